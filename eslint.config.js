@@ -1,0 +1,51 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["dist", "node_modules", "engine/core/build", "test-results", "playwright-report", "bench/results"] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: "module",
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": "error",
+    },
+  },
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // The engine is the lower layer: it must not know the drawing program.
+    files: ["engine/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/src/**", "../src/*", "../../src/*"], message: "engine/ must not import from src/." }] }],
+    },
+  },
+  {
+    // AssemblyScript: its own numeric types and builtins, compiled by asc rather than tsc.
+    files: ["engine/core/assembly/**/*.ts"],
+    rules: {
+      "no-undef": "off",
+      "@typescript-eslint/no-unused-vars": "off",
+      "@typescript-eslint/consistent-type-imports": "off",
+      "prefer-const": "off",
+      // u64 hash constants are exact in AssemblyScript, which is not JavaScript's number.
+      "no-loss-of-precision": "off",
+    },
+  },
+  {
+    // Tests index arrays they have just built; a failed assertion is the right error there.
+    files: ["tests/**/*.ts", "e2e/**/*.ts", "bench/**/*.ts"],
+    rules: { "@typescript-eslint/no-non-null-assertion": "off" },
+  },
+);

@@ -1,0 +1,56 @@
+import { readFile } from "node:fs/promises";
+import react from "@vitejs/plugin-react";
+import type { Plugin } from "vite";
+import { defineConfig } from "vitest/config";
+import { buildWasm } from "./scripts/build-wasm.mjs";
+
+const CORE_BINARY = "linework.wasm";
+
+/** Compiles the AssemblyScript core at build time and serves or emits it as /linework.wasm. */
+function coreBinary(): Plugin {
+  return {
+    name: "linework-core-binary",
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (req.url?.split("?")[0] !== `/${CORE_BINARY}`) return next();
+        buildWasm()
+          .then((file: string) => readFile(file))
+          .then((bytes) => {
+            res.setHeader("Content-Type", "application/wasm");
+            res.end(bytes);
+          })
+          .catch(next);
+      });
+    },
+    async generateBundle() {
+      const file: string = await buildWasm();
+      this.emitFile({ type: "asset", fileName: CORE_BINARY, source: await readFile(file) });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), coreBinary()],
+  // Static files (the icon) are served and copied from assets/ as they are.
+  publicDir: "assets",
+  build: {
+    target: "es2022",
+    sourcemap: true,
+    rollupOptions: {
+      input: { main: "index.html", embed: "src/embed.ts" },
+      // The embed entry is a public module for other pages; its exports must survive the build.
+      preserveEntrySignatures: "exports-only",
+      output: {
+        entryFileNames: (chunk) => (chunk.name === "embed" ? "embed.js" : "assets/[name]-[hash].js"),
+      },
+    },
+  },
+  server: { port: 8080 },
+  preview: { port: 8080 },
+  test: {
+    include: ["tests/**/*.test.ts"],
+    globalSetup: ["tests/setup/build-wasm.ts"],
+    environment: "node",
+    testTimeout: 60_000,
+  },
+});
