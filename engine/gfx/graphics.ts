@@ -1,0 +1,124 @@
+import { Application, Container, Texture, type TextureSource } from "pixi.js";
+import { GL_CONTEXT_LOST_WEBGL, GraphicsErrorLog } from "./errorLog";
+import { HandleTable } from "./handleTable";
+
+export interface GraphicsOptions {
+  readonly canvas: HTMLCanvasElement;
+  readonly width: number;
+  readonly height: number;
+  readonly resolution: number;
+  /** Clear colour, 0xRRGGBB. */
+  readonly background: number;
+}
+
+type Listener = () => void;
+
+/**
+ * The WebGL side of the engine: a PixiJS renderer on the shell's canvas that draws only when the
+ * loop asks. The program's scene hangs under `root`. A lost context stops drawing; on restore the
+ * program is told (so it can rebuild what only lived on the GPU) and the next frame redraws.
+ */
+export class Graphics {
+  readonly root = new Container({ label: "root" });
+  readonly errors = new GraphicsErrorLog();
+  readonly textures: HandleTable<Texture>;
+  private app: Application | null = null;
+  private lost = false;
+  private readonly restoredListeners = new Set<Listener>();
+  private readonly lostListeners = new Set<Listener>();
+  private size: { width: number; height: number; resolution: number };
+
+  private constructor(private readonly options: GraphicsOptions) {
+    this.size = { width: options.width, height: options.height, resolution: options.resolution };
+    this.textures = new HandleTable<Texture>("texture", this.errors, (texture) => texture.destroy(true));
+    // The world is hit-tested through the spatial index, never by walking display objects.
+    this.root.eventMode = "none";
+  }
+
+  static async create(options: GraphicsOptions): Promise<Graphics> {
+    const graphics = new Graphics(options);
+    await graphics.buildRenderer();
+    options.canvas.addEventListener("webglcontextlost", graphics.handleContextLost);
+    options.canvas.addEventListener("webglcontextrestored", graphics.handleContextRestored);
+    return graphics;
+  }
+
+  get contextLost(): boolean {
+    return this.lost;
+  }
+
+  get renderer(): Application["renderer"] | null {
+    return this.app?.renderer ?? null;
+  }
+
+  resize(width: number, height: number, resolution: number): void {
+    this.size = { width, height, resolution };
+    this.app?.renderer.resize(width, height, resolution);
+  }
+
+  /** Draws the scene once. Skipped while the context is lost; the restore redraws. */
+  render(): boolean {
+    if (this.lost || this.app === null) return false;
+    this.app.renderer.render(this.app.stage);
+    return true;
+  }
+
+  /** Registers a texture source and returns its handle. */
+  createTexture(source: TextureSource | HTMLCanvasElement | ImageBitmap): number {
+    return this.textures.add(Texture.from(source));
+  }
+
+  onContextLost(listener: Listener): () => void {
+    this.lostListeners.add(listener);
+    return () => this.lostListeners.delete(listener);
+  }
+
+  onContextRestored(listener: Listener): () => void {
+    this.restoredListeners.add(listener);
+    return () => this.restoredListeners.delete(listener);
+  }
+
+  destroy(): void {
+    this.options.canvas.removeEventListener("webglcontextlost", this.handleContextLost);
+    this.options.canvas.removeEventListener("webglcontextrestored", this.handleContextRestored);
+    this.app?.stage.removeChild(this.root);
+    this.app?.destroy({ removeView: false });
+    this.app = null;
+  }
+
+  private async buildRenderer(): Promise<void> {
+    const app = new Application();
+    await app.init({
+      canvas: this.options.canvas,
+      width: this.size.width,
+      height: this.size.height,
+      resolution: this.size.resolution,
+      autoDensity: false,
+      autoStart: false,
+      sharedTicker: false,
+      preference: "webgl",
+      antialias: true,
+      background: this.options.background,
+      preserveDrawingBuffer: false,
+    });
+    app.stage.addChild(this.root);
+    this.app = app;
+  }
+
+  private readonly handleContextLost = (event: Event): void => {
+    // Without preventDefault the browser never offers the context back.
+    event.preventDefault();
+    this.lost = true;
+    this.errors.record(GL_CONTEXT_LOST_WEBGL, "the WebGL context was lost");
+    for (const listener of [...this.lostListeners]) listener();
+  };
+
+  private readonly handleContextRestored = (): void => {
+    // Pixi's own restore handler (registered first) has re-created its GL state on the restored
+    // context; GPU copies of textures and geometry are re-uploaded from their CPU sources on the
+    // next render. Destroying and re-creating the renderer is not an option: Pixi's destroy
+    // deliberately loses the canvas's context, which would leave the new renderer without one.
+    this.lost = false;
+    for (const listener of [...this.restoredListeners]) listener();
+  };
+}
