@@ -1,0 +1,42 @@
+/**
+ * The document's name and whether it has unsaved changes: what the page title shows. The
+ * document store will drive it; until then the program holds it here.
+ */
+export interface DocumentStatus {
+  readonly name: string;
+  readonly dirty: boolean;
+}
+
+type Listener = () => void;
+
+export class DocumentStatusStore {
+  private status: DocumentStatus;
+  private readonly listeners = new Set<Listener>();
+
+  constructor(initial: DocumentStatus = { name: "Untitled", dirty: false }) {
+    this.status = initial;
+  }
+
+  get = (): DocumentStatus => this.status;
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  set(next: Partial<DocumentStatus>): void {
+    const merged = { ...this.status, ...next };
+    if (merged.name === this.status.name && merged.dirty === this.status.dirty) return;
+    this.status = merged;
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
+export const APP_NAME = "Linework";
+/** Marks unsaved changes, as Inkscape and GIMP do. */
+export const UNSAVED_MARK = "*";
+
+export function formatTitle(status: DocumentStatus): string {
+  const name = status.name.trim() === "" ? "Untitled" : status.name.trim();
+  return `${status.dirty ? UNSAVED_MARK : ""}${name} — ${APP_NAME}`;
+}

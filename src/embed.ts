@@ -1,0 +1,100 @@
+import { createElement } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { startEngine, type Engine, type EngineOptions } from "../engine";
+import { parseAspectSetting, windowRatio, type AspectSetting } from "./app/aspect";
+import { canvasRectStore } from "./app/canvasRect";
+import { DocumentStatusStore, formatTitle } from "./app/documentStatus";
+import { Overlay } from "./ui/Overlay";
+import overlayCss from "./ui/overlay.css?inline";
+
+/** The embedding options: the engine's, with the aspect ratio given as a Linework setting. */
+export interface LineworkOptions extends Omit<EngineOptions, "parent" | "aspectRatio" | "main"> {
+  /** "window" (the default), or a fixed ratio such as "16:9", "A4" or { width, height }. */
+  readonly aspectRatio?: AspectSetting | string;
+  /** Sets the page title; off for pages that own their title. */
+  readonly manageTitle?: boolean;
+}
+
+export interface Linework {
+  readonly engine: Engine;
+  readonly document: DocumentStatusStore;
+  readonly aspect: AspectSetting;
+  destroy(): void;
+}
+
+/** Starts Linework inside `parent`: the engine, then the program's main routine and the chrome. */
+export async function mountLinework(parent: HTMLElement, options: LineworkOptions = {}): Promise<Linework> {
+  const aspect = resolveAspect(options.aspectRatio);
+  installStyles(parent.ownerDocument);
+  const documentStatus = new DocumentStatusStore();
+  let root: Root | null = null;
+  const cleanups: Array<() => void> = [];
+
+  const main = (engine: Engine): void => {
+    if (options.manageTitle !== false) {
+      const applyTitle = (): void => {
+        document.title = formatTitle(documentStatus.get());
+      };
+      applyTitle();
+      cleanups.push(documentStatus.subscribe(applyTitle));
+    }
+    const overlayHost = parent.ownerDocument.createElement("div");
+    overlayHost.className = "lw-overlay-host";
+    parent.appendChild(overlayHost);
+    root = createRoot(overlayHost);
+    root.render(createElement(Overlay, { rect: canvasRectStore(engine), status: documentStatus }));
+    cleanups.push(() => overlayHost.remove());
+    engine.invalidate();
+  };
+
+  const { aspectRatio: _setting, manageTitle: _title, ...engineOptions } = options;
+  const engine = await startEngine({
+    ...engineOptions,
+    parent,
+    aspectRatio: aspect === "window" ? windowRatio(window) : aspect,
+    main,
+  });
+
+  if (aspect === "window") {
+    const follow = (): void => {
+      const ratio = windowRatio(window);
+      if (ratio) engine.setAspectRatio(ratio.width, ratio.height);
+    };
+    window.addEventListener("resize", follow);
+    cleanups.push(() => window.removeEventListener("resize", follow));
+  }
+
+  return {
+    engine,
+    document: documentStatus,
+    aspect,
+    destroy() {
+      root?.unmount();
+      for (const cleanup of cleanups.splice(0)) cleanup();
+      engine.destroy();
+    },
+  };
+}
+
+function resolveAspect(setting: AspectSetting | string | undefined): AspectSetting {
+  if (setting === undefined) return "window";
+  if (typeof setting !== "string") return setting;
+  const parsed = parseAspectSetting(setting);
+  if (parsed === null) throw new RangeError(`Unknown aspect ratio setting "${setting}"`);
+  return parsed;
+}
+
+const STYLE_ID = "linework-styles";
+
+/** Styles travel inside the script so an embedding page needs one import and nothing else. */
+function installStyles(doc: Document): void {
+  if (doc.getElementById(STYLE_ID)) return;
+  const style = doc.createElement("style");
+  style.id = STYLE_ID;
+  style.textContent = overlayCss;
+  doc.head.appendChild(style);
+}
+
+/** The engine itself, for pages that embed it with a main routine of their own. */
+export { startEngine } from "../engine";
+export type { Engine, EngineOptions } from "../engine";
