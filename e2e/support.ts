@@ -1,0 +1,62 @@
+import { expect, type Page } from "@playwright/test";
+
+/** Opens the app and waits until the program's main routine has run. */
+export async function openApp(page: Page, search = ""): Promise<void> {
+  await page.goto(`/${search}`);
+  await page.waitForFunction(() => window.linework?.engine.state === "running");
+}
+
+/** Opens the bare embedding fixture; the test starts the engine itself. */
+export async function openFixture(page: Page): Promise<void> {
+  await page.goto("/fixtures/blank.html");
+  await page.waitForFunction(() => window.embed !== undefined);
+}
+
+/** Starts an engine in the fixture's #parent with a fixed 16:9 ratio and waits for it to run. */
+export async function startFixtureEngine(page: Page): Promise<void> {
+  await openFixture(page);
+  await page.evaluate(async () => {
+    const parent = document.getElementById("parent");
+    if (!parent || !window.embed) throw new Error("fixture not ready");
+    window.engine = await window.embed.startEngine({
+      parent,
+      wasmUrl: "/linework.wasm",
+      aspectRatio: { width: 16, height: 9 },
+    });
+  });
+}
+
+export async function canvasBox(page: Page): Promise<{ x: number; y: number; width: number; height: number }> {
+  const box = await page.locator("canvas").boundingBox();
+  expect(box).not.toBeNull();
+  return box as { x: number; y: number; width: number; height: number };
+}
+
+/** Waits for a number of engine ticks, so polled input has been published. */
+export async function waitTicks(page: Page, count = 3): Promise<void> {
+  await page.evaluate(async (n) => {
+    const engine = window.engine ?? window.linework?.engine;
+    if (!engine) throw new Error("no engine");
+    const target = engine.ticks + n;
+    while (engine.ticks < target) await new Promise((resolve) => requestAnimationFrame(resolve));
+  }, count);
+}
+
+/** The colour the user sees at a page point, read from a real screenshot. */
+export async function screenPixel(page: Page, x: number, y: number): Promise<number[]> {
+  const png = await page.screenshot({ clip: { x, y, width: 1, height: 1 } });
+  return page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = 1;
+    canvas.height = 1;
+    const context = canvas.getContext("2d") as CanvasRenderingContext2D;
+    context.drawImage(image, 0, 0);
+    return Array.from(context.getImageData(0, 0, 1, 1).data.slice(0, 3));
+  }, png.toString("base64"));
+}
+
+/** The engine's default clear colour, 0xf4f4f5. */
+export const BACKGROUND_RGB = [0xf4, 0xf4, 0xf5];
