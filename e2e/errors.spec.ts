@@ -20,7 +20,9 @@ async function startExpectingFailure(page: Page, wasmUrl: string): Promise<strin
 }
 
 test.describe("spec §8 error catalogue", () => {
-  test("§8 the binary fails to load (404): the start promise rejects and the page says so", async ({ page }) => {
+  test("§8 the binary fails to load (404): the start promise rejects and the page says so", async ({
+    page,
+  }) => {
     const message = await startExpectingFailure(page, "/missing.wasm");
     expect(message).toMatch(/failed to load.*HTTP 404/);
     const alert = page.getByRole("alert");
@@ -80,7 +82,9 @@ test.describe("spec §8 error catalogue", () => {
     await page.evaluate(() => {
       setTimeout(() => window.engine?.core.index.reserve(200_000_000));
     });
-    await expect(page.getByRole("alert")).toContainText("could not grow its memory (maximum 2 GiB)");
+    await expect(page.getByRole("alert")).toContainText(
+      "could not grow its memory (maximum 2 GiB)",
+    );
     expect(await page.evaluate(() => window.engine?.failure?.kind)).toBe("memory-growth");
   });
 
@@ -99,7 +103,9 @@ test.describe("spec §8 error catalogue", () => {
     await expect(page.getByRole("status").filter({ hasText: "not flushed" })).toBeVisible();
   });
 
-  test("§8 graphics errors for invalid graphics objects are recorded with queryable codes", async ({ page }) => {
+  test("§8 graphics errors for invalid graphics objects are recorded with queryable codes", async ({
+    page,
+  }) => {
     await startFixtureEngine(page);
     const codes = await page.evaluate(() => {
       const gfx = window.engine!.gfx;
@@ -109,12 +115,28 @@ test.describe("spec §8 error catalogue", () => {
       gfx.textures.delete(handle);
       const again = gfx.textures.delete(handle); // already released
       const unknown = gfx.textures.get(987654); // never issued
-      return { valid, again, unknown, first: gfx.errors.getError(), second: gfx.errors.getError(), none: gfx.errors.getError() };
+      return {
+        valid,
+        again,
+        unknown,
+        first: gfx.errors.getError(),
+        second: gfx.errors.getError(),
+        none: gfx.errors.getError(),
+      };
     });
-    expect(codes).toEqual({ valid: true, again: false, unknown: null, first: 0x0501, second: 0x0501, none: 0 });
+    expect(codes).toEqual({
+      valid: true,
+      again: false,
+      unknown: null,
+      first: 0x0501,
+      second: 0x0501,
+      none: 0,
+    });
   });
 
-  test("§8 WebGL context loss: the engine recovers on webglcontextrestored and redraws", async ({ page }) => {
+  test("§8 WebGL context loss: the engine recovers on webglcontextrestored and redraws", async ({
+    page,
+  }) => {
     await startFixtureEngine(page);
     const box = await canvasBox(page);
     const centre = [box.x + box.width / 2, box.y + box.height / 2] as const;
@@ -148,7 +170,13 @@ test.describe("spec §8 error catalogue", () => {
         isContextLost: gl.isContextLost(),
       };
     });
-    expect(result).toEqual({ supported: true, lost: true, recovered: true, redrew: true, isContextLost: false });
+    expect(result).toEqual({
+      supported: true,
+      lost: true,
+      recovered: true,
+      redrew: true,
+      isContextLost: false,
+    });
     // Drawn again: the page behind (#ddd) would show through an undrawn canvas.
     expect(await screenPixel(page, ...centre)).toEqual(BACKGROUND_RGB);
   });

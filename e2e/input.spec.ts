@@ -30,7 +30,9 @@ type TickRecord = {
 const records = (page: Page) => page.evaluate(() => (window.record ?? []) as TickRecord[]);
 
 test.describe("spec §2 input through the canvas", () => {
-  test("§2 keyboard input reaches the program through the canvas, by code and by key", async ({ page }) => {
+  test("§2 keyboard input reaches the program through the canvas, by code and by key", async ({
+    page,
+  }) => {
     await openApp(page);
     await recordTicks(page);
     await page.keyboard.down("a");
@@ -77,7 +79,9 @@ test.describe("spec §2 input through the canvas", () => {
     expect(await page.evaluate(() => window.linework?.engine.input.touchPoints.length)).toBe(0);
   });
 
-  test("§2 touch points are capped at 31 per event: 40 touches dispatched, 31 seen", async ({ page }) => {
+  test("§2 touch points are capped at 31 per event: 40 touches dispatched, 31 seen", async ({
+    page,
+  }) => {
     await openApp(page);
     const cdp = await page.context().newCDPSession(page);
     // Chromium's own input pipeline carries at most 16 touches per event, so a 40-point event can
@@ -100,7 +104,9 @@ test.describe("spec §2 input through the canvas", () => {
     });
     expect(result.value).toBe(40);
     await waitTicks(page);
-    const ids = await page.evaluate(() => window.linework?.engine.input.touchPoints.map((t) => t.id));
+    const ids = await page.evaluate(() =>
+      window.linework?.engine.input.touchPoints.map((t) => t.id),
+    );
     expect(ids).toEqual(Array.from({ length: 31 }, (_, i) => i + 1));
   });
 
@@ -109,7 +115,11 @@ test.describe("spec §2 input through the canvas", () => {
   }) => {
     await openApp(page);
     const cdp = await page.context().newCDPSession(page);
-    const touchPoints = Array.from({ length: 16 }, (_, i) => ({ x: 30 + i * 40, y: 200, id: i + 1 }));
+    const touchPoints = Array.from({ length: 16 }, (_, i) => ({
+      x: 30 + i * 40,
+      y: 200,
+      id: i + 1,
+    }));
     await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints });
     await waitTicks(page);
     expect(await page.evaluate(() => window.linework?.engine.input.touchPoints.length)).toBe(16);
@@ -118,6 +128,59 @@ test.describe("spec §2 input through the canvas", () => {
 });
 
 test.describe("engine input polling", () => {
+  test("a pen reports pressure, tilt and its pointer type", async ({ page }) => {
+    await openApp(page);
+    await page.evaluate(() => {
+      window.record = [];
+      window.linework?.engine.onTick((input) => {
+        for (const s of input.samples)
+          window.record?.push([s.kind, s.phase, s.pressure, s.tiltX, s.tiltY]);
+      });
+    });
+    const cdp = await page.context().newCDPSession(page);
+    const pen = { pointerType: "pen" as const, button: "left" as const, tiltX: 30, tiltY: -15 };
+    await cdp.send("Input.dispatchMouseEvent", {
+      type: "mousePressed",
+      x: 200,
+      y: 200,
+      force: 0.25,
+      clickCount: 1,
+      ...pen,
+    });
+    await cdp.send("Input.dispatchMouseEvent", {
+      type: "mouseMoved",
+      x: 220,
+      y: 210,
+      force: 0.75,
+      buttons: 1,
+      ...pen,
+    });
+    await cdp.send("Input.dispatchMouseEvent", {
+      type: "mouseReleased",
+      x: 220,
+      y: 210,
+      force: 0,
+      clickCount: 1,
+      ...pen,
+    });
+    await waitTicks(page);
+    const seen = (await page.evaluate(() => window.record)) as [
+      string,
+      string,
+      number,
+      number,
+      number,
+    ][];
+    expect(seen.map(([kind, phase]) => `${kind}:${phase}`)).toEqual([
+      "pen:down",
+      "pen:move",
+      "pen:up",
+    ]);
+    expect(seen[0]![2]).toBeCloseTo(0.25, 2);
+    expect(seen[1]![2]).toBeCloseTo(0.75, 2);
+    expect(seen[1]!.slice(3)).toEqual([30, -15]);
+  });
+
   test("a dense synthetic stroke loses no points: every coalesced sample arrives in order", async ({
     page,
   }) => {
@@ -125,14 +188,32 @@ test.describe("engine input polling", () => {
     await recordTicks(page);
     const cdp = await page.context().newCDPSession(page);
     const points = Array.from({ length: 400 }, (_, i) => ({ x: 100 + i, y: 200 + (i % 50) }));
-    await cdp.send("Input.dispatchMouseEvent", { type: "mousePressed", x: 100, y: 200, button: "left", clickCount: 1 });
+    await cdp.send("Input.dispatchMouseEvent", {
+      type: "mousePressed",
+      x: 100,
+      y: 200,
+      button: "left",
+      clickCount: 1,
+    });
     // Fired without waiting on each other, so many land inside one frame and get coalesced.
     await Promise.all(
       points.map((p) =>
-        cdp.send("Input.dispatchMouseEvent", { type: "mouseMoved", x: p.x, y: p.y, button: "left", buttons: 1 }),
+        cdp.send("Input.dispatchMouseEvent", {
+          type: "mouseMoved",
+          x: p.x,
+          y: p.y,
+          button: "left",
+          buttons: 1,
+        }),
       ),
     );
-    await cdp.send("Input.dispatchMouseEvent", { type: "mouseReleased", x: 499, y: 249, button: "left", clickCount: 1 });
+    await cdp.send("Input.dispatchMouseEvent", {
+      type: "mouseReleased",
+      x: 499,
+      y: 249,
+      button: "left",
+      clickCount: 1,
+    });
     await waitTicks(page, 5);
     const moves = (await records(page))
       .flatMap((r) => r.samples)

@@ -50,35 +50,48 @@ test.describe("spec §4 start-up lifecycle", () => {
     expect(log).toEqual(["postRun", "started:running", "main"]);
   });
 
-  test("§4 initialisation is retried every 50 ms until the canvas aspect ratio is known", async ({ page }) => {
+  test("§4 initialisation is retried every 50 ms until the canvas aspect ratio is known", async ({
+    page,
+  }) => {
     await openFixture(page);
     const result = await page.evaluate(async () => {
+      let ratioSetAt = 0;
       const started = window.embed!.startEngine({
         parent: document.getElementById("parent") as HTMLElement,
         wasmUrl: "/linework.wasm",
         aspectRatio: null,
-        preRun: (e) => {
-          window.engine = e;
-          const t0 = performance.now();
-          // The ratio becomes known 260 ms into initialisation.
-          setTimeout(() => e.setAspectRatio(16, 9), 260);
-          (e as unknown as { t0: number }).t0 = t0;
+        preRun: (engine) => {
+          window.engine = engine;
+          setTimeout(() => {
+            ratioSetAt = performance.now();
+            engine.setAspectRatio(16, 9);
+          }, 260);
         },
       });
       const stateAt100 = await new Promise<string>((resolve) =>
         setTimeout(() => resolve(window.engine?.state ?? "none"), 100),
       );
       const engine = await started;
-      return { stateAt100, attempts: engine.initAttempts, state: engine.state };
+      return {
+        stateAt100,
+        attempts: engine.initAttempts,
+        state: engine.state,
+        runningAfterRatioMs: performance.now() - ratioSetAt,
+      };
     });
     expect(result.stateAt100).toBe("initialising");
     expect(result.state).toBe("running");
-    // Attempts at 0, 50, …, 250 fail; the one at ~300 ms succeeds: 7, with slack for slow timers.
-    expect(result.attempts).toBeGreaterThanOrEqual(5);
+    // Attempts at 0, 50, …, 250 ms fail and the next succeeds (7 on an idle machine; timers may
+    // run late on a loaded one, which only lowers the count).
+    expect(result.attempts).toBeGreaterThanOrEqual(3);
     expect(result.attempts).toBeLessThanOrEqual(8);
+    // Once the ratio is known, the next attempt (≤ 50 ms later) completes initialisation.
+    expect(result.runningAfterRatioMs).toBeLessThan(1000);
   });
 
-  test("§4 exit(code) ends the program: the loop stops and the exit code is reported", async ({ page }) => {
+  test("§4 exit(code) ends the program: the loop stops and the exit code is reported", async ({
+    page,
+  }) => {
     await openFixture(page);
     const result = await page.evaluate(async () => {
       let reported: number | null = null;
@@ -91,7 +104,12 @@ test.describe("spec §4 start-up lifecycle", () => {
       engine.exit(3);
       const ticks = engine.ticks;
       await new Promise((resolve) => setTimeout(resolve, 200));
-      return { state: engine.state, code: engine.exitCode, reported, ticksMoved: engine.ticks - ticks };
+      return {
+        state: engine.state,
+        code: engine.exitCode,
+        reported,
+        ticksMoved: engine.ticks - ticks,
+      };
     });
     expect(result).toEqual({ state: "exited", code: 3, reported: 3, ticksMoved: 0 });
     await expect(page.getByRole("status").filter({ hasText: "exited (code 3)" })).toBeVisible();

@@ -9,12 +9,19 @@ test.describe("spec §7 the calls it makes", () => {
     context,
     baseURL,
   }) => {
-    await context.addCookies([{ name: "session", value: "abc", url: baseURL ?? "http://localhost:4173" }]);
+    await context.addCookies([
+      { name: "session", value: "abc", url: baseURL ?? "http://localhost:4173" },
+    ]);
     await openApp(page);
     expect(await page.evaluate(() => window.linework?.engine.loadPath)).toBe("streaming");
     const requests = (await (await page.request.get("/__test/requests")).json()) as BinaryRequest[];
     const mine = requests.filter((r) => r.cookie === "session=abc");
-    expect(mine).toContainEqual({ path: "/linework.wasm", method: "GET", cookie: "session=abc", mode: "cors" });
+    expect(mine).toContainEqual({
+      path: "/linework.wasm",
+      method: "GET",
+      cookie: "session=abc",
+      mode: "cors",
+    });
   });
 
   test("§7 when streaming fails (wrong MIME type) it falls back to the whole file as an ArrayBuffer", async ({
@@ -46,7 +53,12 @@ test.describe("spec §7 the calls it makes", () => {
     const fetched = urls.map((url) => new URL(url).pathname);
     const unexpected = fetched.filter(
       (path) =>
-        !(path === "/" || path === "/linework.wasm" || path === "/favicon.svg" || /^\/(assets\/|embed\.js)/.test(path)),
+        !(
+          path === "/" ||
+          path === "/linework.wasm" ||
+          path === "/favicon.svg" ||
+          /^\/(assets\/|embed\.js)/.test(path)
+        ),
     );
     expect(unexpected).toEqual([]);
     expect(fetched.filter((path) => path === "/linework.wasm")).toHaveLength(1);

@@ -2,12 +2,20 @@ import { expect, test } from "@playwright/test";
 import { BACKGROUND_RGB, canvasBox, openApp, screenPixel } from "./support";
 
 test.describe("engine loop", () => {
-  test("an idle page draws no frames: renders counted over 2 s stay put while ticks run", async ({ page }) => {
+  test("an idle page draws no frames: renders counted over 2 s stay put while ticks run", async ({
+    page,
+  }) => {
     await openApp(page);
     await page.waitForTimeout(300); // let start-up fits settle
-    const before = await page.evaluate(() => ({ renders: window.linework!.engine.renders, ticks: window.linework!.engine.ticks }));
+    const before = await page.evaluate(() => ({
+      renders: window.linework!.engine.renders,
+      ticks: window.linework!.engine.ticks,
+    }));
     await page.waitForTimeout(2000);
-    const after = await page.evaluate(() => ({ renders: window.linework!.engine.renders, ticks: window.linework!.engine.ticks }));
+    const after = await page.evaluate(() => ({
+      renders: window.linework!.engine.renders,
+      ticks: window.linework!.engine.ticks,
+    }));
     expect(after.renders - before.renders).toBe(0);
     // The fixed-step loop kept polling input all the while (≈120 steps at 60 Hz).
     expect(after.ticks - before.ticks).toBeGreaterThan(60);
@@ -30,7 +38,9 @@ test.describe("engine loop", () => {
   test("the app starts on an empty page on a neutral background", async ({ page }) => {
     await openApp(page);
     const box = await canvasBox(page);
-    expect(await screenPixel(page, box.x + box.width / 2, box.y + box.height / 2)).toEqual(BACKGROUND_RGB);
+    expect(await screenPixel(page, box.x + box.width / 2, box.y + box.height / 2)).toEqual(
+      BACKGROUND_RGB,
+    );
     await expect(page.getByRole("banner", { name: "Document" })).toContainText("Untitled");
   });
 });
@@ -42,6 +52,11 @@ test("environment: USER and LOGNAME are web_user, HOME is under /home, LANG come
   const page = await context.newPage();
   await openApp(page);
   const env = await page.evaluate(() => window.linework?.engine.environment);
-  expect(env).toMatchObject({ USER: "web_user", LOGNAME: "web_user", HOME: "/home/web_user", LANG: "de_DE.UTF-8" });
+  expect(env).toMatchObject({
+    USER: "web_user",
+    LOGNAME: "web_user",
+    HOME: "/home/web_user",
+    LANG: "de_DE.UTF-8",
+  });
   await context.close();
 });

@@ -36,7 +36,9 @@ test.describe("spec §2 page and canvas", () => {
     expect(facts).toEqual({ parentId: "app", tabIndex: 0, focused: true });
   });
 
-  test("§2 by default the ratio matches the window, so the canvas fills the window", async ({ page }) => {
+  test("§2 by default the ratio matches the window, so the canvas fills the window", async ({
+    page,
+  }) => {
     await openApp(page);
     expect(await canvasBox(page)).toEqual({ x: 0, y: 0, width: 1024, height: 700 });
     await page.setViewportSize({ width: 800, height: 600 });
@@ -50,7 +52,9 @@ test.describe("spec §2 page and canvas", () => {
     expect(await canvasBox(page)).toEqual({ x: 0, y: 62, width: 1024, height: 576 });
   });
 
-  test("§2 a fixed ratio (A4 setting) is centred horizontally when the parent is wider", async ({ page }) => {
+  test("§2 a fixed ratio (A4 setting) is centred horizontally when the parent is wider", async ({
+    page,
+  }) => {
     await openApp(page, "?aspect=A4");
     // 700 × 210/297 = 494.9 → 495 wide, (1024 − 495) / 2 = 264.5 → 264.
     expect(await canvasBox(page)).toEqual({ x: 264, y: 0, width: 495, height: 700 });
@@ -66,7 +70,9 @@ test.describe("spec §2 page and canvas", () => {
     expect(at300.width).toBe("640px");
   });
 
-  test("§2 the fit is re-applied 200 ms after the parent's child list changes", async ({ page }) => {
+  test("§2 the fit is re-applied 200 ms after the parent's child list changes", async ({
+    page,
+  }) => {
     await startFixtureEngine(page);
     const { before, at100, at300 } = await widthsAfter(page, "children");
     expect(at100.fits).toBe(before.fits);
@@ -78,15 +84,27 @@ test.describe("spec §2 page and canvas", () => {
   }) => {
     await startFixtureEngine(page);
     expect(await canvasBox(page)).toMatchObject({ width: 800, height: 450 });
-    const fitsBefore = await page.evaluate(() => window.engine?.shell.fitCount ?? -1);
-    await page.click("#fullscreen");
-    await page.waitForFunction(() => document.fullscreenElement !== null);
-    const at100 = await page.evaluate(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 60));
-      return window.engine?.shell.fitCount ?? -1;
+    // Fit counts read inside the page, 100 ms and 300 ms after the fullscreenchange event.
+    await page.evaluate(() => {
+      const fits = () => window.engine?.shell.fitCount ?? -1;
+      document.addEventListener(
+        "fullscreenchange",
+        () => {
+          const atEvent = fits();
+          setTimeout(() => {
+            const at100 = fits();
+            setTimeout(() => (window.record = [atEvent, at100, fits()]), 200);
+          }, 100);
+        },
+        { once: true },
+      );
     });
-    expect(at100).toBe(fitsBefore);
-    await expect.poll(() => page.evaluate(() => window.engine?.shell.size?.fullscreen)).toBe(true);
+    await page.click("#fullscreen");
+    await expect.poll(() => page.evaluate(() => window.record?.length)).toBe(3);
+    const [atEvent, at100, at300] = (await page.evaluate(() => window.record)) as number[];
+    expect(at100).toBe(atEvent);
+    expect(at300).toBe(atEvent! + 1);
+    expect(await page.evaluate(() => window.engine?.shell.size?.fullscreen)).toBe(true);
     const size = await page.evaluate(() => ({
       w: window.innerWidth,
       h: window.innerHeight,
@@ -95,6 +113,21 @@ test.describe("spec §2 page and canvas", () => {
     const expectedHeight = Math.round((size.w * 9) / 16);
     expect(size.box?.width).toBe(size.w);
     expect(size.box?.height).toBe(Math.min(size.h, expectedHeight));
+  });
+
+  test("§2 the full-screen button puts the drawing in fullscreen, fitted to the whole window", async ({
+    page,
+  }) => {
+    await openApp(page, "?aspect=16:9");
+    await page.getByRole("button", { name: "Enter full screen" }).click();
+    await expect(page.getByRole("button", { name: "Exit full screen" })).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => window.linework?.engine.size?.fullscreen))
+      .toBe(true);
+    await page.getByRole("button", { name: "Exit full screen" }).click();
+    await expect
+      .poll(() => page.evaluate(() => window.linework?.engine.size?.fullscreen))
+      .toBe(false);
   });
 
   test("§2 after each fit the canvas takes focus", async ({ page }) => {
@@ -123,12 +156,18 @@ test.describe("spec §2 page and canvas", () => {
   });
 
   test("§2 the backing store is CSS size × devicePixelRatio", async ({ browser }) => {
-    const context = await browser.newContext({ deviceScaleFactor: 2, viewport: { width: 640, height: 400 } });
+    const context = await browser.newContext({
+      deviceScaleFactor: 2,
+      viewport: { width: 640, height: 400 },
+    });
     const page = await context.newPage();
     await openApp(page);
     const sizes = await page.evaluate(() => {
       const canvas = document.querySelector("canvas") as HTMLCanvasElement;
-      return { css: [canvas.clientWidth, canvas.clientHeight], backing: [canvas.width, canvas.height] };
+      return {
+        css: [canvas.clientWidth, canvas.clientHeight],
+        backing: [canvas.width, canvas.height],
+      };
     });
     expect(sizes).toEqual({ css: [640, 400], backing: [1280, 800] });
     await context.close();
@@ -144,7 +183,12 @@ test.describe("spec §2 page and canvas", () => {
       const style = getComputedStyle(parent);
       const rect = parent.getBoundingClientRect();
       return {
-        inline: [parent.style.width, parent.style.height, parent.style.marginLeft, parent.style.marginRight],
+        inline: [
+          parent.style.width,
+          parent.style.height,
+          parent.style.marginLeft,
+          parent.style.marginRight,
+        ],
         width: rect.width,
         height: rect.height,
         left: rect.left,
@@ -163,9 +207,13 @@ test.describe("spec §2 page and canvas", () => {
     expect(Math.abs(box.x + box.width / 2 - layout.width / 2)).toBeLessThanOrEqual(1);
   });
 
-  test("§2 with fewer than three .emscripten elements the parent keeps its own size", async ({ page }) => {
+  test("§2 with fewer than three .emscripten elements the parent keeps its own size", async ({
+    page,
+  }) => {
     await startFixtureEngine(page);
-    const inline = await page.evaluate(() => (document.getElementById("parent") as HTMLElement).style.height);
+    const inline = await page.evaluate(
+      () => (document.getElementById("parent") as HTMLElement).style.height,
+    );
     expect(inline).toBe("");
   });
 
@@ -179,7 +227,9 @@ test.describe("spec §2 page and canvas", () => {
     expect(await page.evaluate(() => localStorage.getItem("unload-seen"))).toBe("yes");
   });
 
-  test("§2 the program sets the page title, with a mark while there are unsaved changes", async ({ page }) => {
+  test("§2 the program sets the page title, with a mark while there are unsaved changes", async ({
+    page,
+  }) => {
     await openApp(page);
     await expect(page).toHaveTitle("Untitled — Linework");
     await page.evaluate(() => window.linework?.document.set({ dirty: true }));
@@ -188,4 +238,3 @@ test.describe("spec §2 page and canvas", () => {
     await expect(page).toHaveTitle("Floor plan — Linework");
   });
 });
-

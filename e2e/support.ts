@@ -26,7 +26,9 @@ export async function startFixtureEngine(page: Page): Promise<void> {
   });
 }
 
-export async function canvasBox(page: Page): Promise<{ x: number; y: number; width: number; height: number }> {
+export async function canvasBox(
+  page: Page,
+): Promise<{ x: number; y: number; width: number; height: number }> {
   const box = await page.locator("canvas").boundingBox();
   expect(box).not.toBeNull();
   return box as { x: number; y: number; width: number; height: number };

@@ -23,7 +23,10 @@ export interface Linework {
 }
 
 /** Starts Linework inside `parent`: the engine, then the program's main routine and the chrome. */
-export async function mountLinework(parent: HTMLElement, options: LineworkOptions = {}): Promise<Linework> {
+export async function mountLinework(
+  parent: HTMLElement,
+  options: LineworkOptions = {},
+): Promise<Linework> {
   const aspect = resolveAspect(options.aspectRatio);
   installStyles(parent.ownerDocument);
   const documentStatus = new DocumentStatusStore();
@@ -42,7 +45,17 @@ export async function mountLinework(parent: HTMLElement, options: LineworkOption
     overlayHost.className = "lw-overlay-host";
     parent.appendChild(overlayHost);
     root = createRoot(overlayHost);
-    root.render(createElement(Overlay, { rect: canvasRectStore(engine), status: documentStatus }));
+    root.render(
+      createElement(Overlay, {
+        rect: canvasRectStore(engine),
+        status: documentStatus,
+        onToggleFullscreen: () => {
+          engine.shell.toggleFullscreen().catch((error: unknown) => {
+            engine.printErr(`Full screen is not available: ${String(error)}`);
+          });
+        },
+      }),
+    );
     cleanups.push(() => overlayHost.remove());
     engine.invalidate();
   };

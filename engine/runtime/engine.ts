@@ -10,6 +10,7 @@ import { isKnownRatio, type AspectRatio } from "../shell/fit";
 import { programEnvironment, type ProgramEnvironment } from "./environment";
 import { classifyFailure, type EngineFailure } from "./failures";
 import { OutputStream, UNFLUSHED_AT_EXIT_WARNING } from "./output";
+import { retryEvery } from "./retry";
 import { StatusView } from "./statusView";
 
 export type Hook = (engine: Engine) => void;
@@ -45,12 +46,7 @@ export interface EngineOptions {
 }
 
 export type LifecycleState =
-  | "loading"
-  | "preparing"
-  | "initialising"
-  | "running"
-  | "exited"
-  | "aborted";
+  "loading" | "preparing" | "initialising" | "running" | "exited" | "aborted";
 
 export type TickListener = (input: InputState, stepMs: number, tick: number) => void;
 
@@ -93,7 +89,9 @@ export class Engine {
       aspectRatio: options.aspectRatio ?? null,
     });
     this.statusView = new StatusView(this.shell.parent);
-    this.environment = programEnvironment(typeof navigator === "undefined" ? undefined : navigator.language);
+    this.environment = programEnvironment(
+      typeof navigator === "undefined" ? undefined : navigator.language,
+    );
     this.stdout = new OutputStream((line) => this.print(line));
     this.stderr = new OutputStream((line) => this.printErr(line));
     window.addEventListener("pagehide", this.onPageHide);
@@ -109,7 +107,9 @@ export class Engine {
       const url = resolveSameOrigin(this.options.wasmUrl ?? CORE_BINARY_NAME, document.baseURI);
       const { imports, bind } = coreImports({ abort: (message) => this.abort(message) });
       const loaded = await loadBinary(url, imports, undefined, (reason) =>
-        this.printErr(`Streaming compilation failed (${reason}); falling back to ArrayBuffer instantiation`),
+        this.printErr(
+          `Streaming compilation failed (${reason}); falling back to ArrayBuffer instantiation`,
+        ),
       );
       this.path = loaded.path;
       this.coreModule = createCore(loaded.instance, bind);
@@ -148,8 +148,11 @@ export class Engine {
     if (this.terminated) return;
     this.code = code;
     this.stopRunning();
-    const unflushed = [this.stdout.unflushed, this.stderr.unflushed].filter((text) => text.length > 0);
-    if (unflushed.length > 0) this.warn(`${UNFLUSHED_AT_EXIT_WARNING} Unflushed: ${JSON.stringify(unflushed.join(""))}`);
+    const unflushed = [this.stdout.unflushed, this.stderr.unflushed].filter(
+      (text) => text.length > 0,
+    );
+    if (unflushed.length > 0)
+      this.warn(`${UNFLUSHED_AT_EXIT_WARNING} Unflushed: ${JSON.stringify(unflushed.join(""))}`);
     this.setState("exited");
     this.statusView.showProgress(`Linework has exited (code ${code}).`);
     this.options.onExit?.(code);
@@ -258,12 +261,15 @@ export class Engine {
 
   /** The spec's retry: try now, then every 50 ms until the aspect ratio is known. */
   private async initialise(): Promise<void> {
-    for (;;) {
-      this.attempts += 1;
-      if (this.terminated) return;
-      if (isKnownRatio(this.shell.aspectRatio)) break;
-      await new Promise((resolve) => setTimeout(resolve, INIT_RETRY_INTERVAL_MS));
-    }
+    const { succeeded } = await retryEvery(
+      INIT_RETRY_INTERVAL_MS,
+      () => {
+        this.attempts += 1;
+        return isKnownRatio(this.shell.aspectRatio);
+      },
+      () => this.terminated,
+    );
+    if (!succeeded) return;
     const shell = this.shell;
     shell.fitNow();
     const size = shell.size;

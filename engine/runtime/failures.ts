@@ -39,7 +39,9 @@ export function classifyFailure(error: unknown): EngineFailure {
   if (error instanceof EngineFailure) return error;
   const reason = describe(error);
   if (error instanceof BinaryLoadError) {
-    return new EngineFailure("load", `Linework could not start. ${reason}`, reason, { cause: error });
+    return new EngineFailure("load", `Linework could not start. ${reason}`, reason, {
+      cause: error,
+    });
   }
   if (STACK_PATTERN.test(reason)) {
     return new EngineFailure(
@@ -58,5 +60,7 @@ export function classifyFailure(error: unknown): EngineFailure {
       { cause: error },
     );
   }
-  return new EngineFailure("abort", `Linework stopped unexpectedly: Aborted(${reason})`, reason, { cause: error });
+  return new EngineFailure("abort", `Linework stopped unexpectedly: Aborted(${reason})`, reason, {
+    cause: error,
+  });
 }

@@ -19,7 +19,7 @@ const NAMED: Readonly<Record<string, AspectRatio>> = {
 export function parseAspectSetting(text: string | null | undefined): AspectSetting | null {
   if (text === null || text === undefined) return null;
   const value = text.trim().toLowerCase();
-  if (value === "" ) return null;
+  if (value === "") return null;
   if (value === "window") return "window";
   const named = NAMED[value];
   if (named) return named;

@@ -25,7 +25,9 @@ export function canvasRectStore(engine: Pick<Engine, "onResize" | "size">): {
       const size = engine.size;
       if (size !== source) {
         source = size;
-        snapshot = size ? { left: size.left, top: size.top, width: size.width, height: size.height } : EMPTY;
+        snapshot = size
+          ? { left: size.left, top: size.top, width: size.width, height: size.height }
+          : EMPTY;
       }
       return snapshot;
     },

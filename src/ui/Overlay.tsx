@@ -1,17 +1,19 @@
 import { useSyncExternalStore } from "react";
 import type { CanvasRect } from "../app/canvasRect";
 import type { DocumentStatus } from "../app/documentStatus";
+import { FullscreenButton } from "./FullscreenButton";
 
 export interface OverlayProps {
   readonly rect: { subscribe: (listener: () => void) => () => void; getSnapshot: () => CanvasRect };
   readonly status: { subscribe: (listener: () => void) => () => void; get: () => DocumentStatus };
+  readonly onToggleFullscreen: () => void;
 }
 
 /**
  * The chrome layer over the canvas. It follows the canvas rectangle through the engine's resize
  * callbacks and lets every pointer event it does not use fall through to the canvas.
  */
-export function Overlay({ rect, status }: OverlayProps) {
+export function Overlay({ rect, status, onToggleFullscreen }: OverlayProps) {
   const box = useSyncExternalStore(rect.subscribe, rect.getSnapshot);
   const doc = useSyncExternalStore(status.subscribe, status.get);
   return (
@@ -28,6 +30,7 @@ export function Overlay({ rect, status }: OverlayProps) {
           </span>
         ) : null}
       </header>
+      <FullscreenButton onToggle={onToggleFullscreen} />
     </div>
   );
 }

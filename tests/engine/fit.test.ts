@@ -4,11 +4,21 @@ import { backingStoreSize, fitAspect, isKnownRatio } from "../../engine/shell/fi
 
 describe("spec §2 canvas fit math", () => {
   it("§2 fits the largest box of the ratio, centred: 16:9 in 1024×700", () => {
-    expect(fitAspect({ width: 16, height: 9 }, 1024, 700)).toEqual({ left: 0, top: 62, width: 1024, height: 576 });
+    expect(fitAspect({ width: 16, height: 9 }, 1024, 700)).toEqual({
+      left: 0,
+      top: 62,
+      width: 1024,
+      height: 576,
+    });
   });
 
   it("§2 fits a tall ratio centred horizontally: A4 in 1024×700", () => {
-    expect(fitAspect({ width: 210, height: 297 }, 1024, 700)).toEqual({ left: 264, top: 0, width: 495, height: 700 });
+    expect(fitAspect({ width: 210, height: 297 }, 1024, 700)).toEqual({
+      left: 264,
+      top: 0,
+      width: 495,
+      height: 700,
+    });
   });
 
   it("§2 the fitted box never exceeds the space, keeps the ratio within a pixel, and touches two sides", () => {
@@ -25,7 +35,9 @@ describe("spec §2 canvas fit math", () => {
           expect(box.top * 2).toBeLessThanOrEqual(h - box.height);
           expect(box.width === w || box.height === h).toBe(true);
           // Rounding to whole pixels moves each side by at most half a pixel.
-          expect(Math.abs(box.width - box.height * ratio)).toBeLessThanOrEqual(0.5 + 0.5 * ratio + 1e-9);
+          expect(Math.abs(box.width - box.height * ratio)).toBeLessThanOrEqual(
+            0.5 + 0.5 * ratio + 1e-9,
+          );
         },
       ),
     );

@@ -25,17 +25,21 @@ describe("polled input", () => {
     const input = new InputState();
     input.keyDown("KeyQ", "a", NONE); // AZERTY: the A key label on the Q position
     input.beginTick();
-    expect([input.isDown("KeyQ"), input.pressed("KeyQ"), input.isKeyDown("a"), input.keyPressed("a")]).toEqual([
-      true,
-      true,
-      true,
-      true,
-    ]);
+    expect([
+      input.isDown("KeyQ"),
+      input.pressed("KeyQ"),
+      input.isKeyDown("a"),
+      input.keyPressed("a"),
+    ]).toEqual([true, true, true, true]);
     input.beginTick();
     expect([input.isDown("KeyQ"), input.pressed("KeyQ")]).toEqual([true, false]);
     input.keyUp("KeyQ", "a", NONE);
     input.beginTick();
-    expect([input.isDown("KeyQ"), input.released("KeyQ"), input.keyReleased("a")]).toEqual([false, true, true]);
+    expect([input.isDown("KeyQ"), input.released("KeyQ"), input.keyReleased("a")]).toEqual([
+      false,
+      true,
+      true,
+    ]);
   });
 
   it("a tap within one tick is seen as pressed and released although never held", () => {
@@ -43,7 +47,11 @@ describe("polled input", () => {
     input.keyDown("Space", " ", NONE);
     input.keyUp("Space", " ", NONE);
     input.beginTick();
-    expect([input.isDown("Space"), input.pressed("Space"), input.released("Space")]).toEqual([false, true, true]);
+    expect([input.isDown("Space"), input.pressed("Space"), input.released("Space")]).toEqual([
+      false,
+      true,
+      true,
+    ]);
   });
 
   it("losing focus releases every held key, so none sticks", () => {
@@ -59,21 +67,24 @@ describe("polled input", () => {
 
   it("keeps every pointer sample since the previous tick, in order, and none twice", () => {
     fc.assert(
-      fc.property(fc.array(fc.array(fc.integer({ min: 0, max: 2000 }), { maxLength: 50 }), { maxLength: 20 }), (ticks) => {
-        const input = new InputState();
-        const seen: number[] = [];
-        const sent: number[] = [];
-        for (const xs of ticks) {
-          for (const x of xs) {
-            input.pointer(sample({ x }));
-            sent.push(x);
+      fc.property(
+        fc.array(fc.array(fc.integer({ min: 0, max: 2000 }), { maxLength: 50 }), { maxLength: 20 }),
+        (ticks) => {
+          const input = new InputState();
+          const seen: number[] = [];
+          const sent: number[] = [];
+          for (const xs of ticks) {
+            for (const x of xs) {
+              input.pointer(sample({ x }));
+              sent.push(x);
+            }
+            input.beginTick();
+            seen.push(...input.samples.map((s) => s.x));
           }
-          input.beginTick();
-          seen.push(...input.samples.map((s) => s.x));
-        }
-        expect(seen).toEqual(sent);
-        expect(input.totalSamples).toBe(sent.length);
-      }),
+          expect(seen).toEqual(sent);
+          expect(input.totalSamples).toBe(sent.length);
+        },
+      ),
     );
   });
 
@@ -87,8 +98,10 @@ describe("polled input", () => {
 
   it("§2 ignores touch pointers beyond 31 at once, and their later samples", () => {
     const input = new InputState();
-    for (let id = 0; id < 40; id++) input.pointer(sample({ kind: "touch", phase: "down", pointerId: id }));
-    for (let id = 0; id < 40; id++) input.pointer(sample({ kind: "touch", phase: "move", pointerId: id }));
+    for (let id = 0; id < 40; id++)
+      input.pointer(sample({ kind: "touch", phase: "down", pointerId: id }));
+    for (let id = 0; id < 40; id++)
+      input.pointer(sample({ kind: "touch", phase: "move", pointerId: id }));
     input.beginTick();
     const ids = new Set(input.samples.map((s) => s.pointerId));
     expect(ids.size).toBe(31);
@@ -100,7 +113,9 @@ describe("polled input", () => {
 
   it("tracks pen pressure and tilt, and sums wheel deltas per tick", () => {
     const input = new InputState();
-    input.pointer(sample({ kind: "pen", phase: "down", pressure: 0.8, tiltX: 12, tiltY: -4, buttons: 1 }));
+    input.pointer(
+      sample({ kind: "pen", phase: "down", pressure: 0.8, tiltX: 12, tiltY: -4, buttons: 1 }),
+    );
     input.wheel(0, 40, false);
     input.wheel(0, 60, true);
     input.beginTick();

@@ -35,7 +35,9 @@ describe("spec §7 loading the binary", () => {
   it("§7 falls back to an ArrayBuffer when streaming fails on the MIME type", async () => {
     const { fetch, calls } = server("text/plain");
     const reasons: string[] = [];
-    const loaded = await loadBinary("http://app.test/linework.wasm", imports(), fetch, (r) => reasons.push(r));
+    const loaded = await loadBinary("http://app.test/linework.wasm", imports(), fetch, (r) =>
+      reasons.push(r),
+    );
     expect(loaded.path).toBe("arraybuffer");
     expect(loaded.streamingError).toMatch(/MIME|Content-Type|mime/i);
     expect(reasons).toHaveLength(1);
@@ -51,11 +53,17 @@ describe("spec §7 loading the binary", () => {
 
   it("§8 a corrupt file rejects with a load error", async () => {
     const { fetch } = server("application/wasm", "garbage");
-    await expect(loadBinary("http://app.test/linework.wasm", imports(), fetch)).rejects.toThrow(/not a valid program/);
+    await expect(loadBinary("http://app.test/linework.wasm", imports(), fetch)).rejects.toThrow(
+      /not a valid program/,
+    );
   });
 
   it("§7 refuses a binary from another origin", () => {
-    expect(resolveSameOrigin("linework.wasm", "http://app.test/draw/")).toBe("http://app.test/draw/linework.wasm");
-    expect(() => resolveSameOrigin("http://cdn.test/linework.wasm", "http://app.test/")).toThrow(/origin/);
+    expect(resolveSameOrigin("linework.wasm", "http://app.test/draw/")).toBe(
+      "http://app.test/draw/linework.wasm",
+    );
+    expect(() => resolveSameOrigin("http://cdn.test/linework.wasm", "http://app.test/")).toThrow(
+      /origin/,
+    );
   });
 });

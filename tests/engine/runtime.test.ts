@@ -44,7 +44,9 @@ describe("spec: the program's environment", () => {
 
 describe("spec §8 failures", () => {
   it("§8 a load failure says which file and why", () => {
-    const failure = classifyFailure(new BinaryLoadError("/linework.wasm", "the server answered HTTP 404"));
+    const failure = classifyFailure(
+      new BinaryLoadError("/linework.wasm", "the server answered HTTP 404"),
+    );
     expect(failure.kind).toBe("load");
     expect(failure.message).toBe(
       "Linework could not start. The program file /linework.wasm failed to load: the server answered HTTP 404",
@@ -52,9 +54,15 @@ describe("spec §8 failures", () => {
   });
 
   it("§8 stack overflow and memory growth get their own messages; anything else is an abort", () => {
-    expect(classifyFailure(new RangeError("Maximum call stack size exceeded")).kind).toBe("stack-overflow");
-    expect(classifyFailure(new Error("stack overflow at ~lib/rt")).message).toContain("65536 bytes");
-    const growth = classifyFailure(new Error("memory growth failed: cannot grow to 40000 pages (maximum 32768)"));
+    expect(classifyFailure(new RangeError("Maximum call stack size exceeded")).kind).toBe(
+      "stack-overflow",
+    );
+    expect(classifyFailure(new Error("stack overflow at ~lib/rt")).message).toContain(
+      "65536 bytes",
+    );
+    const growth = classifyFailure(
+      new Error("memory growth failed: cannot grow to 40000 pages (maximum 32768)"),
+    );
     expect(growth.kind).toBe("memory-growth");
     expect(growth.message).toContain("maximum 2 GiB");
     const other = classifyFailure("index out of range");
@@ -87,6 +95,9 @@ describe("spec §8 failures", () => {
     expect(log.getError()).toBe(GL_INVALID_VALUE);
     expect(log.getError()).toBe(GL_INVALID_VALUE);
     expect(log.getError()).toBe(0);
-    expect(log.history.map((r) => r.what)).toEqual(["texture 1 is not a valid texture", "texture 42 is not a valid texture"]);
+    expect(log.history.map((r) => r.what)).toEqual([
+      "texture 1 is not a valid texture",
+      "texture 42 is not a valid texture",
+    ]);
   });
 });
