@@ -4,7 +4,16 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist", "node_modules", "engine/core/build", "test-results", "playwright-report", "bench/results"] },
+  {
+    ignores: [
+      "dist",
+      "node_modules",
+      "engine/core/build",
+      "test-results",
+      "playwright-report",
+      "bench/results",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -15,7 +24,10 @@ export default tseslint.config(
     },
     rules: {
       "@typescript-eslint/no-explicit-any": "error",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
@@ -28,7 +40,17 @@ export default tseslint.config(
     // The engine is the lower layer: it must not know the drawing program.
     files: ["engine/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/src/**", "../src/*", "../../src/*"], message: "engine/ must not import from src/." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/src/**", "../src/*", "../../src/*"],
+              message: "engine/ must not import from src/.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

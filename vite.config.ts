@@ -41,7 +41,8 @@ export default defineConfig({
       // The embed entry is a public module for other pages; its exports must survive the build.
       preserveEntrySignatures: "exports-only",
       output: {
-        entryFileNames: (chunk) => (chunk.name === "embed" ? "embed.js" : "assets/[name]-[hash].js"),
+        entryFileNames: (chunk) =>
+          chunk.name === "embed" ? "embed.js" : "assets/[name]-[hash].js",
       },
     },
   },

@@ -33,7 +33,11 @@ export function ensureChromium() {
     console.log("Installing Debian's chromium package for the browser tests (apt-get)…");
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
     if (run("apt-get", ["update", "-qq"], { env }) === 0) {
-      run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium", "fonts-dejavu-core"], { env });
+      run(
+        "apt-get",
+        ["install", "-y", "-qq", "--no-install-recommends", "chromium", "fonts-dejavu-core"],
+        { env },
+      );
     }
     if (existsSync(CHROMIUM_PATH)) return;
   }

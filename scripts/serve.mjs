@@ -61,12 +61,19 @@ const server = createServer((req, res) => {
 
   let path = decodeURIComponent(url.pathname);
   let file = null;
-  if (testHooks && path.startsWith("/fixtures/")) file = inside(fixturesRoot, path.slice("/fixtures/".length));
+  if (testHooks && path.startsWith("/fixtures/"))
+    file = inside(fixturesRoot, path.slice("/fixtures/".length));
   else file = inside(distRoot, path === "/" ? "index.html" : path.slice(1));
-  if (file !== null && existsSync(file) && statSync(file).isDirectory()) file = join(file, "index.html");
+  if (file !== null && existsSync(file) && statSync(file).isDirectory())
+    file = join(file, "index.html");
 
   if (extname(path) === ".wasm") {
-    binaryRequests.push({ path, method: req.method, cookie: req.headers.cookie ?? null, mode: req.headers["sec-fetch-mode"] ?? null });
+    binaryRequests.push({
+      path,
+      method: req.method,
+      cookie: req.headers.cookie ?? null,
+      mode: req.headers["sec-fetch-mode"] ?? null,
+    });
   }
   if (file === null || !existsSync(file)) {
     res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end(`Not found: ${path}`);

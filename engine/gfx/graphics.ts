@@ -30,7 +30,9 @@ export class Graphics {
 
   private constructor(private readonly options: GraphicsOptions) {
     this.size = { width: options.width, height: options.height, resolution: options.resolution };
-    this.textures = new HandleTable<Texture>("texture", this.errors, (texture) => texture.destroy(true));
+    this.textures = new HandleTable<Texture>("texture", this.errors, (texture) =>
+      texture.destroy(true),
+    );
     // The world is hit-tested through the spatial index, never by walking display objects.
     this.root.eventMode = "none";
   }

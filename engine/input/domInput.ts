@@ -26,7 +26,8 @@ export function attachDomInput(canvas: HTMLCanvasElement, input: InputState): ()
     const kind = pointerKind(e.pointerType);
     // A fast stroke arrives as one event per frame carrying every sample since the last; using
     // only the event itself would drop most of the stroke's points.
-    const events = phase === "move" && typeof e.getCoalescedEvents === "function" ? e.getCoalescedEvents() : [];
+    const events =
+      phase === "move" && typeof e.getCoalescedEvents === "function" ? e.getCoalescedEvents() : [];
     for (const sample of events.length > 0 ? events : [e]) {
       input.pointer({
         phase,
@@ -74,7 +75,13 @@ export function attachDomInput(canvas: HTMLCanvasElement, input: InputState): ()
     const points: TouchPoint[] = [];
     for (let i = 0; i < e.touches.length; i++) {
       const t = e.touches[i];
-      if (t) points.push({ id: t.identifier, x: t.clientX - rect.left, y: t.clientY - rect.top, force: t.force });
+      if (t)
+        points.push({
+          id: t.identifier,
+          x: t.clientX - rect.left,
+          y: t.clientY - rect.top,
+          force: t.force,
+        });
     }
     input.touches(points);
   };
@@ -84,7 +91,8 @@ export function attachDomInput(canvas: HTMLCanvasElement, input: InputState): ()
   on(canvas, "contextmenu", (e) => e.preventDefault());
 
   return () => {
-    for (const [target, type, listener, options] of listeners) target.removeEventListener(type, listener, options);
+    for (const [target, type, listener, options] of listeners)
+      target.removeEventListener(type, listener, options);
   };
 }
 

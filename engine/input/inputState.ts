@@ -167,7 +167,10 @@ export class InputState {
     this.downKeys.clear();
     for (const key of this.pendingDownKeys) this.downKeys.add(key);
     [this.pressedCodes, this.pendingPressedCodes] = [this.pendingPressedCodes, this.pressedCodes];
-    [this.releasedCodes, this.pendingReleasedCodes] = [this.pendingReleasedCodes, this.releasedCodes];
+    [this.releasedCodes, this.pendingReleasedCodes] = [
+      this.pendingReleasedCodes,
+      this.releasedCodes,
+    ];
     [this.pressedKeys, this.pendingPressedKeys] = [this.pendingPressedKeys, this.pressedKeys];
     [this.releasedKeys, this.pendingReleasedKeys] = [this.pendingReleasedKeys, this.releasedKeys];
     this.pendingPressedCodes.clear();
@@ -178,7 +181,8 @@ export class InputState {
     this.tickSamples = this.pendingSamples;
     this.pendingSamples = [];
     const w = this.pendingWheel;
-    this.tickWheel = w.dx === 0 && w.dy === 0 ? NO_WHEEL : { dx: w.dx, dy: w.dy, ctrlKey: w.ctrlKey };
+    this.tickWheel =
+      w.dx === 0 && w.dy === 0 ? NO_WHEEL : { dx: w.dx, dy: w.dy, ctrlKey: w.ctrlKey };
     this.pendingWheel = { dx: 0, dy: 0, ctrlKey: false };
     this.tickTouches = this.pendingTouches;
     this.tickModifiers = this.pendingModifiers;

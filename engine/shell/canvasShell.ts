@@ -49,7 +49,9 @@ export class CanvasShell {
 
   constructor(options: CanvasShellOptions = {}) {
     const parent =
-      options.parent ?? options.canvas?.parentElement ?? document.body.appendChild(document.createElement("div"));
+      options.parent ??
+      options.canvas?.parentElement ??
+      document.body.appendChild(document.createElement("div"));
     const canvas = options.canvas ?? document.createElement("canvas");
     if (canvas.parentElement !== parent) parent.appendChild(canvas);
     this.parent = parent;
@@ -88,7 +90,8 @@ export class CanvasShell {
   /** Sets the (width, height) pair; the fit follows after the resize delay like any other change. */
   setAspectRatio(width: number, height: number): void {
     const next = { width, height };
-    if (!isKnownRatio(next)) throw new RangeError(`Aspect ratio must be two positive numbers, got ${width}×${height}`);
+    if (!isKnownRatio(next))
+      throw new RangeError(`Aspect ratio must be two positive numbers, got ${width}×${height}`);
     this.ratio = next;
     this.scheduleFit();
   }

@@ -24,7 +24,11 @@ export function isKnownRatio(ratio: AspectRatio | null): ratio is AspectRatio {
 }
 
 /** The largest box of the given ratio that fits `available`, centred in it, in whole CSS pixels. */
-export function fitAspect(ratio: AspectRatio, availableWidth: number, availableHeight: number): FitBox {
+export function fitAspect(
+  ratio: AspectRatio,
+  availableWidth: number,
+  availableHeight: number,
+): FitBox {
   const aw = Math.max(0, availableWidth);
   const ah = Math.max(0, availableHeight);
   const r = ratio.width / ratio.height;

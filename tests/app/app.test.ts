@@ -12,11 +12,15 @@ describe("aspect ratio settings", () => {
     expect(parseAspectSetting("1.5")).toEqual({ width: 1.5, height: 1 });
     expect(parseAspectSetting("A4")).toEqual({ width: 210, height: 297 });
     expect(parseAspectSetting("a4-landscape")).toEqual({ width: 297, height: 210 });
-    for (const bad of ["", "0:1", "wide", "-4:3", null, undefined]) expect(parseAspectSetting(bad)).toBeNull();
+    for (const bad of ["", "0:1", "wide", "-4:3", null, undefined])
+      expect(parseAspectSetting(bad)).toBeNull();
   });
 
   it("takes the window's ratio only when the window has a size", () => {
-    expect(windowRatio({ innerWidth: 1280, innerHeight: 800 })).toEqual({ width: 1280, height: 800 });
+    expect(windowRatio({ innerWidth: 1280, innerHeight: 800 })).toEqual({
+      width: 1280,
+      height: 800,
+    });
     expect(windowRatio({ innerWidth: 0, innerHeight: 800 })).toBeNull();
   });
 });
@@ -57,7 +61,16 @@ describe("overlay rectangle store", () => {
     store.subscribe(() => (notified += 1));
     const empty = store.getSnapshot();
     expect(store.getSnapshot()).toBe(empty);
-    size = { left: 4, top: 0, width: 100, height: 50, devicePixelRatio: 2, backingWidth: 200, backingHeight: 100, fullscreen: false };
+    size = {
+      left: 4,
+      top: 0,
+      width: 100,
+      height: 50,
+      devicePixelRatio: 2,
+      backingWidth: 200,
+      backingHeight: 100,
+      fullscreen: false,
+    };
     for (const callback of callbacks) callback(size);
     expect(notified).toBe(1);
     expect(store.getSnapshot()).toEqual({ left: 4, top: 0, width: 100, height: 50 });
