@@ -1,0 +1,5 @@
+import { buildWasm } from "../../scripts/build-wasm.mjs";
+
+export default async function setup(): Promise<void> {
+  await buildWasm();
+}
