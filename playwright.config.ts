@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
-const PORT = 4173;
+// Another port lets two test runs share a machine.
+const PORT = Number(process.env.LINEWORK_TEST_PORT || 4173);
 /** Debian's Chromium; never a downloaded browser. */
 const chromium = process.env.LINEWORK_CHROMIUM || "/usr/bin/chromium";
 

@@ -1,0 +1,141 @@
+import type { Change } from "./patch";
+import { isContainer, isSceneNode, type DocRecord, type Id } from "./types";
+
+/** What the checks need to see of a set of records. */
+export interface RecordView {
+  get(id: Id): DocRecord | undefined;
+  /** Ids of the records whose `parent` is `id`. */
+  childIds(id: Id): Iterable<Id>;
+  all(): Iterable<DocRecord>;
+  readonly size: number;
+}
+
+export class InvariantError extends Error {
+  constructor(readonly violations: readonly string[]) {
+    super(`Document invariants broken: ${violations.slice(0, 5).join("; ")}`);
+    this.name = "InvariantError";
+  }
+}
+
+/** Every record, every rule. O(n); used after loads and in tests. */
+export function checkAll(view: RecordView): string[] {
+  const problems: string[] = [];
+  let documents = 0;
+  for (const record of view.all()) {
+    if (record.type === "document") documents += 1;
+    checkRecord(view, record, problems);
+  }
+  if (documents !== 1) problems.push(`expected one document record, found ${documents}`);
+  return problems;
+}
+
+/**
+ * The rules that `changes` can break, checked only around the changed records: cheap enough to
+ * run after every transaction in development and tests whatever the document's size.
+ */
+export function checkChanged(view: RecordView, changes: Iterable<Change>): string[] {
+  const problems: string[] = [];
+  for (const { id, before } of changes) {
+    const record = view.get(id);
+    if (record !== undefined) {
+      checkRecord(view, record, problems);
+      continue;
+    }
+    for (const child of view.childIds(id)) problems.push(`${child} has a removed parent ${id}`);
+    if (before?.type === "blob") {
+      // Removing image data is rare; a scan is fine there.
+      for (const other of view.all()) {
+        if (other.type === "image" && other.blob === id) problems.push(`${other.id}: image data ${id} was removed`);
+      }
+    }
+  }
+  return problems;
+}
+
+function checkRecord(view: RecordView, record: DocRecord, problems: string[]): void {
+  const id = record.id;
+  if (typeof id !== "string" || id.length === 0) problems.push(`a record has an empty id`);
+  const bad = firstNonFinite(record, "");
+  if (bad !== null) problems.push(`${id}: ${bad} is not a finite number`);
+
+  if (record.type === "page") {
+    if (record.index.length === 0) problems.push(`${id}: empty index`);
+    return;
+  }
+  if (!isSceneNode(record)) return;
+
+  if (record.index.length === 0) problems.push(`${id}: empty index`);
+  const parent = view.get(record.parent);
+  if (parent === undefined) problems.push(`${id}: parent ${record.parent} does not exist`);
+  else if (parent.type !== "page" && !isContainer(parent)) {
+    problems.push(`${id}: parent ${record.parent} is a ${parent.type}, not a page, frame or group`);
+  }
+  // The chain of parents must reach a page without coming back: no cycles.
+  const seen = new Set<Id>([id]);
+  let cursor = parent;
+  while (cursor !== undefined && isSceneNode(cursor)) {
+    if (seen.has(cursor.id)) {
+      problems.push(`${id}: its ancestors form a cycle through ${cursor.id}`);
+      break;
+    }
+    seen.add(cursor.id);
+    cursor = view.get(cursor.parent);
+  }
+  for (const siblingId of view.childIds(record.parent)) {
+    if (siblingId === id) continue;
+    const sibling = view.get(siblingId);
+    if (isSceneNode(sibling) && sibling.index === record.index) {
+      problems.push(`${id}: shares index ${record.index} with sibling ${siblingId}`);
+    }
+  }
+  checkValues(view, record, problems);
+}
+
+function checkValues(view: RecordView, node: DocRecord, problems: string[]): void {
+  if (!isSceneNode(node)) return;
+  const id = node.id;
+  if (node.opacity < 0 || node.opacity > 1) problems.push(`${id}: opacity ${node.opacity} outside 0–1`);
+  if ("width" in node && node.width !== null && node.width < 0) problems.push(`${id}: negative width`);
+  if ("height" in node && node.height < 0) problems.push(`${id}: negative height`);
+  if ("stroke" in node && node.stroke.width < 0) problems.push(`${id}: negative stroke width`);
+  switch (node.type) {
+    case "rect":
+      if (node.radii.length !== 4 || node.radii.some((r) => r < 0)) problems.push(`${id}: bad corner radii`);
+      break;
+    case "polygon":
+      if (!Number.isInteger(node.sides) || node.sides < 3) problems.push(`${id}: polygon needs ≥ 3 sides`);
+      break;
+    case "star":
+      if (!Number.isInteger(node.points) || node.points < 3) problems.push(`${id}: star needs ≥ 3 points`);
+      if (node.innerRatio <= 0 || node.innerRatio > 1) problems.push(`${id}: star inner ratio outside (0, 1]`);
+      break;
+    case "freehand":
+      if (node.points.length % 3 !== 0) problems.push(`${id}: freehand points are not x, y, pressure triples`);
+      break;
+    case "image": {
+      const blob = view.get(node.blob);
+      if (blob === undefined || blob.type !== "blob") problems.push(`${id}: image data ${node.blob} does not exist`);
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+/** Path of the first number that is NaN or infinite, or null. */
+function firstNonFinite(value: unknown, path: string): string | null {
+  if (typeof value === "number") return Number.isFinite(value) ? null : path || "(value)";
+  if (typeof value !== "object" || value === null) return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = firstNonFinite(value[i], `${path}[${i}]`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  for (const [key, inner] of Object.entries(value)) {
+    const found = firstNonFinite(inner, path ? `${path}.${key}` : key);
+    if (found !== null) return found;
+  }
+  return null;
+}

@@ -1,0 +1,71 @@
+import type { DocRecord, Id } from "./types";
+
+/** One record's change: absent → present is an add, present → absent a removal. */
+export interface Change {
+  readonly id: Id;
+  readonly before: DocRecord | null;
+  readonly after: DocRecord | null;
+}
+
+/**
+ * What a transaction did, as before/after pairs. The same patch drives undo (inverted), autosave
+ * (appended to the log), the renderer and spatial index (applied), and later sync.
+ */
+export interface Patch {
+  readonly changes: readonly Change[];
+}
+
+export const EMPTY_PATCH: Patch = { changes: [] };
+
+export function invertPatch(patch: Patch): Patch {
+  const changes: Change[] = [];
+  for (let i = patch.changes.length - 1; i >= 0; i--) {
+    const change = patch.changes[i]!;
+    changes.push({ id: change.id, before: change.after, after: change.before });
+  }
+  return { changes };
+}
+
+/**
+ * `first` then `second` as one patch: each id keeps its earliest `before` and latest `after`, and
+ * ids that end where they started drop out. Used to fold a gesture's frames into one undo step.
+ */
+export function composePatches(first: Patch, second: Patch): Patch {
+  const merged = new Map<Id, { before: DocRecord | null; after: DocRecord | null }>();
+  for (const patch of [first, second]) {
+    for (const change of patch.changes) {
+      const existing = merged.get(change.id);
+      if (existing) existing.after = change.after;
+      else merged.set(change.id, { before: change.before, after: change.after });
+    }
+  }
+  const changes: Change[] = [];
+  for (const [id, { before, after }] of merged) {
+    if (!sameValue(before, after)) changes.push({ id, before, after });
+  }
+  return { changes };
+}
+
+export function isEmptyPatch(patch: Patch): boolean {
+  return patch.changes.length === 0;
+}
+
+/** Structural equality of plain JSON-like values. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (const key of ka) {
+    if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
+    if (!sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}

@@ -1,0 +1,334 @@
+import { checkAll, checkChanged, InvariantError, type RecordView } from "./invariants";
+import { invertPatch, sameValue, type Change, type Patch } from "./patch";
+import {
+  isSceneNode,
+  type DocRecord,
+  type DocumentMeta,
+  type Id,
+  type PageRecord,
+  type SceneNode,
+} from "./types";
+
+/** Who made a commit. History records only "user" commits. */
+export type Origin = "user" | "undo" | "redo" | "remote" | "load";
+
+export interface Commit {
+  readonly label: string;
+  readonly origin: Origin;
+  readonly patch: Patch;
+  readonly selectionBefore: readonly Id[];
+  readonly selectionAfter: readonly Id[];
+  /** The store's version after this commit. */
+  readonly version: number;
+}
+
+export interface StoreOptions {
+  /** Check invariants after every transaction (development and tests). */
+  readonly checkInvariants?: boolean;
+}
+
+type Listener<T> = (value: T) => void;
+
+function byIndex(a: { index: string; id: string }, b: { index: string; id: string }): number {
+  // Ids break ties so an order is always total, even in a document that arrived broken.
+  if (a.index !== b.index) return a.index < b.index ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * The single source of truth. Records change only through `transact` (or `apply`, for patches
+ * from history and other tabs); every change is published as a Commit carrying its Patch.
+ */
+export class DocumentStore implements RecordView {
+  private readonly records = new Map<Id, DocRecord>();
+  private readonly children = new Map<Id, Set<Id>>();
+  private readonly sortedChildren = new Map<Id, readonly SceneNode[]>();
+  private readonly commitListeners = new Set<Listener<Commit>>();
+  private readonly selectionListeners = new Set<Listener<readonly Id[]>>();
+  private current: Transaction | null = null;
+  private selected: readonly Id[] = [];
+  private revision = 0;
+  readonly checksInvariants: boolean;
+
+  constructor(records: Iterable<DocRecord>, options: StoreOptions = {}) {
+    this.checksInvariants = options.checkInvariants ?? false;
+    for (const record of records) {
+      if (this.records.has(record.id)) throw new InvariantError([`duplicate id ${record.id}`]);
+      this.records.set(record.id, record);
+      this.link(record);
+    }
+    if (this.checksInvariants) {
+      const problems = checkAll(this);
+      if (problems.length > 0) throw new InvariantError(problems);
+    }
+  }
+
+  // ---- Reading ----
+
+  get(id: Id): DocRecord | undefined {
+    return this.records.get(id);
+  }
+
+  has(id: Id): boolean {
+    return this.records.has(id);
+  }
+
+  get size(): number {
+    return this.records.size;
+  }
+
+  get version(): number {
+    return this.revision;
+  }
+
+  all(): IterableIterator<DocRecord> {
+    return this.records.values();
+  }
+
+  childIds(id: Id): Iterable<Id> {
+    return this.children.get(id) ?? [];
+  }
+
+  /** The nodes under a page or container, back to front. */
+  childrenOf(id: Id): readonly SceneNode[] {
+    let sorted = this.sortedChildren.get(id);
+    if (sorted === undefined) {
+      const list: SceneNode[] = [];
+      for (const childId of this.childIds(id)) {
+        const child = this.records.get(childId);
+        if (isSceneNode(child)) list.push(child);
+      }
+      sorted = list.sort(byIndex);
+      this.sortedChildren.set(id, sorted);
+    }
+    return sorted;
+  }
+
+  get document(): DocumentMeta {
+    for (const record of this.records.values()) if (record.type === "document") return record;
+    throw new InvariantError(["the document record is missing"]);
+  }
+
+  pages(): PageRecord[] {
+    const pages: PageRecord[] = [];
+    for (const record of this.records.values()) if (record.type === "page") pages.push(record);
+    return pages.sort(byIndex);
+  }
+
+  /** The page a node is on, or undefined for a detached id. */
+  pageOf(id: Id): PageRecord | undefined {
+    let record = this.records.get(id);
+    for (let guard = 0; record !== undefined && guard <= this.records.size; guard++) {
+      if (record.type === "page") return record;
+      if (!isSceneNode(record)) return undefined;
+      record = this.records.get(record.parent);
+    }
+    return undefined;
+  }
+
+  get selection(): readonly Id[] {
+    return this.selected;
+  }
+
+  /** Every record, for saving. */
+  snapshot(): DocRecord[] {
+    return [...this.records.values()];
+  }
+
+  // ---- Changing ----
+
+  /**
+   * Runs `fn` as one transaction and commits what it changed. A transaction started inside
+   * another joins it. Returns null when nothing changed. If the result would break an
+   * invariant (when checks are on), nothing is applied and an InvariantError is thrown.
+   */
+  transact(label: string, fn: (tx: Transaction) => void, origin: Origin = "user"): Commit | null {
+    if (this.current !== null) {
+      fn(this.current);
+      return null;
+    }
+    const tx = new Transaction(this);
+    this.current = tx;
+    try {
+      fn(tx);
+    } finally {
+      this.current = null;
+    }
+    return this.commit(label, origin, tx.changes(), tx.selectionAfter);
+  }
+
+  /**
+   * Applies a patch made elsewhere (history, another tab). Each change's `before` must match the
+   * current record, so a stale patch is refused rather than silently overwriting newer work.
+   */
+  apply(patch: Patch, origin: Origin, label: string, selection?: readonly Id[]): Commit | null {
+    if (this.current !== null) throw new Error("Cannot apply a patch inside a transaction");
+    for (const change of patch.changes) {
+      const present = this.records.get(change.id) ?? null;
+      if (present !== change.before && !sameValue(present, change.before)) {
+        throw new Error(`Patch does not apply: ${change.id} has changed since`);
+      }
+    }
+    return this.commit(label, origin, patch.changes, selection ?? null);
+  }
+
+  /** Session state: not part of the document, but restored by undo and redo. */
+  setSelection(ids: readonly Id[]): void {
+    const next = this.liveSelection(ids);
+    if (sameValue(next, this.selected)) return;
+    this.selected = next;
+    for (const listener of [...this.selectionListeners]) listener(next);
+  }
+
+  subscribe(listener: Listener<Commit>): () => void {
+    this.commitListeners.add(listener);
+    return () => this.commitListeners.delete(listener);
+  }
+
+  subscribeSelection(listener: Listener<readonly Id[]>): () => void {
+    this.selectionListeners.add(listener);
+    return () => this.selectionListeners.delete(listener);
+  }
+
+  // ---- Internals ----
+
+  private commit(
+    label: string,
+    origin: Origin,
+    changes: readonly Change[],
+    selection: readonly Id[] | null,
+  ): Commit | null {
+    const selectionBefore = this.selected;
+    if (changes.length === 0 && (selection === null || sameValue(selection, selectionBefore))) return null;
+    this.write(changes);
+    if (this.checksInvariants) {
+      const problems = checkChanged(this, changes);
+      if (problems.length > 0) {
+        this.write(invertPatch({ changes }).changes);
+        throw new InvariantError(problems);
+      }
+    }
+    const selectionAfter = this.liveSelection(selection ?? selectionBefore);
+    this.selected = selectionAfter;
+    if (changes.length > 0) this.revision += 1;
+    const commit: Commit = {
+      label,
+      origin,
+      patch: { changes },
+      selectionBefore,
+      selectionAfter,
+      version: this.revision,
+    };
+    for (const listener of [...this.commitListeners]) listener(commit);
+    if (!sameValue(selectionBefore, selectionAfter)) {
+      for (const listener of [...this.selectionListeners]) listener(selectionAfter);
+    }
+    return commit;
+  }
+
+  private write(changes: readonly Change[]): void {
+    for (const { id, after } of changes) {
+      const before = this.records.get(id);
+      if (before !== undefined) this.unlink(before);
+      if (after === null) this.records.delete(id);
+      else {
+        this.records.set(id, after);
+        this.link(after);
+      }
+    }
+  }
+
+  private link(record: DocRecord): void {
+    if (!isSceneNode(record)) return;
+    let set = this.children.get(record.parent);
+    if (set === undefined) {
+      set = new Set();
+      this.children.set(record.parent, set);
+    }
+    set.add(record.id);
+    this.sortedChildren.delete(record.parent);
+  }
+
+  private unlink(record: DocRecord): void {
+    if (!isSceneNode(record)) return;
+    const set = this.children.get(record.parent);
+    if (set !== undefined) {
+      set.delete(record.id);
+      if (set.size === 0) this.children.delete(record.parent);
+    }
+    this.sortedChildren.delete(record.parent);
+  }
+
+  private liveSelection(ids: readonly Id[]): readonly Id[] {
+    const unique = [...new Set(ids)].filter((id) => isSceneNode(this.records.get(id)));
+    return unique.length === ids.length && unique.every((id, i) => id === ids[i]) ? ids : unique;
+  }
+}
+
+/**
+ * The changes of one transaction before they are committed. Reads see the transaction's own
+ * writes, so a command can build on what it has just done.
+ */
+export class Transaction {
+  private readonly pending = new Map<Id, DocRecord | null>();
+  private selection: readonly Id[] | null = null;
+
+  constructor(private readonly store: DocumentStore) {}
+
+  get(id: Id): DocRecord | undefined {
+    if (this.pending.has(id)) return this.pending.get(id) ?? undefined;
+    return this.store.get(id);
+  }
+
+  has(id: Id): boolean {
+    return this.get(id) !== undefined;
+  }
+
+  /** Adds a record, or replaces the one with its id. */
+  put(record: DocRecord): void {
+    this.pending.set(record.id, record);
+  }
+
+  /** Replaces some fields of an existing record. */
+  update<T extends DocRecord>(id: Id, fields: Partial<Omit<T, "id" | "type">>): T {
+    const record = this.get(id);
+    if (record === undefined) throw new Error(`No record ${id} to update`);
+    const next = { ...record, ...fields } as unknown as T;
+    this.pending.set(id, next);
+    return next;
+  }
+
+  remove(id: Id): void {
+    this.pending.set(id, null);
+  }
+
+  /** The nodes under `parent` as this transaction sees them, back to front. */
+  childrenOf(parent: Id): SceneNode[] {
+    const result = new Map<Id, SceneNode>();
+    for (const child of this.store.childrenOf(parent)) result.set(child.id, child);
+    for (const [id, record] of this.pending) {
+      if (record !== null && isSceneNode(record) && record.parent === parent) result.set(id, record);
+      else result.delete(id);
+    }
+    return [...result.values()].sort(byIndex);
+  }
+
+  /** Sets the selection this transaction leaves behind (restored by redo; undo restores the one before). */
+  select(ids: readonly Id[]): void {
+    this.selection = ids;
+  }
+
+  get selectionAfter(): readonly Id[] | null {
+    return this.selection;
+  }
+
+  changes(): Change[] {
+    const changes: Change[] = [];
+    for (const [id, after] of this.pending) {
+      const before = this.store.get(id) ?? null;
+      if (before === after || sameValue(before, after)) continue;
+      changes.push({ id, before, after });
+    }
+    return changes;
+  }
+}

@@ -1,0 +1,292 @@
+/**
+ * The document model: plain, JSON-serialisable, immutable records with stable ids. Everything a
+ * drawing is lives here; the store holds these records and nothing else mutates them.
+ */
+
+export type Id = string;
+
+export interface Vec2 {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** Colour with channels in 0–1, straight (not premultiplied) alpha. */
+export interface RGBA {
+  readonly r: number;
+  readonly g: number;
+  readonly b: number;
+  readonly a: number;
+}
+
+export interface GradientStop {
+  /** 0–1 along the gradient. */
+  readonly offset: number;
+  readonly color: RGBA;
+}
+
+export interface SolidPaint {
+  readonly type: "solid";
+  readonly color: RGBA;
+}
+
+/** Gradient geometry is in the node's local coordinates. */
+export interface LinearGradientPaint {
+  readonly type: "linear";
+  readonly from: Vec2;
+  readonly to: Vec2;
+  readonly stops: readonly GradientStop[];
+}
+
+export interface RadialGradientPaint {
+  readonly type: "radial";
+  readonly center: Vec2;
+  readonly radius: number;
+  /** Focal point; equal to the centre for a plain radial gradient. */
+  readonly focal: Vec2;
+  readonly stops: readonly GradientStop[];
+}
+
+export type Paint = SolidPaint | LinearGradientPaint | RadialGradientPaint;
+
+export type Fill = { readonly type: "none" } | Paint;
+
+export type LineCap = "butt" | "round" | "square";
+export type LineJoin = "miter" | "round" | "bevel";
+
+export interface Stroke {
+  /** null: no stroke. */
+  readonly paint: Paint | null;
+  readonly width: number;
+  /** Dash and gap lengths; empty for a solid line. */
+  readonly dash: readonly number[];
+  readonly dashOffset: number;
+  readonly cap: LineCap;
+  readonly join: LineJoin;
+  readonly miterLimit: number;
+}
+
+export const BLEND_MODES = [
+  "normal",
+  "multiply",
+  "screen",
+  "overlay",
+  "darken",
+  "lighten",
+  "color-dodge",
+  "color-burn",
+  "hard-light",
+  "soft-light",
+  "difference",
+  "exclusion",
+  "hue",
+  "saturation",
+  "color",
+  "luminosity",
+] as const;
+export type BlendMode = (typeof BLEND_MODES)[number];
+
+/**
+ * An affine transform in editable parts, applied as translate · rotate · skewX · scale. Flips are
+ * negative scales. The matrix is derived (see transform.ts), so every stored number stays
+ * meaningful to a person editing it.
+ */
+export interface Transform {
+  readonly x: number;
+  readonly y: number;
+  /** Radians, clockwise in screen space (y down). */
+  readonly rotation: number;
+  readonly scaleX: number;
+  readonly scaleY: number;
+  /** Radians. */
+  readonly skewX: number;
+}
+
+/** What every node has. `parent` is a page id or a container (frame or group) id. */
+export interface NodeBase {
+  readonly id: Id;
+  readonly parent: Id;
+  /** Fractional index: siblings sort by it as strings. */
+  readonly index: string;
+  readonly name: string;
+  readonly locked: boolean;
+  readonly hidden: boolean;
+  /** 0–1. */
+  readonly opacity: number;
+  readonly blendMode: BlendMode;
+  readonly transform: Transform;
+}
+
+export interface Styled {
+  readonly fill: Fill;
+  readonly stroke: Stroke;
+}
+
+export interface FrameNode extends NodeBase, Styled {
+  readonly type: "frame";
+  readonly width: number;
+  readonly height: number;
+  /** Children are clipped to the frame. */
+  readonly clip: boolean;
+}
+
+export interface GroupNode extends NodeBase {
+  readonly type: "group";
+}
+
+export interface RectNode extends NodeBase, Styled {
+  readonly type: "rect";
+  readonly width: number;
+  readonly height: number;
+  /** Corner radii: top-left, top-right, bottom-right, bottom-left. */
+  readonly radii: readonly [number, number, number, number];
+}
+
+export interface EllipseNode extends NodeBase, Styled {
+  readonly type: "ellipse";
+  readonly width: number;
+  readonly height: number;
+}
+
+export const ARROW_HEADS = ["none", "arrow", "triangle", "circle", "diamond", "bar"] as const;
+export type ArrowHead = (typeof ARROW_HEADS)[number];
+
+/** A straight line; an arrow is a line with a head at one or both ends. */
+export interface LineNode extends NodeBase, Styled {
+  readonly type: "line";
+  readonly start: Vec2;
+  readonly end: Vec2;
+  readonly startHead: ArrowHead;
+  readonly endHead: ArrowHead;
+}
+
+export interface PolygonNode extends NodeBase, Styled {
+  readonly type: "polygon";
+  readonly width: number;
+  readonly height: number;
+  readonly sides: number;
+}
+
+export interface StarNode extends NodeBase, Styled {
+  readonly type: "star";
+  readonly width: number;
+  readonly height: number;
+  readonly points: number;
+  /** Inner radius over outer radius, 0–1. */
+  readonly innerRatio: number;
+}
+
+export type PathSegment =
+  | { readonly type: "line"; readonly to: Vec2 }
+  | { readonly type: "quad"; readonly control: Vec2; readonly to: Vec2 }
+  | { readonly type: "cubic"; readonly control1: Vec2; readonly control2: Vec2; readonly to: Vec2 };
+
+export interface Subpath {
+  readonly start: Vec2;
+  readonly segments: readonly PathSegment[];
+  readonly closed: boolean;
+}
+
+export type FillRule = "nonzero" | "evenodd";
+
+export interface PathNode extends NodeBase, Styled {
+  readonly type: "path";
+  readonly subpaths: readonly Subpath[];
+  readonly fillRule: FillRule;
+}
+
+export interface FreehandSettings {
+  /** Nominal stroke diameter. */
+  readonly size: number;
+  /** How much pressure thins the stroke, 0–1. */
+  readonly thinning: number;
+  readonly smoothing: number;
+  readonly streamline: number;
+  /** Pressure simulated from speed, for devices that report none. */
+  readonly simulatePressure: boolean;
+  /** Ignore pressure entirely. */
+  readonly fixedWidth: boolean;
+}
+
+export interface FreehandNode extends NodeBase, Styled {
+  readonly type: "freehand";
+  /** x, y, pressure triples, flattened. */
+  readonly points: readonly number[];
+  readonly settings: FreehandSettings;
+}
+
+export type TextAlign = "left" | "center" | "right" | "justify";
+
+export interface TextNode extends NodeBase, Styled {
+  readonly type: "text";
+  readonly content: string;
+  readonly fontFamily: string;
+  readonly fontSize: number;
+  readonly fontWeight: number;
+  readonly fontStyle: "normal" | "italic";
+  readonly align: TextAlign;
+  /** Multiple of the font size. */
+  readonly lineHeight: number;
+  /** Wrapping width; null grows with the text. */
+  readonly width: number | null;
+}
+
+export interface ImageNode extends NodeBase {
+  readonly type: "image";
+  readonly blob: Id;
+  readonly naturalWidth: number;
+  readonly naturalHeight: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+export type ShapeNode =
+  | RectNode
+  | EllipseNode
+  | LineNode
+  | PolygonNode
+  | StarNode
+  | PathNode
+  | FreehandNode
+  | TextNode
+  | ImageNode;
+
+export type SceneNode = FrameNode | GroupNode | ShapeNode;
+export type NodeType = SceneNode["type"];
+export type ContainerNode = FrameNode | GroupNode;
+
+export interface PageRecord {
+  readonly id: Id;
+  readonly type: "page";
+  readonly name: string;
+  readonly index: string;
+  readonly background: RGBA;
+}
+
+export interface DocumentMeta {
+  readonly id: Id;
+  readonly type: "document";
+  readonly name: string;
+  readonly author: string;
+  /** ISO 8601. */
+  readonly created: string;
+}
+
+/** Binary data an image refers to, stored once however many images use it. */
+export interface BlobRecord {
+  readonly id: Id;
+  readonly type: "blob";
+  readonly mime: string;
+  /** Base64. */
+  readonly data: string;
+}
+
+export type DocRecord = DocumentMeta | PageRecord | SceneNode | BlobRecord;
+export type RecordType = DocRecord["type"];
+
+export function isSceneNode(record: DocRecord | undefined): record is SceneNode {
+  return record !== undefined && record.type !== "document" && record.type !== "page" && record.type !== "blob";
+}
+
+export function isContainer(record: DocRecord | undefined): record is ContainerNode {
+  return record !== undefined && (record.type === "frame" || record.type === "group");
+}
