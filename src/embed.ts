@@ -4,11 +4,15 @@ import { startEngine, type Engine, type EngineOptions } from "../engine";
 import { parseAspectSetting, windowRatio, type AspectSetting } from "./app/aspect";
 import { canvasRectStore } from "./app/canvasRect";
 import { DocumentStatusStore, formatTitle } from "./app/documentStatus";
+import { createEditor, newDocumentRecords, type Editor } from "./app/editor";
 import { Overlay } from "./ui/Overlay";
 import overlayCss from "./ui/overlay.css?inline";
 
 /** The embedding options: the engine's, with the aspect ratio given as a Linework setting. */
-export interface LineworkOptions extends Omit<EngineOptions, "parent" | "aspectRatio" | "main"> {
+export interface LineworkOptions extends Omit<
+  EngineOptions,
+  "parent" | "aspectRatio" | "main" | "noInitialRun"
+> {
   /** "window" (the default), or a fixed ratio such as "16:9", "A4" or { width, height }. */
   readonly aspectRatio?: AspectSetting | string;
   /** Sets the page title; off for pages that own their title. */
@@ -17,6 +21,7 @@ export interface LineworkOptions extends Omit<EngineOptions, "parent" | "aspectR
 
 export interface Linework {
   readonly engine: Engine;
+  readonly editor: Editor;
   readonly document: DocumentStatusStore;
   readonly aspect: AspectSetting;
   destroy(): void;
@@ -31,9 +36,15 @@ export async function mountLinework(
   installStyles(parent.ownerDocument);
   const documentStatus = new DocumentStatusStore();
   let root: Root | null = null;
+  let editor: Editor | null = null;
   const cleanups: Array<() => void> = [];
 
   const main = (engine: Engine): void => {
+    editor = createEditor(newDocumentRecords(engine.environment.USER));
+    const store = editor.store;
+    const followName = (): void => documentStatus.set({ name: store.document.name });
+    followName();
+    cleanups.push(store.subscribe(followName));
     if (options.manageTitle !== false) {
       const applyTitle = (): void => {
         document.title = formatTitle(documentStatus.get());
@@ -77,8 +88,10 @@ export async function mountLinework(
     cleanups.push(() => window.removeEventListener("resize", follow));
   }
 
+  if (editor === null) throw new Error("Linework's main routine did not run");
   return {
     engine,
+    editor,
     document: documentStatus,
     aspect,
     destroy() {

@@ -45,7 +45,8 @@ export function checkChanged(view: RecordView, changes: Iterable<Change>): strin
     if (before?.type === "blob") {
       // Removing image data is rare; a scan is fine there.
       for (const other of view.all()) {
-        if (other.type === "image" && other.blob === id) problems.push(`${other.id}: image data ${id} was removed`);
+        if (other.type === "image" && other.blob === id)
+          problems.push(`${other.id}: image data ${id} was removed`);
       }
     }
   }
@@ -94,27 +95,35 @@ function checkRecord(view: RecordView, record: DocRecord, problems: string[]): v
 function checkValues(view: RecordView, node: DocRecord, problems: string[]): void {
   if (!isSceneNode(node)) return;
   const id = node.id;
-  if (node.opacity < 0 || node.opacity > 1) problems.push(`${id}: opacity ${node.opacity} outside 0–1`);
-  if ("width" in node && node.width !== null && node.width < 0) problems.push(`${id}: negative width`);
+  if (node.opacity < 0 || node.opacity > 1)
+    problems.push(`${id}: opacity ${node.opacity} outside 0–1`);
+  if ("width" in node && node.width !== null && node.width < 0)
+    problems.push(`${id}: negative width`);
   if ("height" in node && node.height < 0) problems.push(`${id}: negative height`);
   if ("stroke" in node && node.stroke.width < 0) problems.push(`${id}: negative stroke width`);
   switch (node.type) {
     case "rect":
-      if (node.radii.length !== 4 || node.radii.some((r) => r < 0)) problems.push(`${id}: bad corner radii`);
+      if (node.radii.length !== 4 || node.radii.some((r) => r < 0))
+        problems.push(`${id}: bad corner radii`);
       break;
     case "polygon":
-      if (!Number.isInteger(node.sides) || node.sides < 3) problems.push(`${id}: polygon needs ≥ 3 sides`);
+      if (!Number.isInteger(node.sides) || node.sides < 3)
+        problems.push(`${id}: polygon needs ≥ 3 sides`);
       break;
     case "star":
-      if (!Number.isInteger(node.points) || node.points < 3) problems.push(`${id}: star needs ≥ 3 points`);
-      if (node.innerRatio <= 0 || node.innerRatio > 1) problems.push(`${id}: star inner ratio outside (0, 1]`);
+      if (!Number.isInteger(node.points) || node.points < 3)
+        problems.push(`${id}: star needs ≥ 3 points`);
+      if (node.innerRatio <= 0 || node.innerRatio > 1)
+        problems.push(`${id}: star inner ratio outside (0, 1]`);
       break;
     case "freehand":
-      if (node.points.length % 3 !== 0) problems.push(`${id}: freehand points are not x, y, pressure triples`);
+      if (node.points.length % 3 !== 0)
+        problems.push(`${id}: freehand points are not x, y, pressure triples`);
       break;
     case "image": {
       const blob = view.get(node.blob);
-      if (blob === undefined || blob.type !== "blob") problems.push(`${id}: image data ${node.blob} does not exist`);
+      if (blob === undefined || blob.type !== "blob")
+        problems.push(`${id}: image data ${node.blob} does not exist`);
       break;
     }
     default:

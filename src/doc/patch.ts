@@ -27,23 +27,37 @@ export function invertPatch(patch: Patch): Patch {
 }
 
 /**
- * `first` then `second` as one patch: each id keeps its earliest `before` and latest `after`, and
- * ids that end where they started drop out. Used to fold a gesture's frames into one undo step.
+ * Folds patches applied one after another into one: each id keeps its earliest `before` and its
+ * latest `after`, and ids that end where they started drop out. A gesture's frames become one
+ * undo step this way, at a cost per changed record, not per frame.
  */
-export function composePatches(first: Patch, second: Patch): Patch {
-  const merged = new Map<Id, { before: DocRecord | null; after: DocRecord | null }>();
-  for (const patch of [first, second]) {
+export class PatchBuilder {
+  private readonly merged = new Map<Id, { before: DocRecord | null; after: DocRecord | null }>();
+
+  add(patch: Patch): this {
     for (const change of patch.changes) {
-      const existing = merged.get(change.id);
+      const existing = this.merged.get(change.id);
       if (existing) existing.after = change.after;
-      else merged.set(change.id, { before: change.before, after: change.after });
+      else this.merged.set(change.id, { before: change.before, after: change.after });
     }
+    return this;
   }
-  const changes: Change[] = [];
-  for (const [id, { before, after }] of merged) {
-    if (!sameValue(before, after)) changes.push({ id, before, after });
+
+  get isEmpty(): boolean {
+    return this.merged.size === 0;
   }
-  return { changes };
+
+  build(): Patch {
+    const changes: Change[] = [];
+    for (const [id, { before, after }] of this.merged) {
+      if (!sameValue(before, after)) changes.push({ id, before, after });
+    }
+    return { changes };
+  }
+}
+
+export function composePatches(first: Patch, second: Patch): Patch {
+  return new PatchBuilder().add(first).add(second).build();
 }
 
 export function isEmptyPatch(patch: Patch): boolean {
@@ -65,7 +79,8 @@ export function sameValue(a: unknown, b: unknown): boolean {
   if (ka.length !== kb.length) return false;
   for (const key of ka) {
     if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
-    if (!sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+    if (!sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+      return false;
   }
   return true;
 }

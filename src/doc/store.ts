@@ -199,7 +199,8 @@ export class DocumentStore implements RecordView {
     selection: readonly Id[] | null,
   ): Commit | null {
     const selectionBefore = this.selected;
-    if (changes.length === 0 && (selection === null || sameValue(selection, selectionBefore))) return null;
+    if (changes.length === 0 && (selection === null || sameValue(selection, selectionBefore)))
+      return null;
     this.write(changes);
     if (this.checksInvariants) {
       const problems = checkChanged(this, changes);
@@ -307,7 +308,8 @@ export class Transaction {
     const result = new Map<Id, SceneNode>();
     for (const child of this.store.childrenOf(parent)) result.set(child.id, child);
     for (const [id, record] of this.pending) {
-      if (record !== null && isSceneNode(record) && record.parent === parent) result.set(id, record);
+      if (record !== null && isSceneNode(record) && record.parent === parent)
+        result.set(id, record);
       else result.delete(id);
     }
     return [...result.values()].sort(byIndex);

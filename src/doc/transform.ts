@@ -10,7 +10,14 @@ export interface Matrix {
   readonly f: number;
 }
 
-export const IDENTITY_TRANSFORM: Transform = { x: 0, y: 0, rotation: 0, scaleX: 1, scaleY: 1, skewX: 0 };
+export const IDENTITY_TRANSFORM: Transform = {
+  x: 0,
+  y: 0,
+  rotation: 0,
+  scaleX: 1,
+  scaleY: 1,
+  skewX: 0,
+};
 export const IDENTITY_MATRIX: Matrix = { a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 };
 
 /** translate · rotate · skewX · scale. */
@@ -21,7 +28,14 @@ export function toMatrix(t: Transform): Matrix {
   // rotate · skewX = [cos, cos·tan − sin; sin, sin·tan + cos]
   const c0 = cos * tan - sin;
   const d0 = sin * tan + cos;
-  return { a: cos * t.scaleX, b: sin * t.scaleX, c: c0 * t.scaleY, d: d0 * t.scaleY, e: t.x, f: t.y };
+  return {
+    a: cos * t.scaleX,
+    b: sin * t.scaleX,
+    c: c0 * t.scaleY,
+    d: d0 * t.scaleY,
+    e: t.x,
+    f: t.y,
+  };
 }
 
 /**
@@ -30,7 +44,8 @@ export function toMatrix(t: Transform): Matrix {
  */
 export function fromMatrix(m: Matrix): Transform {
   const scaleX = Math.hypot(m.a, m.b);
-  if (scaleX === 0) return { x: m.e, y: m.f, rotation: 0, scaleX: 0, scaleY: Math.hypot(m.c, m.d), skewX: 0 };
+  if (scaleX === 0)
+    return { x: m.e, y: m.f, rotation: 0, scaleX: 0, scaleY: Math.hypot(m.c, m.d), skewX: 0 };
   const rotation = Math.atan2(m.b, m.a);
   const cos = m.a / scaleX;
   const sin = m.b / scaleX;

@@ -284,7 +284,12 @@ export type DocRecord = DocumentMeta | PageRecord | SceneNode | BlobRecord;
 export type RecordType = DocRecord["type"];
 
 export function isSceneNode(record: DocRecord | undefined): record is SceneNode {
-  return record !== undefined && record.type !== "document" && record.type !== "page" && record.type !== "blob";
+  return (
+    record !== undefined &&
+    record.type !== "document" &&
+    record.type !== "page" &&
+    record.type !== "blob"
+  );
 }
 
 export function isContainer(record: DocRecord | undefined): record is ContainerNode {
