@@ -1,0 +1,198 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { addNodes, groupNodes, moveNodes, ungroup, worldMatrix } from "../../src/doc/commands";
+import { createDocument, DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
+import { InvariantError } from "../../src/doc/invariants";
+import { DocumentStore, type Commit } from "../../src/doc/store";
+import { fromMatrix, invert, multiply, toMatrix } from "../../src/doc/transform";
+import type { RectNode, Transform } from "../../src/doc/types";
+import { History } from "../../src/history/history";
+
+function setup() {
+  const store = new DocumentStore(
+    createDocument({
+      id: "doc",
+      pageId: "page",
+      author: "web_user",
+      created: "2026-01-01T00:00:00.000Z",
+    }),
+    { checkInvariants: true },
+  );
+  const history = new History(store);
+  const rect = (id: string, x = 0): RectNode => {
+    const node = makeNode<RectNode>("rect", id, "page", "a0", {
+      width: 10,
+      height: 10,
+      radii: [0, 0, 0, 0],
+      fill: DEFAULT_FILL,
+      stroke: DEFAULT_STROKE,
+    });
+    return { ...node, transform: { ...node.transform, x } };
+  };
+  return { store, history, rect };
+}
+
+describe("transactions and patches", () => {
+  it("one transaction is one commit whose patch has before and after of each record", () => {
+    const { store, rect } = setup();
+    const commits: Commit[] = [];
+    store.subscribe((c) => commits.push(c));
+    store.transact("Add two", (tx) => addNodes(tx, "page", [rect("a"), rect("b")]));
+    expect(commits).toHaveLength(1);
+    expect(commits[0]!.patch.changes.map((c) => [c.id, c.before, c.after?.id])).toEqual([
+      ["a", null, "a"],
+      ["b", null, "b"],
+    ]);
+    expect(store.childrenOf("page").map((n) => n.id)).toEqual(["a", "b"]);
+  });
+
+  it("a transaction that would break an invariant is refused and changes nothing", () => {
+    const { store, rect } = setup();
+    store.transact("Add", (tx) => addNodes(tx, "page", [rect("a")]));
+    const version = store.version;
+    expect(() => store.transact("Bad", (tx) => tx.update("a", { parent: "nowhere" }))).toThrow(
+      InvariantError,
+    );
+    expect(() => store.transact("NaN", (tx) => tx.update("a", { opacity: Number.NaN }))).toThrow(
+      /finite/,
+    );
+    expect(store.version).toBe(version);
+    expect((store.get("a") as RectNode).parent).toBe("page");
+  });
+
+  it("a cycle in the tree is refused", () => {
+    const { store } = setup();
+    store.transact("Frames", (tx) => {
+      addNodes(tx, "page", [makeNode("group", "g1", "page", "a0", {})]);
+      addNodes(tx, "g1", [makeNode("group", "g2", "g1", "a0", {})]);
+    });
+    expect(() => store.transact("Cycle", (tx) => tx.update("g1", { parent: "g2" }))).toThrow(
+      /cycle/,
+    );
+  });
+});
+
+describe("undo and redo", () => {
+  it("a drag over many frames is one undo step, and undo restores the start exactly", () => {
+    const { store, history, rect } = setup();
+    store.transact("Add", (tx) => addNodes(tx, "page", [rect("a")]));
+    const start = store.get("a");
+    history.beginGesture("Move");
+    for (let frame = 1; frame <= 120; frame++) {
+      store.transact("Move", (tx) =>
+        tx.update<RectNode>("a", { transform: { ...(start as RectNode).transform, x: frame } }),
+      );
+    }
+    history.endGesture();
+    expect(history.depth.undo).toBe(2);
+    expect(history.undoLabel).toBe("Move");
+    history.undo();
+    expect(store.get("a")).toEqual(start);
+    history.redo();
+    expect((store.get("a") as RectNode).transform.x).toBe(120);
+  });
+
+  it("cancelling a gesture leaves the document and history exactly as they were", () => {
+    const { store, history, rect } = setup();
+    store.transact("Add", (tx) => addNodes(tx, "page", [rect("a")]));
+    store.transact("Add", (tx) => addNodes(tx, "page", [rect("b")]));
+    history.undo(); // leaves one redo entry, which a cancel must keep
+    const records = store.snapshot();
+    const depth = history.depth;
+    history.beginGesture("Move");
+    store.transact("Move", (tx) => tx.update("a", { opacity: 0.5 }));
+    store.transact("Move", (tx) => tx.update("a", { opacity: 0.25 }));
+    history.cancelGesture();
+    expect(store.snapshot()).toEqual(records);
+    expect(history.depth).toEqual(depth);
+    expect(history.canRedo).toBe(true);
+  });
+
+  it("a new edit clears redo", () => {
+    const { store, history, rect } = setup();
+    store.transact("Add", (tx) => addNodes(tx, "page", [rect("a")]));
+    history.undo();
+    expect(history.canRedo).toBe(true);
+    store.transact("Add", (tx) => addNodes(tx, "page", [rect("b")]));
+    expect(history.canRedo).toBe(false);
+  });
+
+  it("undo restores the selection from before the edit", () => {
+    const { store, history, rect } = setup();
+    store.transact("Add", (tx) => {
+      addNodes(tx, "page", [rect("a"), rect("b")]);
+      tx.select(["a"]);
+    });
+    store.setSelection(["b"]);
+    store.transact("Delete", (tx) => {
+      tx.remove("b");
+      tx.select([]);
+    });
+    expect(store.selection).toEqual([]);
+    history.undo();
+    expect(store.selection).toEqual(["b"]);
+  });
+});
+
+describe("tree commands keep what the user sees", () => {
+  const finite = fc.double({ min: -1000, max: 1000, noNaN: true });
+  const transform: fc.Arbitrary<Transform> = fc.record({
+    x: finite,
+    y: finite,
+    rotation: fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
+    scaleX: fc.double({ min: 0.1, max: 10, noNaN: true }),
+    scaleY: fc.oneof(
+      fc.double({ min: 0.1, max: 10, noNaN: true }),
+      fc.double({ min: -10, max: -0.1, noNaN: true }),
+    ),
+    skewX: fc.double({ min: -1.2, max: 1.2, noNaN: true }),
+  });
+  const close = (a: number, b: number) =>
+    expect(Math.abs(a - b)).toBeLessThan(1e-6 * (1 + Math.abs(a)));
+
+  it("matrix ↔ parts round-trips", () => {
+    fc.assert(
+      fc.property(transform, (t) => {
+        const m = toMatrix(t);
+        const back = toMatrix(fromMatrix(m));
+        for (const key of ["a", "b", "c", "d", "e", "f"] as const) close(back[key], m[key]);
+        const inverse = invert(m)!;
+        const identity = multiply(m, inverse);
+        close(identity.a, 1);
+        close(identity.b, 0);
+      }),
+    );
+  });
+
+  it("group, move into a transformed group and ungroup leave world positions unchanged", () => {
+    fc.assert(
+      fc.property(transform, transform, (groupTransform, childTransform) => {
+        const { store, rect } = setup();
+        store.transact("Setup", (tx) => {
+          addNodes(tx, "page", [{ ...rect("a"), transform: childTransform }]);
+          addNodes(tx, "page", [
+            { ...makeNode("group", "g", "page", "a0", {}), transform: groupTransform },
+          ]);
+          addNodes(tx, "g", [rect("inner")]);
+        });
+        const before = worldMatrix(store, "a");
+        store.transact("Move in", (tx) => moveNodes(tx, ["a"], "g"));
+        const inside = worldMatrix(store, "a");
+        store.transact("Ungroup", (tx) => ungroup(tx, "g"));
+        const after = worldMatrix(store, "a");
+        for (const key of ["a", "b", "c", "d", "e", "f"] as const) {
+          close(inside[key], before[key]);
+          close(after[key], before[key]);
+        }
+        store.transact("Group", (tx) => groupNodes(tx, ["a", "inner"], "g2"));
+        expect(
+          store
+            .childrenOf("g2")
+            .map((n) => n.id)
+            .sort(),
+        ).toEqual(["a", "inner"]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
