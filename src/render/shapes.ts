@@ -1,0 +1,164 @@
+import type { Graphics } from "pixi.js";
+import type {
+  ArrowHead,
+  EllipseNode,
+  FrameNode,
+  LineNode,
+  PathNode,
+  PolygonNode,
+  RectNode,
+  StarNode,
+  Vec2,
+} from "../doc/types";
+import { fillInput, strokeInput } from "./paint";
+
+/** Shapes drawn as vector geometry; text and images are separate display objects. */
+export type VectorNode = RectNode | FrameNode | EllipseNode | PolygonNode | StarNode | PathNode | LineNode;
+
+/**
+ * Traces a node's outline into `g` in its local coordinates, then fills and strokes it. Every
+ * box-like shape spans (0, 0)–(width, height) locally; its transform places it.
+ */
+export function drawVector(g: Graphics, node: VectorNode): void {
+  g.clear();
+  switch (node.type) {
+    case "rect":
+      traceRoundedRect(g, node.width, node.height, node.radii);
+      break;
+    case "frame":
+      g.rect(0, 0, node.width, node.height);
+      break;
+    case "ellipse":
+      g.ellipse(node.width / 2, node.height / 2, node.width / 2, node.height / 2);
+      break;
+    case "polygon":
+      g.poly(regularPolygon(node.width, node.height, node.sides), true);
+      break;
+    case "star":
+      g.poly(starPoints(node.width, node.height, node.points, node.innerRatio), true);
+      break;
+    case "path":
+      tracePath(g, node);
+      break;
+    case "line":
+      drawLine(g, node);
+      return;
+  }
+  const fill = fillInput(node.fill);
+  if (fill !== null) g.fill(fill);
+  const stroke = strokeInput(node.stroke);
+  if (stroke !== null) g.stroke(stroke);
+}
+
+/** Per-corner radii, each clamped so neighbouring corners never overlap. */
+export function clampRadii(width: number, height: number, radii: readonly number[]): number[] {
+  const limit = Math.min(width, height) / 2;
+  return radii.map((r) => Math.max(0, Math.min(r, limit)));
+}
+
+function traceRoundedRect(g: Graphics, w: number, h: number, radii: readonly number[]): void {
+  const [tl, tr, br, bl] = clampRadii(w, h, radii) as [number, number, number, number];
+  if (tl === 0 && tr === 0 && br === 0 && bl === 0) {
+    g.rect(0, 0, w, h);
+    return;
+  }
+  g.moveTo(tl, 0);
+  g.lineTo(w - tr, 0);
+  if (tr > 0) g.arcTo(w, 0, w, tr, tr);
+  g.lineTo(w, h - br);
+  if (br > 0) g.arcTo(w, h, w - br, h, br);
+  g.lineTo(bl, h);
+  if (bl > 0) g.arcTo(0, h, 0, h - bl, bl);
+  g.lineTo(0, tl);
+  if (tl > 0) g.arcTo(0, 0, tl, 0, tl);
+  g.closePath();
+}
+
+/** Vertices of a regular polygon inscribed in the box's ellipse, the first one at the top. */
+export function regularPolygon(width: number, height: number, sides: number): number[] {
+  const points: number[] = [];
+  for (let i = 0; i < sides; i++) {
+    const angle = -Math.PI / 2 + (i * 2 * Math.PI) / sides;
+    points.push(width / 2 + (Math.cos(angle) * width) / 2, height / 2 + (Math.sin(angle) * height) / 2);
+  }
+  return points;
+}
+
+/** Vertices of a star: outer tips on the box's ellipse, inner ones at `innerRatio` of it. */
+export function starPoints(width: number, height: number, tips: number, innerRatio: number): number[] {
+  const points: number[] = [];
+  for (let i = 0; i < tips * 2; i++) {
+    const angle = -Math.PI / 2 + (i * Math.PI) / tips;
+    const r = i % 2 === 0 ? 1 : innerRatio;
+    points.push(width / 2 + (Math.cos(angle) * r * width) / 2, height / 2 + (Math.sin(angle) * r * height) / 2);
+  }
+  return points;
+}
+
+function tracePath(g: Graphics, node: PathNode): void {
+  for (const subpath of node.subpaths) {
+    g.moveTo(subpath.start.x, subpath.start.y);
+    for (const segment of subpath.segments) {
+      if (segment.type === "line") g.lineTo(segment.to.x, segment.to.y);
+      else if (segment.type === "quad") g.quadraticCurveTo(segment.control.x, segment.control.y, segment.to.x, segment.to.y);
+      else {
+        g.bezierCurveTo(
+          segment.control1.x,
+          segment.control1.y,
+          segment.control2.x,
+          segment.control2.y,
+          segment.to.x,
+          segment.to.y,
+        );
+      }
+    }
+    if (subpath.closed) g.closePath();
+  }
+}
+
+function drawLine(g: Graphics, node: LineNode): void {
+  const stroke = strokeInput(node.stroke);
+  if (stroke === null) return;
+  g.moveTo(node.start.x, node.start.y).lineTo(node.end.x, node.end.y).stroke(stroke);
+  const size = Math.max(6, node.stroke.width * 3);
+  drawHead(g, node.endHead, node.end, node.start, size, node);
+  drawHead(g, node.startHead, node.start, node.end, size, node);
+}
+
+/** An arrowhead at `tip`, pointing away from `from`. */
+function drawHead(g: Graphics, head: ArrowHead, tip: Vec2, from: Vec2, size: number, node: LineNode): void {
+  if (head === "none") return;
+  const stroke = strokeInput(node.stroke);
+  const color = node.stroke.paint;
+  if (stroke === null || color === null) return;
+  const angle = Math.atan2(tip.y - from.y, tip.x - from.x);
+  const at = (distance: number, spread: number): [number, number] => [
+    tip.x - Math.cos(angle + spread) * distance,
+    tip.y - Math.sin(angle + spread) * distance,
+  ];
+  const solid = fillInput(color) ?? { color: 0 };
+  switch (head) {
+    case "arrow": {
+      const [ax, ay] = at(size, Math.PI / 6);
+      const [bx, by] = at(size, -Math.PI / 6);
+      g.moveTo(ax, ay).lineTo(tip.x, tip.y).lineTo(bx, by).stroke(stroke);
+      break;
+    }
+    case "triangle":
+      g.poly([tip.x, tip.y, ...at(size, Math.PI / 7), ...at(size, -Math.PI / 7)], true).fill(solid);
+      break;
+    case "circle":
+      g.circle(tip.x, tip.y, size / 2.5).fill(solid);
+      break;
+    case "diamond":
+      g.poly([tip.x, tip.y, ...at(size / 2, Math.PI / 4), ...at(size, 0), ...at(size / 2, -Math.PI / 4)], true).fill(solid);
+      break;
+    case "bar": {
+      const [ax, ay] = at(0, Math.PI / 2);
+      const nx = Math.cos(angle + Math.PI / 2) * (size / 2);
+      const ny = Math.sin(angle + Math.PI / 2) * (size / 2);
+      g.moveTo(ax - nx, ay - ny).lineTo(ax + nx, ay + ny).stroke(stroke);
+      break;
+    }
+  }
+}
