@@ -6,7 +6,9 @@ import type { ImageNode } from "../doc/types";
  * Decodes image data from the document's blob records into textures, once per blob however
  * many images show it. The data is already in memory, so nothing is fetched.
  */
-export function blobTextureLoader(store: DocumentStore): (node: ImageNode, done: (texture: Texture) => void) => void {
+export function blobTextureLoader(
+  store: DocumentStore,
+): (node: ImageNode, done: (texture: Texture) => void) => void {
   const textures = new Map<string, Promise<Texture>>();
   return (node, done) => {
     let texture = textures.get(node.blob);

@@ -18,7 +18,10 @@ function paintInput(paint: Paint): FillInput {
           end: paint.to,
           // Gradient geometry is in the node's own units, not its bounding box's 0–1.
           textureSpace: "global",
-          colorStops: paint.stops.map((stop) => ({ offset: stop.offset, color: colorOf(stop.color) })),
+          colorStops: paint.stops.map((stop) => ({
+            offset: stop.offset,
+            color: colorOf(stop.color),
+          })),
         }),
       };
     case "radial":
@@ -30,7 +33,10 @@ function paintInput(paint: Paint): FillInput {
           outerCenter: paint.center,
           outerRadius: paint.radius,
           textureSpace: "global",
-          colorStops: paint.stops.map((stop) => ({ offset: stop.offset, color: colorOf(stop.color) })),
+          colorStops: paint.stops.map((stop) => ({
+            offset: stop.offset,
+            color: colorOf(stop.color),
+          })),
         }),
       };
   }

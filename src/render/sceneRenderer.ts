@@ -2,7 +2,14 @@ import "pixi.js/advanced-blend-modes";
 import { Container, Graphics, Matrix, Sprite, Text, Texture } from "pixi.js";
 import type { DocumentStore, Commit } from "../doc/store";
 import { toMatrix } from "../doc/transform";
-import { isSceneNode, type Id, type ImageNode, type SceneNode, type TextNode, type FreehandNode } from "../doc/types";
+import {
+  isSceneNode,
+  type Id,
+  type ImageNode,
+  type SceneNode,
+  type TextNode,
+  type FreehandNode,
+} from "../doc/types";
 import { colorOf, strokeInput } from "./paint";
 import { drawVector } from "./shapes";
 
@@ -175,7 +182,12 @@ function createDisplay(node: SceneNode): Display {
       return imageDisplay();
     case "freehand": {
       const object = new Graphics();
-      return { type: node.type, object, host: null, draw: (next) => drawFreehand(object, next as FreehandNode) };
+      return {
+        type: node.type,
+        object,
+        host: null,
+        draw: (next) => drawFreehand(object, next as FreehandNode),
+      };
     }
     default: {
       const object = new Graphics();
@@ -184,7 +196,13 @@ function createDisplay(node: SceneNode): Display {
         object,
         host: null,
         draw(next) {
-          if (next.type === "group" || next.type === "text" || next.type === "image" || next.type === "freehand") return;
+          if (
+            next.type === "group" ||
+            next.type === "text" ||
+            next.type === "image" ||
+            next.type === "freehand"
+          )
+            return;
           drawVector(object, next);
         },
       };
@@ -194,7 +212,12 @@ function createDisplay(node: SceneNode): Display {
 
 function drawFreehand(g: Graphics, node: FreehandNode): void {
   g.clear();
-  const stroke = strokeInput({ ...node.stroke, width: node.settings.size, cap: "round", join: "round" });
+  const stroke = strokeInput({
+    ...node.stroke,
+    width: node.settings.size,
+    cap: "round",
+    join: "round",
+  });
   if (stroke === null || node.points.length < 3) return;
   g.moveTo(node.points[0]!, node.points[1]!);
   for (let i = 3; i < node.points.length; i += 3) g.lineTo(node.points[i]!, node.points[i + 1]!);

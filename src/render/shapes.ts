@@ -10,10 +10,12 @@ import type {
   StarNode,
   Vec2,
 } from "../doc/types";
+import { clampRadii, regularPolygon, starPoints } from "./outline";
 import { fillInput, strokeInput } from "./paint";
 
 /** Shapes drawn as vector geometry; text and images are separate display objects. */
-export type VectorNode = RectNode | FrameNode | EllipseNode | PolygonNode | StarNode | PathNode | LineNode;
+export type VectorNode =
+  RectNode | FrameNode | EllipseNode | PolygonNode | StarNode | PathNode | LineNode;
 
 /**
  * Traces a node's outline into `g` in its local coordinates, then fills and strokes it. Every
@@ -50,12 +52,6 @@ export function drawVector(g: Graphics, node: VectorNode): void {
   if (stroke !== null) g.stroke(stroke);
 }
 
-/** Per-corner radii, each clamped so neighbouring corners never overlap. */
-export function clampRadii(width: number, height: number, radii: readonly number[]): number[] {
-  const limit = Math.min(width, height) / 2;
-  return radii.map((r) => Math.max(0, Math.min(r, limit)));
-}
-
 function traceRoundedRect(g: Graphics, w: number, h: number, radii: readonly number[]): void {
   const [tl, tr, br, bl] = clampRadii(w, h, radii) as [number, number, number, number];
   if (tl === 0 && tr === 0 && br === 0 && bl === 0) {
@@ -74,33 +70,13 @@ function traceRoundedRect(g: Graphics, w: number, h: number, radii: readonly num
   g.closePath();
 }
 
-/** Vertices of a regular polygon inscribed in the box's ellipse, the first one at the top. */
-export function regularPolygon(width: number, height: number, sides: number): number[] {
-  const points: number[] = [];
-  for (let i = 0; i < sides; i++) {
-    const angle = -Math.PI / 2 + (i * 2 * Math.PI) / sides;
-    points.push(width / 2 + (Math.cos(angle) * width) / 2, height / 2 + (Math.sin(angle) * height) / 2);
-  }
-  return points;
-}
-
-/** Vertices of a star: outer tips on the box's ellipse, inner ones at `innerRatio` of it. */
-export function starPoints(width: number, height: number, tips: number, innerRatio: number): number[] {
-  const points: number[] = [];
-  for (let i = 0; i < tips * 2; i++) {
-    const angle = -Math.PI / 2 + (i * Math.PI) / tips;
-    const r = i % 2 === 0 ? 1 : innerRatio;
-    points.push(width / 2 + (Math.cos(angle) * r * width) / 2, height / 2 + (Math.sin(angle) * r * height) / 2);
-  }
-  return points;
-}
-
 function tracePath(g: Graphics, node: PathNode): void {
   for (const subpath of node.subpaths) {
     g.moveTo(subpath.start.x, subpath.start.y);
     for (const segment of subpath.segments) {
       if (segment.type === "line") g.lineTo(segment.to.x, segment.to.y);
-      else if (segment.type === "quad") g.quadraticCurveTo(segment.control.x, segment.control.y, segment.to.x, segment.to.y);
+      else if (segment.type === "quad")
+        g.quadraticCurveTo(segment.control.x, segment.control.y, segment.to.x, segment.to.y);
       else {
         g.bezierCurveTo(
           segment.control1.x,
@@ -126,7 +102,14 @@ function drawLine(g: Graphics, node: LineNode): void {
 }
 
 /** An arrowhead at `tip`, pointing away from `from`. */
-function drawHead(g: Graphics, head: ArrowHead, tip: Vec2, from: Vec2, size: number, node: LineNode): void {
+function drawHead(
+  g: Graphics,
+  head: ArrowHead,
+  tip: Vec2,
+  from: Vec2,
+  size: number,
+  node: LineNode,
+): void {
   if (head === "none") return;
   const stroke = strokeInput(node.stroke);
   const color = node.stroke.paint;
@@ -151,13 +134,18 @@ function drawHead(g: Graphics, head: ArrowHead, tip: Vec2, from: Vec2, size: num
       g.circle(tip.x, tip.y, size / 2.5).fill(solid);
       break;
     case "diamond":
-      g.poly([tip.x, tip.y, ...at(size / 2, Math.PI / 4), ...at(size, 0), ...at(size / 2, -Math.PI / 4)], true).fill(solid);
+      g.poly(
+        [tip.x, tip.y, ...at(size / 2, Math.PI / 4), ...at(size, 0), ...at(size / 2, -Math.PI / 4)],
+        true,
+      ).fill(solid);
       break;
     case "bar": {
       const [ax, ay] = at(0, Math.PI / 2);
       const nx = Math.cos(angle + Math.PI / 2) * (size / 2);
       const ny = Math.sin(angle + Math.PI / 2) * (size / 2);
-      g.moveTo(ax - nx, ay - ny).lineTo(ax + nx, ay + ny).stroke(stroke);
+      g.moveTo(ax - nx, ay - ny)
+        .lineTo(ax + nx, ay + ny)
+        .stroke(stroke);
       break;
     }
   }
