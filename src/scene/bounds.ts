@@ -1,0 +1,117 @@
+import { apply, type Matrix } from "../doc/transform";
+import type { SceneNode } from "../doc/types";
+
+export interface Box {
+  readonly minX: number;
+  readonly minY: number;
+  readonly maxX: number;
+  readonly maxY: number;
+}
+
+/** Average advance of a glyph as a share of the font size, for text not yet measured. */
+const GLYPH_ADVANCE = 0.6;
+
+function strokeHalf(node: SceneNode): number {
+  if (!("stroke" in node) || node.stroke.paint === null) return 0;
+  // Miter joins of sharp corners reach past half the width; the limit bounds how far.
+  const reach = node.stroke.join === "miter" ? Math.max(1, node.stroke.miterLimit / 2) : 0.5;
+  return node.stroke.width * reach;
+}
+
+function ofPoints(xs: number[], ys: number[], pad: number): Box {
+  return {
+    minX: Math.min(...xs) - pad,
+    minY: Math.min(...ys) - pad,
+    maxX: Math.max(...xs) + pad,
+    maxY: Math.max(...ys) + pad,
+  };
+}
+
+/**
+ * A box that contains everything the node draws, in its local coordinates; null for groups,
+ * whose extent is their children's. Conservative: curves use their control points.
+ */
+export function localBounds(node: SceneNode): Box | null {
+  const pad = strokeHalf(node);
+  switch (node.type) {
+    case "group":
+      return null;
+    case "rect":
+    case "ellipse":
+    case "polygon":
+    case "star":
+    case "frame":
+    case "image":
+      return { minX: -pad, minY: -pad, maxX: node.width + pad, maxY: node.height + pad };
+    case "line": {
+      const heads =
+        node.startHead !== "none" || node.endHead !== "none"
+          ? Math.max(6, node.stroke.width * 3)
+          : 0;
+      return ofPoints([node.start.x, node.end.x], [node.start.y, node.end.y], pad + heads);
+    }
+    case "path": {
+      const xs: number[] = [];
+      const ys: number[] = [];
+      for (const sub of node.subpaths) {
+        xs.push(sub.start.x);
+        ys.push(sub.start.y);
+        for (const seg of sub.segments) {
+          xs.push(seg.to.x);
+          ys.push(seg.to.y);
+          if (seg.type === "quad") {
+            xs.push(seg.control.x);
+            ys.push(seg.control.y);
+          } else if (seg.type === "cubic") {
+            xs.push(seg.control1.x, seg.control2.x);
+            ys.push(seg.control1.y, seg.control2.y);
+          }
+        }
+      }
+      return xs.length === 0 ? null : ofPoints(xs, ys, pad);
+    }
+    case "freehand": {
+      if (node.points.length < 3) return null;
+      let minX = Infinity;
+      let minY = Infinity;
+      let maxX = -Infinity;
+      let maxY = -Infinity;
+      for (let i = 0; i < node.points.length; i += 3) {
+        const x = node.points[i]!;
+        const y = node.points[i + 1]!;
+        if (x < minX) minX = x;
+        if (x > maxX) maxX = x;
+        if (y < minY) minY = y;
+        if (y > maxY) maxY = y;
+      }
+      const r = node.settings.size / 2;
+      return { minX: minX - r, minY: minY - r, maxX: maxX + r, maxY: maxY + r };
+    }
+    case "text": {
+      const lines = node.content.split("\n");
+      const longest = Math.max(...lines.map((line) => line.length));
+      const width = node.width ?? longest * node.fontSize * GLYPH_ADVANCE;
+      return {
+        minX: 0,
+        minY: 0,
+        maxX: width,
+        maxY: lines.length * node.fontSize * node.lineHeight,
+      };
+    }
+  }
+}
+
+/** The axis-aligned box around a local box once transformed. */
+export function transformBox(box: Box, m: Matrix): Box {
+  const corners = [
+    apply(m, { x: box.minX, y: box.minY }),
+    apply(m, { x: box.maxX, y: box.minY }),
+    apply(m, { x: box.maxX, y: box.maxY }),
+    apply(m, { x: box.minX, y: box.maxY }),
+  ];
+  return ofPoints(
+    corners.map((p) => p.x),
+    corners.map((p) => p.y),
+    0,
+  );
+}
