@@ -17,6 +17,7 @@ import {
   isContainer,
   isSceneNode,
   type DocRecord,
+  type FrameNode,
   type Id,
   type RectNode,
   type SceneNode,
@@ -99,7 +100,7 @@ function run(store: DocumentStore, nextId: () => Id, pageId: Id, o: Op): void {
         const parent = containers[o.parent % containers.length]!;
         const id = nextId();
         const record = o.container
-          ? makeNode("frame", id, parent, "a0", {
+          ? makeNode<FrameNode>("frame", id, parent, "a0", {
               width: o.w,
               height: o.w,
               clip: false,
