@@ -48,6 +48,7 @@ export class DocumentStore implements RecordView {
   private current: Transaction | null = null;
   private selected: readonly Id[] = [];
   private revision = 0;
+  private locked = false;
   readonly checksInvariants: boolean;
 
   constructor(records: Iterable<DocRecord>, options: StoreOptions = {}) {
@@ -130,6 +131,18 @@ export class DocumentStore implements RecordView {
     return this.selected;
   }
 
+  /**
+   * A read-only store refuses edits from this tab (user, undo, redo) while still taking loads and
+   * patches from the tab that owns the document.
+   */
+  get readOnly(): boolean {
+    return this.locked;
+  }
+
+  setReadOnly(readOnly: boolean): void {
+    this.locked = readOnly;
+  }
+
   /** Every record, for saving. */
   snapshot(): DocRecord[] {
     return [...this.records.values()];
@@ -139,10 +152,11 @@ export class DocumentStore implements RecordView {
 
   /**
    * Runs `fn` as one transaction and commits what it changed. A transaction started inside
-   * another joins it. Returns null when nothing changed. If the result would break an
+   * another joins it. Returns null when nothing changed or the store is read-only. If the result would break an
    * invariant (when checks are on), nothing is applied and an InvariantError is thrown.
    */
   transact(label: string, fn: (tx: Transaction) => void, origin: Origin = "user"): Commit | null {
+    if (this.refuses(origin)) return null;
     if (this.current !== null) {
       fn(this.current);
       return null;
@@ -162,6 +176,7 @@ export class DocumentStore implements RecordView {
    * current record, so a stale patch is refused rather than silently overwriting newer work.
    */
   apply(patch: Patch, origin: Origin, label: string, selection?: readonly Id[]): Commit | null {
+    if (this.refuses(origin)) return null;
     if (this.current !== null) throw new Error("Cannot apply a patch inside a transaction");
     for (const change of patch.changes) {
       const present = this.records.get(change.id) ?? null;
@@ -191,6 +206,10 @@ export class DocumentStore implements RecordView {
   }
 
   // ---- Internals ----
+
+  private refuses(origin: Origin): boolean {
+    return this.locked && (origin === "user" || origin === "undo" || origin === "redo");
+  }
 
   private commit(
     label: string,

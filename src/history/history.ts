@@ -33,11 +33,11 @@ export class History {
   }
 
   get canUndo(): boolean {
-    return this.undoStack.length > 0 && this.gesture === null;
+    return this.undoStack.length > 0 && this.gesture === null && !this.store.readOnly;
   }
 
   get canRedo(): boolean {
-    return this.redoStack.length > 0 && this.gesture === null;
+    return this.redoStack.length > 0 && this.gesture === null && !this.store.readOnly;
   }
 
   get undoLabel(): string | null {

@@ -72,6 +72,29 @@ describe("transactions and patches", () => {
   });
 });
 
+describe("read-only store", () => {
+  it("refuses this tab's edits, undo and redo, but takes loads and other tabs' patches", () => {
+    const { store, history, rect } = setup();
+    store.transact("Add", (tx) => addNodes(tx, "page", [rect("a")]));
+    store.setReadOnly(true);
+    expect(store.transact("Add", (tx) => addNodes(tx, "page", [rect("b")]))).toBeNull();
+    expect(store.has("b")).toBe(false);
+    expect(history.canUndo).toBe(false);
+    expect(history.undo()).toBe(false);
+    expect(store.has("a")).toBe(true);
+    const remote = store.transact(
+      "From the writer",
+      (tx) => addNodes(tx, "page", [rect("r")]),
+      "remote",
+    );
+    expect(remote).not.toBeNull();
+    expect(store.has("r")).toBe(true);
+    store.setReadOnly(false);
+    expect(history.undo()).toBe(true);
+    expect(store.has("a")).toBe(false);
+  });
+});
+
 describe("undo and redo", () => {
   it("a drag over many frames is one undo step, and undo restores the start exactly", () => {
     const { store, history, rect } = setup();
