@@ -1,10 +1,12 @@
 import { createElement } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { startEngine, type Engine, type EngineOptions } from "../engine";
+import { programEnvironment } from "../engine/runtime/environment";
 import { parseAspectSetting, windowRatio, type AspectSetting } from "./app/aspect";
 import { canvasRectStore } from "./app/canvasRect";
 import { DocumentStatusStore, formatTitle } from "./app/documentStatus";
 import { createEditor, newDocumentRecords, type Editor } from "./app/editor";
+import { PersistenceSession } from "./persist/session";
 import { Overlay } from "./ui/Overlay";
 import overlayCss from "./ui/overlay.css?inline";
 
@@ -17,12 +19,16 @@ export interface LineworkOptions extends Omit<
   readonly aspectRatio?: AspectSetting | string;
   /** Sets the page title; off for pages that own their title. */
   readonly manageTitle?: boolean;
+  /** Autosaves to and reopens from the browser's storage; on unless false. */
+  readonly persist?: boolean;
 }
 
 export interface Linework {
   readonly engine: Engine;
   readonly editor: Editor;
   readonly document: DocumentStatusStore;
+  /** Autosave, recovery and the document library; null when `persist` is false. */
+  readonly persistence: PersistenceSession | null;
   readonly aspect: AspectSetting;
   destroy(): void;
 }
@@ -38,9 +44,18 @@ export async function mountLinework(
   let root: Root | null = null;
   let editor: Editor | null = null;
   const cleanups: Array<() => void> = [];
+  // The editor is built from the stored document, so storage is read before the program starts.
+  // The engine's environment is not there yet; it is the same pure function of the language.
+  const env = programEnvironment(navigator.language);
+  const persistence =
+    options.persist === false
+      ? null
+      : await PersistenceSession.start({ home: env.HOME, user: env.USER });
+  if (persistence !== null) cleanups.push(() => persistence.dispose());
 
   const main = (engine: Engine): void => {
-    editor = createEditor(newDocumentRecords(engine.environment.USER));
+    editor = createEditor(persistence?.records ?? newDocumentRecords(engine.environment.USER));
+    persistence?.attach(editor, documentStatus, engine);
     const store = editor.store;
     const followName = (): void => documentStatus.set({ name: store.document.name });
     followName();
@@ -60,6 +75,7 @@ export async function mountLinework(
       createElement(Overlay, {
         rect: canvasRectStore(engine),
         status: documentStatus,
+        ...(persistence ? { banners: persistence.banners } : {}),
         onToggleFullscreen: () => {
           engine.shell.toggleFullscreen().catch((error: unknown) => {
             engine.printErr(`Full screen is not available: ${String(error)}`);
@@ -71,7 +87,12 @@ export async function mountLinework(
     engine.invalidate();
   };
 
-  const { aspectRatio: _setting, manageTitle: _title, ...engineOptions } = options;
+  const {
+    aspectRatio: _setting,
+    manageTitle: _title,
+    persist: _persist,
+    ...engineOptions
+  } = options;
   const engine = await startEngine({
     ...engineOptions,
     parent,
@@ -93,6 +114,7 @@ export async function mountLinework(
     engine,
     editor,
     document: documentStatus,
+    persistence,
     aspect,
     destroy() {
       root?.unmount();

@@ -1,19 +1,22 @@
 import { useSyncExternalStore } from "react";
 import type { CanvasRect } from "../app/canvasRect";
 import type { DocumentStatus } from "../app/documentStatus";
+import { Banners, type BannersProps } from "./Banners";
 import { FullscreenButton } from "./FullscreenButton";
 
 export interface OverlayProps {
   readonly rect: { subscribe: (listener: () => void) => () => void; getSnapshot: () => CanvasRect };
   readonly status: { subscribe: (listener: () => void) => () => void; get: () => DocumentStatus };
   readonly onToggleFullscreen: () => void;
+  /** Storage messages; absent when the page does not save. */
+  readonly banners?: BannersProps["banners"];
 }
 
 /**
  * The chrome layer over the canvas. It follows the canvas rectangle through the engine's resize
  * callbacks and lets every pointer event it does not use fall through to the canvas.
  */
-export function Overlay({ rect, status, onToggleFullscreen }: OverlayProps) {
+export function Overlay({ rect, status, onToggleFullscreen, banners }: OverlayProps) {
   const box = useSyncExternalStore(rect.subscribe, rect.getSnapshot);
   const doc = useSyncExternalStore(status.subscribe, status.get);
   return (
@@ -31,6 +34,7 @@ export function Overlay({ rect, status, onToggleFullscreen }: OverlayProps) {
         ) : null}
       </header>
       <FullscreenButton onToggle={onToggleFullscreen} />
+      {banners ? <Banners banners={banners} /> : null}
     </div>
   );
 }

@@ -1,0 +1,337 @@
+import type { DocumentStatusStore } from "../app/documentStatus";
+import type { Editor } from "../app/editor";
+import { sameValue, type Change, type Patch } from "../doc/patch";
+import type { DocumentStore, Origin } from "../doc/store";
+import type { DocRecord, Id } from "../doc/types";
+import { Autosaver } from "./autosave";
+import { BannerStore } from "./banners";
+import type { RawDocument, StoredDocument } from "./documentFile";
+import { baseName, Library, type OpenFile } from "./library";
+import { WriterLock } from "./lock";
+
+export interface PersistenceOptions {
+  readonly home: string;
+  readonly user: string;
+  readonly factory?: IDBFactory;
+  readonly databaseName?: string;
+  /** Autosave's throttle, for tests that want it shorter or longer. */
+  readonly throttleMs?: number;
+}
+
+/** What the page must do for the session: flush when it goes away. */
+export interface PageHooks {
+  onUnload(listener: () => void): () => void;
+}
+
+export const BANNER_SAVE_ERROR = "save-error";
+export const BANNER_READ_ONLY = "read-only";
+export const BANNER_DAMAGED = "damaged-document";
+export const BANNER_NO_STORAGE = "no-storage";
+
+/**
+ * Autosave, recovery and tab coordination for the one document a page edits. Started before the
+ * editor exists, because the editor is built from what it loads.
+ */
+export class PersistenceSession {
+  readonly banners = new BannerStore();
+  private library: Library | null = null;
+  private handle: OpenFile | null = null;
+  private lock: WriterLock | null = null;
+  private loaded: StoredDocument | null = null;
+  private autosaver: Autosaver | null = null;
+  private editor: Editor | null = null;
+  private status: DocumentStatusStore | null = null;
+  private writable = false;
+  private readonly cleanups: Array<() => void> = [];
+  private readonly listeners = new Set<() => void>();
+  private downloadUrl: string | null = null;
+
+  private constructor(private readonly options: PersistenceOptions) {}
+
+  /** Opens the library and the last document; a new one when there is none or it is damaged. */
+  static async start(options: PersistenceOptions): Promise<PersistenceSession> {
+    const session = new PersistenceSession(options);
+    await session.open();
+    return session;
+  }
+
+  /** The records to build the editor from; null when storage is unavailable. */
+  get records(): readonly DocRecord[] | null {
+    return this.loaded?.records ?? null;
+  }
+
+  get path(): string | null {
+    return this.handle?.path ?? null;
+  }
+
+  get readOnly(): boolean {
+    return this.handle !== null && !this.writable;
+  }
+
+  get documents(): Library | null {
+    return this.library;
+  }
+
+  get saver(): Autosaver | null {
+    return this.autosaver;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Starts saving `editor`, which must have been built from `records`. */
+  attach(editor: Editor, status: DocumentStatusStore, page: PageHooks): void {
+    this.editor = editor;
+    this.status = status;
+    editor.store.setReadOnly(this.readOnly);
+    if (this.handle === null) return;
+    this.cleanups.push(page.onUnload(() => this.flush()));
+    if (typeof document !== "undefined") {
+      const onVisibility = (): void => {
+        if (document.visibilityState === "hidden") this.flush();
+      };
+      document.addEventListener("visibilitychange", onVisibility);
+      this.cleanups.push(() => document.removeEventListener("visibilitychange", onVisibility));
+    }
+    const lock = this.lock!;
+    this.cleanups.push(lock.onLost((forced) => void this.yieldDocument(forced)));
+    this.cleanups.push(lock.onSaved(() => void this.refresh()));
+    if (this.writable) this.startAutosave();
+    else this.showReadOnly();
+  }
+
+  /** Starts writing whatever is pending, now; safe to call from `pagehide`. */
+  flush(): void {
+    this.autosaver?.flushNow();
+  }
+
+  /** Resolves once every committed edit is written. */
+  whenSaved(): Promise<void> {
+    return this.autosaver?.whenSaved() ?? Promise.resolve();
+  }
+
+  /** Makes this tab the document's writer, taking it from the tab that has it. */
+  async takeOver(): Promise<void> {
+    if (this.lock === null || this.handle === null || this.writable) return;
+    this.banners.show({
+      id: BANNER_READ_ONLY,
+      tone: "info",
+      message: "Taking over this drawing from the other tab…",
+      actions: [],
+    });
+    await this.lock.takeOver();
+    try {
+      await this.refresh(true);
+    } catch (error) {
+      this.lock.handOver();
+      this.showReadOnly(`Could not take over: ${describe(error)}`);
+      throw error;
+    }
+    this.writable = true;
+    this.editor?.store.setReadOnly(false);
+    this.banners.dismiss(BANNER_READ_ONLY);
+    this.startAutosave();
+    this.emit();
+  }
+
+  dispose(): void {
+    this.autosaver?.stop();
+    this.autosaver = null;
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    this.lock?.close();
+    this.handle?.close();
+    this.library?.close();
+    if (this.downloadUrl !== null) URL.revokeObjectURL(this.downloadUrl);
+  }
+
+  // ---- Internals ----
+
+  private async open(): Promise<void> {
+    try {
+      this.library = await Library.open({
+        home: this.options.home,
+        user: this.options.user,
+        ...(this.options.factory ? { factory: this.options.factory } : {}),
+        ...(this.options.databaseName ? { databaseName: this.options.databaseName } : {}),
+      });
+      const last = await this.library.lastOpened();
+      if (last !== null && (await this.tryOpen(last))) return;
+      const path = await this.library.create("Untitled");
+      if (!(await this.tryOpen(path))) throw new Error(`the new document ${path} cannot be read`);
+    } catch (error) {
+      this.handle?.close();
+      this.handle = null;
+      this.loaded = null;
+      this.banners.show({
+        id: BANNER_NO_STORAGE,
+        tone: "error",
+        message: `Drawings cannot be saved in this browser (${describe(error)}). Your work stays in this tab only.`,
+        actions: [],
+      });
+    }
+  }
+
+  /** Opens a file; a damaged one is left as it is and offered for download. */
+  private async tryOpen(path: string): Promise<boolean> {
+    const library = this.library!;
+    const handle = await library.open(path);
+    const lock = new WriterLock(`linework:document:${handle.file.inode}`);
+    const writable = await lock.acquire();
+    try {
+      this.loaded = await handle.load();
+    } catch (error) {
+      const raw = await handle.file.readRaw().catch(() => null);
+      lock.close();
+      handle.close();
+      this.offerDamaged(path, raw, error);
+      return false;
+    }
+    this.handle = handle;
+    this.lock = lock;
+    this.writable = writable;
+    this.editor?.store.setReadOnly(!writable);
+    if (writable) await library.setLastOpened(path);
+    return true;
+  }
+
+  private offerDamaged(path: string, raw: RawDocument | null, error: unknown): void {
+    const name = baseName(path);
+    const actions =
+      raw === null
+        ? []
+        : [
+            {
+              label: "Download its data",
+              href: (this.downloadUrl = URL.createObjectURL(
+                new Blob([JSON.stringify({ path, ...raw }, null, 1)], {
+                  type: "application/json",
+                }),
+              )),
+              download: `${name} (damaged).json`,
+            },
+          ];
+    this.banners.show({
+      id: BANNER_DAMAGED,
+      tone: "error",
+      message: `“${name}” could not be opened (${describe(error)}). It is kept unchanged in your library; this is a new drawing.`,
+      actions: [
+        ...actions,
+        { label: "Dismiss", onClick: () => this.banners.dismiss(BANNER_DAMAGED) },
+      ],
+    });
+  }
+
+  private startAutosave(): void {
+    const loaded = this.loaded!;
+    const editor = this.editor!;
+    const status = this.status!;
+    const lock = this.lock!;
+    this.autosaver = new Autosaver(editor.store, this.handle!.file, {
+      lastSeq: loaded.lastSeq,
+      logEntries: loaded.lastSeq - loaded.baseSeq,
+      ...(this.options.throttleMs !== undefined ? { throttleMs: this.options.throttleMs } : {}),
+      onDirty: (dirty) => {
+        status.set({ dirty });
+        if (!dirty) lock.announceSaved();
+      },
+      onError: (error) => this.showSaveError(error),
+      onFirstEdit: () => {
+        if (typeof navigator !== "undefined")
+          void navigator.storage?.persist?.().catch(() => false);
+      },
+    });
+  }
+
+  private showSaveError(error: unknown): void {
+    if (error === null) {
+      this.banners.dismiss(BANNER_SAVE_ERROR);
+      return;
+    }
+    const full = error instanceof DOMException && error.name === "QuotaExceededError";
+    this.banners.show({
+      id: BANNER_SAVE_ERROR,
+      tone: "error",
+      message: full
+        ? "Storage is full: your latest changes are not saved yet. They are kept in this tab and saving is retried — free some space and keep this tab open."
+        : `Your latest changes could not be saved (${describe(error)}). They are kept in this tab and saving is retried — keep this tab open.`,
+      actions: [],
+    });
+  }
+
+  /** Another tab has taken the document: save what is pending, then let go and become a reader. */
+  private async yieldDocument(forced: boolean): Promise<void> {
+    if (!this.writable) return;
+    this.writable = false;
+    this.editor?.store.setReadOnly(true);
+    const saver = this.autosaver;
+    this.autosaver = null;
+    if (saver !== null && !forced) {
+      saver.flushNow();
+      await Promise.race([saver.whenSaved(), new Promise((r) => setTimeout(r, 2000))]);
+    }
+    saver?.stop();
+    this.status?.set({ dirty: false });
+    if (!forced) this.lock?.handOver();
+    this.showReadOnly("This drawing is now being edited in another tab. This tab is read-only.");
+    this.emit();
+  }
+
+  private showReadOnly(
+    message = "This drawing is open in another tab. This tab is read-only.",
+  ): void {
+    this.banners.show({
+      id: BANNER_READ_ONLY,
+      tone: "warning",
+      message,
+      actions: [
+        {
+          label: "Take over",
+          onClick: () => {
+            this.takeOver().catch((error: unknown) =>
+              this.showReadOnly(`Could not take over: ${describe(error)}`),
+            );
+          },
+        },
+      ],
+    });
+  }
+
+  /** Brings a reader up to date with storage; `strict` lets a failure through. */
+  private async refresh(strict = false): Promise<void> {
+    if (this.handle === null || this.editor === null || (this.writable && !strict)) return;
+    let loaded: StoredDocument;
+    try {
+      loaded = await this.handle.load();
+    } catch (error) {
+      if (strict) throw error;
+      return;
+    }
+    this.loaded = loaded;
+    const patch = diffRecords(this.editor.store.snapshot(), loaded.records);
+    if (patch.changes.length > 0) this.editor.store.apply(patch, "load", "Reload from storage");
+  }
+
+  private emit(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
+/** The patch that turns `current` into `next`. */
+export function diffRecords(current: readonly DocRecord[], next: readonly DocRecord[]): Patch {
+  const before = new Map<Id, DocRecord>(current.map((record) => [record.id, record]));
+  const changes: Change[] = [];
+  for (const record of next) {
+    const old = before.get(record.id) ?? null;
+    before.delete(record.id);
+    if (!sameValue(old, record)) changes.push({ id: record.id, before: old, after: record });
+  }
+  for (const old of before.values()) changes.push({ id: old.id, before: old, after: null });
+  return { changes };
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error || error instanceof DOMException) return error.message || error.name;
+  return String(error);
+}

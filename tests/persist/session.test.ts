@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { DocumentStatusStore } from "../../src/app/documentStatus";
+import { createEditor } from "../../src/app/editor";
+import { CHUNKS, FILES } from "../../src/persist/db";
+import { BANNER_DAMAGED, PersistenceSession } from "../../src/persist/session";
+import { addRect, freshFactory, sortById } from "./helpers";
+
+const page = { onUnload: () => () => undefined };
+
+async function start(factory: IDBFactory): Promise<PersistenceSession> {
+  return PersistenceSession.start({ home: "/home/web_user", user: "web_user", factory });
+}
+
+describe("persistence session", () => {
+  it("reopens the last document with every saved edit", async () => {
+    const factory = freshFactory();
+    const first = await start(factory);
+    expect(first.path).toBe("/home/web_user/Drawings/Untitled.linework");
+    const editor = createEditor(first.records!);
+    const status = new DocumentStatusStore();
+    first.attach(editor, status, page);
+    addRect(editor.store, "a");
+    addRect(editor.store, "b");
+    expect(status.get().dirty).toBe(true);
+    first.flush();
+    await first.whenSaved();
+    expect(status.get().dirty).toBe(false);
+    const saved = editor.store.snapshot();
+    first.dispose();
+
+    const second = await start(factory);
+    expect(second.path).toBe(first.path);
+    expect(sortById(second.records!)).toEqual(sortById(saved));
+    second.dispose();
+  });
+
+  it("leaves a damaged document in storage and starts a new one", async () => {
+    const factory = freshFactory();
+    const first = await start(factory);
+    first.dispose();
+    const db = await new Promise<IDBDatabase>((resolve) => {
+      const request = factory.open("linework");
+      request.onsuccess = () => resolve(request.result);
+    });
+    const tx = db.transaction(CHUNKS, "readwrite");
+    const cursor = tx.objectStore(CHUNKS).openCursor();
+    cursor.onsuccess = () => cursor.result?.update("not json");
+    await new Promise((resolve) => (tx.oncomplete = resolve));
+
+    const second = await start(factory);
+    expect(second.path).toBe("/home/web_user/Drawings/Untitled 2.linework");
+    const banner = second.banners.get().find((b) => b.id === BANNER_DAMAGED);
+    expect(banner?.message).toContain("“Untitled” could not be opened");
+    expect(banner?.actions[0]).toMatchObject({ download: "Untitled (damaged).json" });
+    const files = await new Promise<unknown[]>((resolve) => {
+      const request = db.transaction(FILES).objectStore(FILES).getAll();
+      request.onsuccess = () => resolve(request.result);
+    });
+    expect(files).toHaveLength(2);
+    second.dispose();
+    db.close();
+  });
+});

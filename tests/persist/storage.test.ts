@@ -1,0 +1,218 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { MAX_OPEN_FILES } from "../../engine/constants";
+import { DocumentStore } from "../../src/doc/store";
+import { Autosaver } from "../../src/persist/autosave";
+import { CHUNKS, INODES, LOG } from "../../src/persist/db";
+import { IdbDocumentFile, SnapshotVerificationError } from "../../src/persist/documentFile";
+import { Library, LibraryError } from "../../src/persist/library";
+import { CorruptDocumentError } from "../../src/persist/replay";
+import { addRect, freshFactory, newRecords, rect, sortById } from "./helpers";
+
+async function openLibrary(): Promise<Library> {
+  return Library.open({ home: "/home/web_user", user: "web_user", factory: freshFactory() });
+}
+
+async function count(db: IDBDatabase, store: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = db.transaction(store).objectStore(store).count();
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+describe("document files", () => {
+  it("replays the log over the snapshot to the live store's records", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.oneof(
+            fc.record({ op: fc.constant("add" as const), x: fc.integer({ min: -50, max: 50 }) }),
+            fc.record({ op: fc.constant("move" as const), pick: fc.nat(), x: fc.integer() }),
+            fc.record({ op: fc.constant("remove" as const), pick: fc.nat() }),
+            fc.record({ op: fc.constant("rename" as const), name: fc.string({ maxLength: 8 }) }),
+          ),
+          { maxLength: 40 },
+        ),
+        fc.integer({ min: 2, max: 12 }),
+        async (ops, compactEvery) => {
+          const library = await openLibrary();
+          const path = await library.create("Plan");
+          const handle = await library.open(path);
+          const start = await handle.load();
+          const store = new DocumentStore(start.records);
+          const saver = new Autosaver(store, handle.file, {
+            lastSeq: start.lastSeq,
+            throttleMs: 0,
+            compactEntries: compactEvery,
+          });
+          let next = 0;
+          for (const op of ops) {
+            const nodes = store.childrenOf(store.pages()[0]!.id);
+            const target = "pick" in op && nodes.length > 0 ? nodes[op.pick % nodes.length] : null;
+            if (op.op === "add") addRect(store, `r${next++}`, op.x);
+            else if (op.op === "move" && target)
+              store.transact("Move", (tx) =>
+                tx.update(target.id, { transform: { ...target.transform, x: op.x } }),
+              );
+            else if (op.op === "remove" && target)
+              store.transact("Delete", (tx) => tx.remove(target.id));
+            else if (op.op === "rename")
+              store.transact("Rename", (tx) => tx.update(store.document.id, { name: op.name }));
+            if (next % 3 === 0) await saver.whenSaved();
+          }
+          saver.flushNow();
+          await saver.whenSaved();
+          await saver.compact();
+          const reopened = await new IdbDocumentFile(library.db, handle.file.inode).load();
+          expect(sortById(reopened.records)).toEqual(sortById(store.snapshot()));
+          saver.stop();
+          library.close();
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it("compacts the log into a new snapshot and drops the old generation", async () => {
+    const library = await openLibrary();
+    const handle = await library.open(await library.create("Big"));
+    const store = new DocumentStore((await handle.load()).records);
+    const saver = new Autosaver(store, handle.file, {
+      lastSeq: 0,
+      throttleMs: 0,
+      compactEntries: 1000,
+    });
+    for (let i = 0; i < 20; i++) addRect(store, `n${i}`);
+    await saver.whenSaved();
+    expect(await count(library.db, LOG)).toBe(20);
+    await saver.compact();
+    expect(await count(library.db, LOG)).toBe(0);
+    const reopened = await handle.load();
+    expect(reopened.baseSeq).toBe(20);
+    expect(reopened.lastSeq).toBe(20);
+    expect(sortById(reopened.records)).toEqual(sortById(store.snapshot()));
+    addRect(store, "after");
+    await saver.whenSaved();
+    expect((await handle.load()).lastSeq).toBe(21);
+    saver.stop();
+  });
+
+  it("splits big snapshots into chunks", async () => {
+    const library = await openLibrary();
+    const file = new IdbDocumentFile(library.db, "inode-x", 10);
+    const records = [
+      ...newRecords(),
+      ...Array.from({ length: 95 }, (_, i) => rect(`c${i}`, i, `a${i}c`)),
+    ];
+    await file.writeSnapshot(records, 0);
+    expect(await count(library.db, CHUNKS)).toBe(10);
+    expect(sortById((await file.load()).records)).toEqual(sortById(records));
+  });
+
+  it("refuses a snapshot whose checksum does not match, leaving it in storage", async () => {
+    const library = await openLibrary();
+    const handle = await library.open(await library.create("Damaged"));
+    const tx = library.db.transaction(CHUNKS, "readwrite");
+    const chunks = tx.objectStore(CHUNKS);
+    const cursor = chunks.openCursor();
+    cursor.onsuccess = () => {
+      const c = cursor.result;
+      if (c) c.update((c.value as string).replace("Damaged", "Tampered"));
+    };
+    await new Promise((resolve) => (tx.oncomplete = resolve));
+    await expect(handle.load()).rejects.toBeInstanceOf(CorruptDocumentError);
+    expect(await count(library.db, CHUNKS)).toBe(1);
+    expect((await handle.file.readRaw()).chunks[0]).toContain("Tampered");
+  });
+
+  it("keeps the old snapshot when a new one reads back wrong", async () => {
+    const library = await openLibrary();
+    const handle = await library.open(await library.create("Plan"));
+    const before = await handle.load();
+    const proto = IDBObjectStore.prototype;
+    const getAll = proto.getAll;
+    proto.getAll = function (this: IDBObjectStore, ...args: Parameters<typeof getAll>) {
+      const request = getAll.apply(this, args);
+      if (this.name === CHUNKS) {
+        request.addEventListener("success", () => {
+          const result = request.result as string[];
+          if (result.length > 0) result[0] = result[0]!.replace("Plan", "Plam");
+        });
+      }
+      return request;
+    };
+    try {
+      await expect(
+        handle.file.writeSnapshot([...before.records, rect("x")], 0),
+      ).rejects.toBeInstanceOf(SnapshotVerificationError);
+    } finally {
+      proto.getAll = getAll;
+    }
+    const after = await handle.load();
+    expect(sortById(after.records)).toEqual(sortById(before.records));
+    expect(await count(library.db, INODES)).toBe(1);
+    expect(await count(library.db, CHUNKS)).toBe(1);
+  });
+
+  it("refuses a log that does not fit its snapshot", async () => {
+    const library = await openLibrary();
+    const handle = await library.open(await library.create("Plan"));
+    const tx = library.db.transaction(LOG, "readwrite");
+    tx.objectStore(LOG).put(
+      JSON.stringify({ changes: [{ id: "ghost", before: rect("ghost"), after: null }] }),
+      [handle.file.inode, 1],
+    );
+    await new Promise((resolve) => (tx.oncomplete = resolve));
+    await expect(handle.load()).rejects.toThrow(/does not apply/);
+  });
+});
+
+describe("document library", () => {
+  it("creates, lists, renames, duplicates and removes files under $HOME/Drawings", async () => {
+    const library = await openLibrary();
+    const first = await library.create("Untitled");
+    const second = await library.create("Untitled");
+    expect(first).toBe("/home/web_user/Drawings/Untitled.linework");
+    expect(second).toBe("/home/web_user/Drawings/Untitled 2.linework");
+    const doc = (await (await library.open(first)).load()).records.find(
+      (r) => r.type === "document",
+    );
+    expect(doc).toMatchObject({ author: "web_user", name: "Untitled" });
+    const renamed = await library.rename(second, "Floor plan");
+    expect(renamed).toBe("/home/web_user/Drawings/Floor plan.linework");
+    await expect(library.rename(renamed, "Untitled")).rejects.toMatchObject({ code: "EEXIST" });
+    const copy = await library.duplicate(renamed);
+    expect(copy).toBe("/home/web_user/Drawings/Floor plan copy.linework");
+    expect((await library.list()).map((f) => f.name)).toEqual([
+      "Floor plan",
+      "Floor plan copy",
+      "Untitled",
+    ]);
+    await expect(library.remove(first)).rejects.toMatchObject({ code: "EBUSY" });
+    await library.remove(copy);
+    expect((await library.list()).map((f) => f.name)).toEqual(["Floor plan", "Untitled"]);
+    await expect(library.open(copy)).rejects.toMatchObject({ code: "ENOENT" });
+  });
+
+  it("remembers the last document across renames", async () => {
+    const library = await openLibrary();
+    const path = await library.create("Plan");
+    await library.setLastOpened(path);
+    const moved = await library.rename(path, "Plan B");
+    expect(await library.lastOpened()).toBe(moved);
+  });
+
+  it(`holds at most ${MAX_OPEN_FILES} open files`, async () => {
+    const library = await openLibrary();
+    const path = await library.create("Plan");
+    const handles = [];
+    for (let i = 0; i < MAX_OPEN_FILES; i++) handles.push(await library.open(path));
+    expect(library.openCount).toBe(MAX_OPEN_FILES);
+    const error = await library.open(path).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LibraryError);
+    expect(error).toMatchObject({ code: "EMFILE", message: "Too many open files (4096)" });
+    handles[17]!.close();
+    expect((await library.open(path)).fd).toBe(17);
+  });
+});
