@@ -5,7 +5,9 @@ import { programEnvironment } from "../engine/runtime/environment";
 import { parseAspectSetting, windowRatio, type AspectSetting } from "./app/aspect";
 import { canvasRectStore } from "./app/canvasRect";
 import { DocumentStatusStore, formatTitle } from "./app/documentStatus";
-import { createEditor, newDocumentRecords, type Editor } from "./app/editor";
+import { newDocumentRecords, type Editor } from "./app/editor";
+import { openDocument, type OpenDocument } from "./app/openDocument";
+import { parseDocument } from "./io/native";
 import { PersistenceSession } from "./persist/session";
 import { Overlay } from "./ui/Overlay";
 import overlayCss from "./ui/overlay.css?inline";
@@ -25,11 +27,23 @@ export interface LineworkOptions extends Omit<
 
 export interface Linework {
   readonly engine: Engine;
+  /** The open document's editor; a new one after `open` or `importDocument`. */
   readonly editor: Editor;
+  readonly current: OpenDocument;
   readonly document: DocumentStatusStore;
   /** Autosave, recovery and the document library; null when `persist` is false. */
   readonly persistence: PersistenceSession | null;
   readonly aspect: AspectSetting;
+  /** Opens a document of the library in place of the current one (which is saved first). */
+  open(path: string): Promise<void>;
+  /**
+   * Reads a .linework file into the library and opens it. A file that cannot be read leaves
+   * the open document untouched; the returned message says why.
+   */
+  importDocument(
+    text: string,
+    name?: string,
+  ): Promise<{ ok: true; path: string } | { ok: false; error: string }>;
   destroy(): void;
 }
 
@@ -40,41 +54,24 @@ export async function mountLinework(
 ): Promise<Linework> {
   const aspect = resolveAspect(options.aspectRatio);
   installStyles(parent.ownerDocument);
-  const documentStatus = new DocumentStatusStore();
-  let root: Root | null = null;
-  let editor: Editor | null = null;
+  const status = new DocumentStatusStore();
   const cleanups: Array<() => void> = [];
   // The editor is built from the stored document, so storage is read before the program starts.
   // The engine's environment is not there yet; it is the same pure function of the language.
   const env = programEnvironment(navigator.language);
-  const persistence =
+  const startPersistence = (): Promise<PersistenceSession | null> =>
     options.persist === false
-      ? null
-      : await PersistenceSession.start({ home: env.HOME, user: env.USER });
-  if (persistence !== null) cleanups.push(() => persistence.dispose());
+      ? Promise.resolve(null)
+      : PersistenceSession.start({ home: env.HOME, user: env.USER });
+  let persistence = await startPersistence();
+  let current: OpenDocument | null = null;
+  let root: Root | null = null;
 
-  const main = (engine: Engine): void => {
-    editor = createEditor(persistence?.records ?? newDocumentRecords(engine.environment.USER));
-    persistence?.attach(editor, documentStatus, engine);
-    const store = editor.store;
-    const followName = (): void => documentStatus.set({ name: store.document.name });
-    followName();
-    cleanups.push(store.subscribe(followName));
-    if (options.manageTitle !== false) {
-      const applyTitle = (): void => {
-        document.title = formatTitle(documentStatus.get());
-      };
-      applyTitle();
-      cleanups.push(documentStatus.subscribe(applyTitle));
-    }
-    const overlayHost = parent.ownerDocument.createElement("div");
-    overlayHost.className = "lw-overlay-host";
-    parent.appendChild(overlayHost);
-    root = createRoot(overlayHost);
-    root.render(
+  const renderChrome = (engine: Engine): void => {
+    root?.render(
       createElement(Overlay, {
         rect: canvasRectStore(engine),
-        status: documentStatus,
+        status,
         ...(persistence ? { banners: persistence.banners } : {}),
         onToggleFullscreen: () => {
           engine.shell.toggleFullscreen().catch((error: unknown) => {
@@ -83,8 +80,31 @@ export async function mountLinework(
         },
       }),
     );
-    cleanups.push(() => overlayHost.remove());
-    engine.invalidate();
+  };
+
+  const main = (engine: Engine): void => {
+    current = openDocument(
+      engine,
+      persistence?.records ?? newDocumentRecords(env.USER),
+      status,
+      persistence,
+    );
+    if (options.manageTitle !== false) {
+      const applyTitle = (): void => {
+        document.title = formatTitle(status.get());
+      };
+      applyTitle();
+      cleanups.push(status.subscribe(applyTitle));
+    }
+    const overlayHost = parent.ownerDocument.createElement("div");
+    overlayHost.className = "lw-overlay-host";
+    parent.appendChild(overlayHost);
+    root = createRoot(overlayHost);
+    renderChrome(engine);
+    cleanups.push(() => {
+      root?.unmount();
+      overlayHost.remove();
+    });
   };
 
   const {
@@ -109,15 +129,57 @@ export async function mountLinework(
     cleanups.push(() => window.removeEventListener("resize", follow));
   }
 
-  if (editor === null) throw new Error("Linework's main routine did not run");
+  const opened = (): OpenDocument => {
+    if (current === null) throw new Error("Linework's main routine did not run");
+    return current;
+  };
+  opened();
+
+  const open = async (path: string): Promise<void> => {
+    const library = persistence?.documents;
+    if (!persistence || !library) throw new Error("There is no document library in this browser");
+    await library.open(path).then((handle) => handle.close()); // fails clearly if it is not there
+    await persistence.whenSaved();
+    await library.setLastOpened(path);
+    opened().close();
+    persistence.dispose();
+    persistence = await startPersistence();
+    current = openDocument(
+      engine,
+      persistence?.records ?? newDocumentRecords(env.USER),
+      status,
+      persistence,
+    );
+    renderChrome(engine);
+  };
+
   return {
     engine,
-    editor,
-    document: documentStatus,
-    persistence,
+    get editor() {
+      return opened().editor;
+    },
+    get current() {
+      return opened();
+    },
+    document: status,
+    get persistence() {
+      return persistence;
+    },
     aspect,
+    open,
+    async importDocument(text, name) {
+      const result = parseDocument(text);
+      if (!result.ok) return { ok: false, error: result.error };
+      const library = persistence?.documents;
+      if (!library) return { ok: false, error: "There is no document library in this browser" };
+      const meta = result.records.find((record) => record.type === "document");
+      const path = await library.create(name ?? meta?.name ?? "Untitled", result.records);
+      await open(path);
+      return { ok: true, path };
+    },
     destroy() {
-      root?.unmount();
+      current?.close();
+      persistence?.dispose();
       for (const cleanup of cleanups.splice(0)) cleanup();
       engine.destroy();
     },

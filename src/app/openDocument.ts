@@ -1,0 +1,52 @@
+import type { Engine } from "../../engine";
+import type { DocRecord, Id } from "../doc/types";
+import type { PersistenceSession } from "../persist/session";
+import { attachRenderer, type SceneRenderer } from "../render";
+import { SpatialSync } from "../scene/spatialSync";
+import type { DocumentStatusStore } from "./documentStatus";
+import { createEditor, type Editor } from "./editor";
+
+/** One document bound to the running engine: its editor, drawing, spatial index and saving. */
+export interface OpenDocument {
+  readonly editor: Editor;
+  readonly renderer: SceneRenderer;
+  readonly spatial: SpatialSync;
+  /** Shows another page of the document. */
+  showPage(pageId: Id): void;
+  close(): void;
+}
+
+export function openDocument(
+  engine: Engine,
+  records: readonly DocRecord[],
+  status: DocumentStatusStore,
+  persistence: PersistenceSession | null,
+): OpenDocument {
+  const editor = createEditor(records);
+  const store = editor.store;
+  persistence?.attach(editor, status, engine);
+  const renderer = attachRenderer(engine, editor);
+  const spatial = new SpatialSync(store, engine.core.index);
+  const firstPage = store.pages()[0];
+  if (firstPage) spatial.showPage(firstPage.id);
+  const followName = (): void => status.set({ name: store.document.name });
+  followName();
+  const stopFollowing = store.subscribe(followName);
+  return {
+    editor,
+    renderer,
+    spatial,
+    showPage(pageId) {
+      renderer.showPage(pageId);
+      spatial.showPage(pageId);
+      engine.invalidate();
+    },
+    close() {
+      stopFollowing();
+      spatial.dispose();
+      renderer.dispose();
+      editor.history.dispose();
+      engine.invalidate();
+    },
+  };
+}
