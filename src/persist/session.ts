@@ -1,7 +1,6 @@
 import type { DocumentStatusStore } from "../app/documentStatus";
 import type { Editor } from "../app/editor";
 import { sameValue, type Change, type Patch } from "../doc/patch";
-import type { DocumentStore, Origin } from "../doc/store";
 import type { DocRecord, Id } from "../doc/types";
 import { Autosaver } from "./autosave";
 import { BannerStore } from "./banners";
