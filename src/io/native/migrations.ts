@@ -1,0 +1,101 @@
+/**
+ * Upgrades of older `.linework` layouts, one step per version. Migrations work on untrusted,
+ * unvalidated JSON: they reshape what they recognise, leave anything else as it is for the
+ * validator to reject, and never throw on odd input.
+ */
+import { FORMAT_VERSION } from "./format";
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+const HEX_COLOR = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})?$/i;
+
+/** "#rrggbb" or "#rrggbbaa" to channels in 0–1; anything else unchanged. */
+function hexToRgba(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const match = HEX_COLOR.exec(value);
+  if (match === null) return value;
+  const channel = (hex: string | undefined): number =>
+    hex === undefined ? 1 : parseInt(hex, 16) / 255;
+  return { r: channel(match[1]), g: channel(match[2]), b: channel(match[3]), a: channel(match[4]) };
+}
+
+function paintV0ToV1(paint: unknown): unknown {
+  if (!isObject(paint)) return paint;
+  const next: Json = { ...paint };
+  if ("color" in next) next.color = hexToRgba(next.color);
+  if (Array.isArray(next.stops)) {
+    next.stops = next.stops.map((stop: unknown) =>
+      isObject(stop) ? { ...stop, color: hexToRgba(stop.color) } : stop,
+    );
+  }
+  return next;
+}
+
+const DEGREES = Math.PI / 180;
+
+function recordV0ToV1(id: string, record: unknown): unknown {
+  if (!isObject(record)) return record;
+  // The map key is the id; a stray `id` field inside a v0 record never meant anything.
+  const next: Json = { id, ...record };
+  next.id = id;
+  if ("background" in next) next.background = hexToRgba(next.background);
+  if ("fill" in next) next.fill = paintV0ToV1(next.fill);
+  if (isObject(next.stroke))
+    next.stroke = { ...next.stroke, paint: paintV0ToV1(next.stroke.paint) };
+  if (isObject(next.transform)) {
+    const t: Json = { ...next.transform };
+    if (typeof t.rotation === "number") t.rotation = t.rotation * DEGREES;
+    if (typeof t.skewX === "number") t.skewX = t.skewX * DEGREES;
+    next.transform = t;
+  }
+  return next;
+}
+
+/**
+ * Version 0, the pre-release layout, differs from version 1 in three ways: records are an object
+ * keyed by id (records carry no `id` field), colours are "#rrggbb" or "#rrggbbaa" strings, and
+ * rotation and skew are in degrees.
+ */
+function v0ToV1(doc: unknown): unknown {
+  if (!isObject(doc)) return doc;
+  const records = isObject(doc.records)
+    ? Object.entries(doc.records).map(([id, record]) => recordV0ToV1(id, record))
+    : doc.records;
+  return { ...doc, version: 1, records };
+}
+
+/** `migrations[n]` turns a version n document into a version n + 1 document. */
+export const migrations: Readonly<Record<number, (doc: unknown) => unknown>> = {
+  0: v0ToV1,
+};
+
+export class MigrationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "MigrationError";
+  }
+}
+
+/**
+ * Brings a parsed document of any older version up to FORMAT_VERSION. A document already at or
+ * past the current version comes back unchanged.
+ */
+export function migrate(doc: unknown): unknown {
+  let current = doc;
+  let version = isObject(doc) ? doc.version : undefined;
+  if (typeof version !== "number" || !Number.isInteger(version) || version < 0) {
+    throw new MigrationError("the format version must be a whole number");
+  }
+  while (version < FORMAT_VERSION) {
+    const step = migrations[version];
+    if (step === undefined) throw new MigrationError(`no upgrade from format ${version} exists`);
+    current = step(current);
+    version += 1;
+    if (isObject(current)) current = { ...current, version };
+  }
+  return current;
+}

@@ -1,0 +1,148 @@
+import type { DocRecord } from "../../doc/types";
+import { FORMAT_NAME, FORMAT_VERSION } from "./format";
+import { migrate } from "./migrations";
+import { NATIVE_LIMITS, validateRecords } from "./validate";
+
+export type LoadResult =
+  | {
+      readonly ok: true;
+      readonly records: DocRecord[];
+      /** Opened from a newer format: saving would lose what this version does not know. */
+      readonly readOnly: boolean;
+      /** Something to tell the person opening the file, or null. */
+      readonly message: string | null;
+    }
+  | { readonly ok: false; readonly error: string };
+
+const NOT_LINEWORK = "The file is not a Linework document";
+/** Errors listed in one message; the rest are counted. */
+const SHOWN_ERRORS = 5;
+
+function failure(error: string): LoadResult {
+  return { ok: false, error };
+}
+
+/**
+ * UTF-8 length of the first `chars` characters: people and editors count bytes. Counted rather
+ * than encoded, as the text can be hundreds of megabytes.
+ */
+function byteOffset(text: string, chars: number): number {
+  let bytes = 0;
+  for (let i = 0; i < chars; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code < 0xdc00 && i + 1 < chars) {
+      // A surrogate pair is one four-byte character.
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+function explainSyntaxError(text: string, error: unknown): string {
+  const detail = error instanceof Error ? error.message : "";
+  if (/end of (JSON )?input|Unterminated/i.test(detail)) {
+    return `${NOT_LINEWORK}: it ends unexpectedly at byte ${byteOffset(text, text.length)}; it may have been cut short.`;
+  }
+  const position = /position (\d+)/.exec(detail);
+  const at = position === null ? "" : ` at byte ${byteOffset(text, Number(position[1]))}`;
+  if (position !== null && Number(position[1]) >= text.length) {
+    return `${NOT_LINEWORK}: it ends unexpectedly${at}; it may have been cut short.`;
+  }
+  return `${NOT_LINEWORK}: it is not valid JSON (unexpected content${at}).`;
+}
+
+function describeErrors(prefix: string, errors: readonly string[]): string {
+  const shown = errors.slice(0, SHOWN_ERRORS).join("; ");
+  const more = errors.length > SHOWN_ERRORS ? ` (and ${errors.length - SHOWN_ERRORS} more)` : "";
+  return `${prefix}: ${shown}${more}.`;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Reads `.linework` text into validated records. Never throws: every way a file can be wrong
+ * ends in `{ ok: false, error }` with a sentence a person can act on.
+ */
+export function parseDocument(text: string): LoadResult {
+  try {
+    return parseUnguarded(text);
+  } catch (error) {
+    // Only running out of memory or stack should get here; still, a load must not crash the app.
+    const detail = error instanceof Error ? error.message : String(error);
+    return failure(`The document could not be opened: ${detail}`);
+  }
+}
+
+function parseUnguarded(text: string): LoadResult {
+  if (text.length > NATIVE_LIMITS.maxFileBytes) {
+    return failure(
+      `The file is too large to open: it is over ${NATIVE_LIMITS.maxFileBytes} bytes (limit maxFileBytes).`,
+    );
+  }
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (body.trim() === "") return failure(`${NOT_LINEWORK}: it is empty.`);
+
+  let root: unknown;
+  try {
+    root = JSON.parse(body);
+  } catch (error) {
+    return failure(explainSyntaxError(body, error));
+  }
+  if (!isObject(root)) return failure(`${NOT_LINEWORK}: it does not hold a document object.`);
+  if (root.format !== FORMAT_NAME) {
+    return failure(
+      root.format === undefined
+        ? `${NOT_LINEWORK}: it has no "format" field.`
+        : `${NOT_LINEWORK}: its format is ${JSON.stringify(root.format).slice(0, 60)}, not "${FORMAT_NAME}".`,
+    );
+  }
+  const version = root.version;
+  if (typeof version !== "number" || !Number.isInteger(version) || version < 0) {
+    return failure(`${NOT_LINEWORK}: its "version" must be a whole number.`);
+  }
+
+  if (version > FORMAT_VERSION) {
+    // A newer file may still fit this schema (additions this version would drop); open it
+    // read-only so saving cannot silently discard them.
+    const result = validateRecords(root.records, root.shared ?? []);
+    if (!result.ok) {
+      return failure(
+        `This document was saved by a newer version of Linework (format ${version}); update Linework to open it.`,
+      );
+    }
+    return {
+      ok: true,
+      records: result.records,
+      readOnly: true,
+      message: `This document was saved by a newer version of Linework (format ${version}); it is open read-only.`,
+    };
+  }
+
+  let current: unknown = root;
+  if (version < FORMAT_VERSION) {
+    try {
+      current = migrate(root);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      return failure(`The document (format ${version}) could not be upgraded: ${detail}.`);
+    }
+  }
+  const records = isObject(current) ? current.records : undefined;
+  const shared = isObject(current) ? (current.shared ?? []) : [];
+  const result = validateRecords(records, shared);
+  if (!result.ok) return failure(describeErrors("The document is damaged", result.errors));
+  return {
+    ok: true,
+    records: result.records,
+    readOnly: false,
+    message:
+      version < FORMAT_VERSION
+        ? `This document was saved in an older format (${version}) and has been upgraded; saving writes format ${FORMAT_VERSION}.`
+        : null,
+  };
+}

@@ -1,0 +1,249 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { createDocument, DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
+import { DocumentStore } from "../../src/doc/store";
+import type { DocRecord, GroupNode, RectNode } from "../../src/doc/types";
+import { FORMAT_VERSION, serializeDocument } from "../../src/io/native/format";
+import { migrate, migrations } from "../../src/io/native/migrations";
+import { parseDocument, type LoadResult } from "../../src/io/native/parse";
+import { NATIVE_LIMITS, validateRecords } from "../../src/io/native/validate";
+
+const fixture = (name: string): string =>
+  readFileSync(new URL(`../fixtures/native/${name}`, import.meta.url), "utf8");
+
+function rect(id: string, parent: string, index: string, extra: Partial<RectNode> = {}): RectNode {
+  return {
+    ...makeNode<RectNode>("rect", id, parent, index, {
+      fill: DEFAULT_FILL,
+      stroke: DEFAULT_STROKE,
+      width: 10,
+      height: 20,
+      radii: [0, 0, 0, 0],
+    }),
+    ...extra,
+  };
+}
+
+function sample(): DocRecord[] {
+  const [meta, page] = createDocument({
+    id: "doc",
+    pageId: "p1",
+    author: "Ada",
+    created: "2025-01-02T03:04:05.000Z",
+  });
+  return [
+    rect("r2", "g1", "a1"),
+    makeNode<GroupNode>("group", "g1", "p1", "a1", {}),
+    rect("r1", "p1", "a0"),
+    rect("r3", "g1", "a0"),
+    meta!,
+    page!,
+  ];
+}
+
+function mustLoad(result: LoadResult): DocRecord[] {
+  if (!result.ok) throw new Error(result.error);
+  return result.records;
+}
+
+function errorOf(result: LoadResult): string {
+  if (result.ok) throw new Error("expected the load to fail");
+  return result.error;
+}
+
+/** The fills and strokes the sample's records refer to by index. */
+const SHARED: unknown = JSON.parse(serializeDocument(sample())).shared;
+
+function withRecords(records: unknown, version = FORMAT_VERSION): string {
+  return JSON.stringify({ format: "linework", version, shared: SHARED, records });
+}
+
+describe("serializeDocument", () => {
+  it("writes the envelope and records in tree order", () => {
+    const text = serializeDocument(sample());
+    const file = JSON.parse(text) as { format: string; version: number; records: DocRecord[] };
+    expect(file.format).toBe("linework");
+    expect(file.version).toBe(1);
+    expect(file.records.map((r) => r.id)).toEqual(["doc", "p1", "r1", "g1", "r3", "r2"]);
+  });
+
+  it("is stable whatever order the records come in", () => {
+    const records = sample();
+    expect(serializeDocument([...records].reverse())).toBe(serializeDocument(records));
+  });
+
+  it("round-trips and loads into a checked store", () => {
+    const records = mustLoad(parseDocument(serializeDocument(sample())));
+    const store = new DocumentStore(records, { checkInvariants: true });
+    expect(store.childrenOf("g1").map((n) => n.id)).toEqual(["r3", "r2"]);
+  });
+});
+
+describe("parseDocument errors", () => {
+  const good = serializeDocument(sample());
+
+  it("explains truncation with a byte offset", () => {
+    const error = errorOf(parseDocument(good.slice(0, 50)));
+    expect(error).toMatch(/not a Linework document: it ends unexpectedly at byte 50/);
+  });
+
+  it("refuses things that are not Linework documents", () => {
+    expect(errorOf(parseDocument(""))).toMatch(/empty/);
+    expect(errorOf(parseDocument("\x89PNG\r\n"))).toMatch(/not valid JSON/);
+    expect(errorOf(parseDocument("[1,2]"))).toMatch(/not a Linework document/);
+    expect(errorOf(parseDocument('{"format":"sketch","version":1,"records":[]}'))).toMatch(
+      /its format is "sketch"/,
+    );
+    expect(errorOf(parseDocument('{"format":"linework","version":"1","records":[]}'))).toMatch(
+      /version/,
+    );
+  });
+
+  it("names the record and field at fault", () => {
+    const records = JSON.parse(good).records as Record<string, unknown>[];
+    const r1 = records[2]!;
+    r1.fill = { type: "solid", color: { r: 2, g: 0, b: 0, a: 1 } };
+    expect(errorOf(parseDocument(withRecords(records)))).toContain(
+      "record 2 (id r1): fill.color.r must be a number between 0 and 1",
+    );
+    r1.fill = { type: "solid", color: { r: 0, g: 0, b: 0, a: 1 } };
+    r1.radii = [0, 0, "4", 0];
+    expect(errorOf(parseDocument(withRecords(records)))).toContain("record 2 (id r1): radii[2]");
+    r1.radii = [0, 0, 0, 0];
+    r1.blendMode = "plus";
+    expect(errorOf(parseDocument(withRecords(records)))).toMatch(/blendMode must be one of/);
+  });
+
+  it("reports cycles, dangling parents and duplicate ids", () => {
+    const records = JSON.parse(good).records as Record<string, unknown>[];
+    const group = records.find((r) => r.id === "g1")!;
+    group.parent = "r3";
+    expect(errorOf(parseDocument(withRecords(records)))).toMatch(/not a page, frame or group/);
+    group.parent = "g1";
+    expect(errorOf(parseDocument(withRecords(records)))).toMatch(/cycle/);
+    group.parent = "nowhere";
+    expect(errorOf(parseDocument(withRecords(records)))).toMatch(/parent nowhere does not exist/);
+    group.parent = "p1";
+    records.push({ ...records[2] });
+    expect(errorOf(parseDocument(withRecords(records)))).toMatch(/id is already used by record 2/);
+  });
+
+  it("finds siblings that share an index", () => {
+    const records = JSON.parse(good).records as Record<string, unknown>[];
+    records.find((r) => r.id === "r2")!.index = "a0";
+    expect(errorOf(parseDocument(withRecords(records)))).toMatch(/shares index a0/);
+  });
+
+  it("drops unknown fields", () => {
+    const records = JSON.parse(good).records as Record<string, unknown>[];
+    records[2]!.sparkle = { deep: [1, 2, 3] };
+    (records[2]!.transform as Record<string, unknown>).perspective = 3;
+    const loaded = mustLoad(parseDocument(withRecords(records)));
+    expect(loaded[2]).not.toHaveProperty("sparkle");
+    expect((loaded[2] as RectNode).transform).toEqual({
+      x: 0,
+      y: 0,
+      rotation: 0,
+      scaleX: 1,
+      scaleY: 1,
+      skewX: 0,
+    });
+  });
+
+  it("names the limit that is exceeded", () => {
+    const records = JSON.parse(good).records as Record<string, unknown>[];
+    let parent = "p1";
+    for (let i = 0; i <= NATIVE_LIMITS.maxNestingDepth; i++) {
+      records.push({ ...records[3], id: `deep${i}`, parent, index: "a5" });
+      parent = `deep${i}`;
+    }
+    expect(errorOf(parseDocument(withRecords(records)))).toMatch(/maxNestingDepth/);
+
+    const freehand = {
+      ...records[2],
+      type: "freehand",
+      radii: undefined,
+      width: undefined,
+      height: undefined,
+      points: new Array<number>((NATIVE_LIMITS.maxFreehandPoints + 1) * 3).fill(0),
+      settings: {
+        size: 4,
+        thinning: 0.5,
+        smoothing: 0.5,
+        streamline: 0.5,
+        simulatePressure: true,
+        fixedWidth: false,
+      },
+    };
+    expect(validateRecords([freehand], SHARED)).toMatchObject({
+      ok: false,
+      errors: [expect.stringMatching(/maxFreehandPoints/)],
+    });
+    const many = new Array<unknown>(NATIVE_LIMITS.maxRecords + 1);
+    expect(validateRecords(many)).toMatchObject({
+      ok: false,
+      errors: [expect.stringMatching(/limit of 5000000 \(maxRecords\)/)],
+    });
+  });
+
+  it("handles a deep chain in linear time", () => {
+    // A million-level chain must be refused quickly, not walked once per node.
+    const records: unknown[] = JSON.parse(good).records;
+    let parent = "p1";
+    for (let i = 0; i < 200_000; i++) {
+      records.push({ ...(records[3] as object), id: `c${i}`, parent, index: "a5" });
+      parent = `c${i}`;
+    }
+    const started = performance.now();
+    expect(validateRecords(records).ok).toBe(false);
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+});
+
+describe("versions", () => {
+  it("opens a newer file that fits this schema read-only", () => {
+    const result = parseDocument(withRecords(JSON.parse(serializeDocument(sample())).records, 7));
+    expect(result).toMatchObject({
+      ok: true,
+      readOnly: true,
+      message:
+        "This document was saved by a newer version of Linework (format 7); it is open read-only.",
+    });
+  });
+
+  it("asks for a newer Linework when a newer file does not fit", () => {
+    const records = JSON.parse(serializeDocument(sample())).records as Record<string, unknown>[];
+    records[2]!.type = "hologram";
+    expect(errorOf(parseDocument(withRecords(records, 2)))).toMatch(
+      /newer version of Linework \(format 2\); update Linework/,
+    );
+  });
+
+  it("has a migration for every version below the current one", () => {
+    for (let v = 0; v < FORMAT_VERSION; v++) expect(migrations[v]).toBeTypeOf("function");
+    expect(() => migrate({ version: -1 })).toThrow();
+  });
+
+  it("migrates the version 0 fixture to its expected version 1 form", () => {
+    const result = parseDocument(fixture("v0-basic.linework"));
+    const expected = mustLoad(parseDocument(fixture("v0-basic.expected.linework")));
+    expect(result).toMatchObject({ ok: true, readOnly: false });
+    if (!result.ok) return;
+    expect(result.message).toMatch(/older format \(0\)/);
+    expect(result.records).toEqual(expected);
+    const rect1 = result.records.find((r) => r.id === "rect1") as RectNode;
+    expect(rect1.transform.rotation).toBeCloseTo(Math.PI / 2, 15);
+    expect(() => new DocumentStore(result.records, { checkInvariants: true })).not.toThrow();
+    // Saving writes the current format, which loads back to the same records.
+    expect(mustLoad(parseDocument(serializeDocument(result.records)))).toEqual(expected);
+  });
+});
+
+describe("error positions", () => {
+  it("counts bytes, not characters", () => {
+    const text = '{"format":"linework","version":1,"records":[{"name":"é€😀"';
+    expect(errorOf(parseDocument(text))).toContain(
+      `ends unexpectedly at byte ${Buffer.byteLength(text)}`,
+    );
+  });
+});
