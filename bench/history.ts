@@ -32,7 +32,8 @@ async function benchSize(shapes: number) {
     store.transact("Move", (tx) => {
       for (const node of moved) {
         const current = tx.get(node.id);
-        if (isSceneNode(current)) tx.update(node.id, { transform: { ...current.transform, x: current.transform.x + dx } });
+        if (isSceneNode(current))
+          tx.update(node.id, { transform: { ...current.transform, x: current.transform.x + dx } });
       }
     });
 

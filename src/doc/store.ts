@@ -49,6 +49,7 @@ export class DocumentStore implements RecordView {
   private selected: readonly Id[] = [];
   private revision = 0;
   private locked = false;
+  private documentId: Id | null = null;
   readonly checksInvariants: boolean;
 
   constructor(records: Iterable<DocRecord>, options: StoreOptions = {}) {
@@ -106,8 +107,9 @@ export class DocumentStore implements RecordView {
   }
 
   get document(): DocumentMeta {
-    for (const record of this.records.values()) if (record.type === "document") return record;
-    throw new InvariantError(["the document record is missing"]);
+    const record = this.documentId === null ? undefined : this.records.get(this.documentId);
+    if (record?.type !== "document") throw new InvariantError(["the document record is missing"]);
+    return record;
   }
 
   pages(): PageRecord[] {
@@ -259,6 +261,7 @@ export class DocumentStore implements RecordView {
   }
 
   private link(record: DocRecord): void {
+    if (record.type === "document") this.documentId = record.id;
     if (!isSceneNode(record)) return;
     let set = this.children.get(record.parent);
     if (set === undefined) {
@@ -270,6 +273,7 @@ export class DocumentStore implements RecordView {
   }
 
   private unlink(record: DocRecord): void {
+    if (record.type === "document" && this.documentId === record.id) this.documentId = null;
     if (!isSceneNode(record)) return;
     const set = this.children.get(record.parent);
     if (set !== undefined) {
