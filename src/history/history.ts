@@ -1,10 +1,16 @@
 import { invertPatch, isEmptyPatch, PatchBuilder, type Patch } from "../doc/patch";
 import type { Commit, DocumentStore } from "../doc/store";
 import type { Id } from "../doc/types";
+import { estimatePatchBytes } from "./cost";
+
+/** Undo keeps going back until its entries would hold this much memory. */
+export const DEFAULT_HISTORY_BUDGET_BYTES = 256 * 1024 * 1024;
 
 export interface HistoryEntry {
   readonly label: string;
   readonly patch: Patch;
+  /** Estimated memory the entry keeps alive. */
+  readonly bytes: number;
   readonly selectionBefore: readonly Id[];
   readonly selectionAfter: readonly Id[];
 }
@@ -23,12 +29,17 @@ interface OpenGesture {
  */
 export class History {
   private readonly undoStack: HistoryEntry[] = [];
+  private undoBytes = 0;
+  private redoBytes = 0;
   private readonly redoStack: HistoryEntry[] = [];
   private gesture: OpenGesture | null = null;
   private readonly listeners = new Set<() => void>();
   private readonly unsubscribe: () => void;
 
-  constructor(private readonly store: DocumentStore) {
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly budgetBytes: number = DEFAULT_HISTORY_BUDGET_BYTES,
+  ) {
     this.unsubscribe = store.subscribe((commit) => this.record(commit));
   }
 
@@ -52,6 +63,11 @@ export class History {
     return { undo: this.undoStack.length, redo: this.redoStack.length };
   }
 
+  /** Estimated memory held by undo and redo entries. */
+  get bytes(): number {
+    return this.undoBytes + this.redoBytes;
+  }
+
   /** Starts folding user commits into one entry until `endGesture` or `cancelGesture`. */
   beginGesture(label: string): void {
     if (this.gesture !== null) this.endGesture();
@@ -73,6 +89,7 @@ export class History {
       this.push({
         label: gesture.label,
         patch,
+        bytes: estimatePatchBytes(patch),
         selectionBefore: gesture.selectionBefore,
         selectionAfter: gesture.selectionAfter,
       });
@@ -119,6 +136,8 @@ export class History {
     const entry = this.redoStack.pop()!;
     this.store.apply(entry.patch, "redo", `Redo ${entry.label}`, entry.selectionAfter);
     this.undoStack.push(entry);
+    this.redoBytes -= entry.bytes;
+    this.undoBytes += entry.bytes;
     this.notify();
     return true;
   }
@@ -126,6 +145,8 @@ export class History {
   clear(): void {
     this.undoStack.length = 0;
     this.redoStack.length = 0;
+    this.undoBytes = 0;
+    this.redoBytes = 0;
     this.notify();
   }
 
@@ -149,6 +170,7 @@ export class History {
     this.push({
       label: commit.label,
       patch: commit.patch,
+      bytes: estimatePatchBytes(commit.patch),
       selectionBefore: commit.selectionBefore,
       selectionAfter: commit.selectionAfter,
     });
@@ -156,7 +178,16 @@ export class History {
 
   private push(entry: HistoryEntry): void {
     this.undoStack.push(entry);
+    this.undoBytes += entry.bytes;
     this.redoStack.length = 0;
+    this.redoBytes = 0;
+    // The oldest steps go first when memory runs over budget; the newest always stays.
+    let dropped = 0;
+    while (this.undoBytes > this.budgetBytes && this.undoStack.length - dropped > 1) {
+      this.undoBytes -= this.undoStack[dropped]!.bytes;
+      dropped += 1;
+    }
+    if (dropped > 0) this.undoStack.splice(0, dropped);
     this.notify();
   }
 

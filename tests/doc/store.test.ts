@@ -5,7 +5,7 @@ import { createDocument, DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../sr
 import { InvariantError } from "../../src/doc/invariants";
 import { DocumentStore, type Commit } from "../../src/doc/store";
 import { fromMatrix, invert, multiply, toMatrix } from "../../src/doc/transform";
-import type { RectNode, Transform } from "../../src/doc/types";
+import type { FreehandNode, RectNode, Transform } from "../../src/doc/types";
 import { History } from "../../src/history/history";
 
 function setup() {
@@ -129,6 +129,45 @@ describe("undo and redo", () => {
     expect(store.snapshot()).toEqual(records);
     expect(history.depth).toEqual(depth);
     expect(history.canRedo).toBe(true);
+  });
+
+  it("depth is bounded by memory, not by a count: the oldest steps go when over budget", () => {
+    const store = new DocumentStore(
+      createDocument({
+        id: "doc",
+        pageId: "page",
+        author: "web_user",
+        created: "2026-01-01T00:00:00.000Z",
+      }),
+    );
+    const oneStep = 300 * 1024; // a budget for about three of the steps below
+    const history = new History(store, 3 * oneStep);
+    const stroke = (id: string) =>
+      makeNode<FreehandNode>("freehand", id, "page", "a0", {
+        points: Array.from({ length: 3 * 12_000 }, (_, i) => i % 100),
+        settings: {
+          size: 4,
+          thinning: 0,
+          smoothing: 0,
+          streamline: 0,
+          simulatePressure: false,
+          fixedWidth: true,
+        },
+        fill: { type: "none" },
+        stroke: DEFAULT_STROKE,
+      });
+    for (let i = 0; i < 10; i++)
+      store.transact(`Draw ${i}`, (tx) => addNodes(tx, "page", [stroke(`s${i}`)]));
+    expect(history.depth.undo).toBeGreaterThanOrEqual(2);
+    expect(history.depth.undo).toBeLessThan(10);
+    expect(history.bytes).toBeLessThanOrEqual(3 * oneStep);
+    // A hundred small steps fit easily: the bound is memory, not a count.
+    const roomy = new History(store);
+    for (let i = 0; i < 100; i++)
+      store.transact("Nudge", (tx) => tx.update("s9", { opacity: (i % 10) / 10 + 0.05 }));
+    expect(roomy.depth.undo).toBe(100);
+    roomy.dispose();
+    history.dispose();
   });
 
   it("a new edit clears redo", () => {
