@@ -4,10 +4,14 @@ import { startEngine, type Engine, type EngineOptions } from "../engine";
 import { programEnvironment } from "../engine/runtime/environment";
 import { parseAspectSetting, windowRatio, type AspectSetting } from "./app/aspect";
 import { canvasRectStore } from "./app/canvasRect";
+import { BannerStore } from "./app/banners";
 import { DocumentStatusStore, formatTitle } from "./app/documentStatus";
 import { newDocumentRecords, type Editor } from "./app/editor";
+import { FileCommands } from "./app/fileCommands";
 import { openDocument, type OpenDocument } from "./app/openDocument";
-import { parseDocument } from "./io/native";
+import { bindShortcuts, type Shortcut } from "./app/shortcuts";
+import type { DocRecord } from "./doc/types";
+import { parseDocument, type LoadResult } from "./io/native";
 import { PersistenceSession } from "./persist/session";
 import { Overlay } from "./ui/Overlay";
 import overlayCss from "./ui/overlay.css?inline";
@@ -34,16 +38,21 @@ export interface Linework {
   /** Autosave, recovery and the document library; null when `persist` is false. */
   readonly persistence: PersistenceSession | null;
   readonly aspect: AspectSetting;
+  /** Messages the user must see: storage, files, read-only documents. */
+  readonly banners: BannerStore;
+  /** Save (Ctrl+S), Save as (Ctrl+Shift+S) and Open (Ctrl+O) with files on disk. */
+  readonly files: FileCommands;
   /** Opens a document of the library in place of the current one (which is saved first). */
   open(path: string): Promise<void>;
   /**
-   * Reads a .linework file into the library and opens it. A file that cannot be read leaves
-   * the open document untouched; the returned message says why.
+   * Reads a .linework file into the library and opens it. A file from a newer Linework opens
+   * read-only and is not stored (path null). A file that cannot be read leaves the open document
+   * untouched; the returned error says why.
    */
   importDocument(
     text: string,
     name?: string,
-  ): Promise<{ ok: true; path: string } | { ok: false; error: string }>;
+  ): Promise<{ ok: true; path: string | null; readOnly: boolean } | { ok: false; error: string }>;
   destroy(): void;
 }
 
@@ -55,6 +64,7 @@ export async function mountLinework(
   const aspect = resolveAspect(options.aspectRatio);
   installStyles(parent.ownerDocument);
   const status = new DocumentStatusStore();
+  const banners = new BannerStore();
   const cleanups: Array<() => void> = [];
   // The editor is built from the stored document, so storage is read before the program starts.
   // The engine's environment is not there yet; it is the same pure function of the language.
@@ -62,7 +72,7 @@ export async function mountLinework(
   const startPersistence = (): Promise<PersistenceSession | null> =>
     options.persist === false
       ? Promise.resolve(null)
-      : PersistenceSession.start({ home: env.HOME, user: env.USER });
+      : PersistenceSession.start({ home: env.HOME, user: env.USER, banners });
   let persistence = await startPersistence();
   let current: OpenDocument | null = null;
   let root: Root | null = null;
@@ -72,7 +82,7 @@ export async function mountLinework(
       createElement(Overlay, {
         rect: canvasRectStore(engine),
         status,
-        ...(persistence ? { banners: persistence.banners } : {}),
+        banners,
         onToggleFullscreen: () => {
           engine.shell.toggleFullscreen().catch((error: unknown) => {
             engine.printErr(`Full screen is not available: ${String(error)}`);
@@ -135,23 +145,96 @@ export async function mountLinework(
   };
   opened();
 
+  /** Puts another document in place of the open one; callers save the old one first. */
+  const swap = (
+    records: readonly DocRecord[] | null,
+    session: PersistenceSession | null,
+    readOnly: boolean,
+  ): void => {
+    opened().close();
+    persistence = session;
+    current = openDocument(
+      engine,
+      records ?? newDocumentRecords(env.USER),
+      status,
+      readOnly ? null : session,
+    );
+    current.editor.store.setReadOnly(readOnly);
+    banners.dismiss(BANNER_READ_ONLY_FILE);
+    renderChrome(engine);
+  };
+
   const open = async (path: string): Promise<void> => {
     const library = persistence?.documents;
     if (!persistence || !library) throw new Error("There is no document library in this browser");
     await library.open(path).then((handle) => handle.close()); // fails clearly if it is not there
     await persistence.whenSaved();
     await library.setLastOpened(path);
-    opened().close();
+    // The old session lets go of its document (and its lock) before the next one takes any.
     persistence.dispose();
-    persistence = await startPersistence();
-    current = openDocument(
-      engine,
-      persistence?.records ?? newDocumentRecords(env.USER),
-      status,
-      persistence,
-    );
-    renderChrome(engine);
+    const next = await startPersistence();
+    swap(next?.records ?? null, next, false);
+    files.forgetFile();
   };
+
+  /** A file's contents become a library document; one from a newer Linework opens read-only. */
+  const openLoaded = async (
+    result: LoadResult & { ok: true },
+    fileName: string,
+    preferredName?: string,
+  ): Promise<string | null> => {
+    const meta = result.records.find((record) => record.type === "document");
+    const name = preferredName ?? meta?.name ?? fileName.replace(/\.linework$/i, "");
+    if (result.readOnly) {
+      await persistence?.whenSaved();
+      swap(result.records, persistence, true);
+      banners.show({
+        id: BANNER_READ_ONLY_FILE,
+        tone: "info",
+        message: result.message ?? `${name} is open read-only.`,
+        actions: [],
+      });
+      return null;
+    }
+    const library = persistence?.documents;
+    if (!library) {
+      swap(result.records, persistence, false);
+      return null;
+    }
+    const path = await library.create(name, result.records);
+    await open(path);
+    return path;
+  };
+
+  const files = new FileCommands(
+    {
+      records: () => opened().editor.store.snapshot(),
+      name: () => opened().editor.store.document.name,
+      openLoaded: async (result, fileName) => {
+        await openLoaded(result, fileName);
+      },
+    },
+    banners,
+  );
+
+  const report = (action: Promise<unknown>): void => {
+    action.catch((error: unknown) => engine.printErr(`Linework: ${String(error)}`));
+  };
+  const shortcuts: Shortcut[] = [
+    { code: "KeyZ", mod: true, label: "Undo", run: () => opened().editor.history.undo() },
+    {
+      code: "KeyZ",
+      mod: true,
+      shift: true,
+      label: "Redo",
+      run: () => opened().editor.history.redo(),
+    },
+    { code: "KeyY", mod: true, label: "Redo", run: () => opened().editor.history.redo() },
+    { code: "KeyS", mod: true, label: "Save", run: () => report(files.save()) },
+    { code: "KeyS", mod: true, shift: true, label: "Save as", run: () => report(files.saveAs()) },
+    { code: "KeyO", mod: true, label: "Open", run: () => report(files.open()) },
+  ];
+  cleanups.push(bindShortcuts(engine, shortcuts));
 
   return {
     engine,
@@ -166,16 +249,14 @@ export async function mountLinework(
       return persistence;
     },
     aspect,
+    banners,
+    files,
     open,
     async importDocument(text, name) {
       const result = parseDocument(text);
       if (!result.ok) return { ok: false, error: result.error };
-      const library = persistence?.documents;
-      if (!library) return { ok: false, error: "There is no document library in this browser" };
-      const meta = result.records.find((record) => record.type === "document");
-      const path = await library.create(name ?? meta?.name ?? "Untitled", result.records);
-      await open(path);
-      return { ok: true, path };
+      const path = await openLoaded(result, "Untitled", name);
+      return { ok: true, path, readOnly: result.readOnly };
     },
     destroy() {
       current?.close();
@@ -185,6 +266,8 @@ export async function mountLinework(
     },
   };
 }
+
+const BANNER_READ_ONLY_FILE = "read-only-file";
 
 function resolveAspect(setting: AspectSetting | string | undefined): AspectSetting {
   if (setting === undefined) return "window";

@@ -4,7 +4,11 @@ import type { InputState, Modifiers, PointerKind, PointerPhase, TouchPoint } fro
  * Routes the canvas's DOM events into an InputState. Everything reaches the program through the
  * canvas (spec §2); the page never scrolls, zooms or opens a context menu from it.
  */
-export function attachDomInput(canvas: HTMLCanvasElement, input: InputState): () => void {
+export function attachDomInput(
+  canvas: HTMLCanvasElement,
+  input: InputState,
+  claimsKey: (event: KeyboardEvent) => boolean = () => false,
+): () => void {
   const listeners: Array<[EventTarget, string, EventListener, AddEventListenerOptions]> = [];
   const on = <E extends Event>(
     target: EventTarget,
@@ -17,7 +21,11 @@ export function attachDomInput(canvas: HTMLCanvasElement, input: InputState): ()
     listeners.push([target, type, listener, options]);
   };
 
-  on<KeyboardEvent>(canvas, "keydown", (e) => input.keyDown(e.code, e.key, modifiersOf(e)));
+  on<KeyboardEvent>(canvas, "keydown", (e) => {
+    // Keys the program uses as shortcuts (Ctrl+S, Ctrl+Z…) must not also reach the browser.
+    if (claimsKey(e)) e.preventDefault();
+    input.keyDown(e.code, e.key, modifiersOf(e));
+  });
   on<KeyboardEvent>(canvas, "keyup", (e) => input.keyUp(e.code, e.key, modifiersOf(e)));
   on(canvas, "blur", () => input.releaseAll());
 

@@ -60,7 +60,7 @@ export class InputState {
   // What the current tick sees.
   private readonly downCodes = new Set<string>();
   private readonly downKeys = new Set<string>();
-  private pressedCodes = new Set<string>();
+  private pressedCodes = new Map<string, Modifiers>();
   private releasedCodes = new Set<string>();
   private pressedKeys = new Set<string>();
   private releasedKeys = new Set<string>();
@@ -72,7 +72,7 @@ export class InputState {
   // What has arrived since the last tick.
   private readonly pendingDownCodes = new Set<string>();
   private readonly pendingDownKeys = new Set<string>();
-  private pendingPressedCodes = new Set<string>();
+  private pendingPressedCodes = new Map<string, Modifiers>();
   private pendingReleasedCodes = new Set<string>();
   private pendingPressedKeys = new Set<string>();
   private pendingReleasedKeys = new Set<string>();
@@ -92,7 +92,8 @@ export class InputState {
 
   keyDown(code: string, key: string, modifiers: Modifiers): void {
     this.pendingModifiers = modifiers;
-    if (!this.pendingDownCodes.has(code)) this.pendingPressedCodes.add(code);
+    // Modifiers are kept with the press: Ctrl can be up again before the tick reads a Ctrl+Z.
+    if (!this.pendingDownCodes.has(code)) this.pendingPressedCodes.set(code, modifiers);
     if (!this.pendingDownKeys.has(key)) this.pendingPressedKeys.add(key);
     this.pendingDownCodes.add(code);
     this.pendingDownKeys.add(key);
@@ -196,6 +197,10 @@ export class InputState {
   }
   pressed(code: string): boolean {
     return this.pressedCodes.has(code);
+  }
+  /** The modifiers held when `code` was pressed in this tick; null if it was not pressed. */
+  pressedWith(code: string): Modifiers | null {
+    return this.pressedCodes.get(code) ?? null;
   }
   released(code: string): boolean {
     return this.releasedCodes.has(code);

@@ -81,6 +81,7 @@ export class Engine {
   private mainRan = false;
   private readonly tickListeners = new Set<TickListener>();
   private readonly unloadListeners = new Set<() => void>();
+  private readonly keyClaims = new Set<(event: KeyboardEvent) => boolean>();
 
   constructor(private readonly options: EngineOptions = {}) {
     this.shell = new CanvasShell({
@@ -225,6 +226,15 @@ export class Engine {
     return () => this.unloadListeners.delete(listener);
   }
 
+  /**
+   * Claims keys for the program: a keydown on the canvas that `claims` accepts has its browser
+   * default (save page, open file, find…) prevented. The key still arrives through polled input.
+   */
+  claimKeys(claims: (event: KeyboardEvent) => boolean): () => void {
+    this.keyClaims.add(claims);
+    return () => this.keyClaims.delete(claims);
+  }
+
   /** Asks for one redraw on the next frame. */
   invalidate(): void {
     this.loop?.invalidate();
@@ -289,7 +299,10 @@ export class Engine {
       this.invalidate();
     });
     graphics.onContextRestored(() => this.invalidate());
-    this.detachInput = attachDomInput(shell.canvas, this.input);
+    this.detachInput = attachDomInput(shell.canvas, this.input, (event) => {
+      for (const claims of this.keyClaims) if (claims(event)) return true;
+      return false;
+    });
     this.loop = new FixedStepLoop({
       update: (stepMs, tick) => {
         this.input.beginTick();

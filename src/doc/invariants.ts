@@ -33,7 +33,8 @@ export function checkAll(view: RecordView): string[] {
     let indexes = indexesByParent.get(record.parent);
     if (indexes === undefined) indexesByParent.set(record.parent, (indexes = new Map()));
     const other = indexes.get(record.index);
-    if (other !== undefined) problems.push(`${record.id}: shares index ${record.index} with sibling ${other}`);
+    if (other !== undefined)
+      problems.push(`${record.id}: shares index ${record.index} with sibling ${other}`);
     else indexes.set(record.index, record.id);
   }
   if (documents !== 1) problems.push(`expected one document record, found ${documents}`);
@@ -54,7 +55,8 @@ export function checkChanged(view: RecordView, changes: Iterable<Change>): strin
     if (record !== undefined) {
       checkOwnFields(view, record, problems);
       if (isSceneNode(record)) {
-        if (!reaches(view, id, reachesPage)) problems.push(`${id}: its ancestors form a cycle or end without a page`);
+        if (!reaches(view, id, reachesPage))
+          problems.push(`${id}: its ancestors form a cycle or end without a page`);
         parents.add(record.parent);
       }
       continue;
@@ -63,7 +65,8 @@ export function checkChanged(view: RecordView, changes: Iterable<Change>): strin
     if (before?.type === "blob") {
       // Removing image data is rare; a scan is fine there.
       for (const other of view.all()) {
-        if (other.type === "image" && other.blob === id) problems.push(`${other.id}: image data ${id} was removed`);
+        if (other.type === "image" && other.blob === id)
+          problems.push(`${other.id}: image data ${id} was removed`);
       }
     }
   }
@@ -73,7 +76,8 @@ export function checkChanged(view: RecordView, changes: Iterable<Change>): strin
       const child = view.get(childId);
       if (!isSceneNode(child)) continue;
       const other = indexes.get(child.index);
-      if (other !== undefined) problems.push(`${childId}: shares index ${child.index} with sibling ${other}`);
+      if (other !== undefined)
+        problems.push(`${childId}: shares index ${child.index} with sibling ${other}`);
       else indexes.set(child.index, childId);
     }
   }

@@ -3,7 +3,7 @@ import type { Editor } from "../app/editor";
 import { sameValue, type Change, type Patch } from "../doc/patch";
 import type { DocRecord, Id } from "../doc/types";
 import { Autosaver } from "./autosave";
-import { BannerStore } from "./banners";
+import { BannerStore } from "../app/banners";
 import type { RawDocument, StoredDocument } from "./documentFile";
 import { baseName, Library, type OpenFile } from "./library";
 import { WriterLock } from "./lock";
@@ -15,6 +15,8 @@ export interface PersistenceOptions {
   readonly databaseName?: string;
   /** Autosave's throttle, for tests that want it shorter or longer. */
   readonly throttleMs?: number;
+  /** Where storage messages go; the page's banners, shared with the rest of the program. */
+  readonly banners?: BannerStore;
 }
 
 /** What the page must do for the session: flush when it goes away. */
@@ -32,7 +34,7 @@ export const BANNER_NO_STORAGE = "no-storage";
  * editor exists, because the editor is built from what it loads.
  */
 export class PersistenceSession {
-  readonly banners = new BannerStore();
+  readonly banners: BannerStore;
   private library: Library | null = null;
   private handle: OpenFile | null = null;
   private lock: WriterLock | null = null;
@@ -45,7 +47,9 @@ export class PersistenceSession {
   private readonly listeners = new Set<() => void>();
   private downloadUrl: string | null = null;
 
-  private constructor(private readonly options: PersistenceOptions) {}
+  private constructor(private readonly options: PersistenceOptions) {
+    this.banners = options.banners ?? new BannerStore();
+  }
 
   /** Opens the library and the last document; a new one when there is none or it is damaged. */
   static async start(options: PersistenceOptions): Promise<PersistenceSession> {
@@ -136,6 +140,9 @@ export class PersistenceSession {
   }
 
   dispose(): void {
+    // Messages about this document's saving and its tab lock end with it.
+    this.banners.dismiss(BANNER_SAVE_ERROR);
+    this.banners.dismiss(BANNER_READ_ONLY);
     this.autosaver?.stop();
     this.autosaver = null;
     for (const cleanup of this.cleanups.splice(0)) cleanup();

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import type { Banner } from "../persist/banners";
+import type { Banner } from "../app/banners";
 
 export interface BannersProps {
   readonly banners: {
@@ -37,7 +37,8 @@ export function Banners({ banners }: BannersProps) {
       {list.map((banner) => (
         <div
           key={banner.id}
-          role="alert"
+          // Problems interrupt; information waits its turn.
+          role={banner.tone === "info" ? "status" : "alert"}
           data-banner={banner.id}
           style={{
             background: TONES[banner.tone].background,

@@ -42,6 +42,19 @@ describe("polled input", () => {
     ]);
   });
 
+  it("keeps the modifiers held at each press: a fast Ctrl+Z whose Ctrl is up by the tick is still Ctrl+Z", () => {
+    const input = new InputState();
+    const ctrl = { ...NONE, ctrl: true };
+    input.keyDown("ControlLeft", "Control", ctrl);
+    input.keyDown("KeyZ", "z", ctrl);
+    input.keyUp("KeyZ", "z", ctrl);
+    input.keyUp("ControlLeft", "Control", NONE);
+    input.beginTick();
+    expect(input.modifiers.ctrl).toBe(false);
+    expect(input.pressedWith("KeyZ")).toEqual(ctrl);
+    expect(input.pressedWith("KeyX")).toBeNull();
+  });
+
   it("a tap within one tick is seen as pressed and released although never held", () => {
     const input = new InputState();
     input.keyDown("Space", " ", NONE);
