@@ -203,7 +203,7 @@ describe("document library", () => {
     expect(await library.lastOpened()).toBe(moved);
   });
 
-  it(`holds at most ${MAX_OPEN_FILES} open files`, async () => {
+  it(`§9 maximum open files: the library holds at most ${MAX_OPEN_FILES} open files`, async () => {
     const library = await openLibrary();
     const path = await library.create("Plan");
     const handles = [];
