@@ -54,11 +54,7 @@ export class DocumentStore implements RecordView {
 
   constructor(records: Iterable<DocRecord>, options: StoreOptions = {}) {
     this.checksInvariants = options.checkInvariants ?? false;
-    for (const record of records) {
-      if (this.records.has(record.id)) throw new InvariantError([`duplicate id ${record.id}`]);
-      this.records.set(record.id, record);
-      this.link(record);
-    }
+    this.load(records);
     if (this.checksInvariants) {
       const problems = checkAll(this);
       if (problems.length > 0) throw new InvariantError(problems);
@@ -258,6 +254,35 @@ export class DocumentStore implements RecordView {
         this.link(after);
       }
     }
+  }
+
+  /**
+   * Indexes the initial records in one pass. A loaded document can hold a million nodes under
+   * one page, so children are gathered into lists first and each parent's set is built once,
+   * with no per-record cache invalidation.
+   */
+  private load(records: Iterable<DocRecord>): void {
+    const lists = new Map<Id, Id[]>();
+    let lastParent: Id | null = null;
+    let lastList: Id[] = [];
+    for (const record of records) {
+      const size = this.records.size;
+      this.records.set(record.id, record);
+      if (this.records.size === size) throw new InvariantError([`duplicate id ${record.id}`]);
+      if (record.type === "document") this.documentId = record.id;
+      if (!isSceneNode(record)) continue;
+      if (record.parent !== lastParent) {
+        lastParent = record.parent;
+        let list = lists.get(lastParent);
+        if (list === undefined) {
+          list = [];
+          lists.set(lastParent, list);
+        }
+        lastList = list;
+      }
+      lastList.push(record.id);
+    }
+    for (const [parent, ids] of lists) this.children.set(parent, new Set(ids));
   }
 
   private link(record: DocRecord): void {

@@ -63,7 +63,7 @@ describe("serializeDocument", () => {
     const text = serializeDocument(sample());
     const file = JSON.parse(text) as { format: string; version: number; records: DocRecord[] };
     expect(file.format).toBe("linework");
-    expect(file.version).toBe(1);
+    expect(file.version).toBe(FORMAT_VERSION);
     expect(file.records.map((r) => r.id)).toEqual(["doc", "p1", "r1", "g1", "r3", "r2"]);
   });
 
@@ -137,7 +137,7 @@ describe("parseDocument errors", () => {
   it("drops unknown fields", () => {
     const records = JSON.parse(good).records as Record<string, unknown>[];
     records[2]!.sparkle = { deep: [1, 2, 3] };
-    (records[2]!.transform as Record<string, unknown>).perspective = 3;
+    records[2]!.transform = { x: 0, perspective: 3 };
     const loaded = mustLoad(parseDocument(withRecords(records)));
     expect(loaded[2]).not.toHaveProperty("sparkle");
     expect((loaded[2] as RectNode).transform).toEqual({
@@ -214,8 +214,8 @@ describe("versions", () => {
   it("asks for a newer Linework when a newer file does not fit", () => {
     const records = JSON.parse(serializeDocument(sample())).records as Record<string, unknown>[];
     records[2]!.type = "hologram";
-    expect(errorOf(parseDocument(withRecords(records, 2)))).toMatch(
-      /newer version of Linework \(format 2\); update Linework/,
+    expect(errorOf(parseDocument(withRecords(records, FORMAT_VERSION + 1)))).toMatch(
+      new RegExp(`newer version of Linework \\(format ${FORMAT_VERSION + 1}\\); update Linework`),
     );
   });
 
@@ -236,6 +236,79 @@ describe("versions", () => {
     expect(() => new DocumentStore(result.records, { checkInvariants: true })).not.toThrow();
     // Saving writes the current format, which loads back to the same records.
     expect(mustLoad(parseDocument(serializeDocument(result.records)))).toEqual(expected);
+  });
+});
+
+describe("version 2 layout", () => {
+  it("migrates the version 1 fixture to its expected version 2 form", () => {
+    const result = parseDocument(fixture("v1-basic.linework"));
+    const expected = mustLoad(parseDocument(fixture("v1-basic.expected.linework")));
+    expect(result).toMatchObject({ ok: true, readOnly: false });
+    if (!result.ok) return;
+    expect(result.message).toMatch(/older format \(1\)/);
+    expect(result.records).toEqual(expected);
+    expect(JSON.parse(fixture("v1-basic.expected.linework")).version).toBe(2);
+    expect(serializeDocument(result.records)).toBe(
+      JSON.stringify(JSON.parse(fixture("v1-basic.expected.linework"))),
+    );
+  });
+
+  it("leaves out fields equal to their defaults and restores them on load", () => {
+    const records = sample();
+    const stored = JSON.parse(serializeDocument(records)).records as Record<string, unknown>[];
+    expect(stored.find((r) => r.id === "r1")).toEqual({
+      id: "r1",
+      type: "rect",
+      parent: "p1",
+      index: "a0",
+      fill: 0,
+      stroke: 1,
+      width: 10,
+      height: 20,
+    });
+    const loaded = mustLoad(parseDocument(serializeDocument(records)));
+    expect(loaded.find((r) => r.id === "r1")).toEqual(records.find((r) => r.id === "r1"));
+  });
+
+  it("packs path geometry and checks it", () => {
+    const path = {
+      id: "path",
+      type: "path",
+      parent: "p1",
+      index: "a9",
+      fill: 0,
+      stroke: 1,
+      subpaths: [{ commands: "LQC", points: [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6] }],
+      fillRule: "nonzero",
+    };
+    const records = JSON.parse(serializeDocument(sample())).records as unknown[];
+    const loaded = mustLoad(parseDocument(withRecords([...records, path])));
+    expect(loaded.find((r) => r.id === "path")).toMatchObject({
+      subpaths: [
+        {
+          start: { x: 0, y: 0 },
+          closed: false,
+          segments: [
+            { type: "line", to: { x: 1, y: 1 } },
+            { type: "quad", control: { x: 2, y: 2 }, to: { x: 3, y: 3 } },
+            {
+              type: "cubic",
+              control1: { x: 4, y: 4 },
+              control2: { x: 5, y: 5 },
+              to: { x: 6, y: 6 },
+            },
+          ],
+        },
+      ],
+    });
+    const short = { ...path, subpaths: [{ commands: "LQC", points: [0, 0, 1, 1] }] };
+    expect(errorOf(parseDocument(withRecords([...records, short])))).toMatch(
+      /subpaths\[0\]\.points must hold 14 numbers/,
+    );
+    const bad = { ...path, subpaths: [{ commands: "LZ", points: [0, 0, 1, 1, 2, 2] }] };
+    expect(errorOf(parseDocument(withRecords([...records, bad])))).toMatch(
+      /subpaths\[0\]\.commands must be a string of the segment commands/,
+    );
   });
 });
 

@@ -68,9 +68,51 @@ function v0ToV1(doc: unknown): unknown {
   return { ...doc, version: 1, records };
 }
 
+const SEGMENT_COMMANDS: Readonly<Record<string, readonly string[]>> = {
+  line: ["to"],
+  quad: ["control", "to"],
+  cubic: ["control1", "control2", "to"],
+};
+
+/** A version 1 subpath with object segments as a version 2 `commands` and `points` pair. */
+function subpathV1ToV2(subpath: unknown): unknown {
+  if (!isObject(subpath) || !isObject(subpath.start) || !Array.isArray(subpath.segments)) {
+    return subpath;
+  }
+  let commands = "";
+  const points: unknown[] = [subpath.start.x, subpath.start.y];
+  for (const segment of subpath.segments as unknown[]) {
+    const keys = isObject(segment) ? SEGMENT_COMMANDS[String(segment.type)] : undefined;
+    if (keys === undefined || !isObject(segment)) return subpath;
+    commands += String(segment.type)[0]!.toUpperCase();
+    for (const key of keys) {
+      const point = segment[key];
+      if (!isObject(point)) return subpath;
+      points.push(point.x, point.y);
+    }
+  }
+  return { commands, points, closed: subpath.closed };
+}
+
+/**
+ * Version 2 packs each path subpath into a `commands` string and a flat `points` list and lets
+ * fields equal to their defaults be left out. Version 1 files, which write every field, are
+ * still valid once their paths are packed.
+ */
+function v1ToV2(doc: unknown): unknown {
+  if (!isObject(doc) || !Array.isArray(doc.records)) return doc;
+  const records = (doc.records as unknown[]).map((record) =>
+    isObject(record) && record.type === "path" && Array.isArray(record.subpaths)
+      ? { ...record, subpaths: (record.subpaths as unknown[]).map(subpathV1ToV2) }
+      : record,
+  );
+  return { ...doc, records };
+}
+
 /** `migrations[n]` turns a version n document into a version n + 1 document. */
 export const migrations: Readonly<Record<number, (doc: unknown) => unknown>> = {
   0: v0ToV1,
+  1: v1ToV2,
 };
 
 export class MigrationError extends Error {

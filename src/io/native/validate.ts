@@ -3,7 +3,7 @@
  * file goes through `validateRecords` before the store sees it; nothing past this point checks
  * field types again.
  */
-import { checkAll, type RecordView } from "../../doc/invariants";
+import { IDENTITY_TRANSFORM } from "../../doc/transform";
 import {
   ARROW_HEADS,
   BLEND_MODES,
@@ -11,31 +11,22 @@ import {
   type BlobRecord,
   type DocRecord,
   type DocumentMeta,
-  type EllipseNode,
   type Fill,
-  type FrameNode,
-  type FreehandNode,
   type FreehandSettings,
   type GradientStop,
-  type GroupNode,
   type Id,
-  type ImageNode,
-  type LineNode,
-  type NodeBase,
+  type NodeType,
   type PageRecord,
   type Paint,
-  type PathNode,
   type PathSegment,
-  type PolygonNode,
-  type RectNode,
   type RGBA,
-  type StarNode,
+  type SceneNode,
   type Stroke,
   type Subpath,
-  type TextNode,
   type Transform,
   type Vec2,
 } from "../../doc/types";
+import { DEFAULT_NAMES } from "./format";
 
 /**
  * Hard limits on what a file may contain. They keep a hostile or corrupt file from exhausting
@@ -306,50 +297,6 @@ const stroke: Check<Stroke> = sharable<Stroke>(
   }),
 );
 
-const transform = object<Transform>({
-  x: coordinate,
-  y: coordinate,
-  rotation: coordinate,
-  scaleX: coordinate,
-  scaleY: coordinate,
-  skewX: coordinate,
-});
-
-const base: Fields<Omit<NodeBase, never>> = {
-  id: idString,
-  parent: idString,
-  index: idString,
-  name: anyString,
-  locked: bool,
-  hidden: bool,
-  opacity: unit,
-  blendMode: oneOf(BLEND_MODES),
-  transform,
-};
-const styled = { fill, stroke };
-
-const segment: Check<PathSegment> = byType<PathSegment>({
-  line: object({ type: literal("line"), to: vec2 }),
-  quad: object({ type: literal("quad"), control: vec2, to: vec2 }),
-  cubic: object({ type: literal("cubic"), control1: vec2, control2: vec2, to: vec2 }),
-});
-
-const subpath = object<Subpath>({
-  start: vec2,
-  segments: array(segment, 0, NATIVE_LIMITS.maxPathSegments, "maxPathSegments"),
-  closed: bool,
-});
-
-const subpaths: Check<Subpath[]> = (value) => {
-  const list = array(subpath, 0, NATIVE_LIMITS.maxPathSegments, "maxPathSegments")(value);
-  let total = 0;
-  for (const entry of list) total += entry.segments.length + 1;
-  if (total > NATIVE_LIMITS.maxPathSegments) {
-    fail(`has more than ${NATIVE_LIMITS.maxPathSegments} segments (limit maxPathSegments)`);
-  }
-  return list;
-};
-
 /** Flattened x, y, pressure triples: checked in one loop, as strokes can be long. */
 const freehandPoints: Check<number[]> = (value) => {
   if (!Array.isArray(value)) fail("must be a list");
@@ -414,109 +361,465 @@ const base64: Check<string> = (value) => {
   return value;
 };
 
-const recordSchema: Check<DocRecord> = byType<DocRecord>({
-  document: object<DocumentMeta>({
-    id: idString,
-    type: literal("document"),
-    name: anyString,
-    author: anyString,
-    created: isoDate,
-  }),
-  page: object<PageRecord>({
-    id: idString,
-    type: literal("page"),
-    name: anyString,
-    index: idString,
-    background: rgba,
-  }),
-  blob: object<BlobRecord>({ id: idString, type: literal("blob"), mime: imageMime, data: base64 }),
-  frame: object<FrameNode>({
-    ...base,
-    ...styled,
-    type: literal("frame"),
-    width: nonNegative,
-    height: nonNegative,
-    clip: bool,
-  }),
-  group: object<GroupNode>({ ...base, type: literal("group") }),
-  rect: object<RectNode>({
-    ...base,
-    ...styled,
-    type: literal("rect"),
-    width: nonNegative,
-    height: nonNegative,
-    radii,
-  }),
-  ellipse: object<EllipseNode>({
-    ...base,
-    ...styled,
-    type: literal("ellipse"),
-    width: nonNegative,
-    height: nonNegative,
-  }),
-  line: object<LineNode>({
-    ...base,
-    ...styled,
-    type: literal("line"),
-    start: vec2,
-    end: vec2,
-    startHead: oneOf(ARROW_HEADS),
-    endHead: oneOf(ARROW_HEADS),
-  }),
-  polygon: object<PolygonNode>({
-    ...base,
-    ...styled,
-    type: literal("polygon"),
-    width: nonNegative,
-    height: nonNegative,
-    sides: corners,
-  }),
-  star: object<StarNode>({
-    ...base,
-    ...styled,
-    type: literal("star"),
-    width: nonNegative,
-    height: nonNegative,
-    points: corners,
-    innerRatio,
-  }),
-  path: object<PathNode>({
-    ...base,
-    ...styled,
-    type: literal("path"),
-    subpaths,
-    fillRule: oneOf(["nonzero", "evenodd"]),
-  }),
-  freehand: object<FreehandNode>({
-    ...base,
-    ...styled,
-    type: literal("freehand"),
-    points: freehandPoints,
-    settings: freehandSettings,
-  }),
-  text: object<TextNode>({
-    ...base,
-    ...styled,
-    type: literal("text"),
-    content: anyString,
-    fontFamily: anyString,
-    fontSize: nonNegative,
-    fontWeight: integerIn(1, 1000),
-    fontStyle: oneOf(["normal", "italic"]),
-    align: oneOf(["left", "center", "right", "justify"]),
-    lineHeight: nonNegative,
-    width: nullable(nonNegative),
-  }),
-  image: object<ImageNode>({
-    ...base,
-    type: literal("image"),
-    blob: idString,
-    naturalWidth: nonNegative,
-    naturalHeight: nonNegative,
-    width: nonNegative,
-    height: nonNegative,
-  }),
+const documentSchema = object<DocumentMeta>({
+  id: idString,
+  type: literal("document"),
+  name: anyString,
+  author: anyString,
+  created: isoDate,
 });
+const pageSchema = object<PageRecord>({
+  id: idString,
+  type: literal("page"),
+  name: anyString,
+  index: idString,
+  background: rgba,
+});
+const blobSchema = object<BlobRecord>({
+  id: idString,
+  type: literal("blob"),
+  mime: imageMime,
+  data: base64,
+});
+
+// ---- Scene nodes ----
+// Read field by field rather than through the combinators above: a file can hold millions of
+// nodes, and each is rebuilt with its defaults restored, so these avoid per-field closures and
+// build a field's path only once it has failed.
+
+const RECORD_TYPES = [
+  "document",
+  "page",
+  "blob",
+  "frame",
+  "group",
+  "rect",
+  "ellipse",
+  "line",
+  "polygon",
+  "star",
+  "path",
+  "freehand",
+  "text",
+  "image",
+] as const;
+const RECORD_TYPE_MESSAGE = `must be one of ${RECORD_TYPES.map((v) => JSON.stringify(v)).join(", ")}`;
+
+const COORDINATE_MESSAGE = `must be a number within ±${M}`;
+const NON_NEGATIVE_MESSAGE = `must be a number between 0 and ${M}`;
+const UNIT_MESSAGE = "must be a number between 0 and 1";
+
+type Raw = Record<string, unknown>;
+
+/** Shared by every rectangle without rounded corners; records are never mutated. */
+const ZERO_RADII: readonly [number, number, number, number] = Object.freeze([0, 0, 0, 0]);
+
+function missingOr(key: string, value: unknown, message: string): Problem {
+  return new Problem(key, value === undefined ? "is missing" : message);
+}
+
+function numberAt(raw: Raw, key: string, min: number, max: number, message: string): number {
+  const value = raw[key];
+  if (typeof value === "number" && value >= min && value <= max) return value;
+  throw missingOr(key, value, message);
+}
+
+function optionalNumberAt(
+  raw: Raw,
+  key: string,
+  min: number,
+  max: number,
+  message: string,
+  absent: number,
+): number {
+  const value = raw[key];
+  if (value === undefined) return absent;
+  if (typeof value === "number" && value >= min && value <= max) return value;
+  throw new Problem(key, message);
+}
+
+function optionalFlagAt(raw: Raw, key: string): boolean {
+  const value = raw[key];
+  if (value === undefined) return false;
+  if (typeof value === "boolean") return value;
+  throw new Problem(key, "must be true or false");
+}
+
+function idAt(raw: Raw, key: string): string {
+  const value = raw[key];
+  if (typeof value === "string" && value.length > 0 && value.length <= NATIVE_LIMITS.maxIdLength) {
+    return value;
+  }
+  throw missingOr(
+    key,
+    value,
+    `must be a non-empty string of at most ${NATIVE_LIMITS.maxIdLength} characters`,
+  );
+}
+
+function checkedAt<T>(raw: Raw, key: string, check: Check<T>): T {
+  const value = raw[key];
+  if (value === undefined) throw new Problem(key, "is missing");
+  try {
+    return check(value);
+  } catch (error) {
+    rethrowWithin(key, error);
+  }
+}
+
+const blendMode = oneOf(BLEND_MODES);
+const arrowHead = oneOf(ARROW_HEADS);
+const fillRule = oneOf(["nonzero", "evenodd"] as const);
+const fontWeight = integerIn(1, 1000);
+const fontStyle = oneOf(["normal", "italic"] as const);
+const textAlign = oneOf(["left", "center", "right", "justify"] as const);
+const textWidth = nullable(nonNegative);
+
+function readTransform(value: unknown): Transform {
+  if (value === undefined) return IDENTITY_TRANSFORM;
+  if (!isPlainObject(value)) throw new Problem("transform", "must be an object");
+  let x: number, y: number, rotation: number, scaleX: number, scaleY: number, skewX: number;
+  try {
+    x = optionalNumberAt(value, "x", -M, M, COORDINATE_MESSAGE, 0);
+    y = optionalNumberAt(value, "y", -M, M, COORDINATE_MESSAGE, 0);
+    rotation = optionalNumberAt(value, "rotation", -M, M, COORDINATE_MESSAGE, 0);
+    scaleX = optionalNumberAt(value, "scaleX", -M, M, COORDINATE_MESSAGE, 1);
+    scaleY = optionalNumberAt(value, "scaleY", -M, M, COORDINATE_MESSAGE, 1);
+    skewX = optionalNumberAt(value, "skewX", -M, M, COORDINATE_MESSAGE, 0);
+  } catch (error) {
+    rethrowWithin("transform", error);
+  }
+  if (x === 0 && y === 0 && rotation === 0 && scaleX === 1 && scaleY === 1 && skewX === 0) {
+    return IDENTITY_TRANSFORM;
+  }
+  return { x, y, rotation, scaleX, scaleY, skewX };
+}
+
+/** Numbers each segment command takes after the current point. */
+function commandArity(command: number): number {
+  return command === 76 /* L */ ? 2 : command === 81 /* Q */ ? 4 : command === 67 /* C */ ? 6 : 0;
+}
+
+const COMMANDS_MESSAGE = `must be a string of the segment commands "L", "Q" and "C" of at most ${NATIVE_LIMITS.maxPathSegments} characters (limit maxPathSegments)`;
+
+function readSubpath(value: unknown): Subpath {
+  if (!isPlainObject(value)) fail("must be an object");
+  const commands = value.commands;
+  if (typeof commands !== "string" || commands.length > NATIVE_LIMITS.maxPathSegments) {
+    throw missingOr("commands", commands, COMMANDS_MESSAGE);
+  }
+  let expected = 2;
+  for (let i = 0; i < commands.length; i++) {
+    const arity = commandArity(commands.charCodeAt(i));
+    if (arity === 0) throw new Problem("commands", COMMANDS_MESSAGE);
+    expected += arity;
+  }
+  const points = value.points;
+  if (!Array.isArray(points)) throw missingOr("points", points, "must be a list");
+  if (points.length !== expected) {
+    throw new Problem("points", `must hold ${expected} numbers: a start point and each segment's`);
+  }
+  for (let i = 0; i < expected; i++) {
+    if (!isNumberIn(points[i], -M, M)) {
+      throw new Problem(`points[${i}]`, COORDINATE_MESSAGE);
+    }
+  }
+  const closed = optionalFlagAt(value, "closed");
+  const numbers = points as number[];
+  const segments: PathSegment[] = new Array<PathSegment>(commands.length);
+  let at = 2;
+  for (let i = 0; i < commands.length; i++) {
+    const command = commands.charCodeAt(i);
+    if (command === 76) {
+      segments[i] = { type: "line", to: { x: numbers[at]!, y: numbers[at + 1]! } };
+      at += 2;
+    } else if (command === 81) {
+      segments[i] = {
+        type: "quad",
+        control: { x: numbers[at]!, y: numbers[at + 1]! },
+        to: { x: numbers[at + 2]!, y: numbers[at + 3]! },
+      };
+      at += 4;
+    } else {
+      segments[i] = {
+        type: "cubic",
+        control1: { x: numbers[at]!, y: numbers[at + 1]! },
+        control2: { x: numbers[at + 2]!, y: numbers[at + 3]! },
+        to: { x: numbers[at + 4]!, y: numbers[at + 5]! },
+      };
+      at += 6;
+    }
+  }
+  return { start: { x: numbers[0]!, y: numbers[1]! }, segments, closed };
+}
+
+const subpaths: Check<Subpath[]> = (value) => {
+  if (!Array.isArray(value)) fail("must be a list");
+  if (value.length > NATIVE_LIMITS.maxPathSegments) {
+    fail(`has more than ${NATIVE_LIMITS.maxPathSegments} segments (limit maxPathSegments)`);
+  }
+  const list = new Array<Subpath>(value.length);
+  let total = 0;
+  for (let i = 0; i < value.length; i++) {
+    let entry: Subpath;
+    try {
+      entry = readSubpath(value[i]);
+    } catch (error) {
+      rethrowWithin(i, error);
+    }
+    list[i] = entry;
+    total += entry.segments.length + 1;
+  }
+  if (total > NATIVE_LIMITS.maxPathSegments) {
+    fail(`has more than ${NATIVE_LIMITS.maxPathSegments} segments (limit maxPathSegments)`);
+  }
+  return list;
+};
+
+/** A scene node with every field present: defaults restored, unknown fields dropped. */
+function readNode(raw: Raw, type: NodeType): SceneNode {
+  const id = idAt(raw, "id");
+  const parent = idAt(raw, "parent");
+  const index = idAt(raw, "index");
+  const name = raw.name === undefined ? DEFAULT_NAMES[type] : checkedAt(raw, "name", anyString);
+  const locked = optionalFlagAt(raw, "locked");
+  const hidden = optionalFlagAt(raw, "hidden");
+  const opacity = optionalNumberAt(raw, "opacity", 0, 1, UNIT_MESSAGE, 1);
+  const blend = raw.blendMode === undefined ? "normal" : checkedAt(raw, "blendMode", blendMode);
+  const transform = readTransform(raw.transform);
+  switch (type) {
+    case "group":
+      return {
+        id,
+        parent,
+        index,
+        name,
+        locked,
+        hidden,
+        opacity,
+        blendMode: blend,
+        transform,
+        type,
+      };
+    case "image":
+      return {
+        id,
+        parent,
+        index,
+        name,
+        locked,
+        hidden,
+        opacity,
+        blendMode: blend,
+        transform,
+        type,
+        blob: idAt(raw, "blob"),
+        naturalWidth: numberAt(raw, "naturalWidth", 0, M, NON_NEGATIVE_MESSAGE),
+        naturalHeight: numberAt(raw, "naturalHeight", 0, M, NON_NEGATIVE_MESSAGE),
+        width: numberAt(raw, "width", 0, M, NON_NEGATIVE_MESSAGE),
+        height: numberAt(raw, "height", 0, M, NON_NEGATIVE_MESSAGE),
+      };
+    default:
+      break;
+  }
+  const fillValue = checkedAt(raw, "fill", fill);
+  const strokeValue = checkedAt(raw, "stroke", stroke);
+  switch (type) {
+    case "frame":
+      return {
+        id,
+        parent,
+        index,
+        name,
+        locked,
+        hidden,
+        opacity,
+        blendMode: blend,
+        transform,
+        type,
+        fill: fillValue,
+        stroke: strokeValue,
+        width: numberAt(raw, "width", 0, M, NON_NEGATIVE_MESSAGE),
+        height: numberAt(raw, "height", 0, M, NON_NEGATIVE_MESSAGE),
+        clip: checkedAt(raw, "clip", bool),
+      };
+    case "rect":
+      return {
+        id,
+        parent,
+        index,
+        name,
+        locked,
+        hidden,
+        opacity,
+        blendMode: blend,
+        transform,
+        type,
+        fill: fillValue,
+        stroke: strokeValue,
+        width: numberAt(raw, "width", 0, M, NON_NEGATIVE_MESSAGE),
+        height: numberAt(raw, "height", 0, M, NON_NEGATIVE_MESSAGE),
+        radii: raw.radii === undefined ? ZERO_RADII : checkedAt(raw, "radii", radii),
+      };
+    case "ellipse":
+      return {
+        id,
+        parent,
+        index,
+        name,
+        locked,
+        hidden,
+        opacity,
+        blendMode: blend,
+        transform,
+        type,
+        fill: fillValue,
+        stroke: strokeValue,
+        width: numberAt(raw, "width", 0, M, NON_NEGATIVE_MESSAGE),
+        height: numberAt(raw, "height", 0, M, NON_NEGATIVE_MESSAGE),
+      };
+    case "line":
+      return {
+        id,
+        parent,
+        index,
+        name,
+        locked,
+        hidden,
+        opacity,
+        blendMode: blend,
+        transform,
+        type,
+        fill: fillValue,
+        stroke: strokeValue,
+        start: checkedAt(raw, "start", vec2),
+        end: checkedAt(raw, "end", vec2),
+        startHead: checkedAt(raw, "startHead", arrowHead),
+        endHead: checkedAt(raw, "endHead", arrowHead),
+      };
+    case "polygon":
+      return {
+        id,
+        parent,
+        index,
+        name,
+        locked,
+        hidden,
+        opacity,
+        blendMode: blend,
+        transform,
+        type,
+        fill: fillValue,
+        stroke: strokeValue,
+        width: numberAt(raw, "width", 0, M, NON_NEGATIVE_MESSAGE),
+        height: numberAt(raw, "height", 0, M, NON_NEGATIVE_MESSAGE),
+        sides: checkedAt(raw, "sides", corners),
+      };
+    case "star":
+      return {
+        id,
+        parent,
+        index,
+        name,
+        locked,
+        hidden,
+        opacity,
+        blendMode: blend,
+        transform,
+        type,
+        fill: fillValue,
+        stroke: strokeValue,
+        width: numberAt(raw, "width", 0, M, NON_NEGATIVE_MESSAGE),
+        height: numberAt(raw, "height", 0, M, NON_NEGATIVE_MESSAGE),
+        points: checkedAt(raw, "points", corners),
+        innerRatio: checkedAt(raw, "innerRatio", innerRatio),
+      };
+    case "path":
+      return {
+        id,
+        parent,
+        index,
+        name,
+        locked,
+        hidden,
+        opacity,
+        blendMode: blend,
+        transform,
+        type,
+        fill: fillValue,
+        stroke: strokeValue,
+        subpaths: checkedAt(raw, "subpaths", subpaths),
+        fillRule: checkedAt(raw, "fillRule", fillRule),
+      };
+    case "freehand":
+      return {
+        id,
+        parent,
+        index,
+        name,
+        locked,
+        hidden,
+        opacity,
+        blendMode: blend,
+        transform,
+        type,
+        fill: fillValue,
+        stroke: strokeValue,
+        points: checkedAt(raw, "points", freehandPoints),
+        settings: checkedAt(raw, "settings", freehandSettings),
+      };
+    default:
+      return {
+        id,
+        parent,
+        index,
+        name,
+        locked,
+        hidden,
+        opacity,
+        blendMode: blend,
+        transform,
+        type: "text",
+        fill: fillValue,
+        stroke: strokeValue,
+        content: checkedAt(raw, "content", anyString),
+        fontFamily: checkedAt(raw, "fontFamily", anyString),
+        fontSize: numberAt(raw, "fontSize", 0, M, NON_NEGATIVE_MESSAGE),
+        fontWeight: checkedAt(raw, "fontWeight", fontWeight),
+        fontStyle: checkedAt(raw, "fontStyle", fontStyle),
+        align: checkedAt(raw, "align", textAlign),
+        lineHeight: numberAt(raw, "lineHeight", 0, M, NON_NEGATIVE_MESSAGE),
+        width: checkedAt(raw, "width", textWidth),
+      };
+  }
+}
+
+function readRecord(raw: unknown): DocRecord {
+  if (!isPlainObject(raw)) fail("must be an object");
+  const type = raw.type;
+  switch (type) {
+    case "document":
+      return documentSchema(raw);
+    case "page":
+      return pageSchema(raw);
+    case "blob":
+      return blobSchema(raw);
+    case "frame":
+    case "group":
+    case "rect":
+    case "ellipse":
+    case "line":
+    case "polygon":
+    case "star":
+    case "path":
+    case "freehand":
+    case "text":
+    case "image":
+      return readNode(raw, type);
+    default:
+      throw new Problem("type", RECORD_TYPE_MESSAGE);
+  }
+}
 
 // ---- The whole document ----
 
@@ -561,38 +864,33 @@ function validateAll(value: unknown): ValidationResult {
   };
 
   const records: DocRecord[] = new Array<DocRecord>(value.length);
-  const byId = new Map<Id, DocRecord>();
-  const positionOf = new Map<Id, number>();
+  // One map from id to position serves both lookups by id and error messages.
+  const positions = new Map<Id, number>();
   for (let i = 0; i < value.length; i++) {
     const raw: unknown = value[i];
     let record: DocRecord;
     try {
-      record = recordSchema(raw);
+      record = readRecord(raw);
     } catch (error) {
       if (!(error instanceof Problem)) throw error;
       report(`${describe(i, raw)}: ${error.path === "" ? "it" : error.path} ${error.message}`);
       continue;
     }
-    if (byId.has(record.id)) {
-      report(`${describe(i, raw)}: the id is already used by record ${positionOf.get(record.id)}`);
+    const size = positions.size;
+    positions.set(record.id, i);
+    if (positions.size === size) {
+      // Rare, so the first holder is found by a scan rather than a lookup made for every record.
+      const first = records.findIndex((other) => other !== undefined && other.id === record.id);
+      positions.set(record.id, first);
+      report(`${describe(i, raw)}: the id is already used by record ${first}`);
       continue;
     }
     records[i] = record;
-    byId.set(record.id, record);
-    positionOf.set(record.id, i);
   }
   if (errorCount > 0) return { ok: false, errors: summarise(errors, errorCount) };
 
-  checkStructure(records, byId, positionOf, report);
+  checkStructure(records, positions, report);
   if (errorCount > 0) return { ok: false, errors: summarise(errors, errorCount) };
-
-  const problems = checkAll(collisionView(records, byId));
-  if (problems.length > 0) {
-    return {
-      ok: false,
-      errors: summarise(problems.slice(0, MAX_REPORTED_ERRORS), problems.length),
-    };
-  }
   return { ok: true, records };
 }
 
@@ -600,35 +898,67 @@ function summarise(errors: string[], total: number): string[] {
   return total > errors.length ? [...errors, `…and ${total - errors.length} more`] : errors;
 }
 
+/** Where a parent's children have got to while the records are read in file order. */
+interface Siblings {
+  last: string;
+  /** Set once a child's index is not above the one before, as in a hand-edited file. */
+  unordered: boolean;
+}
+
 /**
- * Parents exist and are pages or containers, images find their data, and every node reaches a
- * page within the nesting limit. Done here in linear time, with depths memoised, because a file
- * can describe a chain a million levels deep, which a per-node walk up the tree would take
- * quadratic time to refuse.
+ * The rules of `checkAll` in `doc/invariants.ts` that field checks cannot see: one document
+ * record; parents exist and are pages or containers; images find their data; every node reaches
+ * a page within the nesting limit; siblings have distinct indexes. Done in linear time without
+ * a map entry per node beyond `positions`: a file can describe a chain a million levels deep,
+ * which a per-node walk up the tree would take quadratic time to refuse, and a page of a million
+ * shapes, whose sibling indexes arrive in order when Linework wrote the file.
  */
 function checkStructure(
   records: readonly DocRecord[],
-  byId: ReadonlyMap<Id, DocRecord>,
-  positionOf: ReadonlyMap<Id, number>,
+  positions: ReadonlyMap<Id, number>,
   report: (message: string) => void,
 ): void {
-  const depth = new Map<Id, number>();
-  const chain: DocRecord[] = [];
-  for (let i = 0; i < records.length; i++) {
+  const count = records.length;
+  // 0: not yet known; -1: broken (already reported); otherwise levels below the page.
+  const depth = new Int32Array(count);
+  const chain: number[] = [];
+  const siblings = new Map<Id, Siblings>();
+  let documents = 0;
+  let lastParent: Id | null = null;
+  let lastParentAt = -1;
+  let lastSiblings: Siblings | undefined;
+  for (let i = 0; i < count; i++) {
     const record = records[i]!;
+    if (record.type === "document") documents++;
     if (record.type === "image") {
-      const blob = byId.get(record.blob);
-      if (blob?.type !== "blob")
+      const at = positions.get(record.blob);
+      if (at === undefined || records[at]!.type !== "blob")
         report(`${describe(i, record)}: image data ${record.blob} does not exist`);
     }
-    if (!isSceneNode(record) || depth.has(record.id)) continue;
+    if (!isSceneNode(record)) continue;
+
+    if (record.parent !== lastParent) {
+      lastParent = record.parent;
+      lastParentAt = positions.get(lastParent) ?? -1;
+      lastSiblings = siblings.get(lastParent);
+      if (lastSiblings === undefined) {
+        lastSiblings = { last: "", unordered: false };
+        siblings.set(lastParent, lastSiblings);
+      }
+    }
+    const group = lastSiblings!;
+    if (record.index > group.last) group.last = record.index;
+    else group.unordered = true;
+
+    if (depth[i] !== 0) continue;
     chain.length = 0;
-    let cursor: DocRecord | undefined = record;
+    let cursor = i;
+    let parentAt = lastParentAt;
     let known = 0;
     let broken: string | null = null;
-    while (cursor !== undefined && isSceneNode(cursor)) {
-      const memo = depth.get(cursor.id);
-      if (memo !== undefined) {
+    for (;;) {
+      const memo = depth[cursor]!;
+      if (memo !== 0) {
         known = memo;
         break;
       }
@@ -637,71 +967,59 @@ function checkStructure(
         break;
       }
       chain.push(cursor);
-      const parent: DocRecord | undefined = byId.get(cursor.parent);
-      if (parent === undefined) {
-        broken = `its ancestor ${cursor.parent} does not exist`;
-        if (cursor === record) broken = `parent ${cursor.parent} does not exist`;
+      const node = records[cursor] as SceneNode;
+      if (parentAt === -1) {
+        broken =
+          cursor === i
+            ? `parent ${node.parent} does not exist`
+            : `its ancestor ${node.parent} does not exist`;
         break;
       }
-      if (parent.type !== "page" && parent.type !== "frame" && parent.type !== "group") {
-        broken = `parent ${cursor.parent} is a ${parent.type}, not a page, frame or group`;
-        if (cursor !== record) broken = `an ancestor's ${broken}`;
+      const parent = records[parentAt]!;
+      if (parent.type === "page") break;
+      if (parent.type !== "frame" && parent.type !== "group") {
+        broken = `parent ${node.parent} is a ${parent.type}, not a page, frame or group`;
+        if (cursor !== i) broken = `an ancestor's ${broken}`;
         break;
       }
-      cursor = parent;
+      cursor = parentAt;
+      parentAt = positions.get(parent.parent) ?? -1;
     }
-    if (broken !== null) {
-      report(`${describe(positionOf.get(record.id) ?? i, record)}: ${broken}`);
+    if (known === -1 || broken !== null) {
+      if (broken !== null) report(`${describe(i, record)}: ${broken}`);
       // Mark the chain so each broken branch is reported once, at its lowest node.
-      for (const node of chain) depth.set(node.id, Number.POSITIVE_INFINITY);
+      for (const at of chain) depth[at] = -1;
       continue;
     }
     for (let k = chain.length - 1, d = known + 1; k >= 0; k--, d++) {
       if (d > NATIVE_LIMITS.maxNestingDepth) {
         report(
-          `${describe(positionOf.get(chain[k]!.id) ?? i, chain[k])}: is nested more than ${NATIVE_LIMITS.maxNestingDepth} levels deep (limit maxNestingDepth)`,
+          `${describe(chain[k]!, records[chain[k]!])}: is nested more than ${NATIVE_LIMITS.maxNestingDepth} levels deep (limit maxNestingDepth)`,
         );
-        for (let j = k; j >= 0; j--) depth.set(chain[j]!.id, Number.POSITIVE_INFINITY);
+        for (let j = k; j >= 0; j--) depth[chain[j]!] = -1;
         break;
       }
-      depth.set(chain[k]!.id, d);
+      depth[chain[k]!] = d;
     }
+  }
+  if (documents !== 1) report(`expected one document record, found ${documents}`);
+  for (const [parent, group] of siblings) {
+    if (group.unordered) checkIndexesUnder(records, parent, report);
   }
 }
 
-/**
- * The view `checkAll` reads, in which a parent's children are only those sharing their sibling
- * index with another child. `checkAll` consults children solely to find such duplicates, once per
- * node over all its siblings; showing it every child would make a page of a million shapes take
- * a million squared steps, while this view gives the same findings in linear time.
- */
-function collisionView(
+/** The slow way to find siblings sharing an index, for a parent whose children came unsorted. */
+function checkIndexesUnder(
   records: readonly DocRecord[],
-  byId: ReadonlyMap<Id, DocRecord>,
-): RecordView {
-  const firstAt = new Map<string, Id>();
-  const colliding = new Map<Id, Set<Id>>();
-  for (const record of records) {
-    if (!isSceneNode(record)) continue;
-    // Ids and indexes are short strings without NUL characters only by convention, so the key
-    // carries the parent's length to stay unambiguous.
-    const key = `${record.parent.length}:${record.parent}:${record.index}`;
-    const first = firstAt.get(key);
-    if (first === undefined) {
-      firstAt.set(key, record.id);
-      continue;
-    }
-    let set = colliding.get(record.parent);
-    if (set === undefined) {
-      set = new Set();
-      colliding.set(record.parent, set);
-    }
-    set.add(first).add(record.id);
+  parent: Id,
+  report: (message: string) => void,
+): void {
+  const seen = new Map<string, Id>();
+  for (let i = 0; i < records.length; i++) {
+    const record = records[i]!;
+    if (!isSceneNode(record) || record.parent !== parent) continue;
+    const other = seen.get(record.index);
+    if (other === undefined) seen.set(record.index, record.id);
+    else report(`${describe(i, record)}: shares index ${record.index} with sibling ${other}`);
   }
-  return {
-    get: (id) => byId.get(id),
-    childIds: (id) => colliding.get(id) ?? [],
-    all: () => records,
-    size: records.length,
-  };
 }
