@@ -1,52 +1,14 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { serializeDocument } from "../src/io/native/format";
 import { galleryDocument } from "../tests/support/gallery";
-import { openApp } from "./support";
+import { addRects, hasRecord as has, openApp } from "./support";
 
 const GALLERY = serializeDocument(galleryDocument());
-
-/** Adds one rectangle through a transaction, as a tool would. */
-async function addRect(page: Page, id: string): Promise<void> {
-  await page.evaluate((rectId) => {
-    const { store } = window.linework!.editor;
-    const page0 = store.pages()[0]!;
-    store.transact("Add", (tx) =>
-      tx.put({
-        id: rectId,
-        type: "rect",
-        parent: page0.id,
-        index: `a${rectId}`,
-        name: "Rectangle",
-        locked: false,
-        hidden: false,
-        opacity: 1,
-        blendMode: "normal",
-        transform: { x: 10, y: 10, rotation: 0, scaleX: 1, scaleY: 1, skewX: 0 },
-        width: 50,
-        height: 40,
-        radii: [0, 0, 0, 0],
-        fill: { type: "solid", color: { r: 0, g: 0, b: 1, a: 1 } },
-        stroke: {
-          paint: null,
-          width: 0,
-          dash: [],
-          dashOffset: 0,
-          cap: "butt",
-          join: "miter",
-          miterLimit: 4,
-        },
-      }),
-    );
-  }, id);
-}
-
-const has = (page: Page, id: string) =>
-  page.evaluate((rectId) => window.linework!.editor.store.has(rectId), id);
 
 test.describe("keyboard commands on the canvas", () => {
   test("Ctrl+Z undoes and Ctrl+Shift+Z redoes, through real key presses", async ({ page }) => {
     await openApp(page);
-    await addRect(page, "r1");
+    await addRects(page, ["r1"]);
     await page.locator("canvas").focus();
     await page.keyboard.press("Control+KeyZ");
     await expect.poll(() => has(page, "r1")).toBe(false);
@@ -70,7 +32,7 @@ test.describe("keyboard commands on the canvas", () => {
       });
     });
     await openApp(page);
-    await addRect(page, "r1");
+    await addRects(page, ["r1"]);
     await page.locator("canvas").focus();
     const download = page.waitForEvent("download");
     await page.keyboard.press("Control+KeyS");
@@ -123,7 +85,7 @@ test.describe("keyboard commands on the canvas", () => {
         ),
       )
       .toBe(1);
-    await addRect(page, "r2");
+    await addRects(page, ["r2"]);
     await page.locator("canvas").focus();
     await page.keyboard.press("Control+KeyS");
     await expect
@@ -174,7 +136,7 @@ test.describe("keyboard commands on the canvas", () => {
       page.getByRole("status").filter({ hasText: "newer version of Linework" }),
     ).toBeVisible();
     await expect(page).toHaveTitle("Gallery — Linework");
-    await addRect(page, "r3");
+    await addRects(page, ["r3"]);
     expect(await has(page, "r3")).toBe(false);
   });
 });

@@ -1,47 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { openApp } from "./support";
-
-/** Adds rectangles through the store, as a tool would; returns what the store's commit gave. */
-async function addRects(page: Page, ids: string[]): Promise<boolean> {
-  return page.evaluate((list) => {
-    const store = window.linework!.editor.store;
-    const parent = store.pages()[0]!.id;
-    const commit = store.transact("Add rectangles", (tx) => {
-      for (const id of list) {
-        tx.put({
-          id,
-          type: "rect",
-          parent,
-          index: `a${id}`,
-          name: "Rectangle",
-          locked: false,
-          hidden: false,
-          opacity: 1,
-          blendMode: "normal",
-          transform: { x: 10, y: 10, rotation: 0, scaleX: 1, scaleY: 1, skewX: 0 },
-          width: 40,
-          height: 30,
-          radii: [0, 0, 0, 0],
-          fill: { type: "none" },
-          stroke: {
-            paint: null,
-            width: 1,
-            dash: [],
-            dashOffset: 0,
-            cap: "butt",
-            join: "miter",
-            miterLimit: 4,
-          },
-        });
-      }
-    });
-    return commit !== null;
-  }, ids);
-}
-
-function hasRecord(page: Page, id: string): Promise<boolean> {
-  return page.evaluate((key) => window.linework!.editor.store.has(key), id);
-}
+import { expect, test } from "@playwright/test";
+import { addRects, hasRecord, openApp } from "./support";
 
 test.describe("autosave and recovery", () => {
   test("a tab killed mid-edit keeps what was committed more than a moment before", async ({

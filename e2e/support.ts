@@ -1,4 +1,6 @@
 import { expect, type Page } from "@playwright/test";
+import { makeNode, NO_STROKE } from "../src/doc/factory";
+import type { RectNode } from "../src/doc/types";
 
 /** Opens the app and waits until the program's main routine has run. */
 export async function openApp(page: Page, search = ""): Promise<void> {
@@ -62,3 +64,29 @@ export async function screenPixel(page: Page, x: number, y: number): Promise<num
 
 /** The engine's default clear colour, 0xf4f4f5. */
 export const BACKGROUND_RGB = [0xf4, 0xf4, 0xf5];
+
+/** Adds rectangles to the first page in one transaction, as a tool would; false when refused. */
+export async function addRects(page: Page, ids: readonly string[]): Promise<boolean> {
+  const rects = ids.map((id) => {
+    const node = makeNode<RectNode>("rect", id, "", `a${id}`, {
+      width: 40,
+      height: 30,
+      radii: [0, 0, 0, 0],
+      fill: { type: "solid", color: { r: 0, g: 0, b: 1, a: 1 } },
+      stroke: NO_STROKE,
+    });
+    return { ...node, transform: { ...node.transform, x: 10, y: 10 } };
+  });
+  return page.evaluate((list) => {
+    const store = window.linework!.editor.store;
+    const parent = store.pages()[0]!.id;
+    const commit = store.transact("Add rectangles", (tx) => {
+      for (const rect of list) tx.put({ ...rect, parent });
+    });
+    return commit !== null;
+  }, rects);
+}
+
+export function hasRecord(page: Page, id: string): Promise<boolean> {
+  return page.evaluate((key) => window.linework!.editor.store.has(key), id);
+}

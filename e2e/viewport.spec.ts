@@ -1,0 +1,244 @@
+import { expect, test, type Page } from "@playwright/test";
+import { createDocument, DEFAULT_STROKE, makeNode } from "../src/doc/factory";
+import type { DocRecord, RectNode } from "../src/doc/types";
+import { serializeDocument } from "../src/io/native/format";
+import { galleryDocument, RED_RECT } from "../tests/support/gallery";
+import { BACKGROUND_RGB, canvasBox, openApp, screenPixel, waitTicks } from "./support";
+
+const GALLERY = serializeDocument(galleryDocument());
+const RED_CENTRE = { x: RED_RECT.x + RED_RECT.width / 2, y: RED_RECT.y + RED_RECT.height / 2 };
+
+async function openGallery(page: Page): Promise<{ x: number; y: number }> {
+  await openApp(page);
+  const result = await page.evaluate((text) => window.linework!.importDocument(text), GALLERY);
+  expect(result.ok).toBe(true);
+  await waitTicks(page);
+  const box = await canvasBox(page);
+  return { x: box.x, y: box.y };
+}
+
+function camera(page: Page): Promise<{ x: number; y: number; zoom: number }> {
+  return page.evaluate(() => window.linework!.current.camera.state);
+}
+
+/** Where a world point is on the page, through the app's own camera. */
+async function onPage(
+  page: Page,
+  canvas: { x: number; y: number },
+  world: { x: number; y: number },
+): Promise<{ x: number; y: number }> {
+  const screen = await page.evaluate(
+    (p) => window.linework!.current.camera.worldToScreen(p),
+    world,
+  );
+  return { x: canvas.x + screen.x, y: canvas.y + screen.y };
+}
+
+/** A row of `count` top-level 100×100 rectangles, 1000 units apart. */
+function rowDocument(count: number): DocRecord[] {
+  const records = createDocument({
+    id: "row",
+    pageId: "page",
+    name: "Row",
+    author: "web_user",
+    created: "2026-01-01T00:00:00.000Z",
+  });
+  const rects: RectNode[] = [];
+  let index = "a0";
+  for (let i = 0; i < count; i += 1) {
+    const rect = makeNode<RectNode>("rect", `r${i}`, "page", index, {
+      width: 100,
+      height: 100,
+      radii: [0, 0, 0, 0],
+      fill: { type: "solid", color: { r: 0, g: 0, b: 1, a: 1 } },
+      stroke: { ...DEFAULT_STROKE, paint: null },
+    });
+    rects.push({ ...rect, transform: { ...rect.transform, x: i * 1000, y: 100 } });
+    index = `a${String(i + 1).padStart(3, "0")}`;
+  }
+  return [...records, ...rects];
+}
+
+test.describe("the viewport", () => {
+  test("the wheel pans by its pixels; the drawing follows", async ({ page }) => {
+    const canvas = await openGallery(page);
+    await page.mouse.move(canvas.x + 500, canvas.y + 300);
+    const rendersBefore = await page.evaluate(() => window.linework!.engine.renders);
+    await page.mouse.wheel(40, 100);
+    await expect.poll(() => camera(page)).toEqual({ x: -40, y: -100, zoom: 1 });
+    expect(await page.evaluate(() => window.linework!.engine.renders)).toBeGreaterThan(
+      rendersBefore,
+    );
+    // The red rectangle's centre is now 40 px left and 100 px up.
+    await expect
+      .poll(() => screenPixel(page, canvas.x + RED_CENTRE.x - 40, canvas.y + RED_CENTRE.y - 100))
+      .toEqual([255, 0, 0]);
+    await expect
+      .poll(() => screenPixel(page, canvas.x + RED_CENTRE.x, canvas.y + RED_RECT.y + 100))
+      .not.toEqual([255, 0, 0]);
+  });
+
+  test("an idle view does not redraw", async ({ page }) => {
+    await openGallery(page);
+    await waitTicks(page, 10);
+    const before = await page.evaluate(() => window.linework!.engine.renders);
+    await waitTicks(page, 20);
+    expect(await page.evaluate(() => window.linework!.engine.renders)).toBe(before);
+  });
+
+  test("Ctrl+wheel zooms at the cursor: the world point under it stays put", async ({ page }) => {
+    const canvas = await openGallery(page);
+    const cursor = { x: RED_RECT.x + 30, y: RED_RECT.y + 25 };
+    await page.mouse.move(canvas.x + cursor.x, canvas.y + cursor.y);
+    await waitTicks(page);
+    await page.keyboard.down("Control");
+    await page.mouse.wheel(0, -40);
+    await waitTicks(page);
+    await page.mouse.wheel(0, -40);
+    await page.keyboard.up("Control");
+    await expect.poll(async () => (await camera(page)).zoom).toBeGreaterThan(1.5);
+    const state = await camera(page);
+    // The world point under the cursor is the one that was there at zoom 1 (screen = world).
+    const under = await page.evaluate(
+      (p) => window.linework!.current.camera.screenToWorld(p),
+      cursor,
+    );
+    expect(under.x).toBeCloseTo(cursor.x, 6);
+    expect(under.y).toBeCloseTo(cursor.y, 6);
+    expect(state.zoom).toBeCloseTo(Math.exp(0.8), 6);
+    // The red rectangle grew about the cursor: its corner moved away from it by the zoom.
+    const corner = await onPage(page, canvas, { x: RED_RECT.x + 6, y: RED_RECT.y + 6 });
+    expect(corner.x).toBeCloseTo(canvas.x + cursor.x - 24 * state.zoom, 3);
+    await expect.poll(() => screenPixel(page, corner.x, corner.y)).toEqual([255, 0, 0]);
+    await expect
+      .poll(() => screenPixel(page, canvas.x + cursor.x, canvas.y + cursor.y))
+      .toEqual([255, 0, 0]);
+    const centre = await onPage(page, canvas, RED_CENTRE);
+    await expect.poll(() => screenPixel(page, centre.x, centre.y)).toEqual([255, 0, 0]);
+  });
+
+  test("the zoom stops at 25,600 % and at 2 %", async ({ page }) => {
+    const canvas = await openGallery(page);
+    await page.mouse.move(canvas.x + 200, canvas.y + 150);
+    await page.evaluate(() => window.linework!.current.camera.setZoom(200, { x: 200, y: 150 }));
+    await page.keyboard.down("Control");
+    for (let i = 0; i < 4; i += 1) {
+      await page.mouse.wheel(0, -100);
+      await waitTicks(page, 2);
+    }
+    await expect.poll(async () => (await camera(page)).zoom).toBe(256);
+    await page.evaluate(() => window.linework!.current.camera.setZoom(0.03, { x: 200, y: 150 }));
+    for (let i = 0; i < 4; i += 1) {
+      await page.mouse.wheel(0, 100);
+      await waitTicks(page, 2);
+    }
+    await page.keyboard.up("Control");
+    await expect.poll(async () => (await camera(page)).zoom).toBe(0.02);
+    // Zooming out past the limit moved nothing: the anchor stayed put throughout.
+    const under = await page.evaluate(() =>
+      window.linework!.current.camera.screenToWorld({ x: 200, y: 150 }),
+    );
+    expect(under.x).toBeCloseTo(200, 3);
+    expect(under.y).toBeCloseTo(150, 3);
+  });
+
+  test("culling draws only what is near the view, and brings it back", async ({ page }) => {
+    await openApp(page);
+    const count = 20;
+    const result = await page.evaluate(
+      (text) => window.linework!.importDocument(text),
+      serializeDocument(rowDocument(count)),
+    );
+    expect(result.ok).toBe(true);
+    await waitTicks(page);
+    const stats = () => page.evaluate(() => window.linework!.current.renderer.cullStats);
+    const canvas = await canvasBox(page);
+    expect(await page.evaluate(() => window.linework!.current.renderer.displayedCount)).toBe(count);
+    // At zoom 1 the view (plus half a screen each side) reaches r0 and r1 only.
+    await expect.poll(stats).toEqual({ topLevel: count, drawn: 2 });
+    await expect.poll(() => screenPixel(page, canvas.x + 50, canvas.y + 150)).toEqual([0, 0, 255]);
+
+    // Ten screens to the right: r10 and r11 instead.
+    await page.evaluate(() => window.linework!.current.camera.panBy(-10_000, 0));
+    await expect.poll(stats).toEqual({ topLevel: count, drawn: 2 });
+    const drawn = await page.evaluate(() =>
+      window.linework!.current.renderer.world.children.filter((c) => !c.culled).map((c) => c.label),
+    );
+    expect(drawn.sort()).toEqual(["r10", "r11"]);
+    await expect.poll(() => screenPixel(page, canvas.x + 50, canvas.y + 150)).toEqual([0, 0, 255]);
+    await expect
+      .poll(() => screenPixel(page, canvas.x + 300, canvas.y + 150))
+      .toEqual(BACKGROUND_RGB);
+
+    // Zoomed right out, the whole row is in view and drawn again.
+    await page.evaluate(() => window.linework!.current.camera.setZoom(0.02));
+    await expect.poll(stats).toEqual({ topLevel: count, drawn: count });
+
+    // Back home: the first two again, and r0 where it was.
+    await page.evaluate(() => window.linework!.current.camera.set({ x: 0, y: 0, zoom: 1 }));
+    await expect.poll(stats).toEqual({ topLevel: count, drawn: 2 });
+    await expect.poll(() => screenPixel(page, canvas.x + 50, canvas.y + 150)).toEqual([0, 0, 255]);
+
+    // An edit that brings a culled rectangle into view shows it at once.
+    await page.evaluate(() => {
+      const { store } = window.linework!.editor;
+      store.transact("Move", (tx) => {
+        const far = tx.get("r15");
+        if (far?.type === "rect") tx.update("r15", { transform: { ...far.transform, x: 300 } });
+      });
+    });
+    await expect.poll(() => screenPixel(page, canvas.x + 350, canvas.y + 150)).toEqual([0, 0, 255]);
+  });
+
+  test("Ctrl+' shows and hides the grid", async ({ page }) => {
+    const canvas = await openGallery(page);
+    const grid = () =>
+      page.evaluate(() => {
+        const { grid } = window.linework!.current.viewport;
+        return { visible: grid.visible, step: grid.step };
+      });
+    expect(await grid()).toEqual({ visible: false, step: null });
+    // Below the gallery's frame only the background shows; a vertical grid line is at x = 20.
+    const below = canvas.y + 630;
+    const column = async () => [
+      await screenPixel(page, canvas.x + 20, below),
+      await screenPixel(page, canvas.x + 30, below),
+    ];
+    expect(await column()).toEqual([BACKGROUND_RGB, BACKGROUND_RGB]);
+    await page.locator("canvas").focus();
+    await page.keyboard.press("Control+Quote");
+    await expect.poll(grid).toEqual({ visible: true, step: 20 });
+    await expect.poll(async () => (await column())[0]).not.toEqual(BACKGROUND_RGB);
+    expect((await column())[1]).toEqual(BACKGROUND_RGB);
+    // The spacing follows the zoom.
+    await page.evaluate(() => window.linework!.current.camera.setZoom(0.1));
+    await expect.poll(grid).toEqual({ visible: true, step: 200 });
+    await page.keyboard.press("Control+Quote");
+    await expect.poll(grid).toEqual({ visible: false, step: null });
+    await page.evaluate(() => window.linework!.current.camera.setZoom(1));
+    await expect.poll(column).toEqual([BACKGROUND_RGB, BACKGROUND_RGB]);
+  });
+
+  test("F3 and Ctrl+Shift+D show and hide the statistics", async ({ page }) => {
+    await openGallery(page);
+    const hud = page.locator(".lw-hud");
+    await expect(hud).toHaveCount(0);
+    await page.locator("canvas").focus();
+    await page.keyboard.press("F3");
+    await expect(hud).toBeVisible();
+    await page.evaluate(() => window.linework!.current.camera.panBy(5, 0));
+    await expect(hud).toContainText("renders/s");
+    await expect(hud).toContainText("zoom 100 %");
+    await expect(hud).toContainText(/render \d+\.\d+ ms mean, \d+\.\d+ ms p95/);
+    await expect(hud).toContainText("nodes 9 displayed");
+    await page.keyboard.press("F3");
+    await expect(hud).toHaveCount(0);
+    await page.keyboard.press("Control+Shift+KeyD");
+    await expect(hud).toBeVisible();
+    // Opening another document keeps the statistics on.
+    await page.evaluate((text) => window.linework!.importDocument(text, "Again"), GALLERY);
+    await expect(hud).toHaveCount(1);
+    await page.keyboard.press("Control+Shift+KeyD");
+    await expect(hud).toHaveCount(0);
+  });
+});
