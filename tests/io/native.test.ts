@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createDocument, DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
 import { DocumentStore } from "../../src/doc/store";
 import type { DocRecord, GroupNode, RectNode } from "../../src/doc/types";
-import { FORMAT_VERSION, serializeDocument } from "../../src/io/native/format";
+import { FORMAT_VERSION, orderRecords, serializeDocument } from "../../src/io/native/format";
 import { migrate, migrations } from "../../src/io/native/migrations";
 import { parseDocument, type LoadResult } from "../../src/io/native/parse";
 import { NATIVE_LIMITS, validateRecords } from "../../src/io/native/validate";
@@ -54,17 +54,32 @@ function errorOf(result: LoadResult): string {
 /** The fills and strokes the sample's records refer to by index. */
 const SHARED: unknown = JSON.parse(serializeDocument(sample())).shared;
 
+/** The sample as whole records in file order, as version 2 wrote them and version 3 still reads. */
+const wholeRecords = (): Record<string, unknown>[] =>
+  JSON.parse(JSON.stringify(orderRecords(sample())));
+
 function withRecords(records: unknown, version = FORMAT_VERSION): string {
   return JSON.stringify({ format: "linework", version, shared: SHARED, records });
+}
+
+/** The sample as written, with its node columns open for editing. */
+function columnFile(): { records: unknown[]; nodes: Record<string, unknown> & { more: object } } {
+  return JSON.parse(serializeDocument(sample()));
 }
 
 describe("serializeDocument", () => {
   it("writes the envelope and records in tree order", () => {
     const text = serializeDocument(sample());
-    const file = JSON.parse(text) as { format: string; version: number; records: DocRecord[] };
+    const file = JSON.parse(text) as {
+      format: string;
+      version: number;
+      records: DocRecord[];
+      nodes: { ids: string };
+    };
     expect(file.format).toBe("linework");
     expect(file.version).toBe(FORMAT_VERSION);
-    expect(file.records.map((r) => r.id)).toEqual(["doc", "p1", "r1", "g1", "r3", "r2"]);
+    expect(file.records.map((r) => r.id)).toEqual(["doc", "p1"]);
+    expect(file.nodes.ids).toBe("r1 g1 r3 r2");
   });
 
   it("is stable whatever order the records come in", () => {
@@ -100,7 +115,7 @@ describe("parseDocument errors", () => {
   });
 
   it("names the record and field at fault", () => {
-    const records = JSON.parse(good).records as Record<string, unknown>[];
+    const records = wholeRecords();
     const r1 = records[2]!;
     r1.fill = { type: "solid", color: { r: 2, g: 0, b: 0, a: 1 } };
     expect(errorOf(parseDocument(withRecords(records)))).toContain(
@@ -115,7 +130,7 @@ describe("parseDocument errors", () => {
   });
 
   it("reports cycles, dangling parents and duplicate ids", () => {
-    const records = JSON.parse(good).records as Record<string, unknown>[];
+    const records = wholeRecords();
     const group = records.find((r) => r.id === "g1")!;
     group.parent = "r3";
     expect(errorOf(parseDocument(withRecords(records)))).toMatch(/not a page, frame or group/);
@@ -129,13 +144,13 @@ describe("parseDocument errors", () => {
   });
 
   it("finds siblings that share an index", () => {
-    const records = JSON.parse(good).records as Record<string, unknown>[];
+    const records = wholeRecords();
     records.find((r) => r.id === "r2")!.index = "a0";
     expect(errorOf(parseDocument(withRecords(records)))).toMatch(/shares index a0/);
   });
 
   it("drops unknown fields", () => {
-    const records = JSON.parse(good).records as Record<string, unknown>[];
+    const records = wholeRecords();
     records[2]!.sparkle = { deep: [1, 2, 3] };
     records[2]!.transform = { x: 0, perspective: 3 };
     const loaded = mustLoad(parseDocument(withRecords(records)));
@@ -151,7 +166,7 @@ describe("parseDocument errors", () => {
   });
 
   it("names the limit that is exceeded", () => {
-    const records = JSON.parse(good).records as Record<string, unknown>[];
+    const records = wholeRecords();
     let parent = "p1";
     for (let i = 0; i <= NATIVE_LIMITS.maxNestingDepth; i++) {
       records.push({ ...records[3], id: `deep${i}`, parent, index: "a5" });
@@ -188,7 +203,7 @@ describe("parseDocument errors", () => {
 
   it("handles a deep chain in linear time", () => {
     // A million-level chain must be refused quickly, not walked once per node.
-    const records: unknown[] = JSON.parse(good).records;
+    const records: unknown[] = wholeRecords();
     let parent = "p1";
     for (let i = 0; i < 200_000; i++) {
       records.push({ ...(records[3] as object), id: `c${i}`, parent, index: "a5" });
@@ -202,7 +217,7 @@ describe("parseDocument errors", () => {
 
 describe("versions", () => {
   it("opens a newer file that fits this schema read-only", () => {
-    const result = parseDocument(withRecords(JSON.parse(serializeDocument(sample())).records, 7));
+    const result = parseDocument(withRecords(wholeRecords(), 7));
     expect(result).toMatchObject({
       ok: true,
       readOnly: true,
@@ -212,7 +227,7 @@ describe("versions", () => {
   });
 
   it("asks for a newer Linework when a newer file does not fit", () => {
-    const records = JSON.parse(serializeDocument(sample())).records as Record<string, unknown>[];
+    const records = wholeRecords();
     records[2]!.type = "hologram";
     expect(errorOf(parseDocument(withRecords(records, FORMAT_VERSION + 1)))).toMatch(
       new RegExp(`newer version of Linework \\(format ${FORMAT_VERSION + 1}\\); update Linework`),
@@ -239,7 +254,7 @@ describe("versions", () => {
   });
 });
 
-describe("version 2 layout", () => {
+describe("whole records (version 2 layout, still read by version 3)", () => {
   it("migrates the version 1 fixture to its expected version 2 form", () => {
     const result = parseDocument(fixture("v1-basic.linework"));
     const expected = mustLoad(parseDocument(fixture("v1-basic.expected.linework")));
@@ -248,26 +263,6 @@ describe("version 2 layout", () => {
     expect(result.message).toMatch(/older format \(1\)/);
     expect(result.records).toEqual(expected);
     expect(JSON.parse(fixture("v1-basic.expected.linework")).version).toBe(2);
-    expect(serializeDocument(result.records)).toBe(
-      JSON.stringify(JSON.parse(fixture("v1-basic.expected.linework"))),
-    );
-  });
-
-  it("leaves out fields equal to their defaults and restores them on load", () => {
-    const records = sample();
-    const stored = JSON.parse(serializeDocument(records)).records as Record<string, unknown>[];
-    expect(stored.find((r) => r.id === "r1")).toEqual({
-      id: "r1",
-      type: "rect",
-      parent: "p1",
-      index: "a0",
-      fill: 0,
-      stroke: 1,
-      width: 10,
-      height: 20,
-    });
-    const loaded = mustLoad(parseDocument(serializeDocument(records)));
-    expect(loaded.find((r) => r.id === "r1")).toEqual(records.find((r) => r.id === "r1"));
   });
 
   it("packs path geometry and checks it", () => {
@@ -281,7 +276,7 @@ describe("version 2 layout", () => {
       subpaths: [{ commands: "LQC", points: [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6] }],
       fillRule: "nonzero",
     };
-    const records = JSON.parse(serializeDocument(sample())).records as unknown[];
+    const records = wholeRecords();
     const loaded = mustLoad(parseDocument(withRecords([...records, path])));
     expect(loaded.find((r) => r.id === "path")).toMatchObject({
       subpaths: [
@@ -309,6 +304,151 @@ describe("version 2 layout", () => {
     expect(errorOf(parseDocument(withRecords([...records, bad])))).toMatch(
       /subpaths\[0\]\.commands must be a string of the segment commands/,
     );
+  });
+});
+
+const byId = (list: readonly DocRecord[]): DocRecord[] =>
+  [...list].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
+describe("version 3 columns", () => {
+  it("migrates the version 2 fixture to its expected version 3 form", () => {
+    const result = parseDocument(fixture("v2-basic.linework"));
+    const expected = mustLoad(parseDocument(fixture("v2-basic.expected.linework")));
+    expect(result).toMatchObject({ ok: true, readOnly: false });
+    if (!result.ok) return;
+    expect(result.message).toMatch(/older format \(2\)/);
+    // Version 2 wrote image data after the nodes; version 3 keeps it with the whole records.
+    expect(byId(result.records)).toEqual(byId(expected));
+    expect(new Set(expected.map((r) => r.type)).size).toBe(14);
+    expect(() => new DocumentStore(result.records, { checkInvariants: true })).not.toThrow();
+    expect(serializeDocument(result.records)).toBe(
+      JSON.stringify(JSON.parse(fixture("v2-basic.expected.linework"))),
+    );
+  });
+
+  it("puts nodes in columns, leaving defaults out, and restores them on load", () => {
+    const records = sample();
+    records.push(rect("r4", "p1", "a2", { name: "Card", opacity: 0.5, radii: [1, 2, 3, 4] }));
+    const file = JSON.parse(serializeDocument(records));
+    expect(file.nodes).toEqual({
+      types: "RGRRR",
+      ids: "r1 g1 r3 r2 r4",
+      parents: [1, 1, 3, 3, 1],
+      indexes: "a0 a1 a0 a1 a2",
+      x: [0, 0, 0, 0, 0],
+      y: [0, 0, 0, 0, 0],
+      fill: [0, 0, 0, 0],
+      stroke: [1, 1, 1, 1],
+      width: [10, 10, 10, 10],
+      height: [20, 20, 20, 20],
+      paths: "",
+      pathPoints: [],
+      more: { "6": { name: "Card", opacity: 0.5, radii: [1, 2, 3, 4] } },
+    });
+    const loaded = mustLoad(parseDocument(serializeDocument(records)));
+    expect(byId(loaded)).toEqual(byId(records));
+  });
+
+  it("writes ids and indexes holding spaces as lists", () => {
+    const records = sample().map((r) => (r.id === "r1" ? { ...r, id: "r 1", index: "a 0" } : r));
+    const file = JSON.parse(serializeDocument(records));
+    expect(file.nodes.ids).toEqual(["r 1", "g1", "r3", "r2"]);
+    expect(file.nodes.indexes).toEqual(["a 0", "a1", "a0", "a1"]);
+    const loaded = mustLoad(parseDocument(serializeDocument(records)));
+    expect(loaded.find((r) => r.id === "r 1")).toMatchObject({ index: "a 0" });
+  });
+
+  const errorWith = (edit: (file: ReturnType<typeof columnFile>) => void): string => {
+    const file = columnFile();
+    edit(file);
+    return errorOf(parseDocument(JSON.stringify(file)));
+  };
+
+  it("names the record and field at fault", () => {
+    expect(errorWith((f) => (f.nodes.x = ["1", 0, 0, 0]))).toContain(
+      "record 2 (id r1): transform.x must be a number within ±1000000000000",
+    );
+    expect(errorWith((f) => (f.nodes.fill = [0, 0, 9]))).toContain(
+      "record 5 (id r2): fill refers to shared value 9, which does not exist",
+    );
+    expect(errorWith((f) => (f.nodes.parents = [1, 99, 1, 3]))).toContain(
+      "record 3 (id g1): parent must be a record number below 6 or an id",
+    );
+    expect(errorWith((f) => (f.nodes.parents = [1, 1, "gone", 3]))).toContain(
+      "record 4 (id r3): parent gone does not exist",
+    );
+    expect(errorWith((f) => (f.nodes.types = "RGRX"))).toContain(
+      "record 5: type must be one of the letters F, G, R",
+    );
+    expect(errorWith((f) => (f.nodes.ids = "r1 g1 r3 r1"))).toContain(
+      "record 5 (id r1): the id is already used by record 2",
+    );
+    expect(errorWith((f) => (f.nodes.indexes = "a0 a1  a1"))).toContain(
+      "record 4 (id r3): index must be a non-empty string",
+    );
+    expect(errorWith((f) => (f.nodes.more = { "3": { name: 5 } }))).toContain(
+      "record 3 (id g1): name must be a string",
+    );
+    expect(errorWith((f) => (f.nodes.more = { "2": { rotation: "x" } }))).toContain(
+      "record 2 (id r1): transform.rotation must be a number",
+    );
+    expect(errorWith((f) => (f.nodes.more = { "2": { radii: [0, -1, 0, 0] } }))).toContain(
+      "record 2 (id r1): radii[1] must be a number between 0 and",
+    );
+    expect(errorWith((f) => (f.nodes.parents = [1, 1, 3, 2]))).toContain(
+      "record 5 (id r2): parent r1 is a rect, not a page, frame or group",
+    );
+  });
+
+  it("checks the columns' shapes", () => {
+    expect(errorWith((f) => (f.nodes.ids = "r1 g1 r3"))).toContain(
+      "nodes.ids must hold 4 entries, one per node",
+    );
+    expect(errorWith((f) => (f.nodes.width = [10, 10]))).toContain(
+      "nodes.width must be a list of 3 entries",
+    );
+    expect(errorWith((f) => (f.nodes.more = { "7": {} }))).toContain(
+      'nodes.more has an entry "7", which is not the record number of a node',
+    );
+    expect(errorWith((f) => (f.nodes.more = { "2": 1 }))).toContain(
+      "nodes.more.2 must be an object",
+    );
+    expect(errorWith((f) => ((f as { nodes: unknown }).nodes = []))).toContain(
+      "nodes must be an object",
+    );
+  });
+
+  it("checks path geometry against its points", () => {
+    const withPath = (): DocRecord[] => [
+      ...sample(),
+      {
+        ...makeNode("path", "path", "p1", "a9", {}),
+        fill: DEFAULT_FILL,
+        stroke: DEFAULT_STROKE,
+        subpaths: [
+          { start: { x: 0, y: 0 }, closed: true, segments: [{ type: "line", to: { x: 1, y: 1 } }] },
+        ],
+        fillRule: "nonzero",
+      } as DocRecord,
+    ];
+    const file = JSON.parse(serializeDocument(withPath()));
+    expect(file.nodes.paths).toBe("MLZ");
+    expect(file.nodes.pathPoints).toEqual([0, 0, 1, 1]);
+    const broken = (paths: string, pathPoints: unknown[]): string =>
+      errorOf(
+        parseDocument(JSON.stringify({ ...file, nodes: { ...file.nodes, paths, pathPoints } })),
+      );
+    expect(broken("MLX", [0, 0, 1, 1])).toMatch(/record 6 \(id path\): subpaths must be written/);
+    expect(broken("ML", [0, 0])).toMatch(/subpaths need more numbers than nodes.pathPoints holds/);
+    expect(broken("ML", [0, 0, 1, 1, 2])).toMatch(/nodes.pathPoints holds 5 numbers/);
+    expect(broken("ML", [0, 0, 1, "1"])).toMatch(/subpaths use nodes.pathPoints\[3\]/);
+    expect(broken("ML ML", [0, 0, 1, 1])).toMatch(/nodes.paths describes more paths/);
+  });
+
+  it("counts column nodes against the record limit", () => {
+    const file = columnFile();
+    file.nodes.types = "R".repeat(NATIVE_LIMITS.maxRecords);
+    expect(errorOf(parseDocument(JSON.stringify(file)))).toMatch(/\(maxRecords\)/);
   });
 });
 

@@ -6,17 +6,19 @@ import {
   type PageRecord,
   type PathSegment,
   type SceneNode,
+  type Styled,
   type Subpath,
   type Transform,
 } from "../../doc/types";
 
 export const FORMAT_NAME = "linework";
 /** Bumped whenever the layout changes; each bump adds a migration (see README.md). */
-export const FORMAT_VERSION = 2;
+export const FORMAT_VERSION = 3;
 
 /**
- * A record as written: `fill` and `stroke` may be indexes into the file's `shared` list, fields
- * equal to their defaults are left out and path geometry is packed (see README.md).
+ * A record written whole, in `records`: `fill` and `stroke` may be indexes into the file's
+ * `shared` list, fields equal to their defaults are left out and path geometry is packed (see
+ * README.md).
  */
 export type StoredRecord = DocRecord | (Record<string, unknown> & { readonly id: Id });
 
@@ -25,8 +27,76 @@ export interface NativeFile {
   readonly version: number;
   /** Fills and strokes used by records, each written once. */
   readonly shared: readonly unknown[];
+  /** The document record, pages and image data; older layouts also put scene nodes here. */
   readonly records: readonly StoredRecord[];
+  /** Scene nodes in columns, numbered on from `records` (see README.md). */
+  readonly nodes?: NodeColumns;
 }
+
+/** Scene nodes, one entry per node in each column unless a column says otherwise. */
+export interface NodeColumns {
+  /** One letter of TYPE_CODES per node; its length is the number of nodes. */
+  readonly types: string;
+  /** Joined with spaces, or a list when some id holds a space. */
+  readonly ids: string | readonly string[];
+  /** A record number, or an id when the parent is not in the file. */
+  readonly parents: readonly (number | string)[];
+  /** Sibling indexes, joined with spaces, or a list when some index holds a space. */
+  readonly indexes: string | readonly string[];
+  /** The transform's translation. */
+  readonly x: readonly number[];
+  readonly y: readonly number[];
+  /** One entry per node with a fill and stroke (all but groups and images). */
+  readonly fill: readonly unknown[];
+  readonly stroke: readonly unknown[];
+  /** One entry per frame, rectangle, ellipse, polygon, star and image. */
+  readonly width: readonly number[];
+  readonly height: readonly number[];
+  /** Each path's subpaths as "M", segment letters and "Z" if closed; paths joined by spaces. */
+  readonly paths: string;
+  /** The numbers `paths` takes, in order. */
+  readonly pathPoints: readonly number[];
+  /** Every other field, keyed by record number, for the nodes that need one. */
+  readonly more: Readonly<Record<string, Record<string, unknown>>>;
+}
+
+/** The letter of each node type in `NodeColumns.types`. */
+export const TYPE_CODES: Readonly<Record<NodeType, string>> = {
+  frame: "F",
+  group: "G",
+  rect: "R",
+  ellipse: "E",
+  line: "L",
+  polygon: "P",
+  star: "S",
+  path: "A",
+  freehand: "D",
+  text: "T",
+  image: "I",
+};
+
+/** Types whose `fill` and `stroke` are columns. */
+export const STYLED_TYPES: ReadonlySet<NodeType> = new Set<NodeType>([
+  "frame",
+  "rect",
+  "ellipse",
+  "line",
+  "polygon",
+  "star",
+  "path",
+  "freehand",
+  "text",
+]);
+
+/** Types whose numeric `width` and `height` are columns. */
+export const SIZED_TYPES: ReadonlySet<NodeType> = new Set<NodeType>([
+  "frame",
+  "rect",
+  "ellipse",
+  "polygon",
+  "star",
+  "image",
+]);
 
 function byIndex(a: { index: string; id: string }, b: { index: string; id: string }): number {
   if (a.index !== b.index) return a.index < b.index ? -1 : 1;
@@ -132,55 +202,130 @@ class SharedValues {
 
 type Stored = Record<string, unknown>;
 
-function storeTransform(t: Transform): Stored | undefined {
+/** Fields held in columns, or restored from the node's type; everything else goes to `more`. */
+const COLUMN_KEYS = new Set([
+  "id",
+  "type",
+  "parent",
+  "index",
+  "name",
+  "locked",
+  "hidden",
+  "opacity",
+  "blendMode",
+  "transform",
+  "fill",
+  "stroke",
+]);
+
+/** The fields of a node that no column holds, or undefined when all are at their defaults. */
+function moreOf(node: SceneNode): Stored | undefined {
   let out: Stored | undefined;
-  // Only parts that differ from the identity are written; most shapes are only moved.
-  if (t.x !== 0) (out ??= {}).x = t.x;
-  if (t.y !== 0) (out ??= {}).y = t.y;
+  if (node.name !== DEFAULT_NAMES[node.type]) (out ??= {}).name = node.name;
+  if (node.locked) (out ??= {}).locked = true;
+  if (node.hidden) (out ??= {}).hidden = true;
+  if (node.opacity !== 1) (out ??= {}).opacity = node.opacity;
+  if (node.blendMode !== "normal") (out ??= {}).blendMode = node.blendMode;
+  const t: Transform = node.transform;
   if (t.rotation !== 0) (out ??= {}).rotation = t.rotation;
   if (t.scaleX !== 1) (out ??= {}).scaleX = t.scaleX;
   if (t.scaleY !== 1) (out ??= {}).scaleY = t.scaleY;
   if (t.skewX !== 0) (out ??= {}).skewX = t.skewX;
-  return out;
-}
-
-function storeSubpath(subpath: Subpath): Stored {
-  let commands = "";
-  const points: number[] = [subpath.start.x, subpath.start.y];
-  for (const segment of subpath.segments as readonly PathSegment[]) {
-    commands += SEGMENT_COMMANDS[segment.type];
-    if (segment.type === "quad") points.push(segment.control.x, segment.control.y);
-    else if (segment.type === "cubic") {
-      points.push(segment.control1.x, segment.control1.y, segment.control2.x, segment.control2.y);
-    }
-    points.push(segment.to.x, segment.to.y);
-  }
-  const out: Stored = { commands, points };
-  if (subpath.closed) out.closed = true;
-  return out;
-}
-
-function storeNode(node: SceneNode, shared: SharedValues): Stored {
-  const out: Stored = { id: node.id, type: node.type, parent: node.parent, index: node.index };
-  if (node.name !== DEFAULT_NAMES[node.type]) out.name = node.name;
-  if (node.locked) out.locked = true;
-  if (node.hidden) out.hidden = true;
-  if (node.opacity !== 1) out.opacity = node.opacity;
-  if (node.blendMode !== "normal") out.blendMode = node.blendMode;
-  const transform = storeTransform(node.transform);
-  if (transform !== undefined) out.transform = transform;
+  const sized = SIZED_TYPES.has(node.type);
   for (const key in node) {
-    if (key in out || BASE_KEYS.has(key)) continue;
-    const value = (node as unknown as Stored)[key];
-    if (key === "fill" || key === "stroke") out[key] = shared.indexOf(value);
-    else if (key === "subpaths" && node.type === "path") out[key] = node.subpaths.map(storeSubpath);
-    else if (key === "radii" && node.type === "rect" && node.radii.every((r) => r === 0)) continue;
-    else out[key] = value;
+    if (COLUMN_KEYS.has(key)) continue;
+    if (sized && (key === "width" || key === "height")) continue;
+    if (node.type === "path" && key === "subpaths") continue;
+    if (node.type === "path" && key === "fillRule" && node.fillRule === "nonzero") continue;
+    if (node.type === "rect" && key === "radii" && node.radii.every((r) => r === 0)) continue;
+    (out ??= {})[key] = (node as unknown as Stored)[key];
   }
   return out;
 }
 
-const BASE_KEYS = new Set(["name", "locked", "hidden", "opacity", "blendMode", "transform"]);
+/** Appends a path's geometry to the `paths` text and `pathPoints` numbers. */
+function storePath(subpaths: readonly Subpath[], points: number[]): string {
+  let commands = "";
+  for (const subpath of subpaths) {
+    commands += "M";
+    points.push(subpath.start.x, subpath.start.y);
+    for (const segment of subpath.segments as readonly PathSegment[]) {
+      commands += SEGMENT_COMMANDS[segment.type];
+      if (segment.type === "quad") points.push(segment.control.x, segment.control.y);
+      else if (segment.type === "cubic") {
+        points.push(segment.control1.x, segment.control1.y, segment.control2.x, segment.control2.y);
+      }
+      points.push(segment.to.x, segment.to.y);
+    }
+    if (subpath.closed) commands += "Z";
+  }
+  return commands;
+}
+
+/** Spaces separate joined ids and indexes; a list is written when one could be misread. */
+function joined(values: string[]): string | string[] {
+  for (const value of values) if (value === "" || value.includes(" ")) return values;
+  return values.join(" ");
+}
+
+function storeNodes(
+  nodes: readonly SceneNode[],
+  base: number,
+  numbers: ReadonlyMap<Id, number>,
+  shared: SharedValues,
+): NodeColumns {
+  const count = nodes.length;
+  const types = new Array<string>(count);
+  const ids = new Array<string>(count);
+  const parents = new Array<number | string>(count);
+  const indexes = new Array<string>(count);
+  const x = new Array<number>(count);
+  const y = new Array<number>(count);
+  const fill: number[] = [];
+  const stroke: number[] = [];
+  const width: number[] = [];
+  const height: number[] = [];
+  const paths: string[] = [];
+  const pathPoints: number[] = [];
+  const more: Record<string, Stored> = {};
+  for (let i = 0; i < count; i++) {
+    const node = nodes[i]!;
+    types[i] = TYPE_CODES[node.type];
+    ids[i] = node.id;
+    parents[i] = numbers.get(node.parent) ?? node.parent;
+    indexes[i] = node.index;
+    x[i] = node.transform.x;
+    y[i] = node.transform.y;
+    if (STYLED_TYPES.has(node.type)) {
+      const styled = node as SceneNode & Styled;
+      fill.push(shared.indexOf(styled.fill));
+      stroke.push(shared.indexOf(styled.stroke));
+    }
+    if (SIZED_TYPES.has(node.type)) {
+      const sized = node as SceneNode & { width: number; height: number };
+      width.push(sized.width);
+      height.push(sized.height);
+    }
+    if (node.type === "path") paths.push(storePath(node.subpaths, pathPoints));
+    const extra = moreOf(node);
+    if (extra !== undefined) more[base + i] = extra;
+  }
+  return {
+    types: types.join(""),
+    ids: joined(ids),
+    parents,
+    indexes: joined(indexes),
+    x,
+    y,
+    fill,
+    stroke,
+    width,
+    height,
+    paths: paths.join(" "),
+    pathPoints,
+    more,
+  };
+}
 
 /**
  * The `.linework` text of a document. Compact JSON: at a million shapes every byte of
@@ -188,14 +333,24 @@ const BASE_KEYS = new Set(["name", "locked", "hidden", "opacity", "blendMode", "
  */
 export function serializeDocument(records: readonly DocRecord[]): string {
   const shared = new SharedValues();
-  const stored: StoredRecord[] = orderRecords(records).map((record) =>
-    isSceneNode(record) ? (storeNode(record, shared) as StoredRecord) : record,
-  );
+  const whole: DocRecord[] = [];
+  const nodes: SceneNode[] = [];
+  for (const record of orderRecords(records)) {
+    if (isSceneNode(record)) nodes.push(record);
+    else whole.push(record);
+  }
+  // Record numbers: `records` first, then the nodes. A repeated id (only in a broken document)
+  // refers to its first holder, so the map is filled from the end.
+  const base = whole.length;
+  const numbers = new Map<Id, number>();
+  for (let i = nodes.length - 1; i >= 0; i--) numbers.set(nodes[i]!.id, base + i);
+  for (let i = base - 1; i >= 0; i--) numbers.set(whole[i]!.id, i);
   const file: NativeFile = {
     format: FORMAT_NAME,
     version: FORMAT_VERSION,
     shared: shared.values,
-    records: stored,
+    records: whole,
+    nodes: storeNodes(nodes, base, numbers, shared),
   };
   return JSON.stringify(file);
 }

@@ -109,10 +109,23 @@ function v1ToV2(doc: unknown): unknown {
   return { ...doc, records };
 }
 
+/**
+ * Version 3 moves scene nodes into columns (`nodes`), but still reads whole records of any type
+ * in `records`, laid out as in version 2. A version 2 file is therefore already a valid version 3
+ * file; only its version number changes (and a stray `nodes` field is dropped).
+ */
+function v2ToV3(doc: unknown): unknown {
+  if (!isObject(doc) || !("nodes" in doc)) return doc;
+  // Version 2 ignored a stray `nodes` field; version 3 would read it as columns.
+  const { nodes: _ignored, ...rest } = doc;
+  return rest;
+}
+
 /** `migrations[n]` turns a version n document into a version n + 1 document. */
 export const migrations: Readonly<Record<number, (doc: unknown) => unknown>> = {
   0: v0ToV1,
   1: v1ToV2,
+  2: v2ToV3,
 };
 
 export class MigrationError extends Error {

@@ -109,7 +109,7 @@ function parseUnguarded(text: string): LoadResult {
   if (version > FORMAT_VERSION) {
     // A newer file may still fit this schema (additions this version would drop); open it
     // read-only so saving cannot silently discard them.
-    const result = validateRecords(root.records, root.shared ?? []);
+    const result = validateRecords(root.records, root.shared ?? [], root.nodes);
     if (!result.ok) {
       return failure(
         `This document was saved by a newer version of Linework (format ${version}); update Linework to open it.`,
@@ -134,7 +134,8 @@ function parseUnguarded(text: string): LoadResult {
   }
   const records = isObject(current) ? current.records : undefined;
   const shared = isObject(current) ? (current.shared ?? []) : [];
-  const result = validateRecords(records, shared);
+  const nodes = isObject(current) ? current.nodes : undefined;
+  const result = validateRecords(records, shared, nodes);
   if (!result.ok) return failure(describeErrors("The document is damaged", result.errors));
   return {
     ok: true,
