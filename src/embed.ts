@@ -12,6 +12,7 @@ import { openDocument, type OpenDocument } from "./app/openDocument";
 import { bindShortcuts, type Shortcut } from "./app/shortcuts";
 import type { DocRecord } from "./doc/types";
 import { parseDocument, type LoadResult } from "./io/native";
+import { viewportShortcuts } from "./render/viewport";
 import { PersistenceSession } from "./persist/session";
 import { Overlay } from "./ui/Overlay";
 import overlayCss from "./ui/overlay.css?inline";
@@ -151,6 +152,7 @@ export async function mountLinework(
     session: PersistenceSession | null,
     readOnly: boolean,
   ): void => {
+    const view = opened().viewport.preferences;
     opened().close();
     persistence = session;
     current = openDocument(
@@ -158,6 +160,7 @@ export async function mountLinework(
       records ?? newDocumentRecords(env.USER),
       status,
       readOnly ? null : session,
+      view,
     );
     current.editor.store.setReadOnly(readOnly);
     banners.dismiss(BANNER_READ_ONLY_FILE);
@@ -233,6 +236,7 @@ export async function mountLinework(
     { code: "KeyS", mod: true, label: "Save", run: () => report(files.save()) },
     { code: "KeyS", mod: true, shift: true, label: "Save as", run: () => report(files.saveAs()) },
     { code: "KeyO", mod: true, label: "Open", run: () => report(files.open()) },
+    ...viewportShortcuts(() => opened().viewport),
   ];
   cleanups.push(bindShortcuts(engine, shortcuts));
 

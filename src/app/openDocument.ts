@@ -2,6 +2,8 @@ import type { Engine } from "../../engine";
 import type { DocRecord, Id } from "../doc/types";
 import type { PersistenceSession } from "../persist/session";
 import { attachRenderer, type SceneRenderer } from "../render";
+import type { Camera } from "../render/camera";
+import { Viewport, type ViewPreferences } from "../render/viewport";
 import { SpatialSync } from "../scene/spatialSync";
 import type { DocumentStatusStore } from "./documentStatus";
 import { createEditor, type Editor } from "./editor";
@@ -11,6 +13,9 @@ export interface OpenDocument {
   readonly editor: Editor;
   readonly renderer: SceneRenderer;
   readonly spatial: SpatialSync;
+  /** The view: pan and zoom, culling, grid and statistics. */
+  readonly viewport: Viewport;
+  readonly camera: Camera;
   /** Shows another page of the document. */
   showPage(pageId: Id): void;
   close(): void;
@@ -21,6 +26,7 @@ export function openDocument(
   records: readonly DocRecord[],
   status: DocumentStatusStore,
   persistence: PersistenceSession | null,
+  view?: ViewPreferences,
 ): OpenDocument {
   const editor = createEditor(records);
   const store = editor.store;
@@ -29,6 +35,7 @@ export function openDocument(
   const spatial = new SpatialSync(store, engine.core.index);
   const firstPage = store.pages()[0];
   if (firstPage) spatial.showPage(firstPage.id);
+  const viewport = new Viewport(engine, renderer, spatial, view);
   const followName = (): void => status.set({ name: store.document.name });
   followName();
   const stopFollowing = store.subscribe(followName);
@@ -36,6 +43,8 @@ export function openDocument(
     editor,
     renderer,
     spatial,
+    viewport,
+    camera: viewport.camera,
     showPage(pageId) {
       renderer.showPage(pageId);
       spatial.showPage(pageId);
@@ -43,6 +52,7 @@ export function openDocument(
     },
     close() {
       stopFollowing();
+      viewport.dispose();
       spatial.dispose();
       renderer.dispose();
       editor.history.dispose();

@@ -32,6 +32,12 @@ export class SceneRenderer {
   readonly world = new Container({ label: "world", isRenderGroup: true });
   private readonly displays = new Map<Id, Display>();
   private page: Id | null = null;
+  /**
+   * Top-level nodes left drawn by the last cull; every other top-level display is `culled`. Null
+   * until the first cull, when everything is drawn. Kept so a cull flips only what entered or
+   * left the view: each flip dirties the whole world render group.
+   */
+  private inView: Set<Id> | null = null;
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -53,6 +59,7 @@ export class SceneRenderer {
     this.displays.clear();
     this.world.removeChildren();
     this.page = pageId;
+    this.inView = null;
     const ids: Id[] = [];
     const stack = [pageId];
     while (stack.length > 0) {
@@ -72,6 +79,64 @@ export class SceneRenderer {
 
   displayOf(id: Id): Container | null {
     return this.displays.get(id)?.object ?? null;
+  }
+
+  /** Top-level nodes on the page, and how many of them the last cull left drawn. */
+  get cullStats(): { readonly topLevel: number; readonly drawn: number } {
+    const topLevel = this.world.children.length;
+    return { topLevel, drawn: this.inView === null ? topLevel : this.inView.size };
+  }
+
+  /**
+   * Draws only the top-level nodes that `hits` (any nodes of the page, nested ones included) lead
+   * to, and culls the rest. Costs the size of the hits plus what entered or left the view; only
+   * the first cull after a page is shown walks every top-level node.
+   */
+  cullTo(hits: Iterable<Id>): { readonly shown: number; readonly hidden: number } {
+    const next = new Set<Id>();
+    for (const id of hits) {
+      const top = this.topLevelOf(id);
+      if (top !== null) next.add(top);
+    }
+    let shown = 0;
+    let hidden = 0;
+    const previous = this.inView;
+    if (previous === null) {
+      for (const child of this.world.children) {
+        const culled = !next.has(child.label);
+        if (child.culled !== culled) {
+          child.culled = culled;
+          if (culled) hidden += 1;
+          else shown += 1;
+        }
+      }
+    } else {
+      for (const id of previous) {
+        if (next.has(id)) continue;
+        const object = this.topLevelObject(id);
+        if (object && !object.culled) {
+          object.culled = true;
+          hidden += 1;
+        }
+      }
+      for (const id of next) {
+        if (previous.has(id)) continue;
+        const object = this.topLevelObject(id);
+        if (object?.culled) {
+          object.culled = false;
+          shown += 1;
+        }
+      }
+    }
+    for (const id of next) if (this.topLevelObject(id) === null) next.delete(id);
+    this.inView = next;
+    return { shown, hidden };
+  }
+
+  /** Draws everything again, as before the first cull. */
+  uncullAll(): void {
+    for (const child of this.world.children) child.culled = false;
+    this.inView = null;
   }
 
   dispose(): void {
@@ -124,6 +189,47 @@ export class SceneRenderer {
       touchedHosts.add(node.parent);
     }
     for (const parent of touchedHosts) this.order(parent);
+    if (this.inView !== null) this.keepCullingHonest(ids);
+  }
+
+  /**
+   * A changed node may have moved into view, or stopped being top-level; it is drawn until the
+   * next cull decides, which costs nothing per frame and never hides what should show.
+   */
+  private keepCullingHonest(ids: readonly Id[]): void {
+    const inView = this.inView!;
+    for (const id of ids) {
+      const display = this.displays.get(id);
+      if (display === undefined) {
+        inView.delete(id);
+        continue;
+      }
+      const top = this.topLevelOf(id);
+      if (top !== id) {
+        inView.delete(id);
+        display.object.culled = false;
+      }
+      if (top === null || inView.has(top)) continue;
+      const object = this.topLevelObject(top);
+      if (object === null) continue;
+      object.culled = false;
+      inView.add(top);
+    }
+  }
+
+  /** The page's direct child that holds `id`, or null if it is not on the shown page. */
+  private topLevelOf(id: Id): Id | null {
+    let node = this.store.get(id);
+    for (let depth = 0; isSceneNode(node) && depth < 4096; depth += 1) {
+      if (node.parent === this.page) return node.id;
+      node = this.store.get(node.parent);
+    }
+    return null;
+  }
+
+  private topLevelObject(id: Id): Container | null {
+    const object = this.displays.get(id)?.object;
+    return object !== undefined && object.parent === this.world ? object : null;
   }
 
   /** Puts a host's children in the document's back-to-front order. */

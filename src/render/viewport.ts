@@ -1,0 +1,260 @@
+import { Container } from "pixi.js";
+import type { Engine } from "../../engine";
+import type { Shortcut } from "../app/shortcuts";
+import type { Id } from "../doc/types";
+import type { Box } from "../scene/bounds";
+import { Camera, type ViewportSize } from "./camera";
+import { GridOverlay } from "./gridOverlay";
+import { StatsHud, type RenderHooks } from "./hud";
+import type { SceneRenderer } from "./sceneRenderer";
+import { bindViewportInput } from "./viewportInput";
+
+/** What culling asks of the spatial index. */
+export interface RectQuery {
+  queryRect(box: Box): Id[];
+}
+
+/** View settings the user toggles; they outlive the document that is open. */
+export interface ViewPreferences {
+  readonly grid: boolean;
+  readonly hud: boolean;
+}
+
+/**
+ * The cull rectangle reaches this share of the viewport past each edge, so a pan queries the
+ * index again only after moving half a screen, not on every step.
+ */
+export const CULL_MARGIN = 0.5;
+/** Zooming in until the cull rectangle is this many times the view's area re-queries it. */
+const CULL_REQUERY_AREA = 16;
+
+function contains(outer: Box, inner: Box): boolean {
+  return (
+    inner.minX >= outer.minX &&
+    inner.minY >= outer.minY &&
+    inner.maxX <= outer.maxX &&
+    inner.maxY <= outer.maxY
+  );
+}
+
+function area(box: Box): number {
+  return Math.max(0, box.maxX - box.minX) * Math.max(0, box.maxY - box.minY);
+}
+
+/**
+ * Culls top-level displays from the spatial index when the view changes, never per frame: the
+ * index is asked only when the view leaves the rectangle last asked about, and the renderer
+ * flips only the nodes that entered or left it.
+ */
+export class ViewCuller {
+  private asked: Box | null = null;
+  private count = 0;
+  private lastMs = 0;
+  private enabled = true;
+
+  constructor(
+    private readonly renderer: SceneRenderer,
+    private readonly index: RectQuery,
+  ) {}
+
+  /** Queries so far, and the time of the last cull (query + flips). */
+  get stats(): { readonly culls: number; readonly lastMs: number } {
+    return { culls: this.count, lastMs: this.lastMs };
+  }
+
+  get active(): boolean {
+    return this.enabled;
+  }
+
+  /** Culling off draws everything: for comparing costs and ruling culling out when debugging. */
+  setActive(active: boolean): void {
+    this.enabled = active;
+    this.asked = null;
+    if (!active) this.renderer.uncullAll();
+  }
+
+  /** Forgets the last query: the page or its index was rebuilt. */
+  reset(): void {
+    this.asked = null;
+  }
+
+  /** Culls for the view `view` if it left the last cull rectangle; returns whether it did. */
+  update(view: Box): boolean {
+    if (!this.enabled) return false;
+    const asked = this.asked;
+    if (asked !== null && contains(asked, view) && area(asked) <= CULL_REQUERY_AREA * area(view))
+      return false;
+    const started = performance.now();
+    const padX = (view.maxX - view.minX) * CULL_MARGIN;
+    const padY = (view.maxY - view.minY) * CULL_MARGIN;
+    const box = {
+      minX: view.minX - padX,
+      minY: view.minY - padY,
+      maxX: view.maxX + padX,
+      maxY: view.maxY + padY,
+    };
+    this.renderer.cullTo(this.index.queryRect(box));
+    this.asked = box;
+    this.count += 1;
+    this.lastMs = performance.now() - started;
+    return true;
+  }
+}
+
+function pixiRenderHooks(engine: Engine): RenderHooks | null {
+  const renderer = engine.gfx.renderer;
+  if (!renderer) return null;
+  return {
+    onRender(before, after) {
+      const pre = { prerender: before };
+      const post = { postrender: after };
+      renderer.runners.prerender.add(pre);
+      renderer.runners.postrender.add(post);
+      return () => {
+        renderer.runners.prerender.remove(pre);
+        renderer.runners.postrender.remove(post);
+      };
+    },
+  };
+}
+
+/**
+ * The view onto the open page: the camera applied to the world render group, wheel input,
+ * culling, and a screen-space layer above the world with the grid. The HUD is DOM text beside
+ * the canvas.
+ */
+export class Viewport {
+  readonly camera: Camera;
+  /** Screen-space drawing above the world; its own render group, so it never dirties the world. */
+  readonly screen = new Container({ label: "screen", isRenderGroup: true });
+  readonly grid = new GridOverlay();
+  readonly culler: ViewCuller;
+  readonly hud: StatsHud;
+  private readonly cleanups: Array<() => void> = [];
+  private page: Id | null;
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly renderer: SceneRenderer,
+    index: RectQuery,
+    preferences: ViewPreferences = { grid: false, hud: false },
+  ) {
+    this.camera = new Camera();
+    this.culler = new ViewCuller(renderer, index);
+    this.page = renderer.currentPage;
+    this.screen.eventMode = "none";
+    this.screen.addChild(this.grid.graphics);
+    engine.gfx.root.addChild(this.screen);
+    this.hud = new StatsHud({
+      parent: engine.shell.parent,
+      size: () => engine.size,
+      onResize: (listener) => engine.onResize(() => listener()),
+      hooks: pixiRenderHooks(engine),
+      figures: () => {
+        const { topLevel, drawn } = renderer.cullStats;
+        const { culls, lastMs } = this.culler.stats;
+        return {
+          renders: engine.renders,
+          displayed: renderer.displayedCount,
+          topLevel,
+          drawn,
+          zoom: this.camera.zoom,
+          culls,
+          lastCullMs: lastMs,
+        };
+      },
+    });
+    this.cleanups.push(
+      this.camera.subscribe(() => this.viewChanged()),
+      engine.onResize(() => this.viewChanged()),
+      bindViewportInput(engine, this.camera),
+      // A page shown by a commit (its page deleted) or by `showPage` has a new index: cull anew.
+      // Checked per tick because the index is rebuilt after the renderer.
+      engine.onTick(() => {
+        if (renderer.currentPage === this.page) return;
+        this.page = renderer.currentPage;
+        this.refresh();
+      }),
+    );
+    this.applyTransform();
+    this.culler.update(this.visibleWorldRect());
+    this.setPreferences(preferences);
+  }
+
+  get size(): ViewportSize {
+    const size = this.engine.size;
+    if (size) return { width: size.width, height: size.height };
+    const canvas = this.engine.shell.canvas;
+    return { width: canvas.clientWidth, height: canvas.clientHeight };
+  }
+
+  visibleWorldRect(): Box {
+    return this.camera.visibleWorldRect(this.size);
+  }
+
+  get preferences(): ViewPreferences {
+    return { grid: this.grid.visible, hud: this.hud.visible };
+  }
+
+  setPreferences(preferences: ViewPreferences): void {
+    this.setGrid(preferences.grid);
+    this.hud.setVisible(preferences.hud);
+  }
+
+  setGrid(visible: boolean): void {
+    if (visible === this.grid.visible) return;
+    this.grid.setVisible(visible, this.camera.state, this.size);
+    this.engine.invalidate();
+  }
+
+  toggleGrid(): void {
+    this.setGrid(!this.grid.visible);
+  }
+
+  toggleHud(): void {
+    this.hud.setVisible(!this.hud.visible);
+  }
+
+  /** Culls again from scratch: after a page change, or when a caller rebuilt the index. */
+  refresh(): void {
+    this.culler.reset();
+    this.culler.update(this.visibleWorldRect());
+    this.engine.invalidate();
+  }
+
+  dispose(): void {
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    this.hud.destroy();
+    this.grid.destroy();
+    this.screen.destroy({ children: true });
+    this.engine.invalidate();
+  }
+
+  private applyTransform(): void {
+    const { x, y, zoom } = this.camera.state;
+    this.renderer.world.position.set(x, y);
+    this.renderer.world.scale.set(zoom);
+  }
+
+  private viewChanged(): void {
+    this.applyTransform();
+    this.culler.update(this.visibleWorldRect());
+    this.grid.update(this.camera.state, this.size);
+    this.engine.invalidate();
+  }
+}
+
+/** Ctrl+' shows the grid; F3 and Ctrl+Shift+D show the statistics HUD. */
+export function viewportShortcuts(viewport: () => Viewport): Shortcut[] {
+  return [
+    { code: "Quote", mod: true, label: "Show grid", run: () => viewport().toggleGrid() },
+    { code: "F3", mod: false, label: "Show statistics", run: () => viewport().toggleHud() },
+    {
+      code: "KeyD",
+      mod: true,
+      shift: true,
+      label: "Show statistics",
+      run: () => viewport().toggleHud(),
+    },
+  ];
+}

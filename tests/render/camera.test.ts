@@ -1,0 +1,182 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { Camera, MAX_ZOOM, MIN_ZOOM, type CameraState } from "../../src/render/camera";
+
+const coordinate = fc.double({ min: -1e5, max: 1e5, noNaN: true });
+const zoom = fc.double({ min: MIN_ZOOM, max: MAX_ZOOM, noNaN: true });
+const state = fc.record({ x: coordinate, y: coordinate, zoom });
+const point = fc.record({
+  x: fc.double({ min: -5000, max: 5000, noNaN: true }),
+  y: fc.double({ min: -5000, max: 5000, noNaN: true }),
+});
+const factor = fc.double({ min: 1e-4, max: 1e4, noNaN: true });
+
+/** Relative closeness, since coordinates span many orders of magnitude across the zoom range. */
+function near(a: number, b: number, scale: number): boolean {
+  return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b), scale);
+}
+
+describe("the camera", () => {
+  it("starts at the identity: page units are screen pixels", () => {
+    const camera = new Camera();
+    expect(camera.state).toEqual({ x: 0, y: 0, zoom: 1 });
+    expect(camera.worldToScreen({ x: 12, y: -7 })).toEqual({ x: 12, y: -7 });
+  });
+
+  it("screen → world → screen is the identity (and the other way round)", () => {
+    fc.assert(
+      fc.property(state, point, (s, p) => {
+        const camera = new Camera(s);
+        const back = camera.worldToScreen(camera.screenToWorld(p));
+        const scale = Math.abs(s.x) + Math.abs(s.y);
+        return near(back.x, p.x, scale) && near(back.y, p.y, scale);
+      }),
+    );
+    fc.assert(
+      fc.property(state, point, (s, p) => {
+        const camera = new Camera(s);
+        const back = camera.screenToWorld(camera.worldToScreen(p));
+        const scale = (Math.abs(s.x) + Math.abs(s.y)) / s.zoom;
+        return near(back.x, p.x, scale) && near(back.y, p.y, scale);
+      }),
+    );
+  });
+
+  it("zoomAt keeps the world point under the anchor where it is", () => {
+    fc.assert(
+      fc.property(state, point, factor, (s, anchor, f) => {
+        const camera = new Camera(s);
+        const before = camera.screenToWorld(anchor);
+        camera.zoomAt(anchor, f);
+        const after = camera.worldToScreen(before);
+        const scale =
+          (Math.abs(s.x) + Math.abs(s.y) + Math.abs(anchor.x) + Math.abs(anchor.y)) * 1e3;
+        return near(after.x, anchor.x, scale) && near(after.y, anchor.y, scale);
+      }),
+    );
+  });
+
+  it("the zoom is clamped to 2 %–25,600 %, whatever the factors", () => {
+    fc.assert(
+      fc.property(state, fc.array(factor, { maxLength: 30 }), (s, factors) => {
+        const camera = new Camera(s);
+        for (const f of factors) {
+          camera.zoomAt({ x: 10, y: 20 }, f);
+          if (camera.zoom < MIN_ZOOM || camera.zoom > MAX_ZOOM) return false;
+        }
+        return true;
+      }),
+    );
+    const camera = new Camera();
+    camera.setZoom(1000);
+    expect(camera.zoom).toBe(MAX_ZOOM);
+    camera.setZoom(0.0001);
+    expect(camera.zoom).toBe(MIN_ZOOM);
+    expect(new Camera({ x: 0, y: 0, zoom: 1e9 }).zoom).toBe(MAX_ZOOM);
+  });
+
+  it("zooming in and out by the same factor comes back to the start", () => {
+    fc.assert(
+      fc.property(state, point, fc.double({ min: 0.5, max: 2, noNaN: true }), (s, anchor, f) => {
+        const camera = new Camera(s);
+        if (s.zoom * f > MAX_ZOOM || s.zoom * f < MIN_ZOOM) return true;
+        camera.zoomAt(anchor, f);
+        camera.zoomAt(anchor, 1 / f);
+        const scale = Math.abs(s.x) + Math.abs(s.y) + Math.abs(anchor.x) + Math.abs(anchor.y);
+        return (
+          near(camera.x, s.x, scale * 10) &&
+          near(camera.y, s.y, scale * 10) &&
+          Math.abs(camera.zoom / s.zoom - 1) < 1e-12
+        );
+      }),
+    );
+  });
+
+  it("panBy moves the world's image by exactly the screen pixels", () => {
+    fc.assert(
+      fc.property(state, point, point, (s, p, d) => {
+        const camera = new Camera(s);
+        const world = camera.screenToWorld(p);
+        camera.panBy(d.x, d.y);
+        const moved = camera.worldToScreen(world);
+        const scale = Math.abs(s.x) + Math.abs(s.y) + 1e4;
+        return near(moved.x, p.x + d.x, scale) && near(moved.y, p.y + d.y, scale);
+      }),
+    );
+  });
+
+  it("visibleWorldRect is the viewport's corners in world units", () => {
+    fc.assert(
+      fc.property(state, (s) => {
+        const camera = new Camera(s);
+        const viewport = { width: 1280, height: 800 };
+        const r = camera.visibleWorldRect(viewport);
+        const topLeft = camera.worldToScreen({ x: r.minX, y: r.minY });
+        const bottomRight = camera.worldToScreen({ x: r.maxX, y: r.maxY });
+        const scale = Math.abs(s.x) + Math.abs(s.y);
+        return (
+          near(topLeft.x, 0, scale) &&
+          near(topLeft.y, 0, scale) &&
+          near(bottomRight.x, 1280, scale) &&
+          near(bottomRight.y, 800, scale)
+        );
+      }),
+    );
+  });
+
+  it("fitRect shows the whole box centred, padding clear, unless the zoom range forbids it", () => {
+    const box = fc
+      .record({
+        x: coordinate,
+        y: coordinate,
+        w: fc.double({ min: 1, max: 1e5, noNaN: true }),
+        h: fc.double({ min: 1, max: 1e5, noNaN: true }),
+      })
+      .map(({ x, y, w, h }) => ({ minX: x, minY: y, maxX: x + w, maxY: y + h }));
+    fc.assert(
+      fc.property(state, box, (s, b) => {
+        const camera = new Camera(s);
+        const viewport = { width: 1000, height: 600 };
+        camera.fitRect(b, viewport, 40);
+        const tl = camera.worldToScreen({ x: b.minX, y: b.minY });
+        const br = camera.worldToScreen({ x: b.maxX, y: b.maxY });
+        const scale = Math.abs(b.minX) + Math.abs(b.minY) + 1e3;
+        const centred =
+          near((tl.x + br.x) / 2, 500, scale * camera.zoom) &&
+          near((tl.y + br.y) / 2, 300, scale * camera.zoom);
+        if (camera.zoom === MIN_ZOOM || camera.zoom === MAX_ZOOM) return centred;
+        const eps = 1e-6 * scale;
+        return (
+          centred && tl.x >= 40 - eps && tl.y >= 40 - eps && br.x <= 960 + eps && br.y <= 560 + eps
+        );
+      }),
+    );
+  });
+
+  it("ignores non-finite input instead of poisoning the transform", () => {
+    const camera = new Camera({ x: 5, y: 6, zoom: 2 });
+    expect(camera.zoomAt({ x: 0, y: 0 }, Number.NaN)).toBe(false);
+    expect(camera.zoomAt({ x: Number.NaN, y: 0 }, 2)).toBe(false);
+    expect(camera.panBy(Number.POSITIVE_INFINITY, 0)).toBe(false);
+    expect(camera.setZoom(0)).toBe(false);
+    expect(camera.state).toEqual({ x: 5, y: 6, zoom: 2 });
+  });
+
+  it("tells subscribers only about real changes, and the zoom store only about zoom", () => {
+    const camera = new Camera();
+    const views: CameraState[] = [];
+    let zooms = 0;
+    camera.subscribe((s) => views.push(s));
+    const stop = camera.zoomStore.subscribe(() => (zooms += 1));
+    expect(camera.panBy(0, 0)).toBe(false);
+    camera.panBy(10, 0);
+    camera.setZoom(MAX_ZOOM);
+    expect(camera.setZoom(MAX_ZOOM * 2)).toBe(false);
+    expect(views).toHaveLength(2);
+    expect(zooms).toBe(1);
+    expect(camera.zoomStore.getSnapshot()).toBe(MAX_ZOOM);
+    stop();
+    camera.setZoom(1);
+    expect(zooms).toBe(1);
+  });
+});

@@ -1,0 +1,141 @@
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { addNodes, moveNodes, worldMatrix } from "../../src/doc/commands";
+import { createDocument, DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
+import { DocumentStore } from "../../src/doc/store";
+import { isSceneNode, type GroupNode, type Id, type RectNode } from "../../src/doc/types";
+import type { Container as PixiContainer } from "pixi.js";
+import type { SceneRenderer as SceneRendererType } from "../../src/render/sceneRenderer";
+import { localBounds, transformBox, type Box } from "../../src/scene/bounds";
+import { SpatialSync } from "../../src/scene/spatialSync";
+import { loadCore } from "../core/loadCore.ts";
+
+// PixiJS reads `navigator` when its modules load; building display objects needs no renderer.
+let SceneRenderer: typeof SceneRendererType;
+let Container: typeof PixiContainer;
+beforeAll(async () => {
+  (globalThis as { navigator?: unknown }).navigator ??= { userAgent: "node" };
+  ({ SceneRenderer } = await import("../../src/render/sceneRenderer"));
+  ({ Container } = await import("pixi.js"));
+});
+
+function touches(a: Box, b: Box): boolean {
+  return a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
+}
+
+/** The obvious answer: top-level nodes with any node under them touching the box. */
+function topLevelTouching(store: DocumentStore, box: Box): Set<Id> {
+  const out = new Set<Id>();
+  for (const node of store.all()) {
+    if (!isSceneNode(node)) continue;
+    const local = localBounds(node);
+    if (!local || !touches(transformBox(local, worldMatrix(store, node.id)), box)) continue;
+    let top = node;
+    while (top.parent !== "page") top = store.get(top.parent) as typeof top;
+    out.add(top.id);
+  }
+  return out;
+}
+
+const coordinate = fc.integer({ min: -3000, max: 3000 });
+const view = fc
+  .tuple(
+    coordinate,
+    coordinate,
+    fc.integer({ min: 1, max: 2000 }),
+    fc.integer({ min: 1, max: 2000 }),
+  )
+  .map(([x, y, w, h]) => ({ minX: x, minY: y, maxX: x + w, maxY: y + h }));
+const step = fc.oneof(
+  fc.record({ kind: fc.constant("view" as const), box: view }),
+  fc.record({ kind: fc.constant("rect" as const), x: coordinate, y: coordinate, into: fc.nat() }),
+  fc.record({ kind: fc.constant("group" as const), x: coordinate, y: coordinate }),
+  fc.record({ kind: fc.constant("move" as const), target: fc.nat(), x: coordinate, y: coordinate }),
+  fc.record({ kind: fc.constant("reparent" as const), target: fc.nat(), into: fc.nat() }),
+);
+
+describe("culling", () => {
+  it("draws exactly the top-level nodes the view touches, and never hides an edited one", async () => {
+    const core = await loadCore();
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 40 }), async (steps) => {
+        core.index.clear();
+        const store = new DocumentStore(
+          createDocument({
+            id: "doc",
+            pageId: "page",
+            author: "u",
+            created: "2026-01-01T00:00:00Z",
+          }),
+          { checkInvariants: true },
+        );
+        const root = new Container();
+        const renderer = new SceneRenderer(store, root, () => {});
+        renderer.showPage("page");
+        const spatial = new SpatialSync(store, core.index);
+        spatial.showPage("page");
+        let last: Box | null = null;
+        let counter = 0;
+        const culledTopLevel = (): Set<Id> =>
+          new Set(renderer.world.children.filter((c) => c.culled).map((c) => c.label));
+        for (const s of steps) {
+          if (s.kind === "view") {
+            renderer.cullTo(spatial.queryRect(s.box));
+            last = s.box;
+            const expected = topLevelTouching(store, s.box);
+            for (const child of renderer.world.children)
+              expect(child.culled).toBe(!expected.has(child.label));
+            expect(renderer.cullStats.drawn).toBe(expected.size);
+            continue;
+          }
+          const nodes = [...store.all()].filter(isSceneNode);
+          const groups = ["page", ...nodes.filter((n) => n.type === "group").map((n) => n.id)];
+          store.transact("step", (tx) => {
+            if (s.kind === "rect") {
+              const rect = makeNode<RectNode>("rect", `r${counter++}`, "page", "a0", {
+                width: 100,
+                height: 50,
+                radii: [0, 0, 0, 0],
+                fill: DEFAULT_FILL,
+                stroke: DEFAULT_STROKE,
+              });
+              addNodes(tx, groups[s.into % groups.length]!, [
+                { ...rect, transform: { ...rect.transform, x: s.x, y: s.y } },
+              ]);
+            } else if (s.kind === "group") {
+              const group = makeNode<GroupNode>("group", `g${counter++}`, "page", "a0", {});
+              addNodes(tx, "page", [
+                { ...group, transform: { ...group.transform, x: s.x, y: s.y } },
+              ]);
+            } else if (nodes.length > 0) {
+              const node = nodes[s.target % nodes.length]!;
+              if (s.kind === "move")
+                tx.update(node.id, { transform: { ...node.transform, x: s.x, y: s.y } });
+              else {
+                const into = groups[s.into % groups.length]!;
+                let ancestor: Id | undefined = into;
+                let cycle = false;
+                while (ancestor && ancestor !== "page") {
+                  if (ancestor === node.id) cycle = true;
+                  ancestor = (tx.get(ancestor) as { parent?: Id } | undefined)?.parent;
+                }
+                if (!cycle) moveNodes(tx, [node.id], into);
+              }
+            }
+          });
+          // Between culls, whatever touches the last view is drawn, and nothing nested is culled.
+          const culled = culledTopLevel();
+          if (last)
+            for (const id of topLevelTouching(store, last)) expect(culled.has(id)).toBe(false);
+          for (const node of store.all()) {
+            if (!isSceneNode(node) || node.parent === "page") continue;
+            expect(renderer.displayOf(node.id)?.culled).toBe(false);
+          }
+        }
+        spatial.dispose();
+        renderer.dispose();
+      }),
+      { numRuns: 80 },
+    );
+  });
+});
