@@ -93,9 +93,14 @@ interface SizeResult {
   parseValidateMs: number;
   storeMs: number;
   heapUsedAfterLoadMiB: number;
+  /** Heap held by the loaded document and its store: after load minus before the run. */
+  documentHeapMiB: number;
 }
 
 async function benchSize(shapes: number): Promise<SizeResult> {
+  // What was on the heap before (other benchmarks in the same run) is not the document's.
+  gc();
+  const baseline = process.memoryUsage().heapUsed;
   let records: DocRecord[] | null = makeDocument(shapes);
   let started = performance.now();
   let text: string | null = serializeDocument(records);
@@ -131,6 +136,7 @@ async function benchSize(shapes: number): Promise<SizeResult> {
     parseValidateMs: round(parsed - started),
     storeMs: round(loaded - parsed),
     heapUsedAfterLoadMiB: round(heapUsed / 1024 / 1024),
+    documentHeapMiB: round((heapUsed - baseline) / 1024 / 1024),
   };
 }
 

@@ -78,7 +78,8 @@ export async function buildWasm(outFile = "engine/core/build/linework.wasm") {
 if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) {
   try {
     const out = await buildWasm();
-    console.log(`wasm core: ${path.relative(process.cwd(), out)}`);
+    // stderr, so commands that print JSON on stdout (the benchmarks) stay parseable.
+    console.error(`wasm core: ${path.relative(process.cwd(), out)}`);
   } catch (err) {
     console.error(err instanceof Error ? err.message : String(err));
     process.exit(1);
