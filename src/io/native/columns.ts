@@ -1,0 +1,571 @@
+/**
+ * Scene nodes in columns, the layout of `NodeColumns` in `format.ts`. Column shapes are checked
+ * once; then each node is built straight from its columns, with the same checks and messages as a
+ * whole record, so a file of a million nodes makes a million records and no intermediate objects.
+ */
+import { IDENTITY_TRANSFORM } from "../../doc/transform";
+import type {
+  BlendMode,
+  DocRecord,
+  Id,
+  NodeType,
+  PathSegment,
+  SceneNode,
+  Subpath,
+  Transform,
+} from "../../doc/types";
+import {
+  anyString,
+  bool,
+  type Check,
+  isNumberIn,
+  isPlainObject,
+  Problem,
+  rethrowWithin,
+} from "./checks";
+import { DEFAULT_NAMES, SIZED_TYPES, STYLED_TYPES, TYPE_CODES } from "./format";
+import { NATIVE_LIMITS } from "./limits";
+import {
+  checkedAt,
+  COORDINATE_MESSAGE,
+  describe,
+  idAt,
+  NON_NEGATIVE_MESSAGE,
+  numberAt,
+  optionalFlagAt,
+  optionalNumberAt,
+  type Raw,
+  UNIT_MESSAGE,
+  ZERO_RADII,
+} from "./nodes";
+import {
+  arrowHead,
+  blendMode,
+  corners,
+  fill,
+  fillRule,
+  fontStyle,
+  fontWeight,
+  freehandPoints,
+  freehandSettings,
+  innerRatio,
+  radii,
+  stroke,
+  textAlign,
+  textWidth,
+  vec2,
+} from "./schemas";
+
+const M = NATIVE_LIMITS.maxMagnitude;
+
+/** Node type by the char code of its letter in `types`. */
+const TYPE_BY_CODE: (NodeType | undefined)[] = [];
+for (const [type, code] of Object.entries(TYPE_CODES)) {
+  TYPE_BY_CODE[code.charCodeAt(0)] = type as NodeType;
+}
+const TYPE_CODE_MESSAGE = `must be one of the letters ${Object.values(TYPE_CODES).join(", ")}`;
+
+export interface Columns {
+  readonly base: number;
+  readonly types: string;
+  readonly ids: readonly unknown[];
+  readonly parents: readonly unknown[];
+  readonly indexes: readonly unknown[];
+  readonly x: readonly unknown[];
+  readonly y: readonly unknown[];
+  readonly fill: readonly unknown[];
+  readonly stroke: readonly unknown[];
+  readonly width: readonly unknown[];
+  readonly height: readonly unknown[];
+  readonly paths: string;
+  readonly pathPoints: readonly unknown[];
+  /** By node number (not record number); holes where a node has nothing more. */
+  readonly more: readonly (Raw | undefined)[];
+}
+
+const EMPTY: Raw = Object.freeze({});
+
+/** A column of strings written joined by spaces, or as a list. */
+function splitColumn(value: unknown, count: number, name: string): readonly unknown[] | string {
+  if (typeof value === "string") {
+    const parts = count === 0 && value === "" ? [] : value.split(" ");
+    if (parts.length === count) return parts;
+  } else if (Array.isArray(value) && value.length === count) return value;
+  return `nodes.${name} must hold ${count} entries, one per node, joined by spaces or as a list`;
+}
+
+function listColumn(nodes: Raw, name: string, count: number, what: string): unknown[] | string {
+  const value = nodes[name];
+  if (Array.isArray(value) && value.length === count) return value;
+  return `nodes.${name} must be a list of ${count} entries, one per ${what}`;
+}
+
+/** The columns' shapes, or what is wrong with them; each node's values are checked later. */
+export function readColumns(nodes: unknown, base: number): Columns | string {
+  if (!isPlainObject(nodes)) return "nodes must be an object";
+  const types = nodes.types;
+  if (typeof types !== "string") return "nodes.types must be a string";
+  const count = types.length;
+  let styled = 0;
+  let sized = 0;
+  let paths = 0;
+  for (let i = 0; i < count; i++) {
+    const type = TYPE_BY_CODE[types.charCodeAt(i)];
+    // Without its type a node's place in the per-type columns is unknown, so stop here.
+    if (type === undefined) return `record ${base + i}: type ${TYPE_CODE_MESSAGE}`;
+    if (STYLED_TYPES.has(type)) styled++;
+    if (SIZED_TYPES.has(type)) sized++;
+    if (type === "path") paths++;
+  }
+  const ids = splitColumn(nodes.ids, count, "ids");
+  if (typeof ids === "string") return ids;
+  const indexes = splitColumn(nodes.indexes, count, "indexes");
+  if (typeof indexes === "string") return indexes;
+  const parents = listColumn(nodes, "parents", count, "node");
+  if (typeof parents === "string") return parents;
+  const x = listColumn(nodes, "x", count, "node");
+  if (typeof x === "string") return x;
+  const y = listColumn(nodes, "y", count, "node");
+  if (typeof y === "string") return y;
+  const styledWhat = "node with a fill and stroke";
+  const fill = listColumn(nodes, "fill", styled, styledWhat);
+  if (typeof fill === "string") return fill;
+  const stroke = listColumn(nodes, "stroke", styled, styledWhat);
+  if (typeof stroke === "string") return stroke;
+  const sizedWhat = "frame, rectangle, ellipse, polygon, star and image";
+  const width = listColumn(nodes, "width", sized, sizedWhat);
+  if (typeof width === "string") return width;
+  const height = listColumn(nodes, "height", sized, sizedWhat);
+  if (typeof height === "string") return height;
+  const pathText = nodes.paths;
+  if (typeof pathText !== "string") return "nodes.paths must be a string";
+  if (paths === 0 && pathText !== "") return "nodes.paths must be empty when there are no paths";
+  const pathPoints = nodes.pathPoints;
+  if (!Array.isArray(pathPoints)) return "nodes.pathPoints must be a list";
+  const more = new Array<Raw | undefined>(count);
+  const moreValue = nodes.more ?? {};
+  if (!isPlainObject(moreValue)) return "nodes.more must be an object";
+  for (const key in moreValue) {
+    if (!Object.hasOwn(moreValue, key)) continue;
+    const number = /^(?:0|[1-9][0-9]{0,8})$/.test(key) ? Number(key) - base : -1;
+    if (number < 0 || number >= count) {
+      return `nodes.more has an entry ${JSON.stringify(key.slice(0, 40))}, which is not the record number of a node`;
+    }
+    const entry = moreValue[key];
+    if (!isPlainObject(entry)) return `nodes.more.${key} must be an object`;
+    more[number] = entry;
+  }
+  return {
+    base,
+    types,
+    ids,
+    parents,
+    indexes,
+    x,
+    y,
+    fill,
+    stroke,
+    width,
+    height,
+    paths: pathText,
+    pathPoints,
+    more,
+  };
+}
+
+/** How far `readPath` has got through the `paths` text and `pathPoints`. */
+interface PathCursor {
+  text: number;
+  point: number;
+}
+
+const PATH_MESSAGE =
+  'must be written as subpaths, each "M" then the segment commands "L", "Q" and "C", then "Z" if closed';
+
+function pathPoint(points: readonly unknown[], at: number): number {
+  const value = points[at];
+  if (isNumberIn(value, -M, M)) return value;
+  if (at >= points.length) {
+    throw new Problem("subpaths", "need more numbers than nodes.pathPoints holds");
+  }
+  throw new Problem("subpaths", `use nodes.pathPoints[${at}], which ${COORDINATE_MESSAGE}`);
+}
+
+/** One path node's subpaths, read from the shared columns; advances the cursor past them. */
+function readPath(text: string, points: readonly unknown[], cursor: PathCursor): Subpath[] {
+  const list: Subpath[] = [];
+  let c = cursor.text;
+  let p = cursor.point;
+  let total = 0;
+  while (c < text.length && text.charCodeAt(c) !== 32 /* space */) {
+    if (text.charCodeAt(c) !== 77 /* M */) throw new Problem("subpaths", PATH_MESSAGE);
+    c++;
+    const start = { x: pathPoint(points, p), y: pathPoint(points, p + 1) };
+    p += 2;
+    const segments: PathSegment[] = [];
+    for (; c < text.length; c++) {
+      const command = text.charCodeAt(c);
+      if (command === 76) {
+        segments.push({
+          type: "line",
+          to: { x: pathPoint(points, p), y: pathPoint(points, p + 1) },
+        });
+        p += 2;
+      } else if (command === 81) {
+        segments.push({
+          type: "quad",
+          control: { x: pathPoint(points, p), y: pathPoint(points, p + 1) },
+          to: { x: pathPoint(points, p + 2), y: pathPoint(points, p + 3) },
+        });
+        p += 4;
+      } else if (command === 67) {
+        segments.push({
+          type: "cubic",
+          control1: { x: pathPoint(points, p), y: pathPoint(points, p + 1) },
+          control2: { x: pathPoint(points, p + 2), y: pathPoint(points, p + 3) },
+          to: { x: pathPoint(points, p + 4), y: pathPoint(points, p + 5) },
+        });
+        p += 6;
+      } else break;
+    }
+    total += segments.length + 1;
+    if (total > NATIVE_LIMITS.maxPathSegments) {
+      throw new Problem(
+        "subpaths",
+        `has more than ${NATIVE_LIMITS.maxPathSegments} segments (limit maxPathSegments)`,
+      );
+    }
+    const closed = text.charCodeAt(c) === 90; /* Z */
+    if (closed) c++;
+    list.push({ start, segments, closed });
+  }
+  cursor.text = c + 1;
+  cursor.point = p;
+  return list;
+}
+
+function columnId(value: unknown, key: string): string {
+  if (typeof value === "string" && value.length > 0 && value.length <= NATIVE_LIMITS.maxIdLength) {
+    return value;
+  }
+  throw new Problem(
+    key,
+    `must be a non-empty string of at most ${NATIVE_LIMITS.maxIdLength} characters`,
+  );
+}
+
+function columnNumber(value: unknown, key: string, min: number, max: number, message: string) {
+  if (typeof value === "number" && value >= min && value <= max) return value;
+  throw new Problem(key, message);
+}
+
+/** Builds every column node into `records`, after the whole records, reporting what is wrong. */
+export function readColumnNodes(
+  columns: Columns,
+  raws: readonly unknown[],
+  records: DocRecord[],
+  positions: Map<Id, number>,
+  report: (message: string) => void,
+): void {
+  const { base, types, ids, parents, indexes, x, y, fill: fills, stroke: strokes } = columns;
+  const { width: widths, height: heights, paths, pathPoints, more } = columns;
+  const count = types.length;
+  const total = base + count;
+  const cursor: PathCursor = { text: 0, point: 0 };
+  let pathsBroken = false;
+  let styled = 0;
+  let sized = 0;
+  for (let i = 0; i < count; i++) {
+    const position = base + i;
+    const type = TYPE_BY_CODE[types.charCodeAt(i)]!;
+    const rawId = ids[i];
+    let record: SceneNode;
+    try {
+      // Read first, so one broken node does not shift the shared columns for the rest.
+      const fillRaw = STYLED_TYPES.has(type) ? fills[styled++] : undefined;
+      const strokeRaw = STYLED_TYPES.has(type) ? strokes[styled - 1] : undefined;
+      const widthRaw = SIZED_TYPES.has(type) ? widths[sized++] : undefined;
+      const heightRaw = SIZED_TYPES.has(type) ? heights[sized - 1] : undefined;
+      let subpathList: Subpath[] | undefined;
+      if (type === "path") {
+        if (pathsBroken) continue;
+        try {
+          subpathList = readPath(paths, pathPoints, cursor);
+        } catch (error) {
+          pathsBroken = true;
+          throw error;
+        }
+      }
+      const id = columnId(rawId, "id");
+      const parentRaw = parents[i];
+      let parent: string;
+      if (typeof parentRaw === "string") parent = columnId(parentRaw, "parent");
+      else if (
+        typeof parentRaw === "number" &&
+        Number.isInteger(parentRaw) &&
+        parentRaw >= 0 &&
+        parentRaw < total
+      ) {
+        const target = parentRaw < base ? records[parentRaw]?.id : ids[parentRaw - base];
+        if (typeof target !== "string") {
+          throw new Problem("parent", `refers to record ${parentRaw}, which has no valid id`);
+        }
+        parent = target;
+      } else {
+        throw new Problem("parent", `must be a record number below ${total} or an id`);
+      }
+      const index = columnId(indexes[i], "index");
+      const tx = columnNumber(x[i], "transform.x", -M, M, COORDINATE_MESSAGE);
+      const ty = columnNumber(y[i], "transform.y", -M, M, COORDINATE_MESSAGE);
+      record = columnNode(
+        type,
+        id,
+        parent,
+        index,
+        tx,
+        ty,
+        more[i] ?? EMPTY,
+        fillRaw,
+        strokeRaw,
+        widthRaw,
+        heightRaw,
+        subpathList,
+      );
+    } catch (error) {
+      if (!(error instanceof Problem)) throw error;
+      report(
+        `${describe(position, rawId)}: ${error.path === "" ? "it" : error.path} ${error.message}`,
+      );
+      continue;
+    }
+    const size = positions.size;
+    positions.set(record.id, position);
+    if (positions.size === size) {
+      const first = records.findIndex((other) => other !== undefined && other.id === record.id);
+      positions.set(record.id, first);
+      report(`${describe(position, rawId)}: the id is already used by record ${first}`);
+      continue;
+    }
+    records[position] = record;
+  }
+  if (pathsBroken) return;
+  if (cursor.text < paths.length) report("nodes.paths describes more paths than there are");
+  else if (cursor.point !== pathPoints.length) {
+    report(
+      `nodes.pathPoints holds ${pathPoints.length} numbers, but the paths use ${cursor.point}`,
+    );
+  }
+}
+
+function columnValue<T>(value: unknown, key: string, check: Check<T>): T {
+  if (value === undefined) throw new Problem(key, "is missing");
+  try {
+    return check(value);
+  } catch (error) {
+    rethrowWithin(key, error);
+  }
+}
+
+/** A scene node from its column values and its `more` entry, with defaults restored. */
+function columnNode(
+  type: NodeType,
+  id: Id,
+  parent: Id,
+  index: string,
+  x: number,
+  y: number,
+  raw: Raw,
+  fillRaw: unknown,
+  strokeRaw: unknown,
+  widthRaw: unknown,
+  heightRaw: unknown,
+  subpathList: Subpath[] | undefined,
+): SceneNode {
+  let name: string;
+  let locked = false;
+  let hidden = false;
+  let opacity = 1;
+  let blend: BlendMode = "normal";
+  let transform: Transform;
+  if (raw === EMPTY) {
+    name = DEFAULT_NAMES[type];
+    transform =
+      x === 0 && y === 0
+        ? IDENTITY_TRANSFORM
+        : { x, y, rotation: 0, scaleX: 1, scaleY: 1, skewX: 0 };
+  } else {
+    name = raw.name === undefined ? DEFAULT_NAMES[type] : checkedAt(raw, "name", anyString);
+    locked = optionalFlagAt(raw, "locked");
+    hidden = optionalFlagAt(raw, "hidden");
+    opacity = optionalNumberAt(raw, "opacity", 0, 1, UNIT_MESSAGE, 1);
+    blend = raw.blendMode === undefined ? "normal" : checkedAt(raw, "blendMode", blendMode);
+    transform = columnTransform(x, y, raw);
+  }
+  const fillValue = fillRaw === undefined ? undefined : columnValue(fillRaw, "fill", fill);
+  const strokeValue =
+    strokeRaw === undefined ? undefined : columnValue(strokeRaw, "stroke", stroke);
+  const width =
+    widthRaw === undefined ? 0 : columnNumber(widthRaw, "width", 0, M, NON_NEGATIVE_MESSAGE);
+  const height =
+    heightRaw === undefined ? 0 : columnNumber(heightRaw, "height", 0, M, NON_NEGATIVE_MESSAGE);
+  // Built only for the rarer types; the common ones are written out so no extra object is made.
+  const base = () => ({
+    id,
+    parent,
+    index,
+    name,
+    locked,
+    hidden,
+    opacity,
+    blendMode: blend,
+    transform,
+  });
+  switch (type) {
+    case "rect":
+      return {
+        id,
+        parent,
+        index,
+        name,
+        locked,
+        hidden,
+        opacity,
+        blendMode: blend,
+        transform,
+        type,
+        fill: fillValue!,
+        stroke: strokeValue!,
+        width,
+        height,
+        radii: raw.radii === undefined ? ZERO_RADII : checkedAt(raw, "radii", radii),
+      };
+    case "ellipse":
+      return {
+        id,
+        parent,
+        index,
+        name,
+        locked,
+        hidden,
+        opacity,
+        blendMode: blend,
+        transform,
+        type,
+        fill: fillValue!,
+        stroke: strokeValue!,
+        width,
+        height,
+      };
+    case "path":
+      return {
+        id,
+        parent,
+        index,
+        name,
+        locked,
+        hidden,
+        opacity,
+        blendMode: blend,
+        transform,
+        type,
+        fill: fillValue!,
+        stroke: strokeValue!,
+        subpaths: subpathList!,
+        fillRule: raw.fillRule === undefined ? "nonzero" : checkedAt(raw, "fillRule", fillRule),
+      };
+    case "group":
+      return { ...base(), type };
+    case "image":
+      return {
+        ...base(),
+        type,
+        blob: idAt(raw, "blob"),
+        naturalWidth: numberAt(raw, "naturalWidth", 0, M, NON_NEGATIVE_MESSAGE),
+        naturalHeight: numberAt(raw, "naturalHeight", 0, M, NON_NEGATIVE_MESSAGE),
+        width,
+        height,
+      };
+    case "frame":
+      return {
+        ...base(),
+        type,
+        fill: fillValue!,
+        stroke: strokeValue!,
+        width,
+        height,
+        clip: checkedAt(raw, "clip", bool),
+      };
+    case "line":
+      return {
+        ...base(),
+        type,
+        fill: fillValue!,
+        stroke: strokeValue!,
+        start: checkedAt(raw, "start", vec2),
+        end: checkedAt(raw, "end", vec2),
+        startHead: checkedAt(raw, "startHead", arrowHead),
+        endHead: checkedAt(raw, "endHead", arrowHead),
+      };
+    case "polygon":
+      return {
+        ...base(),
+        type,
+        fill: fillValue!,
+        stroke: strokeValue!,
+        width,
+        height,
+        sides: checkedAt(raw, "sides", corners),
+      };
+    case "star":
+      return {
+        ...base(),
+        type,
+        fill: fillValue!,
+        stroke: strokeValue!,
+        width,
+        height,
+        points: checkedAt(raw, "points", corners),
+        innerRatio: checkedAt(raw, "innerRatio", innerRatio),
+      };
+    case "freehand":
+      return {
+        ...base(),
+        type,
+        fill: fillValue!,
+        stroke: strokeValue!,
+        points: checkedAt(raw, "points", freehandPoints),
+        settings: checkedAt(raw, "settings", freehandSettings),
+      };
+    case "text":
+      return {
+        ...base(),
+        type,
+        fill: fillValue!,
+        stroke: strokeValue!,
+        content: checkedAt(raw, "content", anyString),
+        fontFamily: checkedAt(raw, "fontFamily", anyString),
+        fontSize: numberAt(raw, "fontSize", 0, M, NON_NEGATIVE_MESSAGE),
+        fontWeight: checkedAt(raw, "fontWeight", fontWeight),
+        fontStyle: checkedAt(raw, "fontStyle", fontStyle),
+        align: checkedAt(raw, "align", textAlign),
+        lineHeight: numberAt(raw, "lineHeight", 0, M, NON_NEGATIVE_MESSAGE),
+        width: checkedAt(raw, "width", textWidth),
+      };
+  }
+}
+
+function columnTransform(x: number, y: number, raw: Raw): Transform {
+  let rotation: number, scaleX: number, scaleY: number, skewX: number;
+  try {
+    rotation = optionalNumberAt(raw, "rotation", -M, M, COORDINATE_MESSAGE, 0);
+    scaleX = optionalNumberAt(raw, "scaleX", -M, M, COORDINATE_MESSAGE, 1);
+    scaleY = optionalNumberAt(raw, "scaleY", -M, M, COORDINATE_MESSAGE, 1);
+    skewX = optionalNumberAt(raw, "skewX", -M, M, COORDINATE_MESSAGE, 0);
+  } catch (error) {
+    rethrowWithin("transform", error);
+  }
+  if (x === 0 && y === 0 && rotation === 0 && scaleX === 1 && scaleY === 1 && skewX === 0) {
+    return IDENTITY_TRANSFORM;
+  }
+  return { x, y, rotation, scaleX, scaleY, skewX };
+}

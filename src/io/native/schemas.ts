@@ -1,0 +1,211 @@
+/** The schemas of the values records hold, one per type in `doc/types.ts`. */
+import {
+  ARROW_HEADS,
+  BLEND_MODES,
+  type BlobRecord,
+  type DocumentMeta,
+  type Fill,
+  type FreehandSettings,
+  type GradientStop,
+  type PageRecord,
+  type Paint,
+  type RGBA,
+  type Stroke,
+  type Vec2,
+} from "../../doc/types";
+import {
+  anyString,
+  array,
+  bool,
+  byType,
+  type Check,
+  coordinate,
+  fail,
+  idString,
+  integerIn,
+  isNumberIn,
+  isPlainObject,
+  literal,
+  nonNegative,
+  nullable,
+  object,
+  oneOf,
+  Problem,
+  unit,
+} from "./checks";
+import { NATIVE_LIMITS } from "./limits";
+
+const M = NATIVE_LIMITS.maxMagnitude;
+
+export const vec2 = object<Vec2>({ x: coordinate, y: coordinate });
+export const rgba = object<RGBA>({ r: unit, g: unit, b: unit, a: unit });
+const stop = object<GradientStop>({ offset: unit, color: rgba });
+const stops = array(stop, 0, NATIVE_LIMITS.maxGradientStops, "maxGradientStops");
+
+const paint: Check<Paint> = byType<Paint>({
+  solid: object({ type: literal("solid"), color: rgba }),
+  linear: object({ type: literal("linear"), from: vec2, to: vec2, stops }),
+  radial: object({
+    type: literal("radial"),
+    center: vec2,
+    radius: nonNegative,
+    focal: vec2,
+    stops,
+  }),
+});
+
+/**
+ * The file's `shared` list while a document is being validated. Validation is synchronous, so
+ * one module-level slot is safe, and it keeps the checks plain functions of one value.
+ */
+let sharedValues: readonly unknown[] = [];
+let sharedChecked = new Map<Check<unknown>, unknown[]>();
+
+/** Runs `read` with `shared` as the file's shared list, and forgets the list afterwards. */
+export function withShared<T>(shared: readonly unknown[], read: () => T): T {
+  sharedValues = shared;
+  sharedChecked = new Map();
+  try {
+    return read();
+  } finally {
+    sharedValues = [];
+    sharedChecked = new Map();
+  }
+}
+
+/** A value written inline, or as an index into `shared` (validated once, then reused). */
+function sharable<T>(check: Check<T>): Check<T> {
+  return (value) => {
+    if (typeof value !== "number") return check(value);
+    if (!Number.isInteger(value) || value < 0 || value >= sharedValues.length) {
+      fail(`refers to shared value ${value}, which does not exist`);
+    }
+    let cache = sharedChecked.get(check as Check<unknown>);
+    if (cache === undefined) {
+      cache = [];
+      sharedChecked.set(check as Check<unknown>, cache);
+    }
+    const hit = cache[value];
+    if (hit !== undefined) return hit as T;
+    let checked: T;
+    try {
+      checked = check(sharedValues[value]);
+    } catch (error) {
+      if (error instanceof Problem)
+        throw new Problem(error.path, `(shared value ${value}) ${error.message}`);
+      throw error;
+    }
+    cache[value] = checked;
+    return checked;
+  };
+}
+
+const noFill = object<{ type: "none" }>({ type: literal("none") });
+export const fill: Check<Fill> = sharable((value) =>
+  isPlainObject(value) && value.type === "none" ? noFill(value) : paint(value),
+);
+
+export const stroke: Check<Stroke> = sharable<Stroke>(
+  object<Stroke>({
+    paint: nullable(paint),
+    width: nonNegative,
+    dash: array(nonNegative, 0, NATIVE_LIMITS.maxDashEntries, "maxDashEntries"),
+    dashOffset: coordinate,
+    cap: oneOf(["butt", "round", "square"]),
+    join: oneOf(["miter", "round", "bevel"]),
+    miterLimit: nonNegative,
+  }),
+);
+
+/** Flattened x, y, pressure triples: checked in one loop, as strokes can be long. */
+export const freehandPoints: Check<number[]> = (value) => {
+  if (!Array.isArray(value)) fail("must be a list");
+  if (value.length % 3 !== 0) fail("must hold x, y, pressure triples");
+  if (value.length / 3 > NATIVE_LIMITS.maxFreehandPoints) {
+    fail(`has more than ${NATIVE_LIMITS.maxFreehandPoints} points (limit maxFreehandPoints)`);
+  }
+  for (let i = 0; i < value.length; i += 3) {
+    if (!isNumberIn(value[i], -M, M)) throw new Problem(`[${i}]`, `must be a number within ±${M}`);
+    if (!isNumberIn(value[i + 1], -M, M)) {
+      throw new Problem(`[${i + 1}]`, `must be a number within ±${M}`);
+    }
+    if (!isNumberIn(value[i + 2], 0, 1)) {
+      throw new Problem(`[${i + 2}]`, "must be a pressure between 0 and 1");
+    }
+  }
+  return value as number[];
+};
+
+export const freehandSettings = object<FreehandSettings>({
+  size: nonNegative,
+  thinning: unit,
+  smoothing: unit,
+  streamline: unit,
+  simulatePressure: bool,
+  fixedWidth: bool,
+});
+
+export const corners = integerIn(3, NATIVE_LIMITS.maxCorners);
+
+export const innerRatio: Check<number> = (value) =>
+  isNumberIn(value, 0, 1) && value > 0 ? value : fail("must be a number above 0 and at most 1");
+
+export const radii: Check<[number, number, number, number]> = (value) => {
+  if (!Array.isArray(value) || value.length !== 4) fail("must be a list of 4 corner radii");
+  for (let i = 0; i < 4; i++) {
+    if (!isNumberIn(value[i], 0, M))
+      throw new Problem(`[${i}]`, `must be a number between 0 and ${M}`);
+  }
+  return value as [number, number, number, number];
+};
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const isoDate: Check<string> = (value) =>
+  typeof value === "string" && value.length <= 64 && ISO_DATE.test(value)
+    ? value
+    : fail("must be an ISO 8601 date");
+
+const MIME = /^image\/[a-z0-9.+-]{1,100}$/;
+const imageMime: Check<string> = (value) =>
+  typeof value === "string" && MIME.test(value)
+    ? value
+    : fail('must be an image type such as "image/png"');
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const base64: Check<string> = (value) => {
+  if (typeof value !== "string") fail("must be a base64 string");
+  if (value.length > Math.ceil(NATIVE_LIMITS.maxBlobBytes / 3) * 4) {
+    fail(`is larger than ${NATIVE_LIMITS.maxBlobBytes} bytes (limit maxBlobBytes)`);
+  }
+  if (value.length % 4 !== 0 || !BASE64.test(value)) fail("must be a base64 string");
+  return value;
+};
+
+export const documentSchema = object<DocumentMeta>({
+  id: idString,
+  type: literal("document"),
+  name: anyString,
+  author: anyString,
+  created: isoDate,
+});
+export const pageSchema = object<PageRecord>({
+  id: idString,
+  type: literal("page"),
+  name: anyString,
+  index: idString,
+  background: rgba,
+});
+export const blobSchema = object<BlobRecord>({
+  id: idString,
+  type: literal("blob"),
+  mime: imageMime,
+  data: base64,
+});
+
+export const blendMode = oneOf(BLEND_MODES);
+export const arrowHead = oneOf(ARROW_HEADS);
+export const fillRule = oneOf(["nonzero", "evenodd"] as const);
+export const fontWeight = integerIn(1, 1000);
+export const fontStyle = oneOf(["normal", "italic"] as const);
+export const textAlign = oneOf(["left", "center", "right", "justify"] as const);
+export const textWidth = nullable(nonNegative);
