@@ -10,6 +10,13 @@ import type {
   StarNode,
   Vec2,
 } from "../doc/types";
+import {
+  dashPolyline,
+  ellipseOutline,
+  pathOutlines,
+  roundedRectOutline,
+  type Polyline,
+} from "./dash";
 import { clampRadii, regularPolygon, starPoints } from "./outline";
 import { fillInput, strokeInput } from "./paint";
 
@@ -49,7 +56,47 @@ export function drawVector(g: Graphics, node: VectorNode): void {
   const fill = fillInput(node.fill);
   if (fill !== null) g.fill(fill);
   const stroke = strokeInput(node.stroke);
-  if (stroke !== null) g.stroke(stroke);
+  if (stroke === null) return;
+  if (!isDashed(node.stroke.dash)) {
+    g.stroke(stroke);
+    return;
+  }
+  // PixiJS strokes only solid lines: the outline is cut into its dashes, each stroked open.
+  g.beginPath();
+  for (const outline of outlines(node)) {
+    for (const run of dashPolyline(outline, node.stroke.dash, node.stroke.dashOffset))
+      traceRun(g, run);
+  }
+  g.stroke(stroke);
+}
+
+function isDashed(dash: readonly number[]): boolean {
+  return dash.length > 0 && dash.some((d) => d > 0) && dash.every((d) => d >= 0);
+}
+
+function traceRun(g: Graphics, run: readonly number[]): void {
+  g.moveTo(run[0]!, run[1]!);
+  for (let i = 2; i < run.length; i += 2) g.lineTo(run[i]!, run[i + 1]!);
+}
+
+/** The node's outline as polylines, for cutting into dashes. */
+function outlines(node: Exclude<VectorNode, LineNode>): Polyline[] {
+  switch (node.type) {
+    case "rect":
+      return [roundedRectOutline(node.width, node.height, node.radii)];
+    case "frame":
+      return [roundedRectOutline(node.width, node.height, [0, 0, 0, 0])];
+    case "ellipse":
+      return [ellipseOutline(node.width, node.height)];
+    case "polygon":
+      return [{ points: regularPolygon(node.width, node.height, node.sides), closed: true }];
+    case "star":
+      return [
+        { points: starPoints(node.width, node.height, node.points, node.innerRatio), closed: true },
+      ];
+    case "path":
+      return pathOutlines(node);
+  }
 }
 
 function traceRoundedRect(g: Graphics, w: number, h: number, radii: readonly number[]): void {
@@ -95,7 +142,12 @@ function tracePath(g: Graphics, node: PathNode): void {
 function drawLine(g: Graphics, node: LineNode): void {
   const stroke = strokeInput(node.stroke);
   if (stroke === null) return;
-  g.moveTo(node.start.x, node.start.y).lineTo(node.end.x, node.end.y).stroke(stroke);
+  const line = { points: [node.start.x, node.start.y, node.end.x, node.end.y], closed: false };
+  const runs = isDashed(node.stroke.dash)
+    ? dashPolyline(line, node.stroke.dash, node.stroke.dashOffset)
+    : [line.points];
+  for (const run of runs) traceRun(g, run);
+  g.stroke(stroke);
   const size = Math.max(6, node.stroke.width * 3);
   drawHead(g, node.endHead, node.end, node.start, size, node);
   drawHead(g, node.startHead, node.start, node.end, size, node);
