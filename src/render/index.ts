@@ -5,16 +5,16 @@ import { SceneRenderer, setImageLoader } from "./sceneRenderer";
 
 export { SceneRenderer } from "./sceneRenderer";
 
-/** Draws the editor's document on the engine's canvas, starting with its first page. */
+/**
+ * Draws the editor's document on the engine's canvas, starting with its first page. After a lost
+ * WebGL context the engine redraws on restore; geometry and textures are re-uploaded from their
+ * CPU copies, so the scene itself needs nothing.
+ */
 export function attachRenderer(engine: Engine, editor: Editor): SceneRenderer {
   setImageLoader(blobTextureLoader(editor.store));
   const renderer = new SceneRenderer(editor.store, engine.gfx.root, () => engine.invalidate());
   const first = editor.store.pages()[0];
   if (first) renderer.showPage(first.id);
-  engine.gfx.onContextRestored(() => {
-    // Geometry and textures are re-uploaded from their CPU copies; the scene itself survives.
-    engine.invalidate();
-  });
   engine.invalidate();
   return renderer;
 }
