@@ -59,6 +59,31 @@ test.describe("the document in the app", () => {
       .toEqual([255, 0, 0]);
   });
 
+  test("after a lost and restored WebGL context the document is drawn again", async ({ page }) => {
+    await openApp(page);
+    await page.evaluate((text) => window.linework!.importDocument(text), GALLERY);
+    const centre = [RED_RECT.x + RED_RECT.width / 2, RED_RECT.y + RED_RECT.height / 2] as const;
+    await expect.poll(() => screenPixel(page, ...centre)).toEqual([255, 0, 0]);
+    await page.evaluate(async () => {
+      const engine = window.linework!.engine;
+      const gl = (engine.gfx.renderer as unknown as { gl: WebGL2RenderingContext }).gl;
+      const extension = gl.getExtension("WEBGL_lose_context")!;
+      const canvas = engine.shell.canvas;
+      const lost = new Promise((resolve) =>
+        canvas.addEventListener("webglcontextlost", resolve, { once: true }),
+      );
+      extension.loseContext();
+      await lost;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const restored = new Promise((resolve) =>
+        canvas.addEventListener("webglcontextrestored", resolve, { once: true }),
+      );
+      extension.restoreContext();
+      await restored;
+    });
+    await expect.poll(() => screenPixel(page, ...centre)).toEqual([255, 0, 0]);
+  });
+
   test("a file that cannot be read gets a clear error and leaves the open document untouched", async ({
     page,
   }) => {
