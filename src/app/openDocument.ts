@@ -3,6 +3,7 @@ import type { DocRecord, Id } from "../doc/types";
 import type { PersistenceSession } from "../persist/session";
 import { attachRenderer, type SceneRenderer } from "../render";
 import type { Camera } from "../render/camera";
+import { Overlays } from "../render/overlays/overlays";
 import { Viewport, type ViewPreferences } from "../render/viewport";
 import { SpatialSync } from "../scene/spatialSync";
 import type { DocumentStatusStore } from "./documentStatus";
@@ -16,6 +17,8 @@ export interface OpenDocument {
   /** The view: pan and zoom, culling, grid and statistics. */
   readonly viewport: Viewport;
   readonly camera: Camera;
+  /** Selection, hover, marquee, guides and path markers, drawn in screen pixels for the tools. */
+  readonly overlays: Overlays;
   /** Shows another page of the document. */
   showPage(pageId: Id): void;
   close(): void;
@@ -36,6 +39,8 @@ export function openDocument(
   const firstPage = store.pages()[0];
   if (firstPage) spatial.showPage(firstPage.id);
   const viewport = new Viewport(engine, renderer, spatial, view);
+  const overlays = new Overlays(store, viewport.camera, () => engine.invalidate());
+  viewport.screen.addChild(overlays.layer);
   const followName = (): void => status.set({ name: store.document.name });
   followName();
   const stopFollowing = store.subscribe(followName);
@@ -45,13 +50,16 @@ export function openDocument(
     spatial,
     viewport,
     camera: viewport.camera,
+    overlays,
     showPage(pageId) {
       renderer.showPage(pageId);
       spatial.showPage(pageId);
+      overlays.refresh();
       engine.invalidate();
     },
     close() {
       stopFollowing();
+      overlays.dispose();
       viewport.dispose();
       spatial.dispose();
       renderer.dispose();

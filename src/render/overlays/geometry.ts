@@ -1,0 +1,289 @@
+import { worldMatrix } from "../../doc/commands";
+import { apply, multiply, toMatrix, type Matrix } from "../../doc/transform";
+import { isSceneNode, type DocRecord, type Id, type SceneNode } from "../../doc/types";
+import { localBounds, transformBox, type Box } from "../../scene/bounds";
+import type { CameraState, Point } from "../camera";
+
+// Pure geometry of the overlays: no Pixi here, so the tools and the unit tests can use it in Node.
+
+/** Corners in order nw, ne, se, sw of the node's own frame (clockwise unless flipped). */
+export type Quad = readonly [Point, Point, Point, Point];
+
+export type ResizeHandle = "nw" | "n" | "ne" | "e" | "se" | "s" | "sw" | "w";
+export type RotateHandle = "rotate-nw" | "rotate-ne" | "rotate-se" | "rotate-sw";
+export type HandleHit = ResizeHandle | RotateHandle;
+
+/** What the geometry reads of the document: the store and a transaction both fit. */
+export interface NodeSource {
+  get(id: Id): DocRecord | undefined;
+  childrenOf(id: Id): readonly SceneNode[];
+}
+
+/** Outer size of a resize handle, in CSS pixels. */
+export const HANDLE_SIZE = 8;
+/** A handle is grabbed this far from its centre: a little more than it shows, for touchpads. */
+export const HANDLE_HIT = 6;
+/** An edge is grabbed this far either side of its line. */
+export const EDGE_HIT = 4;
+/** The rotation zone reaches this far from a corner, outside the selection. */
+export const ROTATE_REACH = 20;
+/**
+ * Side handles are left out of an edge shorter than this on screen: they would cover the corner
+ * handles and hide the shape; the edge itself still resizes.
+ */
+export const MIN_EDGE_FOR_SIDE_HANDLE = HANDLE_SIZE * 3;
+
+export const CORNERS = ["nw", "ne", "se", "sw"] as const;
+export type Corner = (typeof CORNERS)[number];
+export const SIDES = ["n", "e", "s", "w"] as const;
+export type Side = (typeof SIDES)[number];
+
+function mid(p: Point, q: Point): Point {
+  return { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
+}
+
+function quadOf(box: Box, m: Matrix): Quad {
+  return [
+    apply(m, { x: box.minX, y: box.minY }),
+    apply(m, { x: box.maxX, y: box.minY }),
+    apply(m, { x: box.maxX, y: box.maxY }),
+    apply(m, { x: box.minX, y: box.maxY }),
+  ];
+}
+
+export function boxQuad(box: Box): Quad {
+  return [
+    { x: box.minX, y: box.minY },
+    { x: box.maxX, y: box.minY },
+    { x: box.maxX, y: box.maxY },
+    { x: box.minX, y: box.maxY },
+  ];
+}
+
+function union(a: Box | null, b: Box | null): Box | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return {
+    minX: Math.min(a.minX, b.minX),
+    minY: Math.min(a.minY, b.minY),
+    maxX: Math.max(a.maxX, b.maxX),
+    maxY: Math.max(a.maxY, b.maxY),
+  };
+}
+
+/**
+ * What a node covers in its own coordinates, its descendants included: a group has no bounds of
+ * its own, and a frame's children may reach past it when it does not clip.
+ */
+export function ownBounds(source: NodeSource, node: SceneNode, depth = 0): Box | null {
+  let box = localBounds(node);
+  if (depth > 256) return box;
+  if (node.type === "group" || (node.type === "frame" && !node.clip)) {
+    for (const child of source.childrenOf(node.id)) {
+      const inner = ownBounds(source, child, depth + 1);
+      if (inner !== null) box = union(box, transformBox(inner, toMatrix(child.transform)));
+    }
+  }
+  return box;
+}
+
+/** A node's bounds as the page sees them: rotated, skewed or flipped with it. */
+export function nodeQuad(source: NodeSource, id: Id): Quad | null {
+  const node = source.get(id);
+  if (!isSceneNode(node)) return null;
+  const box = ownBounds(source, node);
+  if (box === null) return null;
+  return quadOf(box, worldMatrix(source, id));
+}
+
+export function quadBox(quad: Quad): Box {
+  const xs = quad.map((p) => p.x);
+  const ys = quad.map((p) => p.y);
+  return {
+    minX: Math.min(...xs),
+    minY: Math.min(...ys),
+    maxX: Math.max(...xs),
+    maxY: Math.max(...ys),
+  };
+}
+
+/**
+ * The frame the handles sit on, in world units: one node's own rotated bounds, or the
+ * axis-aligned union of several nodes' bounds. Null when nothing selected has an extent.
+ */
+export function selectionQuad(source: NodeSource, ids: readonly Id[]): Quad | null {
+  const quads = ids.map((id) => nodeQuad(source, id)).filter((q): q is Quad => q !== null);
+  if (quads.length === 0) return null;
+  if (quads.length === 1) return quads[0]!;
+  let box: Box | null = null;
+  for (const quad of quads) box = union(box, quadBox(quad));
+  return boxQuad(box!);
+}
+
+export function worldToScreen(camera: CameraState, p: Point): Point {
+  return { x: p.x * camera.zoom + camera.x, y: p.y * camera.zoom + camera.y };
+}
+
+export function quadToScreen(camera: CameraState, quad: Quad): Quad {
+  return [
+    worldToScreen(camera, quad[0]),
+    worldToScreen(camera, quad[1]),
+    worldToScreen(camera, quad[2]),
+    worldToScreen(camera, quad[3]),
+  ];
+}
+
+/** Composes a world matrix with the camera, for drawing a node's local geometry on screen. */
+export function screenMatrix(camera: CameraState, world: Matrix): Matrix {
+  return multiply({ a: camera.zoom, b: 0, c: 0, d: camera.zoom, e: camera.x, f: camera.y }, world);
+}
+
+export function cornerPoints(quad: Quad): Record<Corner, Point> {
+  return { nw: quad[0], ne: quad[1], se: quad[2], sw: quad[3] };
+}
+
+export function sidePoints(quad: Quad): Record<Side, Point> {
+  return {
+    n: mid(quad[0], quad[1]),
+    e: mid(quad[1], quad[2]),
+    s: mid(quad[2], quad[3]),
+    w: mid(quad[3], quad[0]),
+  };
+}
+
+function distance(p: Point, q: Point): number {
+  return Math.hypot(p.x - q.x, p.y - q.y);
+}
+
+/** The ends of each side's edge, in quad order. */
+function sideEdge(quad: Quad, side: Side): [Point, Point] {
+  const i = SIDES.indexOf(side);
+  return [quad[i]!, quad[(i + 1) % 4]!];
+}
+
+/** Whether a side is long enough on screen to carry its handle. */
+export function showsSideHandle(screenQuad: Quad, side: Side): boolean {
+  const [p, q] = sideEdge(screenQuad, side);
+  return distance(p, q) >= MIN_EDGE_FOR_SIDE_HANDLE;
+}
+
+/**
+ * The resize handles drawn for a screen-space frame, by name, with their centres. Names are in
+ * the frame's own orientation: "n" of a node turned upside down is at the bottom of the screen.
+ */
+export function handlePositions(screenQuad: Quad): Partial<Record<ResizeHandle, Point>> {
+  const out: Partial<Record<ResizeHandle, Point>> = { ...cornerPoints(screenQuad) };
+  const sides = sidePoints(screenQuad);
+  for (const side of SIDES) if (showsSideHandle(screenQuad, side)) out[side] = sides[side];
+  return out;
+}
+
+/** The angle of the frame's top edge on screen, in radians: how far the handles are turned. */
+export function quadAngle(quad: Quad): number {
+  const dx = quad[1].x - quad[0].x;
+  const dy = quad[1].y - quad[0].y;
+  if (dx === 0 && dy === 0) {
+    // Zero width: take the left edge, which points down in the frame.
+    const ex = quad[3].x - quad[0].x;
+    const ey = quad[3].y - quad[0].y;
+    return ex === 0 && ey === 0 ? 0 : Math.atan2(ey, ex) - Math.PI / 2;
+  }
+  return Math.atan2(dy, dx);
+}
+
+/** Whether a point is inside a convex quad, whichever way it winds. */
+export function insideQuad(quad: Quad, p: Point): boolean {
+  let sign = 0;
+  for (let i = 0; i < 4; i++) {
+    const a = quad[i]!;
+    const b = quad[(i + 1) % 4]!;
+    const cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
+    if (cross === 0) continue;
+    const s = Math.sign(cross);
+    if (sign === 0) sign = s;
+    else if (s !== sign) return false;
+  }
+  return sign !== 0;
+}
+
+function segmentDistance(p: Point, a: Point, b: Point): number {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const length2 = dx * dx + dy * dy;
+  const t = length2 === 0 ? 0 : ((p.x - a.x) * dx + (p.y - a.y) * dy) / length2;
+  const c = Math.max(0, Math.min(1, t));
+  return distance(p, { x: a.x + c * dx, y: a.y + c * dy });
+}
+
+/** Distance along the frame's own axes (Chebyshev), so a turned handle is hit as it is drawn. */
+function handleDistance(p: Point, centre: Point, angle: number): number {
+  const dx = p.x - centre.x;
+  const dy = p.y - centre.y;
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  return Math.max(Math.abs(dx * cos + dy * sin), Math.abs(-dx * sin + dy * cos));
+}
+
+/**
+ * The rotation zone of each corner: a disc of `radius` around it, less the inside of the frame
+ * and the handles, which take precedence.
+ */
+export function rotationZones(
+  screenQuad: Quad,
+): Array<{ readonly handle: RotateHandle; readonly centre: Point; readonly radius: number }> {
+  const corners = cornerPoints(screenQuad);
+  return CORNERS.map((corner) => ({
+    handle: `rotate-${corner}` as const,
+    centre: corners[corner],
+    radius: ROTATE_REACH,
+  }));
+}
+
+/**
+ * What a screen point grabs of a selection frame (screen space): a resize handle, then an edge
+ * (as its side), then a rotation zone; null elsewhere, the inside included, so the tool moves.
+ * Nearer wins among handles of one kind, so tiny frames still offer every corner.
+ */
+export function hitHandle(screenQuad: Quad, p: Point): HandleHit | null {
+  const angle = quadAngle(screenQuad);
+  let best: HandleHit | null = null;
+  let bestDistance = Infinity;
+  const corners = cornerPoints(screenQuad);
+  for (const corner of CORNERS) {
+    const d = handleDistance(p, corners[corner], angle);
+    if (d <= HANDLE_HIT && d < bestDistance) {
+      best = corner;
+      bestDistance = d;
+    }
+  }
+  if (best !== null) return best;
+  const handles = handlePositions(screenQuad);
+  for (const side of SIDES) {
+    const centre = handles[side];
+    if (centre === undefined) continue;
+    const d = handleDistance(p, centre, angle);
+    if (d <= HANDLE_HIT && d < bestDistance) {
+      best = side;
+      bestDistance = d;
+    }
+  }
+  if (best !== null) return best;
+  for (const side of SIDES) {
+    const [a, b] = sideEdge(screenQuad, side);
+    const d = segmentDistance(p, a, b);
+    if (d <= EDGE_HIT && d < bestDistance) {
+      best = side;
+      bestDistance = d;
+    }
+  }
+  if (best !== null) return best;
+  if (insideQuad(screenQuad, p)) return null;
+  for (const zone of rotationZones(screenQuad)) {
+    const d = distance(p, zone.centre);
+    if (d <= zone.radius && d < bestDistance) {
+      best = zone.handle;
+      bestDistance = d;
+    }
+  }
+  return best;
+}

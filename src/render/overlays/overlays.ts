@@ -1,0 +1,350 @@
+import { Container, Graphics, Text } from "pixi.js";
+import { isSceneNode, type Id } from "../../doc/types";
+import type { Commit } from "../../doc/store";
+import type { Box } from "../../scene/bounds";
+import type { Camera, CameraState, Point } from "../camera";
+import {
+  HANDLE_SIZE,
+  handlePositions,
+  hitHandle,
+  nodeQuad,
+  quadAngle,
+  quadToScreen,
+  selectionQuad,
+  worldToScreen,
+  type HandleHit,
+  type NodeSource,
+  type Quad,
+} from "./geometry";
+
+/** The accent of the chrome (overlay.css), so the canvas and the panels agree. */
+export const ACCENT = 0x2563eb;
+export const GUIDE = 0xff00c8;
+const HANDLE_FILL = 0xffffff;
+const MARQUEE_ALPHA = 0.08;
+/** Path nodes are a little smaller than resize handles: they sit closer together. */
+const PATH_NODE_SIZE = 7;
+const PATH_HANDLE_RADIUS = 3.5;
+
+const LINE = { color: ACCENT, width: 1, pixelLine: true } as const;
+const GUIDE_LINE = { color: GUIDE, width: 1, pixelLine: true } as const;
+
+export interface Guide {
+  /** World coordinates; a guide of any direction is allowed, though snapping makes them straight. */
+  readonly from: Point;
+  readonly to: Point;
+  /** A distance or other short text shown at the middle of the line. */
+  readonly label?: string;
+}
+
+export interface PathMarkers {
+  /** Anchor points of the path being edited, in world coordinates. */
+  readonly nodes: readonly Point[];
+  /** Control handles: a line from the anchor to a dot at the handle's end. */
+  readonly handles: ReadonlyArray<readonly [Point, Point]>;
+  /** Indexes into `nodes` that are selected: drawn filled. */
+  readonly selected: readonly number[];
+}
+
+/** What the overlays read of the document: the store. */
+export interface OverlaySource extends NodeSource {
+  readonly selection: readonly Id[];
+  subscribe(listener: (commit: Commit) => void): () => void;
+  subscribeSelection(listener: (ids: readonly Id[]) => void): () => void;
+}
+
+/** Centres a 1 px line on a CSS pixel so it lands on one column of device pixels, not two. */
+function crisp(at: number): number {
+  return Math.floor(at) + 0.5;
+}
+
+/** A quarter turn or none: such frames can be drawn on exact pixels. */
+function isUpright(quad: Quad): boolean {
+  return quad[0].x === quad[3].x && quad[0].y === quad[1].y && quad[1].x === quad[2].x;
+}
+
+function outlineQuad(g: Graphics, quad: Quad, style: typeof LINE): void {
+  if (isUpright(quad)) {
+    const x0 = crisp(Math.min(quad[0].x, quad[1].x));
+    const x1 = crisp(Math.max(quad[0].x, quad[1].x));
+    const y0 = crisp(Math.min(quad[0].y, quad[3].y));
+    const y1 = crisp(Math.max(quad[0].y, quad[3].y));
+    g.rect(x0, y0, x1 - x0, y1 - y0).stroke(style);
+    return;
+  }
+  g.poly(
+    quad.flatMap((p) => [p.x, p.y]),
+    true,
+  ).stroke(style);
+}
+
+/**
+ * A square marker centred on `at`, `size` px outside to outside; upright ones cover whole pixels
+ * so the border is one crisp pixel on each side.
+ */
+function square(g: Graphics, at: Point, size: number, angle: number, fill: number): void {
+  if (angle === 0) {
+    const left = Math.round(at.x - size / 2);
+    const top = Math.round(at.y - size / 2);
+    g.rect(left, top, size, size).fill(fill);
+    g.rect(left + 0.5, top + 0.5, size - 1, size - 1).stroke(LINE);
+    return;
+  }
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const half = size / 2;
+  const corner = (u: number, v: number): number[] => [
+    at.x + u * cos - v * sin,
+    at.y + u * sin + v * cos,
+  ];
+  const points = [...corner(-half, -half), ...corner(half, -half)];
+  points.push(...corner(half, half), ...corner(-half, half));
+  g.poly(points, true).fill(fill).stroke(LINE);
+}
+
+/** Right angles count as upright: the handles of a quarter-turned shape stay on pixels. */
+function handleAngle(quad: Quad): number {
+  const angle = quadAngle(quad);
+  const quarter = Math.PI / 2;
+  const turns = angle / quarter;
+  return Math.abs(turns - Math.round(turns)) < 1e-9 ? 0 : angle;
+}
+
+/**
+ * Everything drawn over the page in screen pixels for editing: selection frames and handles,
+ * hover, the marquee, snapping guides, path markers, and a `presence` layer for other users'
+ * cursors (empty until collaboration arrives; it is above the rest so a cursor is never hidden).
+ *
+ * Lines are one device pixel wide at any zoom. Everything is redrawn only when what it shows
+ * changed: the selection, a commit touching a shown node, the camera, or a setter call.
+ */
+export class Overlays {
+  readonly layer = new Container({ label: "overlays" });
+  readonly hover = new Graphics({ label: "hover" });
+  readonly marquee = new Graphics({ label: "marquee" });
+  readonly guides = new Container({ label: "guides" });
+  readonly selection = new Graphics({ label: "selection" });
+  readonly pathMarkers = new Graphics({ label: "path-markers" });
+  /** Other users' cursors and selections go here, above everything else. */
+  readonly presence = new Container({ label: "presence" });
+  private readonly guideLines = new Graphics({ label: "guide-lines" });
+  private readonly labels: Text[] = [];
+  private hoverId: Id | null = null;
+  private marqueeRect: Box | null = null;
+  private guideList: readonly Guide[] = [];
+  private markers: PathMarkers | null = null;
+  private frame: Quad | null = null;
+  private readonly cleanups: Array<() => void>;
+
+  constructor(
+    private readonly source: OverlaySource,
+    private readonly camera: Camera,
+    private readonly invalidate: () => void,
+  ) {
+    this.layer.eventMode = "none";
+    this.guides.addChild(this.guideLines);
+    this.layer.addChild(
+      this.hover,
+      this.marquee,
+      this.guides,
+      this.selection,
+      this.pathMarkers,
+      this.presence,
+    );
+    this.cleanups = [
+      source.subscribeSelection(() => this.changed(() => this.drawSelection())),
+      source.subscribe((commit) => this.committed(commit)),
+      camera.subscribe(() => this.changed(() => this.drawAll())),
+    ];
+    this.drawAll();
+  }
+
+  /** The selection frame on screen as last drawn (null when nothing is selected), for tools. */
+  get selectionFrame(): Quad | null {
+    return this.frame;
+  }
+
+  /** What a screen point (CSS pixels, canvas origin) grabs of the selection frame. */
+  hitHandle(screenPoint: Point): HandleHit | null {
+    return this.frame === null ? null : hitHandle(this.frame, screenPoint);
+  }
+
+  setHover(id: Id | null): void {
+    if (id === this.hoverId) return;
+    this.hoverId = id;
+    this.changed(() => this.drawHover());
+  }
+
+  /** The marquee's rectangle in world coordinates; null hides it. */
+  setMarquee(rect: Box | null): void {
+    this.marqueeRect = rect;
+    this.changed(() => this.drawMarquee());
+  }
+
+  setGuides(guides: readonly Guide[]): void {
+    if (guides.length === 0 && this.guideList.length === 0) return;
+    this.guideList = guides;
+    this.changed(() => this.drawGuides());
+  }
+
+  setPathMarkers(markers: PathMarkers | null): void {
+    this.markers = markers;
+    this.changed(() => this.drawPathMarkers());
+  }
+
+  /** Redraws everything: after a page change or anything else the overlays cannot see. */
+  refresh(): void {
+    this.changed(() => this.drawAll());
+  }
+
+  dispose(): void {
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    this.layer.destroy({ children: true });
+    this.invalidate();
+  }
+
+  private changed(draw: () => void): void {
+    draw();
+    this.invalidate();
+  }
+
+  private get view(): CameraState {
+    return this.camera.state;
+  }
+
+  /** A commit moves a shown node when it changes the node, an ancestor or a descendant. */
+  private committed(commit: Commit): void {
+    const shown = new Set(this.source.selection);
+    if (this.hoverId !== null) shown.add(this.hoverId);
+    if (shown.size === 0 || commit.patch.changes.length === 0) return;
+    const touches = commit.patch.changes.some(
+      ({ id, before }) =>
+        this.underShown(id, shown) ||
+        (before !== null && isSceneNode(before) && this.underShown(before.parent, shown)) ||
+        [...shown].some((node) => this.underShown(node, new Set([id]))),
+    );
+    if (touches) this.changed(() => this.drawAll());
+  }
+
+  /** Whether `id` or one of its ancestors is in `shown`. */
+  private underShown(id: Id, shown: ReadonlySet<Id>): boolean {
+    let record = this.source.get(id);
+    if (record === undefined) return shown.has(id);
+    for (let guard = 0; guard < 100_000; guard++) {
+      if (record === undefined) return false;
+      if (shown.has(record.id)) return true;
+      if (!isSceneNode(record)) return false;
+      record = this.source.get(record.parent);
+    }
+    return false;
+  }
+
+  private drawAll(): void {
+    this.drawHover();
+    this.drawMarquee();
+    this.drawGuides();
+    this.drawSelection();
+    this.drawPathMarkers();
+  }
+
+  private drawSelection(): void {
+    const g = this.selection.clear();
+    const ids = this.source.selection;
+    const world = selectionQuad(this.source, ids);
+    this.frame = world === null ? null : quadToScreen(this.view, world);
+    if (this.frame === null) return;
+    if (ids.length > 1) {
+      for (const id of ids) {
+        const quad = nodeQuad(this.source, id);
+        if (quad !== null) outlineQuad(g, quadToScreen(this.view, quad), LINE);
+      }
+    }
+    outlineQuad(g, this.frame, LINE);
+    const angle = handleAngle(this.frame);
+    for (const at of Object.values(handlePositions(this.frame)))
+      square(g, at, HANDLE_SIZE, angle, HANDLE_FILL);
+  }
+
+  private drawHover(): void {
+    const g = this.hover.clear();
+    if (this.hoverId === null) return;
+    const quad = nodeQuad(this.source, this.hoverId);
+    if (quad !== null) outlineQuad(g, quadToScreen(this.view, quad), LINE);
+  }
+
+  private drawMarquee(): void {
+    const g = this.marquee.clear();
+    const rect = this.marqueeRect;
+    if (rect === null) return;
+    const a = worldToScreen(this.view, { x: rect.minX, y: rect.minY });
+    const b = worldToScreen(this.view, { x: rect.maxX, y: rect.maxY });
+    const x0 = crisp(Math.min(a.x, b.x));
+    const y0 = crisp(Math.min(a.y, b.y));
+    const x1 = crisp(Math.max(a.x, b.x));
+    const y1 = crisp(Math.max(a.y, b.y));
+    g.rect(x0, y0, x1 - x0, y1 - y0)
+      .fill({ color: ACCENT, alpha: MARQUEE_ALPHA })
+      .stroke(LINE);
+  }
+
+  private drawGuides(): void {
+    const g = this.guideLines.clear();
+    let used = 0;
+    for (const guide of this.guideList) {
+      let a = worldToScreen(this.view, guide.from);
+      let b = worldToScreen(this.view, guide.to);
+      if (guide.from.x === guide.to.x) {
+        a = { x: crisp(a.x), y: a.y };
+        b = { x: a.x, y: b.y };
+      } else if (guide.from.y === guide.to.y) {
+        a = { x: a.x, y: crisp(a.y) };
+        b = { x: b.x, y: a.y };
+      }
+      g.moveTo(a.x, a.y).lineTo(b.x, b.y).stroke(GUIDE_LINE);
+      if (guide.label === undefined || guide.label === "") continue;
+      const text = this.label(used++);
+      text.text = guide.label;
+      text.visible = true;
+      const x = Math.round((a.x + b.x) / 2 - text.width / 2);
+      const y = Math.round((a.y + b.y) / 2 - text.height / 2);
+      text.position.set(x, y);
+      g.roundRect(x - 3, y - 1, text.width + 6, text.height + 2, 3).fill(GUIDE);
+    }
+    for (let i = used; i < this.labels.length; i++) this.labels[i]!.visible = false;
+  }
+
+  /** Labels are kept between redraws: a new Text means a new texture upload. */
+  private label(i: number): Text {
+    let text = this.labels[i];
+    if (text === undefined) {
+      text = new Text({
+        text: "",
+        style: { fontFamily: "system-ui, sans-serif", fontSize: 10, fill: 0xffffff },
+      });
+      this.labels.push(text);
+      this.guides.addChild(text);
+    }
+    return text;
+  }
+
+  private drawPathMarkers(): void {
+    const g = this.pathMarkers.clear();
+    const markers = this.markers;
+    if (markers === null) return;
+    for (const [from, to] of markers.handles) {
+      const a = worldToScreen(this.view, from);
+      const b = worldToScreen(this.view, to);
+      g.moveTo(a.x, a.y).lineTo(b.x, b.y);
+    }
+    if (markers.handles.length > 0) g.stroke(LINE);
+    for (const [, to] of markers.handles) {
+      const b = worldToScreen(this.view, to);
+      g.circle(b.x, b.y, PATH_HANDLE_RADIUS).fill(HANDLE_FILL).stroke(LINE);
+    }
+    const selected = new Set(markers.selected);
+    markers.nodes.forEach((node, i) => {
+      const at = worldToScreen(this.view, node);
+      square(g, at, PATH_NODE_SIZE, 0, selected.has(i) ? ACCENT : HANDLE_FILL);
+    });
+  }
+}
