@@ -3,6 +3,7 @@
 import { benchCore } from "./core.ts";
 import { benchDocuments } from "./document.ts";
 import { benchHistory } from "./history.ts";
+import { benchRender } from "./render.ts";
 
 const started = Date.now();
 const report = {
@@ -12,10 +13,14 @@ const report = {
     core: "point query on 1M boxes < 50 µs; one update < 2 µs",
     documents: "1M shapes: parse and load ≤ 3 s, heap ≤ 1 GB",
     history: "undo of a 10k-shape move ≤ 50 ms",
+    render:
+      "load 10k ≤ 150 ms, 100k ≤ 600 ms; pan z=1 100k p95 ≤ 20 ms; pan z=0.1 100k p95 ≤ 40 ms; zoom sweep 100k mean ≤ 40 ms",
   },
   core: await benchCore(),
   documents: await benchDocuments(),
   history: await benchHistory(),
+  // Needs the built app (npm run build) and Chromium; sizes from BENCH_RENDER_SIZES.
+  render: await benchRender(),
   totalSeconds: 0,
 };
 report.totalSeconds = Math.round((Date.now() - started) / 100) / 10;

@@ -23,19 +23,42 @@ interface Display {
   draw(node: SceneNode): void;
 }
 
+/** Top-level nodes per chunk when a page is laid out; an edit re-uploads at most one chunk. */
+export const CHUNK_SIZE = 1024;
+
+export interface SceneRendererOptions {
+  /**
+   * Top-level nodes per chunk when chunks are built. A page with no more than this many draws
+   * them straight in the world, where one render group costs less than a chunk tree.
+   */
+  readonly chunkSize?: number;
+}
+
 /**
  * The document drawn as a retained PixiJS scene, built once per page and then updated from each
  * commit's patch: only the records a commit changed are redrawn; nothing is rebuilt per frame.
+ *
+ * Pixi rebuilds a whole render group when anything inside it changes, so a large page's
+ * top-level nodes live in chunks: runs of consecutive siblings, each its own render group inside
+ * the camera's. Runs keep the document's back-to-front order across chunks, and an edit or a cull
+ * re-uploads only the chunks it touches. Culling hides whole chunks, not single nodes.
  */
 export class SceneRenderer {
   /** The camera's render group: one transform for pan and zoom. */
   readonly world = new Container({ label: "world", isRenderGroup: true });
   private readonly displays = new Map<Id, Display>();
   private page: Id | null = null;
+  /** Chunk render groups, when the page is large enough to be chunked. */
+  private readonly chunks = new Set<Container>();
+  private chunked = false;
+  private chunkSerial = 0;
+  /** Sibling keys of top-level nodes at the last layout, to tell a re-order from an edit. */
+  private readonly placedIndex = new Map<Id, string>();
+  private readonly chunkSize: number;
   /**
-   * Top-level nodes left drawn by the last cull; every other top-level display is `culled`. Null
-   * until the first cull, when everything is drawn. Kept so a cull flips only what entered or
-   * left the view: each flip dirties the whole world render group.
+   * Top-level nodes the last cull found in view, plus those edited since. Null until the first
+   * cull, when everything is drawn. A chunk (or, on a small page, a node) is drawn if it holds
+   * one of them.
    */
   private inView: Set<Id> | null = null;
   private readonly unsubscribe: () => void;
@@ -44,7 +67,9 @@ export class SceneRenderer {
     private readonly store: DocumentStore,
     root: Container,
     private readonly invalidate: () => void,
+    options: SceneRendererOptions = {},
   ) {
+    this.chunkSize = Math.max(1, Math.floor(options.chunkSize ?? CHUNK_SIZE));
     root.addChild(this.world);
     this.unsubscribe = store.subscribe((commit) => this.onCommit(commit));
   }
@@ -58,6 +83,9 @@ export class SceneRenderer {
     for (const display of this.displays.values()) display.object.destroy({ children: true });
     this.displays.clear();
     this.world.removeChildren();
+    for (const chunk of this.chunks) chunk.destroy({ children: false });
+    this.chunks.clear();
+    this.chunked = false;
     this.page = pageId;
     this.inView = null;
     const ids: Id[] = [];
@@ -83,65 +111,54 @@ export class SceneRenderer {
 
   /** Top-level nodes on the page, and how many of them the last cull left drawn. */
   get cullStats(): { readonly topLevel: number; readonly drawn: number } {
-    const topLevel = this.world.children.length;
-    return { topLevel, drawn: this.inView === null ? topLevel : this.inView.size };
+    if (!this.chunked) {
+      let drawn = 0;
+      for (const child of this.world.children) if (!child.culled) drawn += 1;
+      return { topLevel: this.world.children.length, drawn };
+    }
+    let topLevel = 0;
+    let drawn = 0;
+    for (const chunk of this.world.children) {
+      topLevel += chunk.children.length;
+      if (!chunk.culled) drawn += chunk.children.length;
+    }
+    return { topLevel, drawn };
+  }
+
+  /** Render groups the top level is split into (0 while it is drawn straight in the world). */
+  get chunkStats(): { readonly chunks: number; readonly drawn: number } {
+    if (!this.chunked) return { chunks: 0, drawn: 0 };
+    let drawn = 0;
+    for (const chunk of this.world.children) if (!chunk.culled) drawn += 1;
+    return { chunks: this.world.children.length, drawn };
   }
 
   /**
-   * Draws only the top-level nodes that `hits` (any nodes of the page, nested ones included) lead
-   * to, and culls the rest. Costs the size of the hits plus what entered or left the view; only
-   * the first cull after a page is shown walks every top-level node.
+   * Draws only what holds the top-level nodes that `hits` (any nodes of the page, nested ones
+   * included) lead to, and culls the rest. Costs the size of the hits plus the number of chunks;
+   * only chunks whose state changes are flipped, each flip re-dirtying just the world's short
+   * list of chunks.
    */
   cullTo(hits: Iterable<Id>): { readonly shown: number; readonly hidden: number } {
     const next = new Set<Id>();
     for (const id of hits) {
       const top = this.topLevelOf(id);
-      if (top !== null) next.add(top);
+      if (top !== null && this.topLevelObject(top) !== null) next.add(top);
     }
-    let shown = 0;
-    let hidden = 0;
-    const previous = this.inView;
-    if (previous === null) {
-      for (const child of this.world.children) {
-        const culled = !next.has(child.label);
-        if (child.culled !== culled) {
-          child.culled = culled;
-          if (culled) hidden += 1;
-          else shown += 1;
-        }
-      }
-    } else {
-      for (const id of previous) {
-        if (next.has(id)) continue;
-        const object = this.topLevelObject(id);
-        if (object && !object.culled) {
-          object.culled = true;
-          hidden += 1;
-        }
-      }
-      for (const id of next) {
-        if (previous.has(id)) continue;
-        const object = this.topLevelObject(id);
-        if (object?.culled) {
-          object.culled = false;
-          shown += 1;
-        }
-      }
-    }
-    for (const id of next) if (this.topLevelObject(id) === null) next.delete(id);
     this.inView = next;
-    return { shown, hidden };
+    return this.applyCull();
   }
 
   /** Draws everything again, as before the first cull. */
   uncullAll(): void {
-    for (const child of this.world.children) child.culled = false;
     this.inView = null;
+    this.applyCull();
   }
 
   dispose(): void {
     this.unsubscribe();
     this.world.destroy({ children: true });
+    this.chunks.clear();
   }
 
   private onCommit(commit: Commit): void {
@@ -160,10 +177,12 @@ export class SceneRenderer {
   private sync(ids: readonly Id[]): void {
     const touchedHosts = new Set<Id>();
     const attach: SceneNode[] = [];
+    let topChanged = false;
     for (const id of ids) {
       const node = this.store.get(id);
       const existing = this.displays.get(id);
       const onPage = isSceneNode(node) && this.store.pageOf(id)?.id === this.page;
+      if (existing && this.isTopPlaced(existing.object)) topChanged = true;
       if (!onPage) {
         if (existing) {
           existing.object.destroy({ children: false });
@@ -182,38 +201,169 @@ export class SceneRenderer {
       attach.push(node);
     }
     for (const node of attach) {
+      if (node.parent === this.page) {
+        topChanged = true;
+        continue;
+      }
       const display = this.displays.get(node.id)!;
-      const host = node.parent === this.page ? this.world : this.displays.get(node.parent)?.host;
+      const host = this.displays.get(node.parent)?.host;
       if (host === undefined || host === null) continue;
       if (display.object.parent !== host) host.addChild(display.object);
+      // Only top-level holders are culled; a node nested now must not stay hidden.
+      display.object.culled = false;
       touchedHosts.add(node.parent);
     }
     for (const parent of touchedHosts) this.order(parent);
-    if (this.inView !== null) this.keepCullingHonest(ids);
+    if (topChanged && this.layoutNeeded(ids)) {
+      this.layoutTop();
+      this.keepCullingHonest(ids);
+      this.applyCull();
+    } else if (this.inView !== null) this.keepCullingHonest(ids);
   }
 
   /**
-   * A changed node may have moved into view, or stopped being top-level; it is drawn until the
-   * next cull decides, which costs nothing per frame and never hides what should show.
+   * Whether a commit may have changed which nodes are top-level or their order; an edit of a
+   * top-level node's own look or transform leaves the layout alone, so it dirties one chunk only.
+   */
+  private layoutNeeded(ids: readonly Id[]): boolean {
+    for (const id of ids) {
+      const object = this.displays.get(id)?.object;
+      const node = this.store.get(id);
+      if (object === undefined || !isSceneNode(node)) return true;
+      const placed = this.isTopPlaced(object);
+      if (placed !== (node.parent === this.page)) return true;
+      if (placed && this.placedIndex.get(id) !== node.index) return true;
+    }
+    return false;
+  }
+
+  private isTopPlaced(object: Container): boolean {
+    const parent = object.parent;
+    return parent !== null && (parent === this.world || this.chunks.has(parent));
+  }
+
+  /**
+   * Puts the page's top-level displays where the document's order says: straight in the world on
+   * a small page, else in runs of consecutive siblings, one chunk per run. Nodes keep their chunk
+   * while it stays one unbroken run and under twice the chunk size, so most edits move nothing;
+   * a node that lands between runs joins the run before it.
+   */
+  private layoutTop(): void {
+    const ordered: Container[] = [];
+    this.placedIndex.clear();
+    for (const child of this.store.childrenOf(this.page!)) {
+      const object = this.displays.get(child.id)?.object;
+      if (object === undefined) continue;
+      ordered.push(object);
+      this.placedIndex.set(child.id, child.index);
+    }
+    const chunked = ordered.length > (this.chunked ? this.chunkSize / 2 : this.chunkSize);
+    if (!chunked) {
+      if (!sameChildren(this.world, ordered)) {
+        this.world.removeChildren();
+        for (const object of ordered) this.world.addChild(object);
+      }
+      for (const chunk of this.chunks) chunk.destroy({ children: false });
+      this.chunks.clear();
+      this.chunked = false;
+      return;
+    }
+    if (!this.chunked) {
+      this.world.removeChildren();
+      this.chunked = true;
+    }
+    const runs: { group: Container; members: Container[]; cap: number }[] = [];
+    const opened = new Set<Container>();
+    let current: (typeof runs)[number] | null = null;
+    for (const object of ordered) {
+      const home = object.parent !== null && this.chunks.has(object.parent) ? object.parent : null;
+      if (current !== null && home === current.group && current.members.length < current.cap) {
+        current.members.push(object);
+        continue;
+      }
+      if (home !== null && !opened.has(home)) {
+        opened.add(home);
+        current = { group: home, members: [object], cap: this.chunkSize * 2 };
+        runs.push(current);
+        continue;
+      }
+      if (current !== null && current.members.length < current.cap) {
+        current.members.push(object);
+        continue;
+      }
+      const group = new Container({ label: `chunk ${this.chunkSerial++}`, isRenderGroup: true });
+      group.eventMode = "none";
+      this.chunks.add(group);
+      opened.add(group);
+      current = { group, members: [object], cap: this.chunkSize };
+      runs.push(current);
+    }
+    for (const run of runs) {
+      if (sameChildren(run.group, run.members)) continue;
+      run.group.removeChildren();
+      for (const object of run.members) {
+        object.culled = false;
+        run.group.addChild(object);
+      }
+    }
+    const groups = runs.map((run) => run.group);
+    if (!sameChildren(this.world, groups)) {
+      this.world.removeChildren();
+      for (const group of groups) this.world.addChild(group);
+    }
+    for (const chunk of this.chunks) {
+      if (opened.has(chunk)) continue;
+      chunk.destroy({ children: false });
+      this.chunks.delete(chunk);
+    }
+  }
+
+  /** Sets each chunk's (or, unchunked, each top-level node's) `culled` from `inView`. */
+  private applyCull(): { readonly shown: number; readonly hidden: number } {
+    const inView = this.inView;
+    let wanted: (unit: Container) => boolean;
+    if (inView === null) wanted = () => true;
+    else if (!this.chunked) wanted = (unit) => inView.has(unit.label);
+    else {
+      const drawn = new Set<Container>();
+      for (const id of inView) {
+        const parent = this.displays.get(id)?.object.parent;
+        if (parent) drawn.add(parent);
+      }
+      wanted = (unit) => drawn.has(unit);
+    }
+    let shown = 0;
+    let hidden = 0;
+    for (const unit of this.world.children) {
+      const culled = !wanted(unit);
+      if (unit.culled === culled) continue;
+      unit.culled = culled;
+      if (culled) hidden += 1;
+      else shown += 1;
+    }
+    return { shown, hidden };
+  }
+
+  /**
+   * A changed node may have moved into view; what holds it is drawn until the next cull
+   * decides, which costs nothing per frame and never hides what should show.
    */
   private keepCullingHonest(ids: readonly Id[]): void {
-    const inView = this.inView!;
+    const inView = this.inView;
+    if (inView === null) return;
     for (const id of ids) {
-      const display = this.displays.get(id);
-      if (display === undefined) {
+      if (!this.displays.has(id)) {
         inView.delete(id);
         continue;
       }
+      if (this.topLevelOf(id) !== id) inView.delete(id);
       const top = this.topLevelOf(id);
-      if (top !== id) {
-        inView.delete(id);
-        display.object.culled = false;
-      }
-      if (top === null || inView.has(top)) continue;
+      if (top === null) continue;
       const object = this.topLevelObject(top);
       if (object === null) continue;
-      object.culled = false;
       inView.add(top);
+      const unit = this.chunked ? object.parent! : object;
+      unit.culled = false;
     }
   }
 
@@ -229,12 +379,12 @@ export class SceneRenderer {
 
   private topLevelObject(id: Id): Container | null {
     const object = this.displays.get(id)?.object;
-    return object !== undefined && object.parent === this.world ? object : null;
+    return object !== undefined && this.isTopPlaced(object) ? object : null;
   }
 
-  /** Puts a host's children in the document's back-to-front order. */
+  /** Puts a group's or frame's children in the document's back-to-front order. */
   private order(parent: Id): void {
-    const host = parent === this.page ? this.world : this.displays.get(parent)?.host;
+    const host = this.displays.get(parent)?.host;
     if (!host) return;
     let position = 0;
     for (const child of this.store.childrenOf(parent)) {
@@ -244,6 +394,14 @@ export class SceneRenderer {
       position += 1;
     }
   }
+}
+
+/** Whether `host` has exactly `wanted` as children, in that order. */
+function sameChildren(host: Container, wanted: readonly Container[]): boolean {
+  const children = host.children;
+  if (children.length !== wanted.length) return false;
+  for (let i = 0; i < wanted.length; i += 1) if (children[i] !== wanted[i]) return false;
+  return true;
 }
 
 function applyCommon(object: Container, node: SceneNode): void {

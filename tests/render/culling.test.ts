@@ -55,87 +55,110 @@ const step = fc.oneof(
 );
 
 describe("culling", () => {
-  it("draws exactly the top-level nodes the view touches, and never hides an edited one", async () => {
+  it("draws exactly the chunks holding top-level nodes the view touches, in document order, and never hides an edited one", async () => {
     const core = await loadCore();
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 40 }), async (steps) => {
-        core.index.clear();
-        const store = new DocumentStore(
-          createDocument({
-            id: "doc",
-            pageId: "page",
-            author: "u",
-            created: "2026-01-01T00:00:00Z",
-          }),
-          { checkInvariants: true },
-        );
-        const root = new Container();
-        const renderer = new SceneRenderer(store, root, () => {});
-        renderer.showPage("page");
-        const spatial = new SpatialSync(store, core.index);
-        spatial.showPage("page");
-        let last: Box | null = null;
-        let counter = 0;
-        const culledTopLevel = (): Set<Id> =>
-          new Set(renderer.world.children.filter((c) => c.culled).map((c) => c.label));
-        for (const s of steps) {
-          if (s.kind === "view") {
-            renderer.cullTo(spatial.queryRect(s.box));
-            last = s.box;
-            const expected = topLevelTouching(store, s.box);
-            for (const child of renderer.world.children)
-              expect(child.culled).toBe(!expected.has(child.label));
-            expect(renderer.cullStats.drawn).toBe(expected.size);
-            continue;
-          }
-          const nodes = [...store.all()].filter(isSceneNode);
-          const groups = ["page", ...nodes.filter((n) => n.type === "group").map((n) => n.id)];
-          store.transact("step", (tx) => {
-            if (s.kind === "rect") {
-              const rect = makeNode<RectNode>("rect", `r${counter++}`, "page", "a0", {
-                width: 100,
-                height: 50,
-                radii: [0, 0, 0, 0],
-                fill: DEFAULT_FILL,
-                stroke: DEFAULT_STROKE,
-              });
-              addNodes(tx, groups[s.into % groups.length]!, [
-                { ...rect, transform: { ...rect.transform, x: s.x, y: s.y } },
-              ]);
-            } else if (s.kind === "group") {
-              const group = makeNode<GroupNode>("group", `g${counter++}`, "page", "a0", {});
-              addNodes(tx, "page", [
-                { ...group, transform: { ...group.transform, x: s.x, y: s.y } },
-              ]);
-            } else if (nodes.length > 0) {
-              const node = nodes[s.target % nodes.length]!;
-              if (s.kind === "move")
-                tx.update(node.id, { transform: { ...node.transform, x: s.x, y: s.y } });
-              else {
-                const into = groups[s.into % groups.length]!;
-                let ancestor: Id | undefined = into;
-                let cycle = false;
-                while (ancestor && ancestor !== "page") {
-                  if (ancestor === node.id) cycle = true;
-                  ancestor = (tx.get(ancestor) as { parent?: Id } | undefined)?.parent;
-                }
-                if (!cycle) moveNodes(tx, [node.id], into);
+      fc.asyncProperty(
+        fc.array(step, { minLength: 1, maxLength: 40 }),
+        fc.constantFrom(1, 2, 3, 1024),
+        async (steps, chunkSize) => {
+          core.index.clear();
+          const store = new DocumentStore(
+            createDocument({
+              id: "doc",
+              pageId: "page",
+              author: "u",
+              created: "2026-01-01T00:00:00Z",
+            }),
+            { checkInvariants: true },
+          );
+          const root = new Container();
+          const renderer = new SceneRenderer(store, root, () => {}, { chunkSize });
+          renderer.showPage("page");
+          const spatial = new SpatialSync(store, core.index);
+          spatial.showPage("page");
+          let last: Box | null = null;
+          let counter = 0;
+          // What culling flips: chunks on a chunked page, else the top-level nodes themselves.
+          const units = (): { unit: PixiContainer; members: Id[] }[] =>
+            renderer.world.children.map((unit) => ({
+              unit,
+              members:
+                renderer.chunkStats.chunks > 0 ? unit.children.map((c) => c.label) : [unit.label],
+            }));
+          const checkLayout = (): void => {
+            const order = store.childrenOf("page").map((n) => n.id);
+            expect(units().flatMap((u) => u.members)).toEqual(order);
+            for (const { members } of units())
+              expect(members.length).toBeLessThanOrEqual(Math.max(1, chunkSize * 2));
+          };
+          for (const s of steps) {
+            if (s.kind === "view") {
+              renderer.cullTo(spatial.queryRect(s.box));
+              last = s.box;
+              const expected = topLevelTouching(store, s.box);
+              let drawn = 0;
+              for (const { unit, members } of units()) {
+                const wanted = members.some((id) => expected.has(id));
+                expect(unit.culled).toBe(!wanted);
+                if (wanted) drawn += members.length;
               }
+              expect(renderer.cullStats.drawn).toBe(drawn);
+              checkLayout();
+              continue;
             }
-          });
-          // Between culls, whatever touches the last view is drawn, and nothing nested is culled.
-          const culled = culledTopLevel();
-          if (last)
-            for (const id of topLevelTouching(store, last)) expect(culled.has(id)).toBe(false);
-          for (const node of store.all()) {
-            if (!isSceneNode(node) || node.parent === "page") continue;
-            expect(renderer.displayOf(node.id)?.culled).toBe(false);
+            const nodes = [...store.all()].filter(isSceneNode);
+            const groups = ["page", ...nodes.filter((n) => n.type === "group").map((n) => n.id)];
+            store.transact("step", (tx) => {
+              if (s.kind === "rect") {
+                const rect = makeNode<RectNode>("rect", `r${counter++}`, "page", "a0", {
+                  width: 100,
+                  height: 50,
+                  radii: [0, 0, 0, 0],
+                  fill: DEFAULT_FILL,
+                  stroke: DEFAULT_STROKE,
+                });
+                addNodes(tx, groups[s.into % groups.length]!, [
+                  { ...rect, transform: { ...rect.transform, x: s.x, y: s.y } },
+                ]);
+              } else if (s.kind === "group") {
+                const group = makeNode<GroupNode>("group", `g${counter++}`, "page", "a0", {});
+                addNodes(tx, "page", [
+                  { ...group, transform: { ...group.transform, x: s.x, y: s.y } },
+                ]);
+              } else if (nodes.length > 0) {
+                const node = nodes[s.target % nodes.length]!;
+                if (s.kind === "move")
+                  tx.update(node.id, { transform: { ...node.transform, x: s.x, y: s.y } });
+                else {
+                  const into = groups[s.into % groups.length]!;
+                  let ancestor: Id | undefined = into;
+                  let cycle = false;
+                  while (ancestor && ancestor !== "page") {
+                    if (ancestor === node.id) cycle = true;
+                    ancestor = (tx.get(ancestor) as { parent?: Id } | undefined)?.parent;
+                  }
+                  if (!cycle) moveNodes(tx, [node.id], into);
+                }
+              }
+            });
+            // Between culls, whatever touches the last view is drawn, and nothing nested is culled.
+            checkLayout();
+            if (last) {
+              const touching = topLevelTouching(store, last);
+              for (const { unit, members } of units())
+                if (members.some((id) => touching.has(id))) expect(unit.culled).toBe(false);
+            }
+            for (const node of store.all()) {
+              if (!isSceneNode(node) || node.parent === "page") continue;
+              expect(renderer.displayOf(node.id)?.culled).toBe(false);
+            }
           }
-        }
-        spatial.dispose();
-        renderer.dispose();
-      }),
-      { numRuns: 80 },
+          spatial.dispose();
+          renderer.dispose();
+        },
+      ),
+      { numRuns: 120 },
     );
   });
 });

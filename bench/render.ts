@@ -1,0 +1,207 @@
+// Benchmarks the renderer in headless Chromium: load to first frame, panning at zoom 1 and 0.1, a
+// zoom sweep and the JS heap, for scenes of 1k, 10k and 100k shapes. Prints JSON.
+// Run alone: npx tsx bench/render.ts (BENCH_RENDER_SIZES=1000,1000000 for other sizes). Serves
+// dist/ (build it first: node scripts/build-wasm.mjs && npx vite build), or BENCH_RENDER_ROOT.
+// Software GL makes absolute GPU times pessimistic; CPU-side costs are still comparable.
+
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { chromium, type Page } from "playwright-core";
+import { serializeDocument } from "../src/io/native/format.ts";
+import { makeDocument } from "./document.ts";
+
+// 100k and 1M take many minutes on software GL; ask for them with BENCH_RENDER_SIZES.
+const SIZES = (process.env.BENCH_RENDER_SIZES ?? "1000,10000").split(",").map(Number);
+const PORT = Number(process.env.BENCH_RENDER_PORT ?? 4610);
+const ROOT = resolve(process.env.BENCH_RENDER_ROOT ?? "dist");
+const CHROMIUM = process.env.LINEWORK_CHROMIUM ?? "/usr/bin/chromium";
+const VIEW = { width: 1280, height: 800 };
+const FRAMES = 60;
+const PITCH = 100;
+
+/** playwright.config.ts's flags, plus no frame cap so frame times show the work, not vsync. */
+const FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--use-angle=swiftshader",
+  "--enable-unsafe-swiftshader",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+  "--disable-frame-rate-limit",
+  "--disable-gpu-vsync",
+];
+
+interface Frames {
+  readonly meanMs: number;
+  readonly p95Ms: number;
+}
+
+interface SizeResult {
+  readonly shapes: number;
+  readonly loadToFirstFrameMs: number;
+  readonly panZoom1: Frames;
+  readonly panZoom01: Frames;
+  readonly zoomSweep: Frames;
+  readonly heapMiB: number;
+  readonly chunks: number;
+}
+
+function round(n: number): number {
+  return Math.round(n * 10) / 10;
+}
+
+async function serve(): Promise<ChildProcess | null> {
+  const url = `http://localhost:${PORT}/`;
+  if (
+    await fetch(url)
+      .then((r) => r.ok)
+      .catch(() => false)
+  )
+    return null;
+  if (!existsSync(resolve(ROOT, "index.html")))
+    throw new Error(`${ROOT}/index.html is missing: run "npm run build" first`);
+  const server = spawn(
+    process.execPath,
+    ["scripts/serve.mjs", "--port", String(PORT), "--root", ROOT],
+    { stdio: "ignore" },
+  );
+  for (let i = 0; i < 100; i += 1) {
+    if (
+      await fetch(url)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      return server;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  server.kill();
+  throw new Error(`the app server did not start on port ${PORT}`);
+}
+
+/**
+ * Moves the camera once per animation frame for `FRAMES` frames and returns the intervals
+ * between the callbacks: each includes the frame the engine rendered for the previous move.
+ */
+async function frames(page: Page, kind: "pan" | "sweep", zoom: number, centre: number) {
+  return page.evaluate(
+    async ({ kind, zoom, centre, frames, view }) => {
+      const { camera } = window.linework!.current;
+      const at = (z: number, dx: number) =>
+        camera.set({
+          x: view.width / 2 - (centre + dx) * z,
+          y: view.height / 2 - centre * z,
+          zoom: z,
+        });
+      at(zoom, 0);
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      const times: number[] = [];
+      let last = performance.now();
+      await new Promise<void>((done) => {
+        let i = 0;
+        const step = () => {
+          const now = performance.now();
+          if (i > 0) times.push(now - last);
+          last = now;
+          if (i === frames) return done();
+          i += 1;
+          if (kind === "pan") at(zoom, (i * 20) / zoom);
+          else {
+            // 1 → 0.1 → 1, geometric, so each frame scales by the same factor.
+            const t = i / frames;
+            at(Math.pow(0.1, t < 0.5 ? t * 2 : (1 - t) * 2), 0);
+          }
+          requestAnimationFrame(step);
+        };
+        requestAnimationFrame(step);
+      });
+      return times;
+    },
+    { kind, zoom, centre, frames: FRAMES, view: VIEW },
+  );
+}
+
+function summary(times: number[]): Frames {
+  const sorted = [...times].sort((a, b) => a - b);
+  const mean = times.reduce((s, t) => s + t, 0) / Math.max(1, times.length);
+  const p95 = sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? 0;
+  return { meanMs: round(mean), p95Ms: round(p95) };
+}
+
+async function benchSize(page: Page, shapes: number): Promise<SizeResult> {
+  const text = serializeDocument(makeDocument(shapes));
+  const loadToFirstFrameMs = await page.evaluate(async (text) => {
+    const app = window.linework!;
+    const started = performance.now();
+    const result = await app.importDocument(text, "bench");
+    if (!result.ok) throw new Error(result.error);
+    // The engine renders in its own animation frame; two callbacks later that frame is done.
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    return performance.now() - started;
+  }, text);
+  const centre = (Math.ceil(Math.sqrt(shapes)) * PITCH) / 2;
+  const panZoom1 = summary(await frames(page, "pan", 1, centre));
+  const panZoom01 = summary(await frames(page, "pan", 0.1, centre));
+  const zoomSweep = summary(await frames(page, "sweep", 1, centre));
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("HeapProfiler.collectGarbage");
+  const heap = await cdp.send("Runtime.getHeapUsage");
+  await cdp.detach();
+  const chunks = await page.evaluate(() => {
+    const renderer = window.linework!.current.renderer as { chunkStats?: { chunks: number } };
+    return renderer.chunkStats?.chunks ?? 0;
+  });
+  return {
+    shapes,
+    loadToFirstFrameMs: round(loadToFirstFrameMs),
+    panZoom1,
+    panZoom01,
+    zoomSweep,
+    heapMiB: round(heap.usedSize / 1024 / 1024),
+    chunks,
+  };
+}
+
+export async function benchRender(): Promise<object> {
+  const server = await serve();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const results: SizeResult[] = [];
+  try {
+    for (const shapes of SIZES) {
+      // A fresh page per size, so one scene's heap and caches do not weigh on the next.
+      const context = await browser.newContext({ viewport: VIEW });
+      // tsx names the functions it compiles with a helper the page does not have.
+      await context.addInitScript("globalThis.__name = (f) => f;");
+      const page = await context.newPage();
+      await page.goto(`http://localhost:${PORT}/`);
+      await page.waitForFunction(() => window.linework !== undefined, null, { timeout: 30_000 });
+      results.push(await benchSize(page, shapes));
+      process.stderr.write(`${JSON.stringify(results.at(-1))}\n`);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    server?.kill();
+  }
+  return {
+    viewport: VIEW,
+    framesPerRun: FRAMES,
+    targets:
+      "load 10k ≤ 150 ms, 100k ≤ 600 ms; pan z=1 100k p95 ≤ 20 ms and ≤ 1.5× 1k; " +
+      "pan z=0.1 100k p95 ≤ 40 ms; zoom sweep 100k mean ≤ 40 ms",
+    sizes: results,
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  benchRender()
+    .then((result) => console.log(JSON.stringify(result, null, 2)))
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    });
+}
