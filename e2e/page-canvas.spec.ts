@@ -132,6 +132,9 @@ test.describe("spec §2 page and canvas", () => {
 
   test("§2 after each fit the canvas takes focus", async ({ page }) => {
     await startFixtureEngine(page);
+    // Start-up itself changes the parent (the first observation, the status elements), and those
+    // fits land 200 ms later; focus is moved away only once they have.
+    await page.waitForTimeout(400);
     await page.focus("#elsewhere");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("elsewhere");
     await page.evaluate(() => {
