@@ -1,9 +1,8 @@
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./e2e/chromium";
 
 // Another port lets two test runs share a machine.
 const PORT = Number(process.env.LINEWORK_TEST_PORT || 4173);
-/** Debian's Chromium; never a downloaded browser. */
-const chromium = process.env.LINEWORK_CHROMIUM || "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "e2e",
@@ -17,18 +16,8 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     viewport: { width: 1024, height: 700 },
     launchOptions: {
-      executablePath: chromium,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--use-angle=swiftshader",
-        "--enable-unsafe-swiftshader",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS],
     },
   },
   webServer: {

@@ -8,7 +8,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium, type Page } from "playwright-core";
+import { chromium, type Page } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium.ts";
 import { serializeDocument } from "../src/io/native/format.ts";
 import { makeDocument } from "./document.ts";
 
@@ -16,25 +17,12 @@ import { makeDocument } from "./document.ts";
 const SIZES = (process.env.BENCH_RENDER_SIZES ?? "1000,10000").split(",").map(Number);
 const PORT = Number(process.env.BENCH_RENDER_PORT ?? 4610);
 const ROOT = resolve(process.env.BENCH_RENDER_ROOT ?? "dist");
-const CHROMIUM = process.env.LINEWORK_CHROMIUM ?? "/usr/bin/chromium";
 const VIEW = { width: 1280, height: 800 };
 const FRAMES = 60;
 const PITCH = 100;
 
-/** playwright.config.ts's flags, plus no frame cap so frame times show the work, not vsync. */
-const FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--use-angle=swiftshader",
-  "--enable-unsafe-swiftshader",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-  "--disable-frame-rate-limit",
-  "--disable-gpu-vsync",
-];
+/** The browser tests' flags, plus no frame cap so frame times show the work, not vsync. */
+const FLAGS = [...CHROMIUM_ARGS, "--disable-frame-rate-limit", "--disable-gpu-vsync"];
 
 interface Frames {
   readonly meanMs: number;
@@ -168,7 +156,7 @@ async function benchSize(page: Page, shapes: number): Promise<SizeResult> {
 
 export async function benchRender(): Promise<object> {
   const server = await serve();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS });
   const results: SizeResult[] = [];
   try {
     for (const shapes of SIZES) {

@@ -1,0 +1,18 @@
+/** Debian's Chromium, never a downloaded browser; LINEWORK_CHROMIUM points elsewhere. */
+export const CHROMIUM_PATH = process.env.LINEWORK_CHROMIUM || "/usr/bin/chromium";
+
+/**
+ * Headless flags that work on machines without a GPU or a network beyond the package registries:
+ * software WebGL through SwiftShader, and none of Chromium's background connections.
+ */
+export const CHROMIUM_ARGS: readonly string[] = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--use-angle=swiftshader",
+  "--enable-unsafe-swiftshader",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
