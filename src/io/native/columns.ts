@@ -37,6 +37,7 @@ import {
   type Raw,
   UNIT_MESSAGE,
   ZERO_RADII,
+  transformAt,
 } from "./nodes";
 import {
   arrowHead,
@@ -399,7 +400,7 @@ function columnNode(
     hidden = optionalFlagAt(raw, "hidden");
     opacity = optionalNumberAt(raw, "opacity", 0, 1, UNIT_MESSAGE, 1);
     blend = raw.blendMode === undefined ? "normal" : checkedAt(raw, "blendMode", blendMode);
-    transform = columnTransform(x, y, raw);
+    transform = transformAt(x, y, raw);
   }
   const fillValue = fillRaw === undefined ? undefined : columnValue(fillRaw, "fill", fill);
   const strokeValue =
@@ -552,20 +553,4 @@ function columnNode(
         width: checkedAt(raw, "width", textWidth),
       };
   }
-}
-
-function columnTransform(x: number, y: number, raw: Raw): Transform {
-  let rotation: number, scaleX: number, scaleY: number, skewX: number;
-  try {
-    rotation = optionalNumberAt(raw, "rotation", -M, M, COORDINATE_MESSAGE, 0);
-    scaleX = optionalNumberAt(raw, "scaleX", -M, M, COORDINATE_MESSAGE, 1);
-    scaleY = optionalNumberAt(raw, "scaleY", -M, M, COORDINATE_MESSAGE, 1);
-    skewX = optionalNumberAt(raw, "skewX", -M, M, COORDINATE_MESSAGE, 0);
-  } catch (error) {
-    rethrowWithin("transform", error);
-  }
-  if (x === 0 && y === 0 && rotation === 0 && scaleX === 1 && scaleY === 1 && skewX === 0) {
-    return IDENTITY_TRANSFORM;
-  }
-  return { x, y, rotation, scaleX, scaleY, skewX };
 }

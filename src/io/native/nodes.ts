@@ -131,14 +131,27 @@ export function checkedAt<T>(raw: Raw, key: string, check: Check<T>): T {
 function readTransform(value: unknown): Transform {
   if (value === undefined) return IDENTITY_TRANSFORM;
   if (!isPlainObject(value)) throw new Problem("transform", "must be an object");
-  let x: number, y: number, rotation: number, scaleX: number, scaleY: number, skewX: number;
+  let x: number, y: number;
   try {
     x = optionalNumberAt(value, "x", -M, M, COORDINATE_MESSAGE, 0);
     y = optionalNumberAt(value, "y", -M, M, COORDINATE_MESSAGE, 0);
-    rotation = optionalNumberAt(value, "rotation", -M, M, COORDINATE_MESSAGE, 0);
-    scaleX = optionalNumberAt(value, "scaleX", -M, M, COORDINATE_MESSAGE, 1);
-    scaleY = optionalNumberAt(value, "scaleY", -M, M, COORDINATE_MESSAGE, 1);
-    skewX = optionalNumberAt(value, "skewX", -M, M, COORDINATE_MESSAGE, 0);
+  } catch (error) {
+    rethrowWithin("transform", error);
+  }
+  return transformAt(x, y, value);
+}
+
+/**
+ * A transform from its translation and the other parts as written in `raw`, each defaulting to
+ * the identity's; the shared identity object when nothing moves.
+ */
+export function transformAt(x: number, y: number, raw: Raw): Transform {
+  let rotation: number, scaleX: number, scaleY: number, skewX: number;
+  try {
+    rotation = optionalNumberAt(raw, "rotation", -M, M, COORDINATE_MESSAGE, 0);
+    scaleX = optionalNumberAt(raw, "scaleX", -M, M, COORDINATE_MESSAGE, 1);
+    scaleY = optionalNumberAt(raw, "scaleY", -M, M, COORDINATE_MESSAGE, 1);
+    skewX = optionalNumberAt(raw, "skewX", -M, M, COORDINATE_MESSAGE, 0);
   } catch (error) {
     rethrowWithin("transform", error);
   }
