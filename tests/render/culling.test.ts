@@ -1,13 +1,14 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addNodes, moveNodes, worldMatrix } from "../../src/doc/commands";
-import { createDocument, DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
-import { DocumentStore } from "../../src/doc/store";
+import { DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
+import type { DocumentStore } from "../../src/doc/store";
 import { isSceneNode, type GroupNode, type Id, type RectNode } from "../../src/doc/types";
 import type { Container as PixiContainer } from "pixi.js";
 import type { SceneRenderer as SceneRendererType } from "../../src/render/sceneRenderer";
 import { localBounds, transformBox, type Box } from "../../src/scene/bounds";
 import { SpatialSync } from "../../src/scene/spatialSync";
+import { emptyDocumentStore } from "../support/store";
 import { loadCore } from "../core/loadCore.ts";
 
 // PixiJS reads `navigator` when its modules load; building display objects needs no renderer.
@@ -63,15 +64,7 @@ describe("culling", () => {
         fc.constantFrom(1, 2, 3, 1024),
         async (steps, chunkSize) => {
           core.index.clear();
-          const store = new DocumentStore(
-            createDocument({
-              id: "doc",
-              pageId: "page",
-              author: "u",
-              created: "2026-01-01T00:00:00Z",
-            }),
-            { checkInvariants: true },
-          );
+          const store = emptyDocumentStore();
           const root = new Container();
           const renderer = new SceneRenderer(store, root, () => {}, { chunkSize });
           renderer.showPage("page");

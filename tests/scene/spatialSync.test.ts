@@ -7,11 +7,12 @@ import {
   moveNodes,
   worldMatrix,
 } from "../../src/doc/commands";
-import { createDocument, DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
-import { DocumentStore } from "../../src/doc/store";
+import { DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
+import type { DocumentStore } from "../../src/doc/store";
 import { isSceneNode, type GroupNode, type Id, type RectNode } from "../../src/doc/types";
 import { localBounds, transformBox, type Box } from "../../src/scene/bounds";
 import { SpatialSync } from "../../src/scene/spatialSync";
+import { emptyDocumentStore } from "../support/store";
 import { loadCore } from "../core/loadCore.ts";
 
 function touches(a: Box, b: Box): boolean {
@@ -68,15 +69,7 @@ describe("spatial index follows the document through patches", () => {
         }),
         async (steps, queries) => {
           core.index.clear();
-          const store = new DocumentStore(
-            createDocument({
-              id: "doc",
-              pageId: "page",
-              author: "u",
-              created: "2026-01-01T00:00:00Z",
-            }),
-            { checkInvariants: true },
-          );
+          const store = emptyDocumentStore();
           const sync = new SpatialSync(store, core.index);
           sync.showPage("page");
           let counter = 0;
