@@ -21,7 +21,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node scripts/serve.mjs --build --test-hooks --port ${PORT}`,
+    command: `node scripts/serve.mjs --build --test-hooks --port ${PORT} --root dist-e2e-${PORT}`,
     url: `http://localhost:${PORT}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

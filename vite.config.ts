@@ -35,6 +35,8 @@ export default defineConfig({
   publicDir: "assets",
   build: {
     target: "es2022",
+    outDir: process.env.LINEWORK_OUT_DIR ?? "dist",
+    emptyOutDir: true,
     // PixiJS alone is about 500 kB minified; the app's one chunk is expected to be above Vite's
     // default warning size.
     chunkSizeWarningLimit: 1024,

@@ -20,7 +20,10 @@ const testHooks = flag("test-hooks");
 const distRoot = resolve(ROOT, option("root", "dist"));
 const fixturesRoot = resolve(ROOT, "e2e", "fixtures");
 
-if (flag("build") && run("npm", ["run", "build", "--silent"]) !== 0) process.exit(1);
+// The build goes where this server serves from, so test runs on other ports never share a folder.
+const buildEnv = { ...process.env, LINEWORK_OUT_DIR: distRoot };
+if (flag("build") && run("npm", ["run", "build", "--silent"], { env: buildEnv }) !== 0)
+  process.exit(1);
 if (!existsSync(join(distRoot, "index.html"))) {
   console.error(`Nothing to serve: ${distRoot}/index.html is missing. Run "npm run build" first.`);
   process.exit(1);
