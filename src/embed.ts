@@ -9,11 +9,18 @@ import { DocumentStatusStore, formatTitle } from "./app/documentStatus";
 import { newDocumentRecords, type Editor } from "./app/editor";
 import { FileCommands } from "./app/fileCommands";
 import { openDocument, type OpenDocument } from "./app/openDocument";
-import { bindShortcuts, type Shortcut } from "./app/shortcuts";
+import { appCommands } from "./app/appCommands";
+import { CommandRegistry } from "./app/commands";
+import { pickImage } from "./app/pickImage";
+import type { ToolServices } from "./app/toolSession";
+import { ToolSettings } from "./tools/settings";
+import { DomTextEditorHost } from "./tools/textEditorHost";
 import type { DocRecord } from "./doc/types";
 import { parseDocument, type LoadResult } from "./io/native";
-import { viewportShortcuts } from "./render/viewport";
+import { documentExports, type DocumentExports } from "./io/export/documentExports";
+import { importFileInto, type ImportFileResult } from "./io/import/importFile";
 import { PersistenceSession } from "./persist/session";
+import { ChromeState } from "./ui/chromeState";
 import { Overlay } from "./ui/Overlay";
 import overlayCss from "./ui/overlay.css?inline";
 
@@ -43,6 +50,14 @@ export interface Linework {
   readonly banners: BannerStore;
   /** Save (Ctrl+S), Save as (Ctrl+Shift+S) and Open (Ctrl+O) with files on disk. */
   readonly files: FileCommands;
+  /** Every command with its label and shortcuts: menus, the palette and the keys run them. */
+  readonly commands: CommandRegistry;
+  /** The active tool and the style of new shapes. */
+  readonly tools: ToolSettings;
+  /** What the chrome shows: focus mode. */
+  readonly chrome: ChromeState;
+  /** SVG, PNG and PDF export of the open document, and clipboard payloads. */
+  readonly exports: DocumentExports;
   /** Opens a document of the library in place of the current one (which is saved first). */
   open(path: string): Promise<void>;
   /**
@@ -54,6 +69,16 @@ export interface Linework {
     text: string,
     name?: string,
   ): Promise<{ ok: true; path: string | null; readOnly: boolean } | { ok: false; error: string }>;
+  /**
+   * Imports an SVG, PNG, JPEG, GIF, WebP, .excalidraw or .linework file into the page on screen
+   * as one undo step (centred on `at` when given); the new shapes become the selection. The
+   * content is checked at the untrusted-input boundary; on failure the document is untouched.
+   */
+  importFile(
+    name: string,
+    data: Uint8Array | string,
+    at?: { x: number; y: number },
+  ): Promise<ImportFileResult>;
   destroy(): void;
 }
 
@@ -77,6 +102,10 @@ export async function mountLinework(
   let persistence = await startPersistence();
   let current: OpenDocument | null = null;
   let root: Root | null = null;
+  const commands = new CommandRegistry();
+  const tools = new ToolSettings();
+  const chrome = new ChromeState();
+  let services: ToolServices | null = null;
 
   const renderChrome = (engine: Engine): void => {
     root?.render(
@@ -94,11 +123,18 @@ export async function mountLinework(
   };
 
   const main = (engine: Engine): void => {
+    services = {
+      settings: tools,
+      commands,
+      text: new DomTextEditorHost(engine.shell.parent, () => opened()),
+      requestImage: () => pickImage(parent.ownerDocument),
+    };
     current = openDocument(
       engine,
       persistence?.records ?? newDocumentRecords(env.USER),
       status,
       persistence,
+      services,
     );
     if (options.manageTitle !== false) {
       const applyTitle = (): void => {
@@ -160,6 +196,7 @@ export async function mountLinework(
       records ?? newDocumentRecords(env.USER),
       status,
       readOnly ? null : session,
+      services!,
       view,
     );
     current.editor.store.setReadOnly(readOnly);
@@ -223,22 +260,27 @@ export async function mountLinework(
   const report = (action: Promise<unknown>): void => {
     action.catch((error: unknown) => engine.printErr(`Linework: ${String(error)}`));
   };
-  const shortcuts: Shortcut[] = [
-    { code: "KeyZ", mod: true, label: "Undo", run: () => opened().editor.history.undo() },
-    {
-      code: "KeyZ",
-      mod: true,
-      shift: true,
-      label: "Redo",
-      run: () => opened().editor.history.redo(),
-    },
-    { code: "KeyY", mod: true, label: "Redo", run: () => opened().editor.history.redo() },
-    { code: "KeyS", mod: true, label: "Save", run: () => report(files.save()) },
-    { code: "KeyS", mod: true, shift: true, label: "Save as", run: () => report(files.saveAs()) },
-    { code: "KeyO", mod: true, label: "Open", run: () => report(files.open()) },
-    ...viewportShortcuts(() => opened().viewport),
-  ];
-  cleanups.push(bindShortcuts(engine, shortcuts));
+  const toggleFullscreen = (): void => {
+    engine.shell.toggleFullscreen().catch((error: unknown) => {
+      engine.printErr(`Full screen is not available: ${String(error)}`);
+    });
+  };
+  cleanups.push(
+    commands.register(
+      appCommands({
+        current: opened,
+        settings: tools,
+        save: () => report(files.save()),
+        saveAs: () => report(files.saveAs()),
+        open: () => report(files.open()),
+        toggleFullscreen,
+        toggleFocusMode: () => chrome.toggleFocusMode(),
+      }),
+    ),
+  );
+  // Keys the canvas keeps from the browser while it has focus: our shortcuts, and what tools use
+  // (Tab cycles shapes; F6 still leaves the canvas for the panels).
+  cleanups.push(engine.claimKeys((event) => commands.claims(event) || TOOL_KEYS.has(event.code)));
 
   return {
     engine,
@@ -255,12 +297,20 @@ export async function mountLinework(
     aspect,
     banners,
     files,
+    commands,
+    tools,
+    chrome,
+    exports: documentExports(() => opened().editor.store),
     open,
     async importDocument(text, name) {
       const result = parseDocument(text);
       if (!result.ok) return { ok: false, error: result.error };
       const path = await openLoaded(result, "Untitled", name);
       return { ok: true, path, readOnly: result.readOnly };
+    },
+    importFile(name, data, at) {
+      const open = opened();
+      return importFileInto(open.editor.store, open.pageId(), name, data, at);
     },
     destroy() {
       current?.close();
@@ -272,6 +322,21 @@ export async function mountLinework(
 }
 
 const BANNER_READ_ONLY_FILE = "read-only-file";
+
+/** Keys the tools use that browsers would otherwise act on (scrolling, focus moves). */
+const TOOL_KEYS = new Set([
+  "Tab",
+  "Space",
+  "Enter",
+  "NumpadEnter",
+  "Escape",
+  "Backspace",
+  "Delete",
+  "ArrowUp",
+  "ArrowDown",
+  "ArrowLeft",
+  "ArrowRight",
+]);
 
 function resolveAspect(setting: AspectSetting | string | undefined): AspectSetting {
   if (setting === undefined) return "window";

@@ -24,7 +24,7 @@ export function attachDomInput(
   on<KeyboardEvent>(canvas, "keydown", (e) => {
     // Keys the program uses as shortcuts (Ctrl+S, Ctrl+Z…) must not also reach the browser.
     if (claimsKey(e)) e.preventDefault();
-    input.keyDown(e.code, e.key, modifiersOf(e));
+    input.keyDown(e.code, e.key, modifiersOf(e), e.repeat);
   });
   on<KeyboardEvent>(canvas, "keyup", (e) => input.keyUp(e.code, e.key, modifiersOf(e)));
   on(canvas, "blur", () => input.releaseAll());

@@ -54,6 +54,15 @@ export interface Modifiers {
   readonly meta: boolean;
 }
 
+/** One key press, auto-repeats included, in the order the keyboard produced them. */
+export interface KeyPress {
+  readonly code: string;
+  readonly key: string;
+  readonly modifiers: Modifiers;
+  /** An auto-repeat of a held key. */
+  readonly repeat: boolean;
+}
+
 const NO_WHEEL: WheelInput = { dx: 0, dy: 0, ctrlKey: false };
 
 export class InputState {
@@ -64,6 +73,7 @@ export class InputState {
   private releasedCodes = new Set<string>();
   private pressedKeys = new Set<string>();
   private releasedKeys = new Set<string>();
+  private tickKeyPresses: KeyPress[] = [];
   private tickSamples: PointerSample[] = [];
   private tickWheel: WheelInput = NO_WHEEL;
   private tickTouches: TouchPoint[] = [];
@@ -76,6 +86,7 @@ export class InputState {
   private pendingReleasedCodes = new Set<string>();
   private pendingPressedKeys = new Set<string>();
   private pendingReleasedKeys = new Set<string>();
+  private pendingKeyPresses: KeyPress[] = [];
   private pendingSamples: PointerSample[] = [];
   private pendingWheel = { dx: 0, dy: 0, ctrlKey: false };
   private pendingTouches: TouchPoint[] = [];
@@ -90,8 +101,9 @@ export class InputState {
 
   // ---- Feeding (from the DOM adapter or tests) ----
 
-  keyDown(code: string, key: string, modifiers: Modifiers): void {
+  keyDown(code: string, key: string, modifiers: Modifiers, repeat = false): void {
     this.pendingModifiers = modifiers;
+    this.pendingKeyPresses.push({ code, key, modifiers, repeat });
     // Modifiers are kept with the press: Ctrl can be up again before the tick reads a Ctrl+Z.
     if (!this.pendingDownCodes.has(code)) this.pendingPressedCodes.set(code, modifiers);
     if (!this.pendingDownKeys.has(key)) this.pendingPressedKeys.add(key);
@@ -179,6 +191,8 @@ export class InputState {
     this.pendingPressedKeys.clear();
     this.pendingReleasedKeys.clear();
 
+    this.tickKeyPresses = this.pendingKeyPresses;
+    this.pendingKeyPresses = [];
     this.tickSamples = this.pendingSamples;
     this.pendingSamples = [];
     const w = this.pendingWheel;
@@ -214,6 +228,13 @@ export class InputState {
   }
   keyReleased(key: string): boolean {
     return this.releasedKeys.has(key);
+  }
+  /**
+   * Every key press of this tick in order, auto-repeats included: what typing and held arrows
+   * need, where `pressed` answers only whether a key went down at all.
+   */
+  get keyPresses(): readonly KeyPress[] {
+    return this.tickKeyPresses;
   }
   get modifiers(): Modifiers {
     return this.tickModifiers;

@@ -8,6 +8,7 @@ import { Viewport, type ViewPreferences } from "../render/viewport";
 import { SpatialSync } from "../scene/spatialSync";
 import type { DocumentStatusStore } from "./documentStatus";
 import { createEditor, type Editor } from "./editor";
+import { attachTools, type ToolServices, type ToolSession } from "./toolSession";
 
 /** One document bound to the running engine: its editor, drawing, spatial index and saving. */
 export interface OpenDocument {
@@ -19,6 +20,10 @@ export interface OpenDocument {
   readonly camera: Camera;
   /** Selection, hover, marquee, guides and path markers, drawn in screen pixels for the tools. */
   readonly overlays: Overlays;
+  /** The tools, bound to this document and the engine's input. */
+  readonly tools: ToolSession;
+  /** The page on screen. */
+  pageId(): Id;
   /** Shows another page of the document. */
   showPage(pageId: Id): void;
   close(): void;
@@ -29,6 +34,7 @@ export function openDocument(
   records: readonly DocRecord[],
   status: DocumentStatusStore,
   persistence: PersistenceSession | null,
+  services: ToolServices,
   view?: ViewPreferences,
 ): OpenDocument {
   const editor = createEditor(records);
@@ -37,10 +43,16 @@ export function openDocument(
   const renderer = attachRenderer(engine, editor);
   const spatial = new SpatialSync(store, engine.core.index);
   const firstPage = store.pages()[0];
+  let page = firstPage?.id ?? "";
   if (firstPage) spatial.showPage(firstPage.id);
   const viewport = new Viewport(engine, renderer, spatial, view);
   const overlays = new Overlays(store, viewport.camera, () => engine.invalidate());
   viewport.screen.addChild(overlays.layer);
+  const tools = attachTools(
+    engine,
+    { editor, camera: viewport.camera, overlays, spatial, viewport, pageId: () => page },
+    services,
+  );
   const followName = (): void => status.set({ name: store.document.name });
   followName();
   const stopFollowing = store.subscribe(followName);
@@ -51,13 +63,20 @@ export function openDocument(
     viewport,
     camera: viewport.camera,
     overlays,
+    tools,
+    pageId: () => page,
     showPage(pageId) {
+      if (tools.controller.tool.busy) tools.controller.cancel();
+      page = pageId;
+      tools.setScope(pageId);
+      store.setSelection([]);
       renderer.showPage(pageId);
       spatial.showPage(pageId);
       overlays.refresh();
       engine.invalidate();
     },
     close() {
+      tools.dispose();
       stopFollowing();
       overlays.dispose();
       viewport.dispose();

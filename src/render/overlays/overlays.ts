@@ -25,6 +25,8 @@ const MARQUEE_ALPHA = 0.08;
 /** Path nodes are a little smaller than resize handles: they sit closer together. */
 const PATH_NODE_SIZE = 7;
 const PATH_HANDLE_RADIUS = 3.5;
+/** Half the length of the keyboard cursor's crosshair, in screen pixels. */
+const KEYBOARD_CURSOR_ARM = 10;
 
 const LINE = { color: ACCENT, width: 1, pixelLine: true } as const;
 const GUIDE_LINE = { color: GUIDE, width: 1, pixelLine: true } as const;
@@ -127,6 +129,8 @@ export class Overlays {
   readonly pathMarkers = new Graphics({ label: "path-markers" });
   /** Other users' cursors and selections go here, above everything else. */
   readonly presence = new Container({ label: "presence" });
+  private readonly keyboardCursor = new Graphics({ label: "keyboard-cursor" });
+  private cursorPoint: Point | null = null;
   private readonly guideLines = new Graphics({ label: "guide-lines" });
   private readonly labels: Text[] = [];
   private hoverId: Id | null = null;
@@ -149,6 +153,7 @@ export class Overlays {
       this.guides,
       this.selection,
       this.pathMarkers,
+      this.keyboardCursor,
       this.presence,
     );
     this.cleanups = [
@@ -190,6 +195,13 @@ export class Overlays {
   setPathMarkers(markers: PathMarkers | null): void {
     this.markers = markers;
     this.changed(() => this.drawPathMarkers());
+  }
+
+  /** The keyboard cursor's crosshair in world coordinates; null hides it. */
+  setKeyboardCursor(point: Point | null): void {
+    if (point === this.cursorPoint) return;
+    this.cursorPoint = point;
+    this.changed(() => this.drawKeyboardCursor());
   }
 
   /** Redraws everything: after a page change or anything else the overlays cannot see. */
@@ -245,6 +257,21 @@ export class Overlays {
     this.drawGuides();
     this.drawSelection();
     this.drawPathMarkers();
+    this.drawKeyboardCursor();
+  }
+
+  private drawKeyboardCursor(): void {
+    const g = this.keyboardCursor.clear();
+    if (this.cursorPoint === null) return;
+    const at = worldToScreen(this.view, this.cursorPoint);
+    const x = crisp(at.x);
+    const y = crisp(at.y);
+    g.moveTo(x - KEYBOARD_CURSOR_ARM, y)
+      .lineTo(x + KEYBOARD_CURSOR_ARM, y)
+      .moveTo(x, y - KEYBOARD_CURSOR_ARM)
+      .lineTo(x, y + KEYBOARD_CURSOR_ARM)
+      .stroke(LINE);
+    g.circle(at.x, at.y, 3).stroke(LINE);
   }
 
   private drawSelection(): void {

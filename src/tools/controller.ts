@@ -1,0 +1,190 @@
+import type { InputState, KeyPress, Modifiers, PointerSample } from "../../engine";
+import type { CommandRegistry } from "../app/commands";
+import { KeyboardCursor } from "./keyboardCursor";
+import { PointerEvents } from "./pointerEvents";
+import { TouchGestures } from "./touchGestures";
+import type { Tool, ToolContext, ToolId, ToolPointer } from "./types";
+
+export type ToolFactory = (context: ToolContext) => Tool;
+
+/** What the controller reads of one tick's polled input. */
+export type PolledInput = Pick<
+  InputState,
+  "samples" | "keyPresses" | "modifiers" | "isDown" | "pen"
+>;
+
+/** Pointer movement before a press counts as a drag, in screen pixels. */
+export const DRAG_THRESHOLD_PX = 3;
+
+/**
+ * Routes the engine's polled input to the active tool, once per fixed step: pointer samples
+ * (every coalesced one) in order, then key presses. It owns what is common to every tool:
+ * temporary panning (Space, the middle button), Esc and right-click cancelling a gesture,
+ * touch and stylus gestures, the keyboard cursor, and shortcuts for keys no tool used.
+ */
+export class ToolController {
+  private readonly tools = new Map<ToolId, Tool>();
+  private active: Tool;
+  private readonly pointers: PointerEvents;
+  private readonly touch = new TouchGestures();
+  readonly cursor: KeyboardCursor;
+  /** Screen position of the temporary hand's last sample, while it pans. */
+  private panFrom: { x: number; y: number } | null = null;
+  private penDown = false;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly context: Omit<ToolContext, "setTool" | "done">,
+    factories: Readonly<Record<ToolId, ToolFactory>>,
+    private readonly commands: CommandRegistry,
+  ) {
+    const full: ToolContext = {
+      ...context,
+      setTool: (id) => this.setTool(id),
+      done: () => {
+        if (!context.settings.get().keepTool) this.setTool("select");
+      },
+    };
+    for (const id of Object.keys(factories) as ToolId[]) this.tools.set(id, factories[id](full));
+    this.active = this.tools.get(context.settings.get().tool) ?? this.tools.get("select")!;
+    this.pointers = new PointerEvents(context.camera);
+    this.cursor = new KeyboardCursor(context, () => this.active);
+    context.settings.subscribe(() => {
+      const wanted = context.settings.get().tool;
+      if (wanted !== this.active.id) this.switchTo(wanted);
+    });
+  }
+
+  get tool(): Tool {
+    return this.active;
+  }
+
+  toolFor(id: ToolId): Tool | undefined {
+    return this.tools.get(id);
+  }
+
+  setTool(id: ToolId): void {
+    this.context.settings.update({ tool: id });
+  }
+
+  /** Called whenever the active tool's state may have changed (for the cursor and status bar). */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Esc: cancel the gesture under way, or let the tool step back (clear selection, leave group). */
+  cancel(): void {
+    if (this.active.busy) this.active.cancel();
+    this.cursor.reset();
+    this.notify();
+  }
+
+  tick(input: PolledInput): void {
+    const modifiers = input.modifiers;
+    for (const sample of input.samples) this.sample(sample, modifiers, input);
+    for (const press of input.keyPresses) this.key(press);
+    this.active.tick?.(modifiers);
+    if (input.samples.length > 0 || input.keyPresses.length > 0) this.notify();
+  }
+
+  private switchTo(id: ToolId): void {
+    const next = this.tools.get(id);
+    if (!next || next === this.active) return;
+    this.active.deactivate();
+    this.context.overlays.setGuides([]);
+    this.context.overlays.setMarquee(null);
+    this.active = next;
+    this.cursor.reset();
+    this.notify();
+    this.context.invalidate();
+  }
+
+  private sample(sample: PointerSample, modifiers: Modifiers, input: PolledInput): void {
+    if (sample.kind === "pen") {
+      if (!this.context.settings.get().penMode) {
+        this.context.settings.update({ penMode: true });
+        this.touch.reset();
+      }
+      if (sample.phase === "down") this.penDown = true;
+      if (sample.phase === "up" || sample.phase === "cancel") this.penDown = false;
+    }
+    if (sample.kind === "touch") {
+      const outcomes = this.touch.handle(sample, this.context.settings.get().penMode, this.penDown);
+      for (const outcome of outcomes) {
+        switch (outcome.type) {
+          case "tool":
+            this.toTool(outcome.sample, modifiers, input);
+            break;
+          case "cancelTool":
+            if (this.active.busy) this.active.cancel();
+            break;
+          case "pan":
+            this.context.camera.panBy(outcome.dx, outcome.dy);
+            break;
+          case "zoom":
+            this.context.camera.zoomAt(outcome.center, outcome.factor);
+            break;
+          case "tap":
+            if (outcome.fingers === 2) this.commands.run("edit.undo");
+            else if (outcome.fingers === 3) this.commands.run("edit.redo");
+            break;
+        }
+      }
+      return;
+    }
+    this.toTool(sample, modifiers, input);
+  }
+
+  private toTool(sample: PointerSample, modifiers: Modifiers, input: PolledInput): void {
+    for (const event of this.pointers.convert(sample, modifiers)) {
+      if (this.temporaryPan(event, input)) continue;
+      if (event.phase === "down" && event.button === 2) {
+        // Right-click mid-gesture cancels it; otherwise it belongs to the context menu.
+        if (this.active.busy) this.active.cancel();
+        continue;
+      }
+      if (event.button === 2 || (event.phase !== "move" && event.button > 2)) continue;
+      this.active.pointer(event);
+    }
+  }
+
+  /** Space held or the middle button: drag pans, whatever the tool. */
+  private temporaryPan(event: ToolPointer, input: PolledInput): boolean {
+    const spaceHeld = input.isDown("Space") && !this.cursor.usesSpace();
+    if (this.panFrom === null) {
+      const starts =
+        event.phase === "down" &&
+        (event.button === 1 || (spaceHeld && event.button === 0 && !this.active.busy));
+      if (!starts) return false;
+      this.panFrom = event.screen;
+      return true;
+    }
+    if (event.phase === "move") {
+      this.context.camera.panBy(event.screen.x - this.panFrom.x, event.screen.y - this.panFrom.y);
+      this.panFrom = event.screen;
+      return true;
+    }
+    if (event.phase === "up" || event.phase === "cancel") {
+      if (event.buttons === 0) this.panFrom = null;
+      return true;
+    }
+    return true;
+  }
+
+  private key(press: KeyPress): void {
+    if (press.code === "Escape" && this.active.busy) {
+      this.active.cancel();
+      this.cursor.reset();
+      return;
+    }
+    if (this.cursor.key(press)) return;
+    if (this.active.key(press)) return;
+    const command = this.commands.commandFor(press);
+    if (command && (command.enabled?.() ?? true)) command.run();
+  }
+
+  private notify(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+}

@@ -1,0 +1,527 @@
+import { addNodes } from "../doc/commands";
+import { newId } from "../doc/ids";
+import { isContainer, isSceneNode, type Id, type SceneNode } from "../doc/types";
+import type { Point } from "../render/camera";
+import {
+  cornerPoints,
+  quadAngle,
+  quadBox,
+  selectionQuad,
+  type HandleHit,
+  type Quad,
+  type ResizeHandle,
+} from "../render/overlays/geometry";
+import type { Box } from "../scene/bounds";
+import { DRAG_THRESHOLD_PX } from "./controller";
+import {
+  applyWorldChange,
+  originals,
+  rotationAbout,
+  scaleAbout,
+  translation,
+  type Original,
+} from "./worldTransform";
+import type { Tool, ToolContext, ToolKey, ToolPointer } from "./types";
+
+/** Pick tolerance around thin shapes, in screen pixels. */
+export const PICK_TOLERANCE_PX = 4;
+const ANGLE_STEP = Math.PI / 12;
+
+type State =
+  | { readonly name: "idle" }
+  /** Pressed, not yet dragged: a click or the start of a drag. */
+  | {
+      readonly name: "pointing";
+      readonly start: ToolPointer;
+      readonly hit: Id | null;
+      /** The press changed the selection already (so a click does not change it again). */
+      readonly selectedOnPress: boolean;
+    }
+  | {
+      readonly name: "moving";
+      readonly start: Point;
+      readonly items: Original[];
+      readonly box: Box;
+    }
+  | { readonly name: "marquee"; readonly start: Point; readonly base: readonly Id[] }
+  | {
+      readonly name: "resizing";
+      readonly handle: ResizeHandle;
+      readonly quad: Quad;
+      readonly items: Original[];
+    }
+  | {
+      readonly name: "rotating";
+      readonly centre: Point;
+      readonly startAngle: number;
+      readonly items: Original[];
+    };
+
+const OPPOSITE: Record<ResizeHandle, ResizeHandle> = {
+  nw: "se",
+  n: "s",
+  ne: "sw",
+  e: "w",
+  se: "nw",
+  s: "n",
+  sw: "ne",
+  w: "e",
+};
+
+/**
+ * Select (V): click, Shift-click, Ctrl-click into groups, marquee (touching; Alt: contained),
+ * drag to move (Alt: duplicate first), the eight handles to resize (Shift: proportional, Alt:
+ * from the centre), the zones outside the corners to rotate (Shift: 15° steps). Double-click
+ * enters a group, edits a text, or edits a path's nodes.
+ */
+export class SelectTool implements Tool {
+  readonly id = "select" as const;
+  private current: State = { name: "idle" };
+
+  constructor(private readonly ctx: ToolContext) {}
+
+  get state(): string {
+    return this.current.name;
+  }
+
+  get busy(): boolean {
+    return this.current.name !== "idle";
+  }
+
+  get cursor(): string {
+    switch (this.current.name) {
+      case "moving":
+        return "move";
+      case "rotating":
+        return "grabbing";
+      case "resizing":
+        return "nwse-resize";
+      default:
+        return "default";
+    }
+  }
+
+  pointer(e: ToolPointer): void {
+    const s = this.current;
+    if (e.phase === "cancel") {
+      this.cancel();
+      return;
+    }
+    switch (s.name) {
+      case "idle":
+        if (e.phase === "down" && e.button === 0) this.press(e);
+        else if (e.phase === "move" && e.buttons === 0) this.hover(e);
+        return;
+      case "pointing":
+        if (e.phase === "move") {
+          const moved = Math.hypot(e.screen.x - s.start.screen.x, e.screen.y - s.start.screen.y);
+          if (moved >= DRAG_THRESHOLD_PX) this.startDrag(s, e);
+        } else if (e.phase === "up") this.click(s);
+        return;
+      case "moving":
+        if (e.phase === "move") this.move(s, e);
+        else if (e.phase === "up") this.finish();
+        return;
+      case "marquee":
+        if (e.phase === "move") this.marquee(s, e);
+        else if (e.phase === "up") this.finishMarquee();
+        return;
+      case "resizing":
+        if (e.phase === "move") this.resize(s, e);
+        else if (e.phase === "up") this.finish();
+        return;
+      case "rotating":
+        if (e.phase === "move") this.rotate(s, e);
+        else if (e.phase === "up") this.finish();
+        return;
+    }
+  }
+
+  key(press: ToolKey): boolean {
+    const store = this.ctx.editor.store;
+    if (press.code === "Escape") {
+      if (this.ctx.scope() !== this.ctx.pageId()) {
+        const scope = store.get(this.ctx.scope());
+        this.ctx.setScope(isSceneNode(scope) ? this.parentScope(scope) : this.ctx.pageId());
+        store.setSelection(isSceneNode(scope) ? [scope.id] : []);
+        return true;
+      }
+      if (store.selection.length > 0) {
+        store.setSelection([]);
+        return true;
+      }
+      return false;
+    }
+    if (press.modifiers.ctrl || press.modifiers.meta || press.modifiers.alt) return false;
+    if (press.code === "Tab") {
+      this.cycle(press.modifiers.shift ? -1 : 1);
+      return true;
+    }
+    if (press.code === "Enter" || press.code === "NumpadEnter") {
+      if (press.modifiers.shift) this.exitGroup();
+      else this.enter();
+      return true;
+    }
+    return false;
+  }
+
+  tick(): void {}
+
+  cancel(): void {
+    const s = this.current;
+    this.current = { name: "idle" };
+    this.ctx.overlays.setMarquee(null);
+    this.ctx.overlays.setGuides([]);
+    if (s.name === "marquee") this.ctx.editor.store.setSelection(s.base);
+    if (s.name === "moving" || s.name === "resizing" || s.name === "rotating") {
+      this.ctx.editor.history.cancelGesture();
+    }
+    this.ctx.invalidate();
+  }
+
+  deactivate(): void {
+    if (this.busy) this.cancel();
+    this.ctx.overlays.setHover(null);
+  }
+
+  // ---- Pressing and clicking ----
+
+  private press(e: ToolPointer): void {
+    const store = this.ctx.editor.store;
+    if (e.clickCount >= 2 && this.doubleClick(e)) return;
+    const handle = store.selection.length > 0 ? this.ctx.overlays.hitHandle(e.screen) : null;
+    if (handle !== null && !store.readOnly) {
+      this.grabHandle(handle, e);
+      return;
+    }
+    const hit = this.pick(e);
+    let selectedOnPress = false;
+    if (hit !== null && !store.selection.includes(hit)) {
+      store.setSelection(e.modifiers.shift ? [...store.selection, hit] : [hit]);
+      selectedOnPress = true;
+    }
+    this.current = { name: "pointing", start: e, hit, selectedOnPress };
+  }
+
+  private click(s: Extract<State, { name: "pointing" }>): void {
+    const store = this.ctx.editor.store;
+    this.current = { name: "idle" };
+    if (s.hit === null) {
+      if (!s.start.modifiers.shift) store.setSelection([]);
+      return;
+    }
+    if (s.selectedOnPress) return;
+    if (s.start.modifiers.shift) store.setSelection(store.selection.filter((id) => id !== s.hit));
+    else store.setSelection([s.hit]);
+  }
+
+  private doubleClick(e: ToolPointer): boolean {
+    const store = this.ctx.editor.store;
+    const deep = this.ctx.scene.pick(e.world, this.tolerance(), { deep: true });
+    if (deep === null) return false;
+    const node = store.get(deep);
+    const selected = store.selection;
+    // Into the group the double-clicked shape is in, one level at a time.
+    if (selected.length === 1 && isContainer(store.get(selected[0]!))) {
+      const inner = this.ctx.scene.pick(e.world, this.tolerance(), { scope: selected[0]! });
+      if (inner !== null) {
+        this.ctx.setScope(selected[0]!);
+        store.setSelection([inner]);
+        return true;
+      }
+    }
+    if (node?.type === "text" && !store.readOnly) {
+      store.setSelection([deep]);
+      this.ctx.setTool("text");
+      return true;
+    }
+    if ((node?.type === "path" || node?.type === "line") && !store.readOnly) {
+      store.setSelection([deep]);
+      this.ctx.setTool("path");
+      return true;
+    }
+    return false;
+  }
+
+  private pick(e: ToolPointer): Id | null {
+    return this.ctx.scene.pick(e.world, this.tolerance(), {
+      deep: e.modifiers.ctrl || e.modifiers.meta,
+      scope: this.ctx.scope(),
+    });
+  }
+
+  private tolerance(): number {
+    return PICK_TOLERANCE_PX / this.ctx.camera.zoom;
+  }
+
+  private hover(e: ToolPointer): void {
+    const hit = this.pick(e);
+    this.ctx.overlays.setHover(hit);
+  }
+
+  // ---- Dragging ----
+
+  private startDrag(s: Extract<State, { name: "pointing" }>, e: ToolPointer): void {
+    const store = this.ctx.editor.store;
+    this.ctx.overlays.setHover(null);
+    if (s.hit === null || store.readOnly) {
+      const base = s.start.modifiers.shift ? store.selection : [];
+      this.current = { name: "marquee", start: s.start.world, base };
+      this.marquee(this.current, e);
+      return;
+    }
+    const history = this.ctx.editor.history;
+    let ids = store.selection.filter((id) => !this.lockedOrHidden(id));
+    if (ids.length === 0) {
+      this.current = { name: "idle" };
+      return;
+    }
+    history.beginGesture(s.start.modifiers.alt ? "Duplicate" : "Move");
+    if (s.start.modifiers.alt) ids = this.duplicate(ids);
+    const quad = selectionQuad(store, ids);
+    if (quad === null) {
+      history.cancelGesture();
+      this.current = { name: "idle" };
+      return;
+    }
+    const items = originals(store, ids);
+    this.current = { name: "moving", start: s.start.world, items, box: quadBox(quad) };
+    this.move(this.current, e);
+  }
+
+  private duplicate(ids: readonly Id[]): Id[] {
+    const store = this.ctx.editor.store;
+    const copies: Id[] = [];
+    store.transact("Duplicate", (tx) => {
+      for (const id of ids) {
+        const node = tx.get(id);
+        if (!isSceneNode(node)) continue;
+        const [root, ...descendants] = cloneTree(tx, node);
+        addNodes(tx, node.parent, [root!], { after: id });
+        for (const child of descendants) tx.put(child);
+        copies.push(root!.id);
+      }
+      tx.select(copies);
+    });
+    return copies;
+  }
+
+  private move(s: Extract<State, { name: "moving" }>, e: ToolPointer): void {
+    let dx = e.world.x - s.start.x;
+    let dy = e.world.y - s.start.y;
+    if (e.modifiers.shift) {
+      // Shift keeps the move on one axis, like other editors.
+      if (Math.abs(dx) > Math.abs(dy)) dy = 0;
+      else dx = 0;
+    }
+    const moved = {
+      minX: s.box.minX + dx,
+      minY: s.box.minY + dy,
+      maxX: s.box.maxX + dx,
+      maxY: s.box.maxY + dy,
+    };
+    const ignore = new Set(s.items.map((item) => item.node.id));
+    const snap =
+      e.modifiers.ctrl || e.modifiers.meta ? null : this.ctx.snapper.snapBox(moved, ignore);
+    if (snap !== null) {
+      dx += e.modifiers.shift && dx === 0 ? 0 : snap.dx;
+      dy += e.modifiers.shift && dy === 0 ? 0 : snap.dy;
+    }
+    this.ctx.overlays.setGuides(snap?.guides ?? []);
+    this.ctx.editor.store.transact("Move", (tx) =>
+      applyWorldChange(tx, s.items, translation(dx, dy)),
+    );
+  }
+
+  private finish(): void {
+    this.current = { name: "idle" };
+    this.ctx.overlays.setGuides([]);
+    this.ctx.editor.history.endGesture();
+    this.ctx.invalidate();
+  }
+
+  // ---- Marquee ----
+
+  private marquee(s: Extract<State, { name: "marquee" }>, e: ToolPointer): void {
+    const box = {
+      minX: Math.min(s.start.x, e.world.x),
+      minY: Math.min(s.start.y, e.world.y),
+      maxX: Math.max(s.start.x, e.world.x),
+      maxY: Math.max(s.start.y, e.world.y),
+    };
+    this.ctx.overlays.setMarquee(box);
+    const hits = this.ctx.scene.marquee(box, {
+      contained: e.modifiers.alt,
+      scope: this.ctx.scope(),
+    });
+    const merged = [...s.base];
+    for (const id of hits) if (!merged.includes(id)) merged.push(id);
+    this.ctx.editor.store.setSelection(merged);
+  }
+
+  private finishMarquee(): void {
+    this.current = { name: "idle" };
+    this.ctx.overlays.setMarquee(null);
+  }
+
+  // ---- Resizing and rotating ----
+
+  private grabHandle(handle: HandleHit, e: ToolPointer): void {
+    const store = this.ctx.editor.store;
+    const ids = store.selection.filter((id) => !this.lockedOrHidden(id));
+    const quad = selectionQuad(store, ids);
+    if (quad === null || ids.length === 0) return;
+    this.ctx.editor.history.beginGesture(handle.startsWith("rotate") ? "Rotate" : "Resize");
+    const items = originals(store, ids);
+    if (handle.startsWith("rotate")) {
+      const centre = {
+        x: (quad[0].x + quad[2].x) / 2,
+        y: (quad[0].y + quad[2].y) / 2,
+      };
+      this.current = {
+        name: "rotating",
+        centre,
+        startAngle: Math.atan2(e.world.y - centre.y, e.world.x - centre.x),
+        items,
+      };
+    } else {
+      this.current = { name: "resizing", handle: handle as ResizeHandle, quad, items };
+    }
+  }
+
+  private resize(s: Extract<State, { name: "resizing" }>, e: ToolPointer): void {
+    const angle = quadAngle(s.quad);
+    const corners = cornerPoints(s.quad);
+    const sides = {
+      n: mid(corners.nw, corners.ne),
+      e: mid(corners.ne, corners.se),
+      s: mid(corners.se, corners.sw),
+      w: mid(corners.sw, corners.nw),
+    };
+    const at = (h: ResizeHandle): Point =>
+      h.length === 2 ? corners[h as keyof typeof corners] : sides[h as keyof typeof sides];
+    const centre = mid(corners.nw, corners.se);
+    const origin = e.modifiers.alt ? centre : at(OPPOSITE[s.handle]);
+    const grabbed = at(s.handle);
+    // Work in the frame's own axes, so a rotated selection resizes along its sides.
+    const unrotate = (p: Point): Point => {
+      const cos = Math.cos(-angle);
+      const sin = Math.sin(-angle);
+      const x = p.x - origin.x;
+      const y = p.y - origin.y;
+      return { x: x * cos - y * sin, y: x * sin + y * cos };
+    };
+    const from = unrotate(grabbed);
+    const to = unrotate(e.world);
+    let sx = s.handle === "n" || s.handle === "s" ? 1 : safeRatio(to.x, from.x);
+    let sy = s.handle === "e" || s.handle === "w" ? 1 : safeRatio(to.y, from.y);
+    if (e.modifiers.shift) {
+      const k =
+        s.handle === "n" || s.handle === "s"
+          ? Math.abs(sy)
+          : s.handle === "e" || s.handle === "w"
+            ? Math.abs(sx)
+            : Math.max(Math.abs(sx), Math.abs(sy));
+      sx = Math.sign(sx || 1) * k;
+      sy = Math.sign(sy || 1) * k;
+    }
+    const change = scaleAbout(sx, sy, origin, angle);
+    this.ctx.editor.store.transact("Resize", (tx) => applyWorldChange(tx, s.items, change));
+  }
+
+  private rotate(s: Extract<State, { name: "rotating" }>, e: ToolPointer): void {
+    let delta = Math.atan2(e.world.y - s.centre.y, e.world.x - s.centre.x) - s.startAngle;
+    if (e.modifiers.shift) {
+      // Snap the resulting angle of a single node, or the turn of a multi-selection.
+      const base = s.items.length === 1 ? s.items[0]!.node.transform.rotation : 0;
+      delta = Math.round((base + delta) / ANGLE_STEP) * ANGLE_STEP - base;
+    }
+    const change = rotationAbout(delta, s.centre.x, s.centre.y);
+    this.ctx.editor.store.transact("Rotate", (tx) => applyWorldChange(tx, s.items, change));
+  }
+
+  // ---- Keyboard selection ----
+
+  /** Tab and Shift+Tab: the next or previous shape in the current group, in paint order. */
+  private cycle(step: 1 | -1): void {
+    const store = this.ctx.editor.store;
+    const siblings = store
+      .childrenOf(this.ctx.scope())
+      .filter((n) => !n.hidden && !n.locked)
+      .map((n) => n.id);
+    if (siblings.length === 0) return;
+    const current = store.selection.length === 1 ? siblings.indexOf(store.selection[0]!) : -1;
+    const next =
+      current < 0
+        ? step === 1
+          ? 0
+          : siblings.length - 1
+        : (current + step + siblings.length) % siblings.length;
+    store.setSelection([siblings[next]!]);
+  }
+
+  /** Enter: into the selected group (its first child selected). */
+  private enter(): void {
+    const store = this.ctx.editor.store;
+    const only = store.selection.length === 1 ? store.get(store.selection[0]!) : undefined;
+    if (!isContainer(only)) {
+      if ((only?.type === "path" || only?.type === "line") && !store.readOnly)
+        this.ctx.setTool("path");
+      else if (only?.type === "text" && !store.readOnly) this.ctx.setTool("text");
+      return;
+    }
+    const children = store.childrenOf(only.id).filter((n) => !n.hidden && !n.locked);
+    if (children.length === 0) return;
+    this.ctx.setScope(only.id);
+    store.setSelection(children.map((n) => n.id));
+  }
+
+  /** Shift+Enter: out of the group, which becomes the selection. */
+  private exitGroup(): void {
+    const store = this.ctx.editor.store;
+    const scope = store.get(this.ctx.scope());
+    if (!isSceneNode(scope)) return;
+    this.ctx.setScope(this.parentScope(scope));
+    store.setSelection([scope.id]);
+  }
+
+  private parentScope(node: SceneNode): Id {
+    return node.parent;
+  }
+
+  private lockedOrHidden(id: Id): boolean {
+    const store = this.ctx.editor.store;
+    let node = store.get(id);
+    while (isSceneNode(node)) {
+      if (node.locked || node.hidden) return true;
+      node = store.get(node.parent);
+    }
+    return false;
+  }
+}
+
+function mid(p: Point, q: Point): Point {
+  return { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
+}
+
+/** to / from, kept away from zero so a shape never collapses to nothing (and cannot come back). */
+function safeRatio(to: number, from: number): number {
+  if (Math.abs(from) < 1e-9) return 1;
+  const k = to / from;
+  return Math.abs(k) < 1e-3 ? Math.sign(k || 1) * 1e-3 : k;
+}
+
+/** A deep copy of a node and its descendants with fresh ids, the root's parent unchanged. */
+export function cloneTree(
+  tx: { childrenOf(id: Id): readonly SceneNode[] },
+  root: SceneNode,
+): SceneNode[] {
+  const out: SceneNode[] = [];
+  const visit = (node: SceneNode, parent: Id): void => {
+    const id = newId();
+    out.push({ ...node, id, parent });
+    for (const child of tx.childrenOf(node.id)) visit(child, id);
+  };
+  visit(root, root.parent);
+  return out;
+}

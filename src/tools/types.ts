@@ -1,0 +1,170 @@
+import type { KeyPress, Modifiers, PointerKind } from "../../engine";
+import type { Editor } from "../app/editor";
+import type { Id } from "../doc/types";
+import type { Camera, Point, ViewportSize } from "../render/camera";
+import type { Guide, PathMarkers } from "../render/overlays/overlays";
+import type { HandleHit } from "../render/overlays/geometry";
+import type { Box } from "../scene/bounds";
+import type { ToolSettings } from "./settings";
+
+export type ToolId =
+  | "select"
+  | "hand"
+  | "zoom"
+  | "frame"
+  | "rect"
+  | "ellipse"
+  | "line"
+  | "arrow"
+  | "polygon"
+  | "pen"
+  | "pencil"
+  | "text"
+  | "image"
+  | "eyedropper"
+  | "eraser"
+  | "path";
+
+/** One pointer sample as a tool sees it: screen and world positions, and what was held. */
+export interface ToolPointer {
+  readonly phase: "down" | "move" | "up" | "cancel";
+  readonly pointerId: number;
+  readonly kind: PointerKind;
+  /** CSS pixels from the canvas's top-left corner. */
+  readonly screen: Point;
+  /** Page coordinates under the camera at the time of the sample. */
+  readonly world: Point;
+  /** 0–1; 0.5 for devices that report none. */
+  readonly pressure: number;
+  /** The button that went down or up (0 primary, 1 middle, 2 secondary); -1 on moves. */
+  readonly button: number;
+  readonly buttons: number;
+  readonly modifiers: Modifiers;
+  readonly time: number;
+  /** 2 for the second press of a double click (same place, quickly), else 1. */
+  readonly clickCount: number;
+}
+
+export type ToolKey = KeyPress;
+
+/** The overlays a tool draws on: hover, marquee, guides, path markers (screen-space, crisp). */
+export interface OverlaySink {
+  setHover(id: Id | null): void;
+  setMarquee(rect: Box | null): void;
+  setGuides(guides: readonly Guide[]): void;
+  setPathMarkers(markers: PathMarkers | null): void;
+  /** The keyboard cursor's crosshair, in world coordinates; null hides it. */
+  setKeyboardCursor(point: Point | null): void;
+  /** The selection handle under a screen point, if any. */
+  hitHandle(screen: Point): HandleHit | null;
+  refresh(): void;
+}
+
+/** Questions about what is where on the current page, answered from the spatial index. */
+export interface ScenePicker {
+  /**
+   * The topmost visible, unlocked node under a world point, within `tolerance` world units.
+   * `deep` returns the leaf itself; otherwise the ancestor that is a direct child of `scope`
+   * (the page, or the group the user has entered).
+   */
+  pick(world: Point, tolerance: number, options?: { deep?: boolean; scope?: Id }): Id | null;
+  /** Every node touching the box (or fully inside it when `contained`), as selection targets. */
+  marquee(box: Box, options?: { contained?: boolean; scope?: Id }): Id[];
+  /** Leaf shapes whose outline is within `tolerance` of the segment a→b (the eraser). */
+  touching(a: Point, b: Point, tolerance: number): Id[];
+}
+
+/** A snapped point and the guides that explain it. */
+export interface SnapResult {
+  readonly point: Point;
+  readonly guides: readonly Guide[];
+}
+
+export interface Snapper {
+  /**
+   * Snaps a moving box (world coordinates) by the offset that brings its edges, centre or
+   * corners onto the grid or other shapes' edges, centres and midpoints. `ignore` is what moves.
+   */
+  snapBox(
+    box: Box,
+    ignore: ReadonlySet<Id>,
+  ): { readonly dx: number; readonly dy: number; readonly guides: readonly Guide[] };
+  /** Snaps one point (a corner being drawn, a path node). */
+  snapPoint(point: Point, ignore: ReadonlySet<Id>): SnapResult;
+}
+
+/**
+ * Text editing happens in a real, positioned DOM field so IME, spell-check and on-screen
+ * keyboards work; tests use an in-memory host.
+ */
+export interface TextEditorHost {
+  /** Opens an editor over a text node; `commit` gets the final content, `cancel` none. */
+  edit(nodeId: Id, done: (content: string | null) => void): void;
+  close(): void;
+}
+
+/** An image the user picked for the image tool, already checked at the file boundary. */
+export interface PickedImage {
+  readonly name: string;
+  readonly mime: string;
+  /** Base64 of the file's bytes. */
+  readonly data: string;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Everything a tool may use. Tools never reach past this into the engine or the DOM. */
+export interface ToolContext {
+  readonly editor: Editor;
+  readonly camera: Camera;
+  readonly overlays: OverlaySink;
+  readonly scene: ScenePicker;
+  readonly snapper: Snapper;
+  readonly settings: ToolSettings;
+  readonly text: TextEditorHost;
+  /** The canvas area the camera draws into, in CSS pixels. */
+  viewSize(): ViewportSize;
+  /** The page being edited. */
+  pageId(): Id;
+  /** The group the user has entered (Enter / double-click), or the page. */
+  scope(): Id;
+  setScope(id: Id): void;
+  /** A drawing tool made its shape: back to Select unless keep-tool is on. */
+  done(): void;
+  setTool(id: ToolId): void;
+  /** Opens the system file picker for one image; null when the user cancels or it is unreadable. */
+  requestImage(): Promise<PickedImage | null>;
+  /** Asks the engine to draw the next frame. */
+  invalidate(): void;
+}
+
+/**
+ * A tool is an explicit state machine fed by the polled input, one sample or key at a time.
+ * `cancel` (Esc, a right-click mid-gesture, a switch of tool) must leave the document and the
+ * history exactly as they were before the gesture began.
+ */
+export interface Tool {
+  readonly id: ToolId;
+  /** The state's name, for tests and the status bar. */
+  readonly state: string;
+  /** Whether a gesture is under way: Esc cancels it rather than clearing the selection. */
+  readonly busy: boolean;
+  /** CSS cursor over the canvas. */
+  readonly cursor: string;
+  /**
+   * How the keyboard cursor places points for this tool: "drag" presses at one Enter and releases
+   * at the next (two corners), "clicks" clicks at each Enter (successive points). Undefined: the
+   * tool does not draw, and arrows go to the shortcuts (nudging).
+   */
+  readonly placement?: "drag" | "clicks";
+  /** Typed numbers while a shape is in progress ("200, 100" Enter) set its size exactly. */
+  typedSize?(width: number, height: number | null): void;
+  pointer(event: ToolPointer): void;
+  /** Returns whether the tool used the key; unused keys go on to the shortcuts. */
+  key(press: ToolKey): boolean;
+  /** Once per tick, after the samples: modifiers held now (Shift pressed mid-drag). */
+  tick?(modifiers: Modifiers): void;
+  cancel(): void;
+  /** The tool is switched away from: finish what can be finished, cancel the rest. */
+  deactivate(): void;
+}
