@@ -7,7 +7,7 @@ export default tseslint.config(
   {
     ignores: [
       "dist",
-      "dist-e2e-*",
+      "dist-*",
       "node_modules",
       "engine/core/build",
       "test-results",

@@ -12,6 +12,13 @@ import { openDocument, type OpenDocument } from "./app/openDocument";
 import { appCommands } from "./app/appCommands";
 import { CommandRegistry } from "./app/commands";
 import { pickImage } from "./app/pickImage";
+import {
+  BrowserClipboard,
+  bindClipboardEvents,
+  bindFileDrop,
+  type ClipboardTarget,
+} from "./app/systemClipboard";
+import { editorCommands } from "./actions/editorCommands";
 import type { ToolServices } from "./app/toolSession";
 import { ToolSettings } from "./tools/settings";
 import { DomTextEditorHost } from "./tools/textEditorHost";
@@ -118,6 +125,15 @@ export async function mountLinework(
             engine.printErr(`Full screen is not available: ${String(error)}`);
           });
         },
+        services: current && {
+          commands,
+          tools,
+          chrome,
+          current,
+          canvas: engine.shell.canvas,
+          lang: env.LANG,
+        },
+        persisting: persistence !== null,
       }),
     );
   };
@@ -126,7 +142,18 @@ export async function mountLinework(
     services = {
       settings: tools,
       commands,
-      text: new DomTextEditorHost(engine.shell.parent, () => opened()),
+      text: new DomTextEditorHost(engine.shell.parent, () =>
+        current === null
+          ? null
+          : {
+              store: current.editor.store,
+              camera: current.camera,
+              canvasOffset: () => ({
+                x: engine.shell.canvas.offsetLeft,
+                y: engine.shell.canvas.offsetTop,
+              }),
+            },
+      ),
       requestImage: () => pickImage(parent.ownerDocument),
     };
     current = openDocument(
@@ -278,6 +305,33 @@ export async function mountLinework(
       }),
     ),
   );
+  const clipboardTarget: ClipboardTarget & {
+    worldAt(x: number, y: number): { x: number; y: number };
+  } = {
+    editor: () => opened().editor,
+    scope: () => opened().tools.scope(),
+    viewCentre: () => {
+      const size = opened().viewport.size;
+      return opened().camera.screenToWorld({ x: size.width / 2, y: size.height / 2 });
+    },
+    worldAt: (clientX, clientY) => {
+      const rect = engine.shell.canvas.getBoundingClientRect();
+      return opened().camera.screenToWorld({ x: clientX - rect.left, y: clientY - rect.top });
+    },
+    notify: (message) => banners.show({ id: BANNER_EDIT, tone: "warning", message, actions: [] }),
+  };
+  cleanups.push(
+    commands.register(
+      editorCommands({
+        editor: () => opened().editor,
+        scope: () => opened().tools.scope(),
+        clipboard: new BrowserClipboard(clipboardTarget),
+        notify: clipboardTarget.notify,
+      }),
+    ),
+    bindClipboardEvents(engine.shell.canvas, clipboardTarget),
+    bindFileDrop(engine.shell.canvas, clipboardTarget),
+  );
   // Keys the canvas keeps from the browser while it has focus: our shortcuts, and what tools use
   // (Tab cycles shapes; F6 still leaves the canvas for the panels).
   cleanups.push(engine.claimKeys((event) => commands.claims(event) || TOOL_KEYS.has(event.code)));
@@ -322,6 +376,8 @@ export async function mountLinework(
 }
 
 const BANNER_READ_ONLY_FILE = "read-only-file";
+/** Why an edit, paste or drop did nothing. */
+const BANNER_EDIT = "edit-refused";
 
 /** Keys the tools use that browsers would otherwise act on (scrolling, focus moves). */
 const TOOL_KEYS = new Set([

@@ -121,6 +121,21 @@ export const BROWSER_RESERVED: readonly KeyBinding[] = [
 ];
 
 /**
+ * Keys the browser turns into events of its own: Ctrl+C, Ctrl+X and Ctrl+V become copy, cut and
+ * paste events, which alone carry the system clipboard without a permission prompt. They are
+ * never claimed or dispatched as keys; the clipboard handlers run those commands' work instead.
+ */
+export const BROWSER_DELIVERED: readonly KeyBinding[] = [
+  { code: "KeyC", mod: true },
+  { code: "KeyX", mod: true },
+  { code: "KeyV", mod: true },
+];
+
+function browserDelivered(press: Pick<KeyPress, "code" | "key" | "modifiers">): boolean {
+  return BROWSER_DELIVERED.some((binding) => bindingMatches(binding, press));
+}
+
+/**
  * Every command of the program, in one list: menus, the palette, the shortcut reference and the
  * key dispatcher all read it, so a command has one label and one set of shortcuts everywhere.
  */
@@ -173,6 +188,7 @@ export class CommandRegistry {
 
   /** The enabled command a key press triggers, if any. */
   commandFor(press: Pick<KeyPress, "code" | "key" | "modifiers">): Command | undefined {
+    if (browserDelivered(press)) return undefined;
     for (const command of this.snapshot) {
       if (command.shortcuts?.some((binding) => bindingMatches(binding, press))) return command;
     }
@@ -181,6 +197,7 @@ export class CommandRegistry {
 
   /** Whether a browser keydown belongs to one of our shortcuts (to prevent its default). */
   claims(event: KeyboardEvent): boolean {
+    if (BROWSER_DELIVERED.some((binding) => eventMatches(binding, event))) return false;
     return this.snapshot.some((command) =>
       command.shortcuts?.some((binding) => eventMatches(binding, event)),
     );

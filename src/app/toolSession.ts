@@ -5,7 +5,7 @@ import type { Overlays } from "../render/overlays/overlays";
 import type { Viewport } from "../render/viewport";
 import { Picker } from "../scene/picker";
 import type { SpatialSync } from "../scene/spatialSync";
-import { Snapper } from "../snap/snapper";
+import { SceneSnapper } from "../snap/snapper";
 import { ToolController } from "../tools/controller";
 import { TOOL_FACTORIES } from "../tools";
 import type { ToolSettings } from "../tools/settings";
@@ -60,7 +60,7 @@ export function attachTools(
     return scope;
   };
   const picker = new Picker(editor.store, spatial);
-  const snapper = new Snapper({
+  const snapper = new SceneSnapper({
     store: editor.store,
     spatial,
     settings: () => services.settings.get(),

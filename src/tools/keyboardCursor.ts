@@ -102,7 +102,9 @@ export class KeyboardCursor {
       if (size !== null) tool.typedSize(size.width, size.height);
       return true;
     }
-    if ((enter || press.code === "Space") && !press.repeat) {
+    // Space places points only once the crosshair is in use; before that it is the hand.
+    const space = press.code === "Space" && this.position !== null;
+    if ((enter || space) && !press.repeat) {
       if (this.position === null) {
         // The first Enter with the cursor unused places at the view's centre.
         this.position = this.start();

@@ -194,7 +194,8 @@ export class SelectTool implements Tool {
       this.grabHandle(handle, e);
       return;
     }
-    const hit = this.pick(e);
+    const deep = e.modifiers.ctrl || e.modifiers.meta;
+    const hit = (deep ? null : this.selectedUnder(e)) ?? this.pick(e);
     let selectedOnPress = false;
     if (hit !== null && !store.selection.includes(hit)) {
       store.setSelection(e.modifiers.shift ? [...store.selection, hit] : [hit]);
@@ -248,6 +249,22 @@ export class SelectTool implements Tool {
       deep: e.modifiers.ctrl || e.modifiers.meta,
       scope: this.ctx.scope(),
     });
+  }
+
+  /**
+   * The selected node under the pointer, however deep: a shape selected inside a group is dragged
+   * by itself, not by the group a plain click would pick.
+   */
+  private selectedUnder(e: ToolPointer): Id | null {
+    const store = this.ctx.editor.store;
+    if (store.selection.length === 0) return null;
+    const deep = this.ctx.scene.pick(e.world, this.tolerance(), { deep: true });
+    let record = deep === null ? undefined : store.get(deep);
+    while (isSceneNode(record)) {
+      if (store.selection.includes(record.id)) return record.id;
+      record = store.get(record.parent);
+    }
+    return null;
   }
 
   private tolerance(): number {

@@ -1,0 +1,302 @@
+import { copyPayload, cutSelection, pastePayload } from "../actions/clipboard";
+import type { ClipboardPort } from "../actions/editorCommands";
+import { addNodes } from "../doc/commands";
+import { makeNode } from "../doc/factory";
+import { newId } from "../doc/ids";
+import { IDENTITY_TRANSFORM } from "../doc/transform";
+import type { Id, TextNode, Vec2 } from "../doc/types";
+import { exportSvg } from "../io/export/svg";
+import { importFileInto } from "../io/import/importFile";
+import { IMPORT_LIMITS, megabytes } from "../io/import/limits";
+import { DEFAULT_TEXT } from "../tools/textTool";
+import type { Editor } from "./editor";
+
+/** Our own clipboard format: the selection's records, for pasting back into Linework. */
+export const LINEWORK_MIME = "application/x-linework+json";
+/** The async Clipboard API names custom formats with this prefix (Chromium's web custom formats). */
+export const LINEWORK_WEB_MIME = `web ${LINEWORK_MIME}`;
+/** Our records also ride inside text/html, the one rich format every browser passes on. */
+const HTML_MARK = "linework:";
+/** Pasted plain text longer than this is refused rather than made into one enormous text. */
+export const MAX_PASTED_TEXT = 100_000;
+
+export interface ClipboardTarget {
+  editor(): Editor;
+  /** Where pasted shapes go: the page or the entered group. */
+  scope(): Id;
+  /** The middle of the view in world coordinates: pasted outside content lands there. */
+  viewCentre(): Vec2;
+  /** Tells the person why a paste did nothing. */
+  notify(message: string): void;
+}
+
+/** The HTML we put on the clipboard: our records in a comment, and the drawing as inline SVG. */
+export function clipboardHtml(payload: string, svg: string | null): string {
+  const inline = svg === null ? "" : svg.replace(/^<\?xml[^>]*\?>\s*/, "");
+  return `<meta charset="utf-8"><!--${HTML_MARK}${encodeURIComponent(payload)}-->${inline}`;
+}
+
+/** Our records back out of clipboard HTML; null when the HTML is not ours. */
+export function payloadFromHtml(html: string): string | null {
+  const start = html.indexOf(`<!--${HTML_MARK}`);
+  if (start < 0) return null;
+  const end = html.indexOf("-->", start);
+  if (end < 0) return null;
+  try {
+    return decodeURIComponent(html.slice(start + 4 + HTML_MARK.length, end));
+  } catch {
+    return null;
+  }
+}
+
+/** The first `<svg …>…</svg>` in a piece of HTML or text (what Inkscape, Figma and Illustrator put). */
+export function svgMarkupIn(text: string): string | null {
+  const start = text.search(/<svg[\s>]/i);
+  if (start < 0) return null;
+  const end = text.toLowerCase().lastIndexOf("</svg>");
+  if (end < start) return null;
+  return text.slice(start, end + "</svg>".length);
+}
+
+function selectionSvg(editor: Editor): string | null {
+  const ids = editor.store.selection;
+  if (ids.length === 0) return null;
+  try {
+    return exportSvg(editor.store, { scope: { nodes: ids } }).svg;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What a paste contains, in the order of preference: our own records, SVG markup (as HTML or
+ * text), an image file, then plain text (which becomes a text shape).
+ */
+export interface ClipboardContents {
+  readonly ours: string | null;
+  readonly html: string | null;
+  readonly text: string | null;
+  readonly files: readonly File[];
+}
+
+/**
+ * Pastes what the clipboard holds into the open document, through the one untrusted-input
+ * boundary. Whatever happens, the document changes only by one complete undo step or not at all.
+ */
+export async function pasteContents(
+  target: ClipboardTarget,
+  contents: ClipboardContents,
+): Promise<void> {
+  const editor = target.editor();
+  if (editor.store.readOnly) return target.notify("The document is read-only.");
+  const ours = contents.ours ?? (contents.html === null ? null : payloadFromHtml(contents.html));
+  if (ours !== null) {
+    const result = pastePayload(editor, ours, { parent: target.scope(), offset: { x: 10, y: 10 } });
+    if (!result.ok) target.notify(result.error);
+    return;
+  }
+  const svg =
+    (contents.html === null ? null : svgMarkupIn(contents.html)) ??
+    (contents.text === null ? null : svgMarkupIn(contents.text));
+  if (svg !== null) return importInto(target, "clipboard.svg", svg, target.viewCentre());
+  const file = contents.files[0];
+  if (file !== undefined) {
+    if (file.size > IMPORT_LIMITS.maxInputBytes) {
+      return target.notify(
+        `${file.name} is ${megabytes(file.size)}; Linework imports files up to ${megabytes(IMPORT_LIMITS.maxInputBytes)}.`,
+      );
+    }
+    return importInto(
+      target,
+      file.name,
+      new Uint8Array(await file.arrayBuffer()),
+      target.viewCentre(),
+    );
+  }
+  const text = contents.text?.trim() ?? "";
+  if (text === "") return;
+  if (text.length > MAX_PASTED_TEXT) {
+    return target.notify(
+      `The pasted text is too long (over ${MAX_PASTED_TEXT.toLocaleString("en")} characters).`,
+    );
+  }
+  pasteText(editor, target.scope(), text, target.viewCentre());
+}
+
+async function importInto(
+  target: ClipboardTarget,
+  name: string,
+  data: Uint8Array | string,
+  at: Vec2,
+): Promise<void> {
+  const editor = target.editor();
+  const result = await importFileInto(editor.store, target.scope(), name, data, at);
+  if (!result.ok) target.notify(result.error);
+  else if (result.warnings.length > 0) target.notify(result.warnings.join(" "));
+}
+
+/** Plain text becomes a text shape at `at`, selected, in one undo step. */
+export function pasteText(editor: Editor, parent: Id, text: string, at: Vec2): Id {
+  const id = newId();
+  editor.store.transact("Paste text", (tx) => {
+    addNodes(tx, parent, [
+      makeNode<TextNode>("text", id, parent, "", {
+        ...DEFAULT_TEXT,
+        fill: { type: "solid", color: { r: 0.12, g: 0.12, b: 0.14, a: 1 } },
+        stroke: {
+          paint: null,
+          width: 1,
+          dash: [],
+          dashOffset: 0,
+          cap: "butt",
+          join: "miter",
+          miterLimit: 4,
+        },
+        content: text,
+        width: null,
+        transform: { ...IDENTITY_TRANSFORM, x: at.x, y: at.y },
+      }),
+    ]);
+    tx.select([id]);
+  });
+  return id;
+}
+
+/**
+ * The keyboard's copy, cut and paste: the browser's own clipboard events on the canvas, which
+ * carry the system clipboard synchronously and without a permission prompt. Copy writes our
+ * records, the selection as SVG (image/svg+xml, and inline in text/html) and, where the
+ * browser allows, PNG through the async API.
+ */
+export function bindClipboardEvents(canvas: HTMLElement, target: ClipboardTarget): () => void {
+  const write = (event: ClipboardEvent, cut: boolean): void => {
+    const editor = target.editor();
+    if (editor.store.selection.length === 0 || !event.clipboardData) return;
+    const svg = selectionSvg(editor);
+    const payload = cut ? cutSelection(editor) : copyPayload(editor);
+    if (payload === null) return;
+    event.preventDefault();
+    event.clipboardData.setData(LINEWORK_MIME, payload);
+    event.clipboardData.setData("text/html", clipboardHtml(payload, svg));
+    if (svg !== null) {
+      event.clipboardData.setData("image/svg+xml", svg);
+      event.clipboardData.setData("text/plain", svg);
+    }
+  };
+  const onCopy = (event: Event): void => write(event as ClipboardEvent, false);
+  const onCut = (event: Event): void => write(event as ClipboardEvent, true);
+  const onPaste = (event: Event): void => {
+    const data = (event as ClipboardEvent).clipboardData;
+    if (!data) return;
+    event.preventDefault();
+    const contents: ClipboardContents = {
+      ours: data.getData(LINEWORK_MIME) || null,
+      html: data.getData("text/html") || null,
+      text: data.getData("text/plain") || data.getData("image/svg+xml") || null,
+      files: [...data.files],
+    };
+    pasteContents(target, contents).catch((error: unknown) => target.notify(String(error)));
+  };
+  canvas.addEventListener("copy", onCopy);
+  canvas.addEventListener("cut", onCut);
+  canvas.addEventListener("paste", onPaste);
+  return () => {
+    canvas.removeEventListener("copy", onCopy);
+    canvas.removeEventListener("cut", onCut);
+    canvas.removeEventListener("paste", onPaste);
+  };
+}
+
+/**
+ * The clipboard for menu commands (Edit → Copy, Paste): the async Clipboard API, which needs the
+ * page focused and, for reading, the person's permission. Our records travel as a web custom
+ * format where the browser has them, and inside text/html everywhere.
+ */
+export class BrowserClipboard implements ClipboardPort {
+  constructor(private readonly target: ClipboardTarget) {}
+
+  async write(text: string): Promise<void> {
+    const html = clipboardHtml(text, selectionSvg(this.target.editor()));
+    const items: Record<string, Blob> = {
+      "text/html": new Blob([html], { type: "text/html" }),
+      "text/plain": new Blob([text], { type: "text/plain" }),
+    };
+    try {
+      await navigator.clipboard.write([
+        new ClipboardItem({
+          ...items,
+          [LINEWORK_WEB_MIME]: new Blob([text], { type: LINEWORK_MIME }),
+        }),
+      ]);
+    } catch {
+      await navigator.clipboard.write([new ClipboardItem(items)]);
+    }
+  }
+
+  async read(): Promise<string | null> {
+    const items = await navigator.clipboard.read();
+    for (const item of items) {
+      if (item.types.includes(LINEWORK_WEB_MIME))
+        return (await item.getType(LINEWORK_WEB_MIME)).text();
+      if (item.types.includes("text/html")) {
+        const html = await (await item.getType("text/html")).text();
+        const ours = payloadFromHtml(html);
+        if (ours !== null) return ours;
+        // Not ours: hand it to the general paste, which imports SVG and text safely.
+        await pasteContents(this.target, { ours: null, html, text: null, files: [] });
+        return null;
+      }
+      const image = item.types.find((type) => type.startsWith("image/"));
+      if (image !== undefined) {
+        const blob = await item.getType(image);
+        const file = new File([blob], `clipboard.${image.slice(6)}`, { type: image });
+        await pasteContents(this.target, { ours: null, html: null, text: null, files: [file] });
+        return null;
+      }
+      if (item.types.includes("text/plain")) {
+        const text = await (await item.getType("text/plain")).text();
+        await pasteContents(this.target, { ours: null, html: null, text, files: [] });
+        return null;
+      }
+    }
+    return null;
+  }
+}
+
+/** Files dropped on the canvas are imported where they were dropped, one undo step each. */
+export function bindFileDrop(
+  canvas: HTMLElement,
+  target: ClipboardTarget & { worldAt(clientX: number, clientY: number): Vec2 },
+): () => void {
+  const onOver = (event: DragEvent): void => {
+    if (event.dataTransfer?.types.includes("Files")) {
+      event.preventDefault();
+      event.dataTransfer.dropEffect = "copy";
+    }
+  };
+  const onDrop = (event: DragEvent): void => {
+    const files = [...(event.dataTransfer?.files ?? [])];
+    if (files.length === 0) return;
+    event.preventDefault();
+    const at = target.worldAt(event.clientX, event.clientY);
+    void (async () => {
+      for (const [i, file] of files.entries()) {
+        if (file.size > IMPORT_LIMITS.maxInputBytes) {
+          target.notify(
+            `${file.name} is ${megabytes(file.size)}; Linework imports files up to ${megabytes(IMPORT_LIMITS.maxInputBytes)}.`,
+          );
+          continue;
+        }
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        // Several files fan out a little so they do not land exactly on one another.
+        await importInto(target, file.name, bytes, { x: at.x + i * 20, y: at.y + i * 20 });
+      }
+    })().catch((error: unknown) => target.notify(String(error)));
+  };
+  canvas.addEventListener("dragover", onOver);
+  canvas.addEventListener("drop", onDrop);
+  return () => {
+    canvas.removeEventListener("dragover", onOver);
+    canvas.removeEventListener("drop", onDrop);
+  };
+}
