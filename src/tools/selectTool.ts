@@ -6,13 +6,13 @@ import {
   cornerPoints,
   quadAngle,
   quadBox,
-  selectionQuad,
   type HandleHit,
   type Quad,
   type ResizeHandle,
 } from "../render/overlays/geometry";
 import type { Box } from "../scene/bounds";
 import { DRAG_THRESHOLD_PX } from "./controller";
+import { geometryQuad } from "./geometryFrame";
 import {
   applyWorldChange,
   originals,
@@ -48,6 +48,8 @@ type State =
       readonly name: "resizing";
       readonly handle: ResizeHandle;
       readonly quad: Quad;
+      /** Where the press was: the handle follows the pointer's movement from there. */
+      readonly press: Point;
       readonly items: Original[];
     }
   | {
@@ -295,7 +297,7 @@ export class SelectTool implements Tool {
     }
     history.beginGesture(s.start.modifiers.alt ? "Duplicate" : "Move");
     if (s.start.modifiers.alt) ids = this.duplicate(ids);
-    const quad = selectionQuad(store, ids);
+    const quad = geometryQuad(store, ids);
     if (quad === null) {
       history.cancelGesture();
       this.current = { name: "idle" };
@@ -386,7 +388,7 @@ export class SelectTool implements Tool {
   private grabHandle(handle: HandleHit, e: ToolPointer): void {
     const store = this.ctx.editor.store;
     const ids = store.selection.filter((id) => !this.lockedOrHidden(id));
-    const quad = selectionQuad(store, ids);
+    const quad = geometryQuad(store, ids);
     if (quad === null || ids.length === 0) return;
     this.ctx.editor.history.beginGesture(handle.startsWith("rotate") ? "Rotate" : "Resize");
     const items = originals(store, ids);
@@ -402,7 +404,13 @@ export class SelectTool implements Tool {
         items,
       };
     } else {
-      this.current = { name: "resizing", handle: handle as ResizeHandle, quad, items };
+      this.current = {
+        name: "resizing",
+        handle: handle as ResizeHandle,
+        quad,
+        press: e.world,
+        items,
+      };
     }
   }
 
@@ -429,7 +437,10 @@ export class SelectTool implements Tool {
       return { x: x * cos - y * sin, y: x * sin + y * cos };
     };
     const from = unrotate(grabbed);
-    const to = unrotate(e.world);
+    const to = unrotate({
+      x: grabbed.x + e.world.x - s.press.x,
+      y: grabbed.y + e.world.y - s.press.y,
+    });
     let sx = s.handle === "n" || s.handle === "s" ? 1 : safeRatio(to.x, from.x);
     let sy = s.handle === "e" || s.handle === "w" ? 1 : safeRatio(to.y, from.y);
     if (e.modifiers.shift) {
