@@ -1,0 +1,205 @@
+import { expect, test, type Page } from "@playwright/test";
+import { canvasBox, openApp, waitTicks } from "./support";
+
+// The system clipboard and drag-and-drop: the keyboard's copy, cut and paste arrive as the
+// browser's clipboard events on the canvas; dropped files are imported where they land.
+
+async function types(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const lw = window.linework!;
+    return lw.editor.store.childrenOf(lw.current.pageId()).map((n) => n.type);
+  });
+}
+
+async function start(page: Page): Promise<void> {
+  await openApp(page);
+  await page.evaluate(() => window.linework!.current.camera.set({ x: 0, y: 0, zoom: 1 }));
+  await page.locator("canvas").focus();
+}
+
+async function drawRect(page: Page): Promise<void> {
+  const box = await canvasBox(page);
+  await page.keyboard.press("r");
+  await waitTicks(page);
+  await page.mouse.move(box.x + 100, box.y + 100);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 200, box.y + 160, { steps: 4 });
+  await page.mouse.up();
+  await waitTicks(page);
+}
+
+/** A paste event carrying the given clipboard items, as the browser makes one on Ctrl+V. */
+async function paste(
+  page: Page,
+  items: Record<string, string>,
+  file?: { name: string; type: string; base64: string },
+): Promise<void> {
+  await page.evaluate(
+    ({ items, file }) => {
+      const data = new DataTransfer();
+      for (const [type, value] of Object.entries(items)) data.setData(type, value);
+      if (file) {
+        const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
+        data.items.add(new File([bytes], file.name, { type: file.type }));
+      }
+      const event = new ClipboardEvent("paste", {
+        clipboardData: data,
+        bubbles: true,
+        cancelable: true,
+      });
+      document.querySelector("canvas")!.dispatchEvent(event);
+    },
+    { items, file },
+  );
+  await page.waitForTimeout(50);
+  await waitTicks(page);
+}
+
+// A 1×1 red PNG.
+const PNG_1X1 =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
+
+test.describe("clipboard and drag-and-drop", () => {
+  test("copy writes our records, SVG and inline-SVG HTML; pasting it back duplicates", async ({
+    page,
+  }) => {
+    await start(page);
+    await drawRect(page);
+    const written = await page.evaluate(() => {
+      const data = new DataTransfer();
+      const event = new ClipboardEvent("copy", {
+        clipboardData: data,
+        bubbles: true,
+        cancelable: true,
+      });
+      document.querySelector("canvas")!.dispatchEvent(event);
+      return {
+        prevented: event.defaultPrevented,
+        types: [...data.types].sort(),
+        ours: data.getData("application/x-linework+json"),
+        html: data.getData("text/html"),
+        svg: data.getData("image/svg+xml"),
+      };
+    });
+    expect(written.prevented).toBe(true);
+    expect(written.types).toEqual(
+      ["application/x-linework+json", "image/svg+xml", "text/html", "text/plain"].sort(),
+    );
+    expect(written.svg).toContain("<svg");
+    expect(written.svg).not.toMatch(/<script|on\w+=/i);
+    expect(written.html).toContain("<!--linework:");
+    // Another program keeps only the HTML: our records still come back from it.
+    await paste(page, { "text/html": written.html });
+    expect(await types(page)).toEqual(["rect", "rect"]);
+    await paste(page, { "application/x-linework+json": written.ours });
+    expect(await types(page)).toEqual(["rect", "rect", "rect"]);
+    // Each paste is one undo step.
+    await page.keyboard.press("Control+z");
+    await waitTicks(page);
+    expect(await types(page)).toEqual(["rect", "rect"]);
+  });
+
+  test("the real keyboard shortcut copies and pastes through the browser's clipboard", async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await start(page);
+    await drawRect(page);
+    await page.keyboard.press("Control+c");
+    await page.keyboard.press("Control+v");
+    await expect.poll(() => types(page)).toEqual(["rect", "rect"]);
+  });
+
+  test("SVG markup from another program pastes as editable shapes, without running anything", async ({
+    page,
+  }) => {
+    const requests: string[] = [];
+    page.on("request", (request) => requests.push(request.url()));
+    await start(page);
+    const settled = requests.length;
+    await paste(page, {
+      "text/html":
+        '<meta charset="utf-8"><svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" onload="window.hacked=1">' +
+        '<script>window.hacked=2</script><rect width="50" height="40" fill="#0a0"/>' +
+        '<image href="https://example.com/x.png" width="10" height="10"/>' +
+        '<circle cx="70" cy="70" r="20" style="fill:url(https://example.com/f.svg#p)"/></svg>',
+    });
+    const imported = await page.evaluate(() => {
+      const lw = window.linework!;
+      const store = lw.editor.store;
+      const walk = (id: string): string[] =>
+        store.childrenOf(id).flatMap((n) => [n.type, ...walk(n.id)]);
+      return walk(lw.current.pageId());
+    });
+    expect(imported).toContain("rect");
+    expect(
+      await page.evaluate(() => (window as unknown as { hacked?: number }).hacked),
+    ).toBeUndefined();
+    expect(requests.slice(settled)).toEqual([]);
+  });
+
+  test("plain text pastes as a text shape; an image file as an image", async ({ page }) => {
+    await start(page);
+    await paste(page, { "text/plain": "Hello, Linework" });
+    const text = await page.evaluate(() => {
+      const lw = window.linework!;
+      const node = lw.editor.store.childrenOf(lw.current.pageId())[0];
+      return node?.type === "text" ? node.content : null;
+    });
+    expect(text).toBe("Hello, Linework");
+    await paste(page, {}, { name: "dot.png", type: "image/png", base64: PNG_1X1 });
+    expect(await types(page)).toEqual(["text", "image"]);
+  });
+
+  test("garbage on the clipboard is refused with a message and the document is untouched", async ({
+    page,
+  }) => {
+    await start(page);
+    await drawRect(page);
+    const before = await page.evaluate(() => window.linework!.editor.store.version);
+    await paste(page, {
+      "application/x-linework+json": '{"format":"linework-clipboard","nodes":[{"id":1}]}',
+    });
+    expect(await page.evaluate(() => window.linework!.editor.store.version)).toBe(before);
+    await expect(page.getByRole("alert").or(page.getByRole("status")).first()).toBeVisible();
+  });
+
+  test("a file dropped on the canvas is imported where it was dropped", async ({ page }) => {
+    await start(page);
+    const box = await canvasBox(page);
+    await page.evaluate(
+      ({ x, y }) => {
+        const svg =
+          '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#00f"/></svg>';
+        const data = new DataTransfer();
+        data.items.add(new File([svg], "drop.svg", { type: "image/svg+xml" }));
+        const canvas = document.querySelector("canvas")!;
+        for (const type of ["dragenter", "dragover", "drop"]) {
+          canvas.dispatchEvent(
+            new DragEvent(type, {
+              dataTransfer: data,
+              clientX: x,
+              clientY: y,
+              bubbles: true,
+              cancelable: true,
+            }),
+          );
+        }
+      },
+      { x: box.x + 300, y: box.y + 200 },
+    );
+    await expect.poll(() => types(page)).toHaveLength(1);
+    const centre = await page.evaluate(() => {
+      const lw = window.linework!;
+      const [node] = lw.editor.store.childrenOf(lw.current.pageId());
+      return node
+        ? lw.current.camera.worldToScreen({ x: node.transform.x, y: node.transform.y })
+        : null;
+    });
+    expect(centre).not.toBeNull();
+    // The imported drawing (40 × 40) is centred on the drop point.
+    expect(Math.abs(centre!.x + 20 - 300)).toBeLessThan(2);
+    expect(Math.abs(centre!.y + 20 - 200)).toBeLessThan(2);
+  });
+});
