@@ -102,6 +102,8 @@ export class PenTool implements Tool {
   tick(modifiers: ToolPointer["modifiers"]): void {
     const s = this.current;
     if (s.name !== "drawing" || s.last.modifiers.shift === modifiers.shift) return;
+    // Shift with the arrows moves the keyboard cursor further; it does not constrain.
+    if (s.source === "keyboard") return;
     s.last = { ...s.last, modifiers };
     if (s.drag?.dragged) this.pullHandles(s, s.last);
     else if (s.drag === null && s.preview !== null) {
@@ -118,8 +120,12 @@ export class PenTool implements Tool {
     else this.discard();
   }
 
+  /** Switching tools keeps a path of two or more nodes, without asking to switch again. */
   deactivate(): void {
-    this.cancel();
+    const s = this.current;
+    if (s.name === "idle") return;
+    if (s.nodes.length >= 2) this.finish(s, false, false);
+    else this.discard();
   }
 
   private begin(e: ToolPointer): void {
@@ -238,7 +244,7 @@ export class PenTool implements Tool {
     return toLocal(s.toParent, snapped.point);
   }
 
-  private finish(s: Drawing, closed: boolean): void {
+  private finish(s: Drawing, closed: boolean, thenDone = true): void {
     if (s.nodes.length < 2) {
       this.discard();
       return;
@@ -250,7 +256,7 @@ export class PenTool implements Tool {
     this.ctx.overlays.setPathMarkers(null);
     this.ctx.editor.history.endGesture();
     this.ctx.invalidate();
-    this.ctx.done();
+    if (thenDone) this.ctx.done();
   }
 
   private discard(): void {

@@ -1,0 +1,166 @@
+import { worldMatrix } from "../doc/commands";
+import type { DocumentStore } from "../doc/store";
+import type { Id, TextNode } from "../doc/types";
+import type { Camera, Point } from "../render/camera";
+import { screenMatrix } from "../render/overlays/geometry";
+import type { TextEditorHost } from "./types";
+
+/** What the field needs of the open document: the text's record and where the view is. */
+export interface TextEditorView {
+  readonly store: Pick<DocumentStore, "get">;
+  readonly camera: Camera;
+  /** The canvas's top-left corner in the container's coordinates (CSS pixels). */
+  canvasOffset(): Point;
+}
+
+/** Longest text the field accepts: a runaway paste stays far below what a page can lay out. */
+export const MAX_TEXT_LENGTH = 100_000;
+
+function cssColor(node: TextNode): string {
+  if (node.fill.type !== "solid") return "#000";
+  const { r, g, b, a } = node.fill.color;
+  const byte = (v: number): number => Math.round(Math.min(1, Math.max(0, v)) * 255);
+  return `rgba(${byte(r)}, ${byte(g)}, ${byte(b)}, ${Math.min(1, Math.max(0, a))})`;
+}
+
+/**
+ * Edits text in a real `<textarea>` laid over the canvas at the text's place, scale and rotation
+ * (a CSS matrix of the camera and the node's world transform), so input methods, spell-check,
+ * dictation and on-screen keyboards work as anywhere else on the web. Esc, Ctrl+Enter and leaving
+ * the field commit; the field follows the camera while it is open.
+ */
+export class DomTextEditorHost implements TextEditorHost {
+  private field: HTMLTextAreaElement | null = null;
+  private session: {
+    readonly id: Id;
+    readonly view: TextEditorView;
+    readonly done: (content: string | null) => void;
+    readonly unsubscribe: () => void;
+    /** What had focus before (the canvas): it gets it back when editing ends from the field. */
+    readonly returnFocus: HTMLElement | null;
+  } | null = null;
+
+  constructor(
+    private readonly container: HTMLElement,
+    private readonly view: () => TextEditorView | null,
+  ) {
+    // Made now, not on the first edit: adding a child later would make the canvas shell re-fit
+    // (and take focus back) a moment after editing began.
+    this.fieldElement();
+  }
+
+  edit(nodeId: Id, done: (content: string | null) => void): void {
+    this.close();
+    const view = this.view();
+    const node = view?.store.get(nodeId);
+    if (view === null || node?.type !== "text") {
+      done(null);
+      return;
+    }
+    const field = this.fieldElement();
+    field.value = node.content.slice(0, MAX_TEXT_LENGTH);
+    const unsubscribe = view.camera.subscribe(() => this.place());
+    const focused = field.ownerDocument.activeElement;
+    const returnFocus = focused instanceof HTMLElement && focused !== field ? focused : null;
+    this.session = { id: nodeId, view, done, unsubscribe, returnFocus };
+    this.place();
+    field.style.display = "block";
+    field.focus({ preventScroll: true });
+    field.setSelectionRange(field.value.length, field.value.length);
+  }
+
+  /** Ends editing and keeps what was typed. */
+  close(): void {
+    const session = this.session;
+    if (session === null) return;
+    this.session = null;
+    session.unsubscribe();
+    const field = this.field!;
+    const content = field.value;
+    // Esc or Ctrl+Enter in the field hands the keyboard back; a click elsewhere keeps its focus.
+    const fromField = field.ownerDocument.activeElement === field;
+    field.style.display = "none";
+    field.blur();
+    if (fromField) session.returnFocus?.focus({ preventScroll: true });
+    session.done(content);
+  }
+
+  private fieldElement(): HTMLTextAreaElement {
+    if (this.field !== null) return this.field;
+    const field = document.createElement("textarea");
+    field.className = "linework-text-editor";
+    field.setAttribute("aria-label", "Text");
+    field.spellcheck = true;
+    field.maxLength = MAX_TEXT_LENGTH;
+    field.wrap = "soft";
+    Object.assign(field.style, {
+      position: "absolute",
+      display: "none",
+      margin: "0",
+      padding: "0",
+      border: "none",
+      outline: "1px dashed rgba(13, 153, 255, 0.8)",
+      background: "transparent",
+      resize: "none",
+      overflow: "hidden",
+      transformOrigin: "0 0",
+      zIndex: "10",
+    } satisfies Partial<CSSStyleDeclaration>);
+    field.addEventListener("keydown", (event) => {
+      // Keys typed here are the field's, not the canvas's shortcuts.
+      event.stopPropagation();
+      // Esc or Enter while an input method is composing belongs to the composition.
+      if (event.isComposing) return;
+      if (event.key === "Escape" || (event.key === "Enter" && (event.ctrlKey || event.metaKey))) {
+        event.preventDefault();
+        this.close();
+      }
+    });
+    field.addEventListener("input", () => this.fit());
+    field.addEventListener("blur", () => this.close());
+    this.container.appendChild(field);
+    this.field = field;
+    return field;
+  }
+
+  /** Puts the field over the text: same font, same wrapping width, the text's screen matrix. */
+  private place(): void {
+    const session = this.session;
+    const field = this.field;
+    if (session === null || field === null) return;
+    const node = session.view.store.get(session.id);
+    if (node?.type !== "text") return;
+    const offset = session.view.canvasOffset();
+    const m = screenMatrix(session.view.camera.state, worldMatrix(session.view.store, session.id));
+    Object.assign(field.style, {
+      left: `${offset.x}px`,
+      top: `${offset.y}px`,
+      transform: `matrix(${m.a}, ${m.b}, ${m.c}, ${m.d}, ${m.e}, ${m.f})`,
+      fontFamily: node.fontFamily,
+      fontSize: `${node.fontSize}px`,
+      fontWeight: String(node.fontWeight),
+      fontStyle: node.fontStyle,
+      lineHeight: `${node.fontSize * node.lineHeight}px`,
+      textAlign: node.align,
+      color: cssColor(node),
+      whiteSpace: node.width === null ? "pre" : "pre-wrap",
+      width: node.width === null ? "auto" : `${node.width}px`,
+    } satisfies Partial<CSSStyleDeclaration>);
+    this.fit();
+  }
+
+  /** Grows the field with its content: all lines shown, and the longest line when not wrapping. */
+  private fit(): void {
+    const session = this.session;
+    const field = this.field;
+    if (session === null || field === null) return;
+    const node = session.view.store.get(session.id);
+    if (node?.type !== "text") return;
+    field.style.height = "0px";
+    field.style.height = `${Math.max(field.scrollHeight, node.fontSize * node.lineHeight)}px`;
+    if (node.width === null) {
+      field.style.width = "0px";
+      field.style.width = `${Math.max(field.scrollWidth + node.fontSize, node.fontSize)}px`;
+    }
+  }
+}

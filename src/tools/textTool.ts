@@ -1,0 +1,214 @@
+import { addNodes, deleteNodes } from "../doc/commands";
+import { BLACK, makeNode, NO_STROKE } from "../doc/factory";
+import { newId } from "../doc/ids";
+import { IDENTITY_TRANSFORM, type Matrix } from "../doc/transform";
+import type { Fill, Id, TextNode } from "../doc/types";
+import type { Point } from "../render/camera";
+import { DRAG_THRESHOLD_PX } from "./controller";
+import { drawingParent, parentInverse, toLocal } from "./drawing";
+import { PICK_TOLERANCE_PX } from "./selectTool";
+import type { Tool, ToolContext, ToolKey, ToolPointer } from "./types";
+
+/** Type settings of new texts. */
+export const DEFAULT_TEXT = {
+  fontFamily: "system-ui, sans-serif",
+  fontSize: 24,
+  fontWeight: 400,
+  fontStyle: "normal",
+  align: "left",
+  lineHeight: 1.25,
+} as const satisfies Partial<TextNode>;
+
+/** A drag narrower than this (world units) is a click: the text grows with what is typed. */
+const MIN_WRAP_WIDTH = 8;
+
+type State =
+  | { readonly name: "idle" }
+  /** Pressed on empty canvas: a click places auto-width text, a drag sets a wrapping width. */
+  | {
+      readonly name: "pointing";
+      readonly parent: Id;
+      readonly toParent: Matrix;
+      readonly anchor: Point;
+      readonly startScreen: Point;
+      width: number | null;
+    }
+  /** The DOM editor is open over `id`. */
+  | { readonly name: "editing"; readonly id: Id; readonly created: boolean };
+
+/**
+ * Text (T): click to place text that grows with its content, or drag to set a width it wraps at;
+ * click an existing text to edit it. Typing happens in the positioned DOM field of the
+ * TextEditorHost (IME, spell-check and on-screen keyboards work there). Esc or a click elsewhere
+ * commits. Creating and typing (or one editing session) is one undo step; text left empty is
+ * removed, a new one never added. The node is hidden while the field shows it, inside the
+ * gesture, so the field and the canvas never draw the same words twice. Switching to the tool
+ * with one text selected (Select's double-click or Enter) opens the editor on it.
+ */
+export class TextTool implements Tool {
+  readonly id = "text" as const;
+  private current: State = { name: "idle" };
+  /** Set while the tool is being switched away from: editing ends without `done`. */
+  private switching = false;
+
+  /** Whether the tool has been ticked since it was last switched to. */
+  private active = false;
+
+  constructor(private readonly ctx: ToolContext) {}
+
+  get state(): string {
+    return this.current.name;
+  }
+  get busy(): boolean {
+    return this.current.name !== "idle";
+  }
+  get cursor(): string {
+    return "text";
+  }
+  /** The text being edited, if any. */
+  get editing(): Id | null {
+    return this.current.name === "editing" ? this.current.id : null;
+  }
+
+  pointer(e: ToolPointer): void {
+    const s = this.current;
+    if (e.phase === "cancel") return this.cancel();
+    if (s.name === "editing") {
+      // A press on the canvas is a click away from the field: it commits.
+      if (e.phase === "down") this.ctx.text.close();
+      return;
+    }
+    if (s.name === "idle") {
+      if (e.phase === "down" && e.button === 0) this.press(e);
+      return;
+    }
+    if (e.phase === "move" || e.phase === "up") {
+      const moved = Math.hypot(e.screen.x - s.startScreen.x, e.screen.y - s.startScreen.y);
+      if (moved >= DRAG_THRESHOLD_PX) {
+        const to = toLocal(s.toParent, e.world);
+        const width = Math.abs(to.x - s.anchor.x);
+        s.width = width >= MIN_WRAP_WIDTH ? width : null;
+      }
+    }
+    if (e.phase === "up") this.create(s);
+  }
+
+  key(_press: ToolKey): boolean {
+    return false;
+  }
+
+  /** The first tick after the switch opens the editor on a selected text (Select's double-click). */
+  tick(): void {
+    if (this.active) return;
+    this.active = true;
+    this.activate();
+  }
+
+  /** Esc reaching the canvas: editing commits (as Esc in the field does); a press is dropped. */
+  cancel(): void {
+    const s = this.current;
+    if (s.name === "editing") this.ctx.text.close();
+    else this.current = { name: "idle" };
+  }
+
+  /** Switching tools commits the text without asking to switch again. */
+  deactivate(): void {
+    this.active = false;
+    this.switching = true;
+    try {
+      this.cancel();
+    } finally {
+      this.switching = false;
+    }
+  }
+
+  private activate(): void {
+    const store = this.ctx.editor.store;
+    if (this.current.name !== "idle" || store.selection.length !== 1) return;
+    const node = store.get(store.selection[0]!);
+    if (node?.type === "text" && !node.locked && !store.readOnly) this.edit(node.id, false);
+  }
+
+  private press(e: ToolPointer): void {
+    const store = this.ctx.editor.store;
+    if (store.readOnly) return;
+    const hit = this.ctx.scene.pick(e.world, PICK_TOLERANCE_PX / this.ctx.camera.zoom, {
+      deep: true,
+    });
+    const node = hit === null ? undefined : store.get(hit);
+    if (node?.type === "text" && !node.locked) {
+      this.edit(node.id, false);
+      return;
+    }
+    const parent = drawingParent(this.ctx);
+    const toParent = parentInverse(this.ctx, parent);
+    this.current = {
+      name: "pointing",
+      parent,
+      toParent,
+      anchor: toLocal(toParent, e.world),
+      startScreen: e.screen,
+      width: null,
+    };
+  }
+
+  private create(s: Extract<State, { name: "pointing" }>): void {
+    const settings = this.ctx.settings.get();
+    const id = newId();
+    // Text takes the ink colour of the style for new shapes (a shape's white fill would vanish).
+    const fill: Fill = settings.stroke.paint ?? { type: "solid", color: BLACK };
+    this.ctx.editor.history.beginGesture("Add text");
+    this.ctx.editor.store.transact("Add text", (tx) => {
+      addNodes(tx, s.parent, [
+        makeNode<TextNode>("text", id, s.parent, "", {
+          ...DEFAULT_TEXT,
+          fill,
+          stroke: NO_STROKE,
+          content: "",
+          width: s.width,
+          transform: { ...IDENTITY_TRANSFORM, x: s.anchor.x, y: s.anchor.y },
+        }),
+      ]);
+      tx.select([id]);
+    });
+    this.open(id, true);
+  }
+
+  private edit(id: Id, created: boolean): void {
+    this.ctx.editor.history.beginGesture("Edit text");
+    this.open(id, created);
+  }
+
+  private open(id: Id, created: boolean): void {
+    this.current = { name: "editing", id, created };
+    this.ctx.editor.store.transact("Edit text", (tx) => {
+      const node = tx.get(id);
+      if (node?.type === "text") tx.put({ ...node, hidden: true });
+      tx.select([id]);
+    });
+    this.ctx.invalidate();
+    this.ctx.text.edit(id, (content) => this.closed(id, content));
+  }
+
+  private closed(id: Id, content: string | null): void {
+    const s = this.current;
+    if (s.name !== "editing" || s.id !== id) return;
+    this.current = { name: "idle" };
+    const history = this.ctx.editor.history;
+    if (content === null || (content.trim() === "" && s.created)) {
+      history.cancelGesture();
+    } else {
+      this.ctx.editor.store.transact("Edit text", (tx) => {
+        const node = tx.get(id);
+        if (node?.type !== "text") return;
+        if (content.trim() === "") {
+          deleteNodes(tx, [id]);
+          tx.select([]);
+        } else tx.put({ ...node, content, hidden: false });
+      });
+      history.endGesture();
+    }
+    this.ctx.invalidate();
+    if (!this.switching) this.ctx.done();
+  }
+}
