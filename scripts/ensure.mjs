@@ -50,3 +50,34 @@ export function ensureChromium() {
   );
   process.exit(1);
 }
+
+/** Programs the export tests render our SVG and PDF files with, and their Debian packages. */
+export const EXPORT_TOOLS = {
+  "rsvg-convert": "librsvg2-bin",
+  inkscape: "inkscape",
+  pdftoppm: "poppler-utils",
+};
+
+export function ensureExportTools() {
+  const has = (tool) =>
+    spawnSync("sh", ["-c", `command -v ${tool}`], { stdio: "ignore" }).status === 0;
+  const missing = () => Object.keys(EXPORT_TOOLS).filter((tool) => !has(tool));
+  if (missing().length === 0) return;
+  const packages = () => missing().map((tool) => EXPORT_TOOLS[tool]);
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  if (isRoot && has("apt-get")) {
+    console.log(`Installing ${packages().join(", ")} for the export tests (apt-get)…`);
+    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    if (run("apt-get", ["update", "-qq"], { env }) === 0) {
+      run("apt-get", ["install", "-y", "-qq", ...packages()], { env });
+    }
+    if (missing().length === 0) return;
+  }
+  console.error(
+    [
+      `The export tests need ${missing().join(", ")}, and they are not installed.`,
+      `Install Debian's packages as root:  apt-get update && apt-get install -y ${packages().join(" ")}`,
+    ].join("\n"),
+  );
+  process.exit(1);
+}

@@ -1,8 +1,9 @@
 // `npm test`: every check, in order of speed, stopping at the first failure.
-import { ensureChromium, ensureNodeModules, run } from "./ensure.mjs";
+import { ensureChromium, ensureExportTools, ensureNodeModules, run } from "./ensure.mjs";
 
 ensureNodeModules();
 ensureChromium();
+ensureExportTools();
 
 const steps = [
   ["typecheck", ["run", "typecheck", "--silent"]],

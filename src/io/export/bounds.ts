@@ -1,0 +1,36 @@
+import { multiply, toMatrix, type Matrix } from "../../doc/transform";
+import type { SceneNode } from "../../doc/types";
+import { localBounds, transformBox, type Box } from "../../scene/bounds";
+import { MAX_DEPTH, type ExportSource } from "./source";
+
+export function unionBox(a: Box | null, b: Box | null): Box | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return {
+    minX: Math.min(a.minX, b.minX),
+    minY: Math.min(a.minY, b.minY),
+    maxX: Math.max(a.maxX, b.maxX),
+    maxY: Math.max(a.maxY, b.maxY),
+  };
+}
+
+/**
+ * The box, in the coordinates `outer` maps to, around what a visible node draws: a group's is its
+ * children's, a clipping frame's is its own, a frame that does not clip adds its children's.
+ */
+export function drawnBounds(
+  source: ExportSource,
+  node: SceneNode,
+  outer: Matrix,
+  depth = 0,
+): Box | null {
+  if (node.hidden || depth > MAX_DEPTH) return null;
+  const m = multiply(outer, toMatrix(node.transform));
+  const own = localBounds(node);
+  let box = own === null ? null : transformBox(own, m);
+  if (node.type === "group" || (node.type === "frame" && !node.clip)) {
+    for (const child of source.childrenOf(node.id))
+      box = unionBox(box, drawnBounds(source, child, m, depth + 1));
+  }
+  return box;
+}

@@ -1,0 +1,67 @@
+import { canvasMeasure } from "./canvasMeasure";
+import { ExportError } from "./errors";
+import type { ExportSource } from "./source";
+import { exportSvg } from "./svg";
+import type { Id } from "../../doc/types";
+
+/** One PDF page: a document page or a frame. */
+export type PdfPageScope = { readonly page: Id } | { readonly frame: Id };
+
+export interface PdfExportOptions {
+  /** The PDF's pages, in order. */
+  readonly pages: readonly PdfPageScope[];
+  /** Fill each PDF page with its page's background colour. */
+  readonly background?: boolean;
+  /** Document title in the PDF's information dictionary. */
+  readonly title?: string;
+}
+
+/** Most pages one PDF holds. */
+export const MAX_PDF_PAGES = 1000;
+
+/**
+ * A vector PDF, one page per scope, drawn from the exported SVG by svg2pdf.js, so text stays
+ * real, selectable PDF text. Browser only (svg2pdf reads an SVG DOM). The PDF libraries are
+ * loaded on first use so the app's main bundle does not carry them.
+ */
+export async function exportPdf(
+  source: ExportSource,
+  options: PdfExportOptions,
+): Promise<Uint8Array> {
+  if (options.pages.length === 0) throw new ExportError("A PDF needs at least one page");
+  if (options.pages.length > MAX_PDF_PAGES)
+    throw new ExportError(`A PDF export holds at most ${MAX_PDF_PAGES} pages`);
+  const [{ jsPDF }, { svg2pdf }] = await Promise.all([import("jspdf"), import("svg2pdf.js")]);
+  const measure = canvasMeasure();
+  const host = document.createElement("div");
+  // svg2pdf reads styles the way the browser computes them, so the SVG sits in the document,
+  // out of sight, while it is converted.
+  host.style.cssText = "position:fixed;left:-100000px;top:0;visibility:hidden;";
+  document.body.appendChild(host);
+  try {
+    let pdf: InstanceType<typeof jsPDF> | null = null;
+    for (const scope of options.pages) {
+      const exported = exportSvg(source, {
+        scope,
+        background: options.background ?? false,
+        measure,
+      });
+      const width = exported.bounds.maxX - exported.bounds.minX;
+      const height = exported.bounds.maxY - exported.bounds.minY;
+      const orientation = width > height ? "landscape" : "portrait";
+      // One CSS pixel (page unit) is one PDF point, so a page prints at its drawn size × 0.75.
+      if (pdf === null) pdf = new jsPDF({ unit: "pt", format: [width, height], orientation });
+      else pdf.addPage([width, height], orientation);
+      const parsed = new DOMParser().parseFromString(exported.svg, "image/svg+xml");
+      const svg = parsed.documentElement;
+      if (svg.nodeName !== "svg") throw new ExportError("The exported SVG did not parse");
+      host.replaceChildren(document.importNode(svg, true));
+      await svg2pdf(host.firstElementChild as Element, pdf, { x: 0, y: 0, width, height });
+    }
+    if (pdf === null) throw new ExportError("A PDF needs at least one page");
+    if (options.title !== undefined) pdf.setProperties({ title: options.title });
+    return new Uint8Array(pdf.output("arraybuffer"));
+  } finally {
+    host.remove();
+  }
+}

@@ -1,0 +1,121 @@
+import type { Box } from "../../scene/bounds";
+import { canvasMeasure } from "./canvasMeasure";
+import { ExportError } from "./errors";
+import { PngStreamEncoder } from "./pngEncoder";
+import type { ExportSource } from "./source";
+import { exportSvg, type SvgExportOptions } from "./svg";
+
+export interface PngExportOptions extends Omit<SvgExportOptions, "measure"> {
+  /** Pixels per page unit: 1, 2, 3 or any other positive number up to MAX_SCALE. */
+  readonly scale?: number;
+  /** Called after each tile with tiles done and tiles in all. */
+  readonly onProgress?: (done: number, total: number) => void;
+  readonly signal?: AbortSignal;
+}
+
+export const MAX_SCALE = 64;
+/** Exports above this many pixels are drawn in strips and encoded as they come. */
+export const TILE_THRESHOLD = 16 * 1024 * 1024;
+/** Pixels per strip of a tiled export. */
+const STRIP_PIXELS = 4 * 1024 * 1024;
+/** Chromium's and Firefox's largest canvas side; every strip must fit in one canvas. */
+export const MAX_CANVAS_SIDE = 32767;
+/** Largest image made at all (about 1 GiB of pixels in flight). */
+export const MAX_PNG_PIXELS = 268_435_456;
+
+/** Pixel size of an export of `bounds` at `scale`. */
+export function pngSize(bounds: Box, scale: number): { width: number; height: number } {
+  return {
+    width: Math.max(1, Math.ceil((bounds.maxX - bounds.minX) * scale - 1e-9)),
+    height: Math.max(1, Math.ceil((bounds.maxY - bounds.minY) * scale - 1e-9)),
+  };
+}
+
+/**
+ * The scope rendered by the browser from its exported SVG, as a PNG. Transparent unless
+ * `background` is set. Browser only.
+ */
+export async function exportPng(source: ExportSource, options: PngExportOptions): Promise<Blob> {
+  const scale = options.scale ?? 1;
+  if (!(scale > 0 && scale <= MAX_SCALE))
+    throw new ExportError(`Scale must be above 0 and at most ${MAX_SCALE}; it is ${scale}`);
+  const exported = exportSvg(source, { ...options, measure: canvasMeasure() });
+  const { width, height } = pngSize(exported.bounds, scale);
+  if (width > MAX_CANVAS_SIDE || width * height > MAX_PNG_PIXELS)
+    throw new ExportError(
+      `A ${width} × ${height} pixel image is larger than this browser can draw ` +
+        `(at most ${MAX_CANVAS_SIDE} pixels wide and ${MAX_PNG_PIXELS} pixels in all); choose a smaller scale`,
+    );
+  const view = (top: number, rows: number): Box => ({
+    minX: exported.bounds.minX,
+    minY: exported.bounds.minY + top / scale,
+    maxX: exported.bounds.minX + width / scale,
+    maxY: exported.bounds.minY + (top + rows) / scale,
+  });
+  options.signal?.throwIfAborted();
+  if (width * height <= TILE_THRESHOLD) {
+    const canvas = await drawStrip(
+      exported.withView(view(0, height), width, height),
+      width,
+      height,
+    );
+    options.onProgress?.(1, 1);
+    return canvasToPng(canvas);
+  }
+  const stripRows = Math.max(1, Math.min(height, Math.floor(STRIP_PIXELS / width)));
+  const total = Math.ceil(height / stripRows);
+  const encoder = new PngStreamEncoder(width, height);
+  try {
+    for (let strip = 0; strip < total; strip++) {
+      options.signal?.throwIfAborted();
+      const top = strip * stripRows;
+      const rows = Math.min(stripRows, height - top);
+      const canvas = await drawStrip(exported.withView(view(top, rows), width, rows), width, rows);
+      const context = canvas.getContext("2d") as CanvasRenderingContext2D;
+      await encoder.addRows(context.getImageData(0, 0, width, rows).data, rows);
+      options.onProgress?.(strip + 1, total);
+    }
+    return await encoder.finish();
+  } catch (error) {
+    await encoder.abort(error);
+    throw error;
+  }
+}
+
+/** One SVG drawn into a new canvas of its pixel size. */
+async function drawStrip(svg: string, width: number, height: number): Promise<HTMLCanvasElement> {
+  const canvas = document.createElement("canvas");
+  canvas.width = width;
+  canvas.height = height;
+  const context = canvas.getContext("2d");
+  if (context === null || canvas.width !== width || canvas.height !== height)
+    throw new ExportError(`This browser cannot make a ${width} × ${height} pixel canvas`);
+  const image = await svgImage(svg);
+  context.drawImage(image, 0, 0, width, height);
+  return canvas;
+}
+
+/** The SVG as a decoded image; it has no external references, so the canvas stays readable. */
+export async function svgImage(svg: string): Promise<HTMLImageElement> {
+  const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+  try {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    return image;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+function canvasToPng(canvas: HTMLCanvasElement): Promise<Blob> {
+  return new Promise((resolve, reject) => {
+    canvas.toBlob(
+      (blob) =>
+        blob === null
+          ? reject(new ExportError("The browser could not encode the PNG"))
+          : resolve(blob),
+      "image/png",
+    );
+  });
+}

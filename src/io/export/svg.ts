@@ -1,0 +1,393 @@
+import { IDENTITY_MATRIX, multiply, toMatrix, type Matrix } from "../../doc/transform";
+import type {
+  BlobRecord,
+  FreehandNode,
+  Id,
+  ImageNode,
+  LineNode,
+  PageRecord,
+  SceneNode,
+  TextNode,
+} from "../../doc/types";
+import { freehandNodeOutline } from "../../geometry/freehand";
+import { regularPolygon, starPoints } from "../../render/outline";
+import type { Box } from "../../scene/bounds";
+import { drawnBounds, unionBox } from "./bounds";
+import { ExportError } from "./errors";
+import { resolveScope, type ExportScope } from "./scope";
+import { StringSink } from "./stringSink";
+import { MAX_DEPTH, type ExportSource } from "./source";
+import {
+  arrowHead,
+  headSize,
+  pathData,
+  pointList,
+  polygonPath,
+  roundedRectPath,
+} from "./svgGeometry";
+import { compositingAttrs, Defs, fillAttrs, hexColor, strokeAttrs } from "./svgPaint";
+import { ESTIMATED_MEASURE, fontFamilyList, layoutText, type TextMeasure } from "./textLayout";
+import { attributes, escapeText, IdAllocator, isValidId, num } from "./xml";
+
+export type { ExportScope } from "./scope";
+
+export interface SvgExportOptions {
+  readonly scope: ExportScope;
+  /** A rectangle of the page's background colour behind everything. */
+  readonly background?: boolean;
+  /** Text measurement; the browser passes a canvas-backed one, Node uses an estimate. */
+  readonly measure?: TextMeasure;
+  /** Most nodes one export writes; a document beyond it is refused, not half-written. */
+  readonly maxNodes?: number;
+}
+
+export interface SvgExport {
+  /** The SVG file's text. */
+  readonly svg: string;
+  /** The exported area in page units: the view box. */
+  readonly bounds: Box;
+  readonly page: PageRecord;
+  /** What could not be exported as it is, e.g. an image whose data is not a known raster type. */
+  readonly warnings: readonly string[];
+  /** The same drawing showing `view` at `width` × `height` units; tiled rendering uses it. */
+  withView(view: Box, width: number, height: number): string;
+}
+
+export const DEFAULT_MAX_NODES = 2_000_000;
+
+/** Image types the export embeds; others (SVG images above all, which can carry script) are left out. */
+const RASTER_TYPES = new Set([
+  "image/png",
+  "image/jpeg",
+  "image/gif",
+  "image/webp",
+  "image/avif",
+  "image/bmp",
+]);
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * The scope as a standard SVG document (SVG 1.1 elements and attributes, so other programs read
+ * it; blend modes add CSS mix-blend-mode):
+ * viewBox = the scope's bounds in page units, groups as <g>, node names as ids, styles as
+ * presentation attributes. Pure string building: it runs in Node and the browser alike.
+ */
+export function exportSvg(source: ExportSource, options: SvgExportOptions): SvgExport {
+  const { page, roots } = resolveScope(source, options.scope);
+  let bounds: Box | null = null;
+  for (const root of roots) bounds = unionBox(bounds, drawnBounds(source, root.node, root.outer));
+  if (bounds === null || !(bounds.maxX > bounds.minX) || !(bounds.maxY > bounds.minY))
+    throw new ExportError("Nothing to export: everything in the scope is hidden or empty");
+  const writer = new SvgWriter(
+    source,
+    options.measure ?? ESTIMATED_MEASURE,
+    options.maxNodes ?? DEFAULT_MAX_NODES,
+  );
+  for (const root of roots) writer.node(root.node, root.outer, 0);
+  const body = writer.body;
+  const defs = writer.defs.markup;
+  const fullBounds = bounds;
+  const withView = (view: Box, width: number, height: number): string => {
+    const background =
+      options.background === true
+        ? `<rect${attributes({
+            x: view.minX,
+            y: view.minY,
+            width: view.maxX - view.minX,
+            height: view.maxY - view.minY,
+            fill: hexColor(page.background),
+            "fill-opacity": page.background.a < 1 ? page.background.a : undefined,
+          })}/>`
+        : "";
+    return (
+      `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"` +
+      ` version="1.1"${attributes({
+        width,
+        height,
+        // Full precision: a tile's view box must match its pixel rows exactly, or edges blur.
+        viewBox: [view.minX, view.minY, view.maxX - view.minX, view.maxY - view.minY]
+          .map(precise)
+          .join(" "),
+      })}>${defs}${background}${body}</svg>`
+    );
+  };
+  return {
+    svg: `<?xml version="1.0" encoding="UTF-8"?>\n${withView(
+      fullBounds,
+      fullBounds.maxX - fullBounds.minX,
+      fullBounds.maxY - fullBounds.minY,
+    )}\n`,
+    bounds: fullBounds,
+    page,
+    warnings: writer.warnings,
+    withView,
+  };
+}
+
+function precise(value: number): string {
+  return Number.isFinite(value) ? String(Number(value.toPrecision(12)) + 0) : "0";
+}
+
+/** The simplest transform attribute for a matrix: none, translate, translate + rotate, or matrix. */
+export function transformValue(m: Matrix): string | undefined {
+  const translate = m.e !== 0 || m.f !== 0 ? `translate(${num(m.e)} ${num(m.f)})` : "";
+  if (m.a === 1 && m.b === 0 && m.c === 0 && m.d === 1) return translate || undefined;
+  const rotationOnly =
+    Math.abs(m.a - m.d) < 1e-12 &&
+    Math.abs(m.b + m.c) < 1e-12 &&
+    Math.abs(m.a * m.a + m.b * m.b - 1) < 1e-12;
+  if (rotationOnly) {
+    const degrees = (Math.atan2(m.b, m.a) * 180) / Math.PI;
+    return `${translate}${translate ? " " : ""}rotate(${num(degrees)})`;
+  }
+  return `matrix(${[m.a, m.b, m.c, m.d, m.e, m.f].map(num).join(" ")})`;
+}
+
+/** Writes nodes as SVG markup; ids and defs are shared across one file. */
+class SvgWriter {
+  readonly ids = new IdAllocator();
+  readonly defs = new Defs(this.ids);
+  readonly warnings: string[] = [];
+  private readonly parts = new StringSink();
+  private count = 0;
+
+  constructor(
+    private readonly source: ExportSource,
+    private readonly measure: TextMeasure,
+    private readonly maxNodes: number,
+  ) {}
+
+  get body(): string {
+    return this.parts.toString();
+  }
+
+  node(node: SceneNode, outer: Matrix, depth: number): void {
+    if (node.hidden) return;
+    if (depth > MAX_DEPTH) throw new ExportError(`Nodes nest deeper than ${MAX_DEPTH} levels`);
+    if (++this.count > this.maxNodes)
+      throw new ExportError(`The scope holds more than ${this.maxNodes} nodes`);
+    const matrix =
+      outer === IDENTITY_MATRIX
+        ? toMatrix(node.transform)
+        : multiply(outer, toMatrix(node.transform));
+    // Attributes are written as text piece by piece: merging objects per node costs more.
+    const common =
+      attributes({
+        id: this.ids.allocate(node.name, node.type),
+        transform: transformValue(matrix),
+      }) + attributes(compositingAttrs(node.opacity, node.blendMode));
+    const title = isValidId(node.name) ? "" : `<title>${escapeText(node.name)}</title>`;
+    switch (node.type) {
+      case "group":
+        this.open("g", common, title);
+        this.children(node.id, depth);
+        this.parts.push("</g>");
+        return;
+      case "frame": {
+        this.open("g", common, title);
+        if (node.fill.type !== "none" || strokeAttrs(node.stroke, this.defs) !== null)
+          this.parts.push(
+            `<rect${attributes({ width: node.width, height: node.height })}${this.shapeStyle(node)}/>`,
+          );
+        if (node.clip) {
+          const clip = this.defs.add(
+            "clip",
+            (id) =>
+              `<clipPath${attributes({ id })}><rect${attributes({ width: node.width, height: node.height })}/></clipPath>`,
+          );
+          this.parts.push(`<g clip-path="url(#${clip})">`);
+          this.children(node.id, depth);
+          this.parts.push("</g>");
+        } else this.children(node.id, depth);
+        this.parts.push("</g>");
+        return;
+      }
+      case "rect": {
+        const style = this.shapeStyle(node);
+        const [tl, tr, br, bl] = node.radii;
+        if (tl === tr && tr === br && br === bl) {
+          const r = Math.max(0, Math.min(tl, Math.min(node.width, node.height) / 2));
+          const box = { width: node.width, height: node.height, rx: r > 0 ? r : undefined };
+          this.leaf("rect", common + attributes(box) + style, title);
+        } else {
+          const d = roundedRectPath(node.width, node.height, node.radii);
+          this.leaf("path", common + attributes({ d }) + style, title);
+        }
+        return;
+      }
+      case "ellipse":
+        this.leaf(
+          "ellipse",
+          common +
+            attributes({
+              cx: node.width / 2,
+              cy: node.height / 2,
+              rx: node.width / 2,
+              ry: node.height / 2,
+            }) +
+            this.shapeStyle(node),
+          title,
+        );
+        return;
+      case "polygon":
+        this.leaf(
+          "polygon",
+          common +
+            attributes({ points: pointList(regularPolygon(node.width, node.height, node.sides)) }) +
+            this.shapeStyle(node),
+          title,
+        );
+        return;
+      case "star":
+        this.leaf(
+          "polygon",
+          common +
+            attributes({
+              points: pointList(starPoints(node.width, node.height, node.points, node.innerRatio)),
+            }) +
+            this.shapeStyle(node),
+          title,
+        );
+        return;
+      case "path":
+        this.leaf(
+          "path",
+          common +
+            attributes({
+              d: pathData(node),
+              "fill-rule": node.fillRule === "evenodd" ? "evenodd" : undefined,
+            }) +
+            this.shapeStyle(node),
+          title,
+        );
+        return;
+      case "freehand":
+        this.freehand(node, common, title);
+        return;
+      case "line":
+        this.line(node, common, title);
+        return;
+      case "text":
+        this.text(node, common, title);
+        return;
+      case "image":
+        this.image(node, common, title);
+        return;
+    }
+  }
+
+  private children(id: Id, depth: number): void {
+    for (const child of this.source.childrenOf(id)) this.node(child, IDENTITY_MATRIX, depth + 1);
+  }
+
+  /** Opens an element; `attrs` is written attribute text. */
+  private open(tag: string, attrs: string, title: string): void {
+    this.parts.push(`<${tag}${attrs}>${title}`);
+  }
+
+  private leaf(tag: string, attrs: string, title: string): void {
+    this.parts.push(title === "" ? `<${tag}${attrs}/>` : `<${tag}${attrs}>${title}</${tag}>`);
+  }
+
+  private shapeStyle(node: Extract<SceneNode, { fill: unknown }>): string {
+    const stroke = strokeAttrs(node.stroke, this.defs);
+    return (
+      attributes(fillAttrs(node.fill.type === "none" ? null : node.fill, this.defs)) +
+      (stroke === null ? "" : attributes(stroke))
+    );
+  }
+
+  /** The pressure-shaped outline, filled with the stroke's paint, as the renderer colours ink. */
+  private freehand(node: FreehandNode, common: string, title: string): void {
+    if (node.stroke.paint === null) return;
+    const outline = freehandNodeOutline(node);
+    if (outline.length < 6) return;
+    const fill = attributes(fillAttrs(node.stroke.paint, this.defs));
+    this.leaf("path", common + attributes({ d: polygonPath(outline) }) + fill, title);
+  }
+
+  private line(node: LineNode, common: string, title: string): void {
+    const stroke = strokeAttrs(node.stroke, this.defs);
+    if (stroke === null || node.stroke.paint === null) return;
+    const d = `M${num(node.start.x)} ${num(node.start.y)}L${num(node.end.x)} ${num(node.end.y)}`;
+    const size = headSize(node.stroke.width);
+    const heads = [
+      arrowHead(node.endHead, node.end, node.start, size),
+      arrowHead(node.startHead, node.start, node.end, size),
+    ].filter((head) => head !== null);
+    if (heads.length === 0) {
+      this.leaf("path", common + attributes({ d, fill: "none", ...stroke }), title);
+      return;
+    }
+    this.open("g", common, title);
+    this.parts.push(`<path${attributes({ d, fill: "none", ...stroke })}/>`);
+    // Heads are never dashed: the renderer strokes and fills them whole.
+    const solidStroke = strokeAttrs(node.stroke, this.defs, false);
+    const headFill = fillAttrs(node.stroke.paint, this.defs);
+    for (const head of heads) {
+      if (head.kind === "stroke")
+        this.parts.push(`<path${attributes({ d: head.d, fill: "none", ...solidStroke })}/>`);
+      else if (head.kind === "fill")
+        this.parts.push(`<path${attributes({ d: head.d, ...headFill })}/>`);
+      else
+        this.parts.push(
+          `<circle${attributes({ cx: head.cx, cy: head.cy, r: head.r, ...headFill })}/>`,
+        );
+    }
+    this.parts.push("</g>");
+  }
+
+  private text(node: TextNode, common: string, title: string): void {
+    const layout = layoutText(node, this.measure);
+    this.parts.push(
+      `<text${common}${attributes({
+        "xml:space": "preserve",
+        "font-family": fontFamilyList(node.fontFamily),
+        "font-size": node.fontSize,
+        "font-weight": node.fontWeight === 400 ? undefined : node.fontWeight,
+        "font-style": node.fontStyle === "normal" ? undefined : node.fontStyle,
+        "text-anchor": layout.anchor === "start" ? undefined : layout.anchor,
+        ...fillAttrs(node.fill.type === "none" ? null : node.fill, this.defs),
+      })}>${title}`,
+    );
+    for (const line of layout.lines) {
+      this.parts.push(
+        `<tspan${attributes({
+          x: line.x,
+          y: line.y,
+          "word-spacing": line.wordSpacing !== 0 ? line.wordSpacing : undefined,
+        })}>${escapeText(line.text)}</tspan>`,
+      );
+    }
+    this.parts.push("</text>");
+  }
+
+  private image(node: ImageNode, common: string, title: string): void {
+    const blob = this.source.get(node.blob);
+    const href = blob?.type === "blob" ? imageHref(blob) : null;
+    if (href === null) {
+      this.warnings.push(`Image ${node.name} has no embeddable picture data; it was left out`);
+      return;
+    }
+    this.leaf(
+      "image",
+      common +
+        attributes({
+          width: node.width,
+          height: node.height,
+          preserveAspectRatio: "none",
+          "xlink:href": href,
+        }),
+      title,
+    );
+  }
+}
+
+/** A data: URL for a raster picture, or null for data the export will not embed. */
+function imageHref(blob: BlobRecord): string | null {
+  const mime = blob.mime.toLowerCase();
+  if (!RASTER_TYPES.has(mime)) return null;
+  const data = blob.data.replace(/\s+/g, "");
+  if (!BASE64.test(data)) return null;
+  return `data:${mime};base64,${data}`;
+}
