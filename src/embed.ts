@@ -18,7 +18,7 @@ import {
   bindFileDrop,
   type ClipboardTarget,
 } from "./app/systemClipboard";
-import { editorCommands } from "./actions/editorCommands";
+import { clipboardActions, editorCommands } from "./actions/editorCommands";
 import type { ToolServices } from "./app/toolSession";
 import { ToolSettings } from "./tools/settings";
 import { DomTextEditorHost } from "./tools/textEditorHost";
@@ -305,11 +305,20 @@ export async function mountLinework(
       }),
     ),
   );
+  const notifyEdit = (message: string): void =>
+    banners.show({ id: BANNER_EDIT, tone: "warning", message, actions: [] });
+  const editHost = {
+    editor: () => opened().editor,
+    scope: () => opened().tools.scope(),
+    notify: notifyEdit,
+  };
+  // One instance for the menus and the keyboard's clipboard events, so repeated pastes step on.
+  const clipboard = clipboardActions(editHost);
   const clipboardTarget: ClipboardTarget & {
     worldAt(x: number, y: number): { x: number; y: number };
   } = {
-    editor: () => opened().editor,
-    scope: () => opened().tools.scope(),
+    ...editHost,
+    actions: clipboard,
     viewCentre: () => {
       const size = opened().viewport.size;
       return opened().camera.screenToWorld({ x: size.width / 2, y: size.height / 2 });
@@ -318,16 +327,10 @@ export async function mountLinework(
       const rect = engine.shell.canvas.getBoundingClientRect();
       return opened().camera.screenToWorld({ x: clientX - rect.left, y: clientY - rect.top });
     },
-    notify: (message) => banners.show({ id: BANNER_EDIT, tone: "warning", message, actions: [] }),
   };
   cleanups.push(
     commands.register(
-      editorCommands({
-        editor: () => opened().editor,
-        scope: () => opened().tools.scope(),
-        clipboard: new BrowserClipboard(clipboardTarget),
-        notify: clipboardTarget.notify,
-      }),
+      editorCommands({ ...editHost, clipboard: new BrowserClipboard(clipboardTarget) }, clipboard),
     ),
     bindClipboardEvents(engine.shell.canvas, clipboardTarget),
     bindFileDrop(engine.shell.canvas, clipboardTarget),

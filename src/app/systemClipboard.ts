@@ -1,5 +1,4 @@
-import { copyPayload, cutSelection, pastePayload } from "../actions/clipboard";
-import type { ClipboardPort } from "../actions/editorCommands";
+import type { ClipboardActions, ClipboardPort } from "../actions/clipboardActions";
 import { addNodes } from "../doc/commands";
 import { makeNode } from "../doc/factory";
 import { newId } from "../doc/ids";
@@ -28,6 +27,8 @@ export interface ClipboardTarget {
   viewCentre(): Vec2;
   /** Tells the person why a paste did nothing. */
   notify(message: string): void;
+  /** Copy, cut and paste of our own records, shared with the menu commands (paste offsets). */
+  readonly actions: ClipboardActions;
 }
 
 /** The HTML we put on the clipboard: our records in a comment, and the drawing as inline SVG. */
@@ -91,8 +92,7 @@ export async function pasteContents(
   if (editor.store.readOnly) return target.notify("The document is read-only.");
   const ours = contents.ours ?? (contents.html === null ? null : payloadFromHtml(contents.html));
   if (ours !== null) {
-    const result = pastePayload(editor, ours, { parent: target.scope(), offset: { x: 10, y: 10 } });
-    if (!result.ok) target.notify(result.error);
+    target.actions.paste(ours);
     return;
   }
   const svg =
@@ -173,7 +173,7 @@ export function bindClipboardEvents(canvas: HTMLElement, target: ClipboardTarget
     const editor = target.editor();
     if (editor.store.selection.length === 0 || !event.clipboardData) return;
     const svg = selectionSvg(editor);
-    const payload = cut ? cutSelection(editor) : copyPayload(editor);
+    const payload = cut ? target.actions.cut() : target.actions.copy();
     if (payload === null) return;
     event.preventDefault();
     event.clipboardData.setData(LINEWORK_MIME, payload);

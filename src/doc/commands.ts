@@ -9,6 +9,14 @@ import { nodeBase } from "./factory";
  * Tools, the chrome and tests all edit through these.
  */
 
+/** A node cannot keep its place inside a container scaled to (almost) nothing. */
+export class CollapsedParentError extends Error {
+  constructor(id: Id, parent: Id) {
+    super(`Cannot move ${id} into ${parent}: it is scaled to nothing`);
+    this.name = "CollapsedParentError";
+  }
+}
+
 export type Placement = { readonly before: Id } | { readonly after: Id } | "front" | "back";
 
 /** An index for a new child of `parent` at `placement` (default: in front of everything). */
@@ -112,8 +120,13 @@ export function moveNodes(
   const parentWorld = isSceneNode(tx.get(parent)) ? worldMatrix(tx, parent) : IDENTITY_MATRIX;
   const toParent = invert(parentWorld);
   const transforms = nodes.map((node) => {
-    if (node.parent === parent || toParent === null) return node.transform;
-    return fromMatrix(multiply(toParent, worldMatrix(tx, node.id)));
+    if (node.parent === parent) return node.transform;
+    const transform =
+      toParent === null ? null : fromMatrix(multiply(toParent, worldMatrix(tx, node.id)));
+    // A container scaled to (almost) nothing has no coordinates to keep a node's place in.
+    if (transform === null || !Object.values(transform).every(Number.isFinite))
+      throw new CollapsedParentError(node.id, parent);
+    return transform;
   });
   // The moving nodes' old indexes must not count as neighbours of their new ones.
   const indexes = indexFor(tx, parent, effectivePlacement, nodes.length, moving);

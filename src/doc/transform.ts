@@ -70,7 +70,7 @@ export function multiply(m: Matrix, n: Matrix): Matrix {
 export function invert(m: Matrix): Matrix | null {
   const det = m.a * m.d - m.b * m.c;
   if (det === 0 || !Number.isFinite(det)) return null;
-  return {
+  const inverse = {
     a: m.d / det,
     b: -m.b / det,
     c: -m.c / det,
@@ -78,6 +78,9 @@ export function invert(m: Matrix): Matrix | null {
     e: (m.c * m.f - m.d * m.e) / det,
     f: (m.b * m.e - m.a * m.f) / det,
   };
+  // A nearly singular matrix has an "inverse" of infinities: as unusable as none.
+  const finite = Object.values(inverse).every(Number.isFinite);
+  return finite ? inverse : null;
 }
 
 export function apply(m: Matrix, p: Vec2): Vec2 {

@@ -1,6 +1,6 @@
 import type { KeyPress, Modifiers } from "../../engine";
 import type { Point } from "../render/camera";
-import { parseTypedSize } from "./typedSize";
+import { parseTypedSize } from "../commandLine/typedSize";
 import type { Tool, ToolContext, ToolPointer } from "./types";
 
 const ARROWS: Readonly<Record<string, readonly [number, number]>> = {
@@ -99,7 +99,7 @@ export class KeyboardCursor {
       this.typed = "";
       this.pressing = false;
       this.notify();
-      if (size !== null) tool.typedSize(size.width, size.height);
+      if (size.ok) tool.typedSize(size.width, size.height ?? null);
       return true;
     }
     // Space places points only once the crosshair is in use; before that it is the hand.

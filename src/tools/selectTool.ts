@@ -1,3 +1,4 @@
+import { cloneWithFreshIds, subtree } from "../actions/copyTree";
 import { addNodes } from "../doc/commands";
 import { newId } from "../doc/ids";
 import { isContainer, isSceneNode, type Id, type SceneNode } from "../doc/types";
@@ -315,7 +316,7 @@ export class SelectTool implements Tool {
       for (const id of ids) {
         const node = tx.get(id);
         if (!isSceneNode(node)) continue;
-        const [root, ...descendants] = cloneTree(tx, node);
+        const [root, ...descendants] = cloneWithFreshIds(subtree(tx, node), newId);
         addNodes(tx, node.parent, [root!], { after: id });
         for (const child of descendants) tx.put(child);
         copies.push(root!.id);
@@ -537,19 +538,4 @@ function safeRatio(to: number, from: number): number {
   if (Math.abs(from) < 1e-9) return 1;
   const k = to / from;
   return Math.abs(k) < 1e-3 ? Math.sign(k || 1) * 1e-3 : k;
-}
-
-/** A deep copy of a node and its descendants with fresh ids, the root's parent unchanged. */
-export function cloneTree(
-  tx: { childrenOf(id: Id): readonly SceneNode[] },
-  root: SceneNode,
-): SceneNode[] {
-  const out: SceneNode[] = [];
-  const visit = (node: SceneNode, parent: Id): void => {
-    const id = newId();
-    out.push({ ...node, id, parent });
-    for (const child of tx.childrenOf(node.id)) visit(child, id);
-  };
-  visit(root, root.parent);
-  return out;
 }

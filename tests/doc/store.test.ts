@@ -226,6 +226,26 @@ describe("tree commands keep what the user sees", () => {
     );
   });
 
+  it("moving into a group scaled to almost nothing is refused, never committed as NaN", () => {
+    const { store, rect } = setup();
+    store.transact("Setup", (tx) => {
+      addNodes(tx, "page", [rect("a")]);
+      addNodes(tx, "page", [
+        {
+          ...makeNode("group", "g", "page", "a0", {}),
+          transform: { x: 0, y: 0, rotation: 0, scaleX: 5e-324, scaleY: 5e-324, skewX: 0 },
+        },
+      ]);
+      addNodes(tx, "g", [rect("inner")]);
+    });
+    const version = store.version;
+    expect(() => store.transact("Move", (tx) => moveNodes(tx, ["a"], "g"))).toThrow(
+      /scaled to nothing/,
+    );
+    expect(store.version).toBe(version);
+    expect(invert({ a: 1e-200, b: 0, c: 0, d: 1e-200, e: 1, f: 1 })).toBeNull();
+  });
+
   it("group, move into a transformed group and ungroup leave world positions unchanged", () => {
     fc.assert(
       fc.property(transform, transform, (groupTransform, childTransform) => {

@@ -1,0 +1,83 @@
+import type { Editor } from "../app/editor";
+import { isSceneNode, type Id } from "../doc/types";
+import { copyPayload, cutSelection, pastePayload, type PasteResult } from "./clipboard";
+
+/** Where copied text goes: the system clipboard in the browser, memory in tests. */
+export interface ClipboardPort {
+  write(text: string): void | Promise<void>;
+  read(): string | null | Promise<string | null>;
+}
+
+/** What clipboard actions need of the running program. */
+export interface ClipboardHost {
+  editor(): Editor;
+  /** Where pasted shapes go: the page, or the group the person entered. */
+  scope(): Id;
+  /** Tells the person why a paste was refused. */
+  notify?(message: string): void;
+}
+
+/** A clipboard that lives in the page's memory. */
+export class MemoryClipboard implements ClipboardPort {
+  private text: string | null = null;
+  write(text: string): void {
+    this.text = text;
+  }
+  read(): string | null {
+    return this.text;
+  }
+}
+
+/** Each further paste of the same clipboard lands this much further on. */
+export const PASTE_STEP = 10;
+
+/**
+ * Remembers the last pasted text: pasting it again lands one step further on, and the first
+ * paste steps off only when the originals are still in the document to be covered.
+ */
+class PasteOffsets {
+  private lastText: string | null = null;
+  private count = 0;
+
+  next(text: string, editor: Editor): (originals: readonly Id[]) => { x: number; y: number } {
+    this.count = text === this.lastText ? this.count + 1 : 0;
+    this.lastText = text;
+    const count = this.count;
+    return (originals) => {
+      const covering = originals.some((id) => isSceneNode(editor.store.get(id))) ? 1 : 0;
+      const step = (count + covering) * PASTE_STEP;
+      return { x: step, y: step };
+    };
+  }
+}
+
+/**
+ * Copy, cut and paste as text in and out, for the registry's commands and for the page's
+ * clipboard events (which alone reach the system clipboard without a prompt): both must share
+ * one instance so repeated pastes step on from each other.
+ */
+export interface ClipboardActions {
+  /** The selection as clipboard text, or null when nothing is selected. */
+  copy(): string | null;
+  /** Copies, then deletes what of the selection can be deleted, as one step. */
+  cut(): string | null;
+  /** Pastes text into the scope; a refusal is reported through the host and returned. */
+  paste(text: string): PasteResult;
+}
+
+export function clipboardActions(host: ClipboardHost): ClipboardActions {
+  const offsets = new PasteOffsets();
+  return {
+    copy: () => copyPayload(host.editor()),
+    cut: () => cutSelection(host.editor()),
+    paste: (text) => {
+      const editor = host.editor();
+      const result = pastePayload(editor, text, {
+        parent: host.scope(),
+        offset: offsets.next(text, editor),
+      });
+      if (!result.ok) host.notify?.(result.error);
+      return result;
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import { DocumentStore } from "../doc/store";
+import type { BlobRecord, DocRecord, SceneNode } from "../doc/types";
+import { parseDocument, serializeDocument } from "../io/native";
+import { isPlainObject } from "../io/native/checks";
+import { subtree } from "./copyTree";
+
+/**
+ * The in-app clipboard's payload is text, so it can pass through the system clipboard: a small
+ * `.linework` document whose one page holds the copied subtrees, back to front, each root with
+ * its world transform, plus the image data they use. Reading it goes through the same hardened
+ * parser as opening a file, so hostile text meets every limit a file does.
+ */
+export const CLIPBOARD_FORMAT = "linework-clipboard";
+export const CLIPBOARD_VERSION = 1;
+
+/** Characters of payload text (image data included): far above any real copy, below harm. */
+export const MAX_CLIPBOARD_CHARS = 64 * 1024 * 1024;
+
+const DOCUMENT_ID = "clipboard-document";
+const PAGE_ID = "clipboard-page";
+
+/** What a payload holds once read. */
+export interface ClipboardContent {
+  /** Back to front, with world transforms. */
+  readonly roots: readonly SceneNode[];
+  /** Everything below the roots, parents before children. */
+  readonly descendants: readonly SceneNode[];
+  readonly blobs: readonly BlobRecord[];
+}
+
+export type PayloadResult =
+  | { readonly ok: true; readonly content: ClipboardContent }
+  | { readonly ok: false; readonly error: string };
+
+const NOT_OURS = "The clipboard does not hold Linework shapes";
+
+/** Writes the payload: `roots` already carry world transforms and sibling indexes in order. */
+export function writePayload(
+  roots: readonly SceneNode[],
+  descendants: readonly SceneNode[],
+  blobs: readonly BlobRecord[],
+): string {
+  const records: DocRecord[] = [
+    {
+      id: DOCUMENT_ID,
+      type: "document",
+      name: "Clipboard",
+      author: "",
+      created: new Date(0).toISOString(),
+    },
+    {
+      id: PAGE_ID,
+      type: "page",
+      name: "Clipboard",
+      index: "a0",
+      background: { r: 1, g: 1, b: 1, a: 1 },
+    },
+    ...roots.map((root) => ({ ...root, parent: PAGE_ID })),
+    ...descendants,
+    ...blobs,
+  ];
+  return JSON.stringify({
+    format: CLIPBOARD_FORMAT,
+    version: CLIPBOARD_VERSION,
+    document: serializeDocument(records),
+  });
+}
+
+function failure(error: string): PayloadResult {
+  return { ok: false, error };
+}
+
+/**
+ * Reads payload text that may come from anywhere: another program, another tab, a hostile
+ * page. Never throws; refuses with a sentence a person can act on.
+ */
+export function readPayload(text: unknown): PayloadResult {
+  if (typeof text !== "string") return failure(`${NOT_OURS}.`);
+  if (text.length > MAX_CLIPBOARD_CHARS)
+    return failure(`The clipboard holds more than ${MAX_CLIPBOARD_CHARS} characters.`);
+  let wrapper: unknown;
+  try {
+    wrapper = JSON.parse(text);
+  } catch {
+    return failure(`${NOT_OURS} (it is not JSON).`);
+  }
+  if (!isPlainObject(wrapper) || wrapper.format !== CLIPBOARD_FORMAT)
+    return failure(`${NOT_OURS}.`);
+  if (wrapper.version !== CLIPBOARD_VERSION) {
+    return failure(
+      typeof wrapper.version === "number" && wrapper.version > CLIPBOARD_VERSION
+        ? "The shapes on the clipboard come from a newer version of Linework."
+        : `${NOT_OURS}: its version is not ${CLIPBOARD_VERSION}.`,
+    );
+  }
+  if (typeof wrapper.document !== "string") return failure(`${NOT_OURS}: it holds no document.`);
+  const loaded = parseDocument(wrapper.document);
+  if (!loaded.ok) return failure(`The shapes on the clipboard could not be read. ${loaded.error}`);
+  let store: DocumentStore;
+  try {
+    store = new DocumentStore(loaded.records, { checkInvariants: true });
+  } catch (error) {
+    return failure(
+      `The shapes on the clipboard could not be read: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  const page = store.pages()[0];
+  if (page === undefined) return failure(`${NOT_OURS}: it holds no page.`);
+  const roots = store.childrenOf(page.id);
+  if (roots.length === 0) return failure("The clipboard holds no shapes.");
+  const descendants: SceneNode[] = [];
+  for (const root of roots) descendants.push(...subtree(store, root).slice(1));
+  const blobs = store.snapshot().filter((r): r is BlobRecord => r.type === "blob");
+  return { ok: true, content: { roots, descendants, blobs } };
+}

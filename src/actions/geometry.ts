@@ -1,0 +1,134 @@
+import { worldMatrix } from "../doc/commands";
+import type { Transaction } from "../doc/store";
+import { apply, fromMatrix, invert, multiply, toMatrix, type Matrix } from "../doc/transform";
+import {
+  isSceneNode,
+  type DocRecord,
+  type Id,
+  type SceneNode,
+  type Transform,
+  type Vec2,
+} from "../doc/types";
+import { localBounds, transformBox, type Box } from "../scene/bounds";
+
+/** What the geometry reads of the document: the store and a transaction both fit. */
+export interface NodeSource {
+  get(id: Id): DocRecord | undefined;
+  childrenOf(id: Id): readonly SceneNode[];
+}
+
+/** Deeper nesting than the file format allows is not followed. */
+const MAX_DEPTH = 256;
+
+export function unionBox(a: Box | null, b: Box | null): Box | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return {
+    minX: Math.min(a.minX, b.minX),
+    minY: Math.min(a.minY, b.minY),
+    maxX: Math.max(a.maxX, b.maxX),
+    maxY: Math.max(a.maxY, b.maxY),
+  };
+}
+
+/**
+ * A node's geometric extent in its own coordinates, strokes left out (as the numeric fields and
+ * alignment of drawing programs measure): a frame is its own box whatever its children reach,
+ * a group is its children's union, a line is its two end points.
+ */
+export function geometryBox(source: NodeSource, node: SceneNode, depth = 0): Box | null {
+  switch (node.type) {
+    case "group": {
+      if (depth > MAX_DEPTH) return null;
+      let box: Box | null = null;
+      for (const child of source.childrenOf(node.id)) {
+        const inner = geometryBox(source, child, depth + 1);
+        if (inner !== null) box = unionBox(box, transformBox(inner, toMatrix(child.transform)));
+      }
+      return box;
+    }
+    case "line":
+      return {
+        minX: Math.min(node.start.x, node.end.x),
+        minY: Math.min(node.start.y, node.end.y),
+        maxX: Math.max(node.start.x, node.end.x),
+        maxY: Math.max(node.start.y, node.end.y),
+      };
+    default:
+      return "stroke" in node
+        ? localBounds({ ...node, stroke: { ...node.stroke, paint: null } } as SceneNode)
+        : localBounds(node);
+  }
+}
+
+/** The axis-aligned world box around a node's geometry; null when it has no extent. */
+export function worldBox(source: NodeSource, id: Id): Box | null {
+  const node = source.get(id);
+  if (!isSceneNode(node)) return null;
+  const box = geometryBox(source, node);
+  return box === null ? null : transformBox(box, worldMatrix(source, id));
+}
+
+/** The union of the nodes' world boxes. */
+export function boxOfNodes(source: NodeSource, ids: readonly Id[]): Box | null {
+  let box: Box | null = null;
+  for (const id of ids) box = unionBox(box, worldBox(source, id));
+  return box;
+}
+
+export function boxCenter(box: Box): Vec2 {
+  return { x: (box.minX + box.maxX) / 2, y: (box.minY + box.maxY) / 2 };
+}
+
+/** The matrix from a node's parent's coordinates to the page. */
+export function parentMatrix(source: Pick<NodeSource, "get">, node: SceneNode): Matrix {
+  return worldMatrix(source, node.parent);
+}
+
+export function isFiniteTransform(t: Transform): boolean {
+  return (
+    Number.isFinite(t.x) &&
+    Number.isFinite(t.y) &&
+    Number.isFinite(t.rotation) &&
+    Number.isFinite(t.scaleX) &&
+    Number.isFinite(t.scaleY) &&
+    Number.isFinite(t.skewX)
+  );
+}
+
+/**
+ * Moves a node by a world-space offset, changing only its translation so every other part of its
+ * transform stays exactly as stored. Nodes under a collapsed (non-invertible) parent cannot move.
+ */
+export function translateWorld(tx: Transaction, node: SceneNode, dx: number, dy: number): void {
+  const inverse = invert(parentMatrix(tx, node));
+  if (inverse === null) return;
+  const local = apply({ ...inverse, e: 0, f: 0 }, { x: dx, y: dy });
+  const x = node.transform.x + local.x;
+  const y = node.transform.y + local.y;
+  if (!Number.isFinite(x) || !Number.isFinite(y)) return;
+  if (x === node.transform.x && y === node.transform.y) return;
+  tx.update<SceneNode>(node.id, { transform: { ...node.transform, x, y } });
+}
+
+/**
+ * Applies a world-space matrix to a node: it ends up where `m` takes it on the page, its
+ * transform re-expressed in its parent's coordinates. Results that are not finite are refused.
+ */
+export function transformWorld(tx: Transaction, node: SceneNode, m: Matrix): void {
+  const parent = parentMatrix(tx, node);
+  const inverse = invert(parent);
+  if (inverse === null) return;
+  const local = multiply(inverse, multiply(m, multiply(parent, toMatrix(node.transform))));
+  const transform = fromMatrix(local);
+  if (!isFiniteTransform(transform)) return;
+  tx.update<SceneNode>(node.id, { transform });
+}
+
+/** The world matrix that does `inner` about `origin`: T(origin) · inner · T(−origin). */
+export function aboutPoint(inner: Matrix, origin: Vec2): Matrix {
+  return multiply(
+    { a: 1, b: 0, c: 0, d: 1, e: origin.x, f: origin.y },
+    multiply(inner, { a: 1, b: 0, c: 0, d: 1, e: -origin.x, f: -origin.y }),
+  );
+}

@@ -1,0 +1,20 @@
+// The editing actions' public surface, for the chrome, tools and command wiring.
+export { ALIGN_EDGES, DISTRIBUTE_AXES, alignSelection, distributeSelection } from "./align";
+export type { AlignEdge, DistributeAxis } from "./align";
+export { copyPayload, cutSelection, pastePayload } from "./clipboard";
+export type { PasteOptions, PasteResult } from "./clipboard";
+export { duplicateSelection, DUPLICATE_OFFSET } from "./duplicate";
+export { clipboardActions, MemoryClipboard, PASTE_STEP } from "./clipboardActions";
+export type { ClipboardActions, ClipboardHost, ClipboardPort } from "./clipboardActions";
+export { editorCommands, NUDGE_LARGE, NUDGE_SMALL } from "./editorCommands";
+export type { EditorCommandHost } from "./editorCommands";
+export { getGeometry, setGeometry } from "./numeric";
+export type { GeometryChange, NodeGeometry } from "./numeric";
+export { arrangeSelection } from "./order";
+export { selectAll, selectNone } from "./selection";
+export { deleteSelection, groupSelection, ungroupSelection } from "./structure";
+export { setFill, setStroke } from "./style";
+export { canEditSelection, editableSelection } from "./targets";
+export { flipSelection, nudgeSelection, transformSelection } from "./transform";
+export type { FlipAxis, SelectionTransform } from "./transform";
+export { setHidden, setLocked, toggleHiddenSelection, toggleLockedSelection } from "./visibility";

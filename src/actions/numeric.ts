@@ -1,0 +1,201 @@
+import type { Editor } from "../app/editor";
+import { worldMatrix } from "../doc/commands";
+import type { Transaction } from "../doc/store";
+import { apply, toMatrix } from "../doc/transform";
+import { isSceneNode, type Id, type PathSegment, type SceneNode, type Vec2 } from "../doc/types";
+import type { Box } from "../scene/bounds";
+import {
+  aboutPoint,
+  isFiniteTransform,
+  geometryBox,
+  transformWorld,
+  translateWorld,
+  type NodeSource,
+} from "./geometry";
+import { topLevelNodes } from "./targets";
+
+/**
+ * A node's frame as the numeric fields show it, in world units and degrees. The frame is the
+ * node's own unrotated geometry box (strokes left out) carried onto the page: x and y are where
+ * its top-left corner lands (rotated with it, as in Figma), width and height are the lengths of
+ * its edges, rotation is the angle of its top edge, clockwise.
+ */
+export interface NodeGeometry {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly rotation: number;
+}
+
+export type GeometryChange = Partial<NodeGeometry>;
+
+const DEGREES = 180 / Math.PI;
+
+export function getGeometry(source: NodeSource, id: Id): NodeGeometry | null {
+  const node = source.get(id);
+  if (!isSceneNode(node)) return null;
+  const box = geometryBox(source, node);
+  if (box === null) return null;
+  const m = worldMatrix(source, id);
+  const corner = apply(m, { x: box.minX, y: box.minY });
+  return {
+    x: corner.x,
+    y: corner.y,
+    width: (box.maxX - box.minX) * Math.hypot(m.a, m.b),
+    height: (box.maxY - box.minY) * Math.hypot(m.c, m.d),
+    rotation: Math.atan2(m.b, m.a) * DEGREES,
+  };
+}
+
+function checkChange(change: GeometryChange): void {
+  for (const [key, value] of Object.entries(change)) {
+    if (value === undefined) continue;
+    if (typeof value !== "number" || !Number.isFinite(value))
+      throw new RangeError(`${key} must be a finite number`);
+    if ((key === "width" || key === "height") && value <= 0)
+      throw new RangeError(`${key} must be greater than 0`);
+  }
+}
+
+/**
+ * Sets the numeric frame of each node (see NodeGeometry) as one step: rotation first, about the
+ * frame's centre; then size, keeping the top-left corner; then position. Sizes change geometry
+ * (a rectangle's width, a path's points), so strokes keep their width; a group scales as a whole.
+ * Text takes a width only (its height follows its lines). A dimension that is 0 now cannot be
+ * scaled to a size and is left alone; locked nodes are left alone.
+ */
+export function setGeometry(editor: Editor, ids: readonly Id[], change: GeometryChange): void {
+  checkChange(change);
+  const { store } = editor;
+  const nodes = topLevelNodes(store, ids, { editable: true });
+  if (nodes.length === 0) return;
+  store.transact("Set geometry", (tx) => {
+    for (const { id } of nodes) applyChange(tx, id, change);
+  });
+}
+
+function current(tx: Transaction, id: Id): SceneNode | null {
+  const node = tx.get(id);
+  return isSceneNode(node) ? node : null;
+}
+
+function applyChange(tx: Transaction, id: Id, change: GeometryChange): void {
+  let node = current(tx, id);
+  if (node === null) return;
+  if (change.rotation !== undefined) {
+    const now = getGeometry(tx, id);
+    const box = geometryBox(tx, node);
+    if (now !== null && box !== null) {
+      const angle = (change.rotation - now.rotation) / DEGREES;
+      const center = apply(worldMatrix(tx, id), {
+        x: (box.minX + box.maxX) / 2,
+        y: (box.minY + box.maxY) / 2,
+      });
+      const cos = Math.cos(angle);
+      const sin = Math.sin(angle);
+      transformWorld(tx, node, aboutPoint({ a: cos, b: sin, c: -sin, d: cos, e: 0, f: 0 }, center));
+    }
+  }
+  node = current(tx, id);
+  if (node === null) return;
+  if (change.width !== undefined || change.height !== undefined) {
+    const now = getGeometry(tx, id);
+    const box = geometryBox(tx, node);
+    if (now !== null && box !== null) {
+      const kx = factor(change.width, now.width);
+      const ky = factor(change.height, now.height);
+      if (kx !== 1 || ky !== 1) resizeLocal(tx, node, box, kx, ky);
+    }
+  }
+  node = current(tx, id);
+  if (node === null) return;
+  if (change.x !== undefined || change.y !== undefined) {
+    const now = getGeometry(tx, id);
+    if (now !== null) {
+      const dx = change.x === undefined ? 0 : change.x - now.x;
+      const dy = change.y === undefined ? 0 : change.y - now.y;
+      translateWorld(tx, node, dx, dy);
+    }
+  }
+}
+
+/** How much a dimension must grow to reach `wanted`; 1 when it cannot be scaled there. */
+function factor(wanted: number | undefined, now: number): number {
+  if (wanted === undefined || !(now > 0)) return 1;
+  const k = wanted / now;
+  return Number.isFinite(k) && k > 0 ? k : 1;
+}
+
+function scalePoint(p: Vec2, anchor: Vec2, kx: number, ky: number): Vec2 {
+  return { x: anchor.x + (p.x - anchor.x) * kx, y: anchor.y + (p.y - anchor.y) * ky };
+}
+
+function scaleSegment(s: PathSegment, f: (p: Vec2) => Vec2): PathSegment {
+  switch (s.type) {
+    case "line":
+      return { type: "line", to: f(s.to) };
+    case "quad":
+      return { type: "quad", control: f(s.control), to: f(s.to) };
+    case "cubic":
+      return { type: "cubic", control1: f(s.control1), control2: f(s.control2), to: f(s.to) };
+  }
+}
+
+/** Scales a node's own geometry by kx, ky about its box's top-left corner, in local units. */
+function resizeLocal(tx: Transaction, node: SceneNode, box: Box, kx: number, ky: number): void {
+  const anchor = { x: box.minX, y: box.minY };
+  const f = (p: Vec2): Vec2 => scalePoint(p, anchor, kx, ky);
+  switch (node.type) {
+    case "rect":
+    case "ellipse":
+    case "polygon":
+    case "star":
+    case "frame":
+    case "image":
+      tx.update<typeof node>(node.id, { width: node.width * kx, height: node.height * ky });
+      return;
+    case "text":
+      tx.update<typeof node>(node.id, { width: (box.maxX - box.minX) * kx });
+      return;
+    case "line":
+      tx.update<typeof node>(node.id, { start: f(node.start), end: f(node.end) });
+      return;
+    case "path":
+      tx.update<typeof node>(node.id, {
+        subpaths: node.subpaths.map((sub) => ({
+          ...sub,
+          start: f(sub.start),
+          segments: sub.segments.map((s) => scaleSegment(s, f)),
+        })),
+      });
+      return;
+    case "freehand": {
+      // The outline's radius does not scale; the points span what is left of the box.
+      const r = node.settings.size / 2;
+      const spanX = box.maxX - box.minX - 2 * r;
+      const spanY = box.maxY - box.minY - 2 * r;
+      const px = spanX > 0 ? Math.max(0, ((box.maxX - box.minX) * kx - 2 * r) / spanX) : 1;
+      const py = spanY > 0 ? Math.max(0, ((box.maxY - box.minY) * ky - 2 * r) / spanY) : 1;
+      const origin = { x: box.minX + r, y: box.minY + r };
+      const points = node.points.slice();
+      for (let i = 0; i + 2 < points.length; i += 3) {
+        const p = scalePoint({ x: points[i]!, y: points[i + 1]! }, origin, px, py);
+        points[i] = p.x;
+        points[i + 1] = p.y;
+      }
+      tx.update<typeof node>(node.id, { points });
+      return;
+    }
+    case "group": {
+      // Scale the group's transform and move it so the anchor corner stays where it was.
+      const t = node.transform;
+      const scaled = { ...t, scaleX: t.scaleX * kx, scaleY: t.scaleY * ky };
+      const before = apply(toMatrix({ ...t, x: 0, y: 0 }), anchor);
+      const after = apply(toMatrix({ ...scaled, x: 0, y: 0 }), anchor);
+      const transform = { ...scaled, x: t.x + before.x - after.x, y: t.y + before.y - after.y };
+      if (isFiniteTransform(transform)) tx.update<typeof node>(node.id, { transform });
+      return;
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import type { Editor } from "../app/editor";
+import { CollapsedParentError, deleteNodes, groupNodes, ungroup } from "../doc/commands";
+import { newId } from "../doc/ids";
+import { InvariantError } from "../doc/invariants";
+import { isSceneNode, type Id } from "../doc/types";
+import { isFiniteTransform } from "./geometry";
+import { editableSelection } from "./targets";
+
+/** Deletes the selection's editable nodes with everything inside them; nothing stays selected. */
+export function deleteSelection(editor: Editor): void {
+  const { store } = editor;
+  const nodes = editableSelection(store);
+  if (nodes.length === 0) return;
+  const kept = store.selection.filter((id) => !nodes.some((n) => n.id === id));
+  store.transact("Delete", (tx) => {
+    deleteNodes(
+      tx,
+      nodes.map((n) => n.id),
+    );
+    tx.select(kept.filter((id) => tx.has(id)));
+  });
+}
+
+/**
+ * Groups the selection's editable nodes where the frontmost of them was; the new group is
+ * selected. `makeId` is for tests that need known ids.
+ */
+export function groupSelection(editor: Editor, makeId: () => Id = newId): void {
+  const { store } = editor;
+  const nodes = editableSelection(store);
+  if (nodes.length === 0) return;
+  try {
+    store.transact("Group", (tx) => {
+      const group = groupNodes(
+        tx,
+        nodes.map((n) => n.id),
+        makeId(),
+      );
+      if (group === null) return;
+      tx.select([group.id]);
+    });
+  } catch (error) {
+    // Inside a container scaled to almost nothing the nodes have no coordinates to keep their
+    // places in; the store applied nothing, so the document is as it was.
+    if (!(error instanceof CollapsedParentError || error instanceof InvariantError)) throw error;
+  }
+}
+
+/** Dissolves every selected group; their children join the rest of the selection. */
+export function ungroupSelection(editor: Editor): void {
+  const { store } = editor;
+  const nodes = editableSelection(store);
+  const groups = nodes.filter((n) => n.type === "group");
+  if (groups.length === 0) return;
+  store.transact("Ungroup", (tx) => {
+    const selection: Id[] = [];
+    for (const node of nodes) {
+      if (node.type === "group") selection.push(...ungroup(tx, node.id));
+      else selection.push(node.id);
+    }
+    tx.select(selection);
+  });
+}

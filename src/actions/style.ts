@@ -1,0 +1,56 @@
+import type { Editor } from "../app/editor";
+import type { Transaction } from "../doc/store";
+import type { Fill, Id, SceneNode, Stroke } from "../doc/types";
+import { isLockedInTree, topLevelNodes } from "./targets";
+
+/** The styled nodes a style change reaches: the nodes themselves, or a group's styled contents. */
+function styledTargets(tx: Transaction, roots: readonly SceneNode[]): SceneNode[] {
+  const result: SceneNode[] = [];
+  const stack = [...roots].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === "group") {
+      for (const child of tx.childrenOf(node.id).reverse()) {
+        if (!isLockedInTree(tx, child)) stack.push(child);
+      }
+    } else if ("fill" in node) result.push(node);
+  }
+  return result;
+}
+
+function checkFill(fill: Fill): void {
+  if (fill.type === "none") return;
+  const colors = fill.type === "solid" ? [fill.color] : fill.stops.map((s) => s.color);
+  for (const c of colors) {
+    if (![c.r, c.g, c.b, c.a].every((v) => Number.isFinite(v) && v >= 0 && v <= 1))
+      throw new RangeError("Colour channels must be numbers from 0 to 1");
+  }
+}
+
+/** Sets the fill of the nodes (a group passes it to the shapes inside it). */
+export function setFill(editor: Editor, ids: readonly Id[], fill: Fill): void {
+  checkFill(fill);
+  const { store } = editor;
+  const roots = topLevelNodes(store, ids, { editable: true });
+  if (roots.length === 0) return;
+  store.transact("Set fill", (tx) => {
+    for (const node of styledTargets(tx, roots)) {
+      if ("fill" in node) tx.update<typeof node>(node.id, { fill });
+    }
+  });
+}
+
+/** Changes some properties of the nodes' strokes, keeping the rest of each. */
+export function setStroke(editor: Editor, ids: readonly Id[], change: Partial<Stroke>): void {
+  if (change.width !== undefined && !(Number.isFinite(change.width) && change.width >= 0))
+    throw new RangeError("Stroke width must be a number of 0 or more");
+  const { store } = editor;
+  const roots = topLevelNodes(store, ids, { editable: true });
+  if (roots.length === 0) return;
+  store.transact("Set stroke", (tx) => {
+    for (const node of styledTargets(tx, roots)) {
+      if (!("stroke" in node)) continue;
+      tx.update<typeof node>(node.id, { stroke: { ...node.stroke, ...change } });
+    }
+  });
+}

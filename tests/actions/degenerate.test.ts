@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { groupSelection } from "../../src/actions/structure";
+import type { Editor } from "../../src/app/editor";
+import { DocumentStore } from "../../src/doc/store";
+import { History } from "../../src/history/history";
+import { at, editorWith, group, rect, stateOf } from "./support";
+
+// A group scaled to almost nothing: the determinant of its matrix is the smallest denormal, so
+// inverting it overflows.
+const degenerate = [
+  group("g", "page", "a0", at(0, 0, 0, 5e-324, -0.5000000000000001)),
+  rect("r", "g", "a0", at(0, 0, 0, 0, 0)),
+];
+
+function expectGroupRefused(editor: Editor): void {
+  editor.store.setSelection(["r"]);
+  const before = stateOf(editor.store);
+  groupSelection(editor);
+  expect(stateOf(editor.store)).toEqual(before);
+  expect(editor.history.depth.undo).toBe(0);
+}
+
+describe("degenerate geometry", () => {
+  it("grouping inside a group scaled to almost nothing leaves the document as it was", () => {
+    expectGroupRefused(editorWith(degenerate));
+  });
+
+  it("does so without the development invariant checks too, as in production", () => {
+    const records = editorWith(degenerate).store.snapshot();
+    const store = new DocumentStore(records, { checkInvariants: false });
+    expectGroupRefused({ store, history: new History(store) });
+  });
+});

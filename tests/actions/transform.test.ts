@@ -1,0 +1,182 @@
+import { describe, expect, it } from "vitest";
+import { worldBox } from "../../src/actions/geometry";
+import { getGeometry, setGeometry } from "../../src/actions/numeric";
+import { flipSelection, nudgeSelection, transformSelection } from "../../src/actions/transform";
+import { worldMatrix } from "../../src/doc/commands";
+import { makeNode, DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
+import { multiply, type Matrix } from "../../src/doc/transform";
+import type { FreehandNode, LineNode, PathNode, TextNode } from "../../src/doc/types";
+import { DEFAULT_FREEHAND_SETTINGS } from "../../src/geometry/freehand";
+import { fixtureEditor } from "./fixture";
+import { at, editorWith, group } from "./support";
+
+function expectMatrixClose(actual: Matrix, expected: Matrix): void {
+  for (const key of ["a", "b", "c", "d", "e", "f"] as const)
+    expect(actual[key]).toBeCloseTo(expected[key], 6);
+}
+
+describe("flip", () => {
+  it("mirrors a rotated node inside a rotated group in world space, about its centre", () => {
+    const editor = fixtureEditor();
+    const before = worldMatrix(editor.store, "r3");
+    const box = worldBox(editor.store, "r3")!;
+    const cx = (box.minX + box.maxX) / 2;
+    editor.store.setSelection(["r3"]);
+    flipSelection(editor, "horizontal");
+    const mirror = { a: -1, b: 0, c: 0, d: 1, e: 2 * cx, f: 0 };
+    expectMatrixClose(worldMatrix(editor.store, "r3"), multiply(mirror, before));
+    const t = editor.store.get("r3")!;
+    expect("transform" in t && t.transform.scaleX * t.transform.scaleY).toBeLessThan(0);
+    flipSelection(editor, "horizontal");
+    expectMatrixClose(worldMatrix(editor.store, "r3"), before);
+  });
+
+  it("flips several nodes about the centre of them all", () => {
+    const editor = fixtureEditor();
+    editor.store.setSelection(["a", "b"]);
+    flipSelection(editor, "vertical");
+    // Together they span y 0–150: a (0–50) lands at 100–150, b (100–150) at 0–50.
+    expect(worldBox(editor.store, "a")).toEqual({ minX: 0, minY: 100, maxX: 100, maxY: 150 });
+    expect(worldBox(editor.store, "b")).toEqual({ minX: 200, minY: 0, maxX: 250, maxY: 50 });
+  });
+});
+
+describe("nudge and transformSelection", () => {
+  it("nudges in world units whatever the parents' rotation and scale", () => {
+    const editor = fixtureEditor();
+    const before = worldMatrix(editor.store, "r4");
+    editor.store.setSelection(["r4"]);
+    nudgeSelection(editor, 10, 0);
+    expectMatrixClose(worldMatrix(editor.store, "r4"), { ...before, e: before.e + 10 });
+  });
+
+  it("rotates about the selection's centre and scales about it", () => {
+    const editor = fixtureEditor();
+    editor.store.setSelection(["a"]);
+    transformSelection(editor, { rotateDeg: 90 });
+    const rotated = worldBox(editor.store, "a")!;
+    expect(rotated.minX).toBeCloseTo(25, 9);
+    expect(rotated.maxX).toBeCloseTo(75, 9);
+    expect(rotated.minY).toBeCloseTo(-25, 9);
+    expect(rotated.maxY).toBeCloseTo(75, 9);
+    transformSelection(editor, { scale: 2 });
+    const scaled = worldBox(editor.store, "a")!;
+    expect(scaled.maxX - scaled.minX).toBeCloseTo(100, 9);
+    expect(scaled.maxY - scaled.minY).toBeCloseTo(200, 9);
+    transformSelection(editor, { translate: { x: 5, y: -5 } });
+    expect(worldBox(editor.store, "a")!.minX).toBeCloseTo(scaled.minX + 5, 9);
+    expect(editor.history.depth.undo).toBe(3);
+  });
+
+  it("refuses a scale of 0 and values that are not finite, before touching anything", () => {
+    const editor = fixtureEditor();
+    editor.store.setSelection(["a"]);
+    expect(() => transformSelection(editor, { scale: 0 })).toThrow(/flatten/);
+    expect(() => transformSelection(editor, { rotateDeg: Number.NaN })).toThrow(/finite/);
+    expect(editor.history.depth.undo).toBe(0);
+  });
+});
+
+describe("setGeometry", () => {
+  it("sets x, y, width, height and rotation of a node nested in rotated and scaled groups", () => {
+    const editor = fixtureEditor();
+    for (const id of ["r3", "r4", "g2", "g"]) {
+      setGeometry(editor, [id], { x: 10, y: 20, width: 80, height: 30, rotation: 45 });
+      const g = getGeometry(editor.store, id)!;
+      expect(g.x).toBeCloseTo(10, 6);
+      expect(g.y).toBeCloseTo(20, 6);
+      expect(g.width).toBeCloseTo(80, 6);
+      expect(g.height).toBeCloseTo(30, 6);
+      expect(g.rotation).toBeCloseTo(45, 6);
+    }
+  });
+
+  it("changes a rectangle's size, not its transform's scale, so strokes keep their width", () => {
+    const editor = fixtureEditor();
+    setGeometry(editor, ["r3"], { width: 120 });
+    const r3 = editor.store.get("r3");
+    expect(r3?.type === "rect" && r3.width).toBeCloseTo(120, 9);
+    expect(r3?.type === "rect" && r3.transform.scaleX).toBe(1);
+  });
+
+  it("resizes lines, paths and freehand strokes by their points", () => {
+    const style = { fill: DEFAULT_FILL, stroke: DEFAULT_STROKE };
+    const editor = editorWith([
+      makeNode<LineNode>("line", "l", "page", "a0", {
+        ...style,
+        start: { x: 0, y: 0 },
+        end: { x: 100, y: 50 },
+        startHead: "none",
+        endHead: "none",
+      }),
+      makeNode<PathNode>("path", "p", "page", "a1", {
+        ...style,
+        subpaths: [
+          {
+            start: { x: 10, y: 10 },
+            segments: [
+              {
+                type: "cubic",
+                control1: { x: 20, y: 0 },
+                control2: { x: 40, y: 20 },
+                to: { x: 50, y: 30 },
+              },
+            ],
+            closed: false,
+          },
+        ],
+        fillRule: "nonzero",
+      }),
+      makeNode<FreehandNode>("freehand", "h", "page", "a2", {
+        ...style,
+        points: [0, 0, 0.5, 30, 40, 0.5, 60, 10, 0.5],
+        settings: { ...DEFAULT_FREEHAND_SETTINGS, size: 8 },
+      }),
+    ]);
+    for (const id of ["l", "p", "h"]) {
+      const before = getGeometry(editor.store, id)!;
+      setGeometry(editor, [id], { width: 200, height: 100 });
+      const after = getGeometry(editor.store, id)!;
+      expect(after.width).toBeCloseTo(200, 6);
+      expect(after.height).toBeCloseTo(100, 6);
+      expect(after.x).toBeCloseTo(before.x, 6);
+      expect(after.y).toBeCloseTo(before.y, 6);
+    }
+  });
+
+  it("gives text a width only, and leaves a zero dimension alone", () => {
+    const style = { fill: DEFAULT_FILL, stroke: DEFAULT_STROKE };
+    const editor = editorWith([
+      makeNode<TextNode>("text", "t", "page", "a0", {
+        ...style,
+        content: "Hello",
+        fontFamily: "Inter",
+        fontSize: 20,
+        fontWeight: 400,
+        fontStyle: "normal",
+        align: "left",
+        lineHeight: 1.2,
+        width: null,
+      }),
+      makeNode<LineNode>("line", "flat", "page", "a1", {
+        ...style,
+        start: { x: 0, y: 0 },
+        end: { x: 100, y: 0 },
+        startHead: "none",
+        endHead: "none",
+      }),
+    ]);
+    setGeometry(editor, ["t"], { width: 300, height: 500 });
+    const t = editor.store.get("t");
+    expect(t?.type === "text" && t.width).toBeCloseTo(300, 9);
+    expect(getGeometry(editor.store, "t")!.height).toBeCloseTo(24, 9);
+    setGeometry(editor, ["flat"], { height: 40 });
+    expect(getGeometry(editor.store, "flat")!.height).toBe(0);
+  });
+
+  it("refuses sizes that are not positive", () => {
+    const editor = editorWith([group("g", "page", "a0", at(0, 0))]);
+    expect(() => setGeometry(editor, ["g"], { width: 0 })).toThrow(/greater than 0/);
+    expect(() => setGeometry(editor, ["g"], { x: Number.POSITIVE_INFINITY })).toThrow(/finite/);
+  });
+});
