@@ -2,8 +2,7 @@ import type { Editor } from "../app/editor";
 import { CollapsedParentError, deleteNodes, groupNodes, ungroup } from "../doc/commands";
 import { newId } from "../doc/ids";
 import { InvariantError } from "../doc/invariants";
-import { isSceneNode, type Id } from "../doc/types";
-import { isFiniteTransform } from "./geometry";
+import type { Id } from "../doc/types";
 import { editableSelection } from "./targets";
 
 /** Deletes the selection's editable nodes with everything inside them; nothing stays selected. */
