@@ -1,0 +1,179 @@
+import { NO_STROKE } from "../doc/factory";
+import type { Fill, PathNode, PathSegment, SceneNode, Subpath, Vec2 } from "../doc/types";
+import { clampRadii, regularPolygon, starPoints } from "../render/outline";
+import { samePoint } from "./bezier";
+import { freehandNodeOutline } from "./freehand";
+
+/**
+ * Handle length over radius of the cubic that best approximates a quarter circle: 4/3·(√2 − 1).
+ * The cubic's midpoint lies on the circle; its largest radial error is about 0.027 % of r.
+ */
+export const KAPPA = 0.5522847498;
+
+/** Nodes that have a vector outline; text, images and groups do not. */
+export type PathConvertible = Extract<
+  SceneNode,
+  { type: "rect" | "ellipse" | "line" | "polygon" | "star" | "path" | "freehand" | "frame" }
+>;
+
+export function isPathConvertible(node: SceneNode): node is PathConvertible {
+  switch (node.type) {
+    case "rect":
+    case "ellipse":
+    case "line":
+    case "polygon":
+    case "star":
+    case "path":
+    case "freehand":
+    case "frame":
+      return true;
+    default:
+      return false;
+  }
+}
+
+/**
+ * Builds one subpath, dropping zero-length lines and a final straight line back to the start
+ * (closing draws it), so converted shapes have no degenerate nodes.
+ */
+class SubpathBuilder {
+  private readonly segments: PathSegment[] = [];
+  private current: Vec2;
+
+  constructor(private readonly start: Vec2) {
+    this.current = start;
+  }
+
+  lineTo(to: Vec2): void {
+    if (samePoint(to, this.current)) return;
+    this.segments.push({ type: "line", to });
+    this.current = to;
+  }
+
+  cubicTo(control1: Vec2, control2: Vec2, to: Vec2): void {
+    this.segments.push({ type: "cubic", control1, control2, to });
+    this.current = to;
+  }
+
+  finish(closed: boolean): Subpath {
+    const last = this.segments.at(-1);
+    if (closed && last?.type === "line" && samePoint(last.to, this.start)) this.segments.pop();
+    return { start: this.start, segments: this.segments, closed };
+  }
+}
+
+/** Rounded rectangle (0,0)–(w,h), clockwise from the end of the top-left corner. */
+export function roundedRectSubpath(
+  width: number,
+  height: number,
+  radii: readonly number[],
+): Subpath {
+  const [tl, tr, br, bl] = clampRadii(width, height, radii) as [number, number, number, number];
+  const k = 1 - KAPPA;
+  const b = new SubpathBuilder({ x: tl, y: 0 });
+  b.lineTo({ x: width - tr, y: 0 });
+  if (tr > 0) b.cubicTo({ x: width - tr * k, y: 0 }, { x: width, y: tr * k }, { x: width, y: tr });
+  b.lineTo({ x: width, y: height - br });
+  if (br > 0)
+    b.cubicTo(
+      { x: width, y: height - br * k },
+      { x: width - br * k, y: height },
+      { x: width - br, y: height },
+    );
+  b.lineTo({ x: bl, y: height });
+  if (bl > 0)
+    b.cubicTo({ x: bl * k, y: height }, { x: 0, y: height - bl * k }, { x: 0, y: height - bl });
+  b.lineTo({ x: 0, y: tl });
+  if (tl > 0) b.cubicTo({ x: 0, y: tl * k }, { x: tl * k, y: 0 }, { x: tl, y: 0 });
+  return b.finish(true);
+}
+
+/** Ellipse in the box (0,0)–(w,h): four cubics clockwise from the top, like the dash outline. */
+export function ellipseSubpath(width: number, height: number): Subpath {
+  const rx = width / 2;
+  const ry = height / 2;
+  const kx = rx * KAPPA;
+  const ky = ry * KAPPA;
+  const top = { x: rx, y: 0 };
+  const b = new SubpathBuilder(top);
+  b.cubicTo({ x: rx + kx, y: 0 }, { x: width, y: ry - ky }, { x: width, y: ry });
+  b.cubicTo({ x: width, y: ry + ky }, { x: rx + kx, y: height }, { x: rx, y: height });
+  b.cubicTo({ x: rx - kx, y: height }, { x: 0, y: ry + ky }, { x: 0, y: ry });
+  b.cubicTo({ x: 0, y: ry - ky }, { x: rx - kx, y: 0 }, top);
+  return b.finish(true);
+}
+
+/** A closed polygon through x, y pairs, starting at the first. */
+export function polygonSubpath(points: readonly number[]): Subpath | null {
+  if (points.length < 2) return null;
+  const b = new SubpathBuilder({ x: points[0]!, y: points[1]! });
+  for (let i = 2; i + 1 < points.length; i += 2) b.lineTo({ x: points[i]!, y: points[i + 1]! });
+  return b.finish(true);
+}
+
+/** The node's outline in its local coordinates; null for nodes without one (text, image, group). */
+export function toSubpaths(node: SceneNode): Subpath[] | null {
+  switch (node.type) {
+    case "rect":
+      return [roundedRectSubpath(node.width, node.height, node.radii)];
+    case "frame":
+      return [roundedRectSubpath(node.width, node.height, [0, 0, 0, 0])];
+    case "ellipse":
+      return [ellipseSubpath(node.width, node.height)];
+    case "line":
+      return [{ start: node.start, segments: [{ type: "line", to: node.end }], closed: false }];
+    case "polygon":
+      return nonNull([polygonSubpath(regularPolygon(node.width, node.height, node.sides))]);
+    case "star":
+      return nonNull([
+        polygonSubpath(starPoints(node.width, node.height, node.points, node.innerRatio)),
+      ]);
+    case "path":
+      return node.subpaths.slice();
+    case "freehand":
+      return nonNull([polygonSubpath(freehandNodeOutline(node))]);
+    case "text":
+    case "image":
+    case "group":
+      return null;
+  }
+}
+
+function nonNull(subpaths: readonly (Subpath | null)[]): Subpath[] {
+  return subpaths.filter((s): s is Subpath => s !== null);
+}
+
+/**
+ * The styles a path of the node's outline needs to look the same. A freehand stroke is ink: its
+ * outline fills with the stroke's paint and has no stroke.
+ */
+export function pathStyles(node: PathConvertible): Pick<PathNode, "fill" | "stroke"> {
+  if (node.type !== "freehand") return { fill: node.fill, stroke: node.stroke };
+  const fill: Fill = node.stroke.paint ?? { type: "none" };
+  return { fill, stroke: NO_STROKE };
+}
+
+/**
+ * The node as a path that draws the same: id, place in the tree, name, transform, opacity, blend
+ * mode and styles are kept. Lines keep their stroke but lose arrowheads (a path has none).
+ */
+export function convertToPath(node: PathConvertible): PathNode {
+  const subpaths = toSubpaths(node) ?? [];
+  const styles = pathStyles(node);
+  return {
+    id: node.id,
+    parent: node.parent,
+    index: node.index,
+    name: node.name,
+    locked: node.locked,
+    hidden: node.hidden,
+    opacity: node.opacity,
+    blendMode: node.blendMode,
+    transform: node.transform,
+    type: "path",
+    fill: styles.fill,
+    stroke: styles.stroke,
+    subpaths,
+    fillRule: node.type === "path" ? node.fillRule : "nonzero",
+  };
+}
