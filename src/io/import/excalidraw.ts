@@ -1,0 +1,413 @@
+import { makeNode, NO_FILL } from "../../doc/factory";
+import type {
+  EllipseNode,
+  Fill,
+  FreehandNode,
+  GroupNode,
+  LineNode,
+  PathNode,
+  RectNode,
+  RGBA,
+  SceneNode,
+  Stroke,
+  TextNode,
+  Transform,
+  Vec2,
+} from "../../doc/types";
+import { failureOf } from "./failure";
+import { IMPORT_LIMITS, ImportError } from "./limits";
+import type { ImportResult } from "./result";
+import { describeCounts, numbersWithin, type Draft, flattenDrafts } from "./tree";
+import { parseColor } from "./svg/color";
+
+/**
+ * Excalidraw scenes (JSON, version 2) into nodes: rectangles, ellipses, diamonds, lines,
+ * arrows, freedraw strokes and text, with their colours, widths, dash styles, opacity and
+ * rotation; `groupIds` become groups. Other element types are counted in one warning.
+ */
+
+type Raw = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Raw =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+export function importExcalidraw(text: string, name: string): ImportResult {
+  try {
+    return convert(parseJson(text), name);
+  } catch (error) {
+    return failureOf(error, ".excalidraw");
+  }
+}
+
+/** JSON.parse after a depth check, so a deeply nested file fails with a clear message. */
+export function parseJson(text: string): unknown {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > IMPORT_LIMITS.maxNestingDepth) {
+        throw new ImportError(
+          `The JSON is nested more than ${IMPORT_LIMITS.maxNestingDepth} deep (the limit).`,
+        );
+      }
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : "";
+    throw new ImportError(`The .excalidraw file is not valid JSON (${detail}).`);
+  }
+}
+
+function convert(data: unknown, name: string): ImportResult {
+  if (!isObject(data) || data.type !== "excalidraw") {
+    throw new ImportError('The file is not an Excalidraw scene: it has no "type": "excalidraw".');
+  }
+  if (typeof data.version === "number" && data.version > 2) {
+    throw new ImportError(
+      `The Excalidraw scene is version ${data.version}; version 2 is supported.`,
+    );
+  }
+  const elements = data.elements;
+  if (!Array.isArray(elements))
+    throw new ImportError('The Excalidraw scene has no "elements" list.');
+  if (elements.length > IMPORT_LIMITS.maxExcalidrawElements) {
+    throw new ImportError(
+      `The Excalidraw scene has more than ${IMPORT_LIMITS.maxExcalidrawElements.toLocaleString("en")} elements (the limit).`,
+    );
+  }
+  const skipped = new Map<string, number>();
+  const count = (what: string): void => {
+    skipped.set(what, (skipped.get(what) ?? 0) + 1);
+  };
+  const top: Draft[] = [];
+  /** Groups by id, outermost group last in each element's `groupIds`. */
+  const groups = new Map<string, Draft>();
+  for (const element of elements) {
+    if (!isObject(element) || element.isDeleted === true) continue;
+    let node: SceneNode | null;
+    try {
+      node = elementNode(element, count);
+    } catch (error) {
+      if (!(error instanceof ImportError)) throw error;
+      count("unreadable element");
+      continue;
+    }
+    if (node === null) continue;
+    if (!numbersWithin(node, IMPORT_LIMITS.maxMagnitude)) {
+      count("element with out-of-range numbers");
+      continue;
+    }
+    const groupIds = Array.isArray(element.groupIds)
+      ? element.groupIds
+          .filter((g): g is string => typeof g === "string")
+          .slice(0, IMPORT_LIMITS.maxGroupDepth)
+      : [];
+    place({ node, children: null }, groupIds, groups, top);
+  }
+  const drafts: Draft[] =
+    top.length === 0
+      ? []
+      : [
+          {
+            node: makeNode<GroupNode>("group", "", "", "", { name: name || "Excalidraw" }),
+            children: top,
+          },
+        ];
+  const summary = describeCounts(skipped);
+  return {
+    ok: true,
+    nodes: flattenDrafts(drafts),
+    blobs: [],
+    warnings: summary.length > 0 ? [`Not imported: ${summary}.`] : [],
+  };
+}
+
+/** Puts a draft into its innermost group, creating the chain of groups on first use. */
+function place(
+  draft: Draft,
+  groupIds: readonly string[],
+  groups: Map<string, Draft>,
+  top: Draft[],
+): void {
+  let child = draft;
+  for (let i = 0; i < groupIds.length; i++) {
+    // Group chains are keyed by the outer ids too, so the same inner id in two outer groups stays apart.
+    const key = groupIds.slice(i).join("/");
+    const existing = groups.get(key);
+    if (existing !== undefined) {
+      existing.children!.push(child);
+      return;
+    }
+    const group: Draft = {
+      node: makeNode<GroupNode>("group", "", "", "", { name: "Group" }),
+      children: [child],
+    };
+    groups.set(key, group);
+    child = group;
+  }
+  top.push(child);
+}
+
+function num(raw: Raw, key: string, fallback: number): number {
+  const value = raw[key];
+  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
+}
+
+function color(value: unknown, fallback: RGBA | null): RGBA | null {
+  if (typeof value !== "string") return fallback;
+  const parsed = parseColor(value);
+  if (parsed === "transparent") return null;
+  if (parsed === null || parsed === "currentColor") return fallback;
+  return parsed;
+}
+
+function pointsOf(raw: Raw): Vec2[] {
+  const points = raw.points;
+  if (!Array.isArray(points)) throw new ImportError("points are missing");
+  const out: Vec2[] = [];
+  for (const p of points.slice(0, 1_000_000)) {
+    if (!Array.isArray(p) || typeof p[0] !== "number" || typeof p[1] !== "number") {
+      throw new ImportError("a point is not a pair of numbers");
+    }
+    out.push({ x: p[0], y: p[1] });
+  }
+  return out;
+}
+
+function elementNode(raw: Raw, count: (what: string) => void): SceneNode | null {
+  const x = num(raw, "x", 0);
+  const y = num(raw, "y", 0);
+  const width = Math.abs(num(raw, "width", 0));
+  const height = Math.abs(num(raw, "height", 0));
+  const angle = num(raw, "angle", 0);
+  const opacity = Math.min(1, Math.max(0, num(raw, "opacity", 100) / 100));
+  const strokeColor = color(raw.strokeColor, { r: 0.118, g: 0.118, b: 0.118, a: 1 });
+  const background = color(raw.backgroundColor, null);
+  const strokeWidth = Math.max(0, num(raw, "strokeWidth", 1));
+  const dash =
+    raw.strokeStyle === "dashed"
+      ? [8, 8 + strokeWidth]
+      : raw.strokeStyle === "dotted"
+        ? [1.5, 6 + strokeWidth]
+        : [];
+  const stroke: Stroke = {
+    paint: strokeColor === null ? null : { type: "solid", color: strokeColor },
+    width: strokeWidth,
+    dash,
+    dashOffset: 0,
+    cap: "round",
+    join: "round",
+    miterLimit: 4,
+  };
+  const fill: Fill = background === null ? NO_FILL : { type: "solid", color: background };
+  // Excalidraw rotates about the element's centre; a node rotates about its origin (top left).
+  const base = { opacity, transform: rotatedAbout(x, y, x + width / 2, y + height / 2, angle) };
+  switch (raw.type) {
+    case "rectangle": {
+      const rounded = isObject(raw.roundness);
+      const r = rounded ? Math.min(width, height) * 0.25 : 0;
+      return makeNode<RectNode>("rect", "", "", "", {
+        ...base,
+        fill,
+        stroke,
+        width,
+        height,
+        radii: [r, r, r, r],
+      });
+    }
+    case "ellipse":
+      return makeNode<EllipseNode>("ellipse", "", "", "", { ...base, fill, stroke, width, height });
+    case "diamond":
+      return makeNode<PathNode>("path", "", "", "", {
+        ...base,
+        name: "Diamond",
+        fill,
+        stroke,
+        fillRule: "nonzero",
+        subpaths: [
+          {
+            start: { x: width / 2, y: 0 },
+            segments: [
+              { type: "line", to: { x: width, y: height / 2 } },
+              { type: "line", to: { x: width / 2, y: height } },
+              { type: "line", to: { x: 0, y: height / 2 } },
+            ],
+            closed: true,
+          },
+        ],
+      });
+    case "line":
+    case "arrow":
+      return linear(raw, x, y, angle, opacity, fill, stroke, count);
+    case "freedraw": {
+      const points = pointsOf(raw);
+      const pressures = Array.isArray(raw.pressures) ? raw.pressures : [];
+      const simulate = raw.simulatePressure === true || pressures.length === 0;
+      const flat: number[] = [];
+      points.forEach((p, i) => {
+        const pressure = pressures[i];
+        flat.push(
+          p.x,
+          p.y,
+          typeof pressure === "number" && Number.isFinite(pressure)
+            ? Math.min(1, Math.max(0, pressure))
+            : 0.5,
+        );
+      });
+      if (flat.length === 0) return null;
+      return makeNode<FreehandNode>("freehand", "", "", "", {
+        opacity,
+        transform: rotatedAbout(x, y, ...centreOf(x, y, points), angle),
+        fill: strokeColor === null ? NO_FILL : { type: "solid", color: strokeColor },
+        stroke: { ...stroke, paint: null },
+        points: flat,
+        settings: {
+          size: Math.max(1, strokeWidth * 4),
+          thinning: 0.6,
+          smoothing: 0.5,
+          streamline: 0.5,
+          simulatePressure: simulate,
+          fixedWidth: false,
+        },
+      });
+    }
+    case "text": {
+      const content = typeof raw.text === "string" ? raw.text.slice(0, 1_000_000) : "";
+      if (content.length === 0) return null;
+      const align =
+        raw.textAlign === "center" || raw.textAlign === "right" ? raw.textAlign : "left";
+      return makeNode<TextNode>("text", "", "", "", {
+        ...base,
+        fill: strokeColor === null ? NO_FILL : { type: "solid", color: strokeColor },
+        stroke: { ...stroke, paint: null, dash: [] },
+        content,
+        fontFamily: fontFamily(raw.fontFamily),
+        fontSize: Math.max(1, num(raw, "fontSize", 20)),
+        fontWeight: 400,
+        fontStyle: "normal",
+        align,
+        lineHeight: Math.max(0.5, num(raw, "lineHeight", 1.25)),
+        width: width > 0 ? width : null,
+      });
+    }
+    default:
+      count(
+        typeof raw.type === "string" ? `${raw.type.slice(0, 40)} element` : "element of no type",
+      );
+      return null;
+  }
+}
+
+/**
+ * Excalidraw turns an element about the centre of its box; a node turns about its origin, so
+ * the origin moves to where the turn about the centre takes it.
+ */
+function rotatedAbout(x: number, y: number, cx: number, cy: number, angle: number): Transform {
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  return {
+    x: cx + cos * (x - cx) - sin * (y - cy),
+    y: cy + sin * (x - cx) + cos * (y - cy),
+    rotation: angle,
+    scaleX: 1,
+    scaleY: 1,
+    skewX: 0,
+  };
+}
+
+/** The centre of the box around points given relative to (x, y). */
+function centreOf(x: number, y: number, points: readonly Vec2[]): [number, number] {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const p of points) {
+    minX = Math.min(minX, p.x);
+    minY = Math.min(minY, p.y);
+    maxX = Math.max(maxX, p.x);
+    maxY = Math.max(maxY, p.y);
+  }
+  return points.length === 0 ? [x, y] : [x + (minX + maxX) / 2, y + (minY + maxY) / 2];
+}
+
+function fontFamily(value: unknown): string {
+  switch (value) {
+    case 1:
+      return "Virgil, cursive";
+    case 3:
+      return "Cascadia, monospace";
+    default:
+      return "Helvetica, sans-serif";
+  }
+}
+
+const HEADS: Readonly<Record<string, LineNode["endHead"]>> = {
+  arrow: "arrow",
+  triangle: "triangle",
+  bar: "bar",
+  dot: "circle",
+  circle: "circle",
+  diamond: "diamond",
+};
+
+function linear(
+  raw: Raw,
+  x: number,
+  y: number,
+  angle: number,
+  opacity: number,
+  fill: Fill,
+  stroke: Stroke,
+  count: (what: string) => void,
+): SceneNode | null {
+  const points = pointsOf(raw);
+  if (points.length < 2) return null;
+  const head = (value: unknown, fallback: LineNode["endHead"]): LineNode["endHead"] =>
+    typeof value === "string" ? (HEADS[value] ?? "arrow") : fallback;
+  const isArrow = raw.type === "arrow";
+  const startHead = head(raw.startArrowhead, "none");
+  const endHead = head(
+    raw.endArrowhead,
+    isArrow ? (raw.endArrowhead === null ? "none" : "arrow") : "none",
+  );
+  const transform = rotatedAbout(x, y, ...centreOf(x, y, points), angle);
+  if (points.length === 2 && fill.type === "none") {
+    return makeNode<LineNode>("line", "", "", "", {
+      opacity,
+      transform,
+      fill: NO_FILL,
+      stroke,
+      start: points[0]!,
+      end: points[1]!,
+      startHead,
+      endHead,
+    });
+  }
+  const closed =
+    points.length > 2 && points[0]!.x === points.at(-1)!.x && points[0]!.y === points.at(-1)!.y;
+  // A path node has no arrowheads: a bent arrow keeps its shape and loses its heads.
+  if (startHead !== "none") count("arrowhead on a bent arrow");
+  if (endHead !== "none") count("arrowhead on a bent arrow");
+  return makeNode<PathNode>("path", "", "", "", {
+    opacity,
+    transform,
+    name: isArrow ? "Arrow" : "Line",
+    fill: closed ? fill : NO_FILL,
+    stroke,
+    fillRule: "nonzero",
+    subpaths: [
+      {
+        start: points[0]!,
+        segments: points.slice(1).map((to) => ({ type: "line" as const, to })),
+        closed,
+      },
+    ],
+  });
+}

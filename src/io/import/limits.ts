@@ -1,0 +1,46 @@
+/**
+ * Every limit on untrusted input, in one place. Each is far above what a real drawing needs, so
+ * only a hostile or broken file meets one, and the message names the limit it met.
+ */
+export const IMPORT_LIMITS = {
+  /** Size of any imported file. */
+  maxInputBytes: 100 * 1024 * 1024,
+  /** XML elements in an SVG, and shapes produced from one after `<use>` is expanded. */
+  maxElements: 1_000_000,
+  /** Element nesting in XML, JSON nesting in .excalidraw. */
+  maxNestingDepth: 1024,
+  /** Characters produced by expanding DOCTYPE entities, over the whole file. */
+  maxEntityExpansion: 1_000_000,
+  /** Entities referring to entities referring to … */
+  maxEntityDepth: 16,
+  /** Entity declarations in one DOCTYPE. */
+  maxEntityDeclarations: 10_000,
+  /** Attributes on one element. */
+  maxAttributes: 10_000,
+  /** Numbers in one path's data or one points list. */
+  maxPathNumbers: 4_000_000,
+  /** Elements shown through `<use>` references, over the whole file. */
+  maxUseInstances: 250_000,
+  /** `<use>` references followed inside one another. */
+  maxUseDepth: 64,
+  /** Pixels on either side of an image. */
+  maxImageSide: 65_535,
+  /** Largest magnitude of any coordinate or size that reaches the document. */
+  maxMagnitude: 1e9,
+  /** Group levels kept in the document; deeper levels are flattened into their ancestors. */
+  maxGroupDepth: 200,
+  /** Elements in a .excalidraw file. */
+  maxExcalidrawElements: 1_000_000,
+} as const;
+
+export function megabytes(bytes: number): string {
+  return `${Math.round(bytes / (1024 * 1024))} MB`;
+}
+
+/** Thrown inside the parsers and turned into `{ ok: false, error }` at the boundary. */
+export class ImportError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ImportError";
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * The small part of CSS an SVG's `<style>` and `style` attributes need: rules with type, class
+ * and id selectors (and compounds of them), declarations, and nothing that fetches: `@import`
+ * and non-local `url()` are dropped and counted.
+ */
+
+export interface Selector {
+  readonly tag: string | null;
+  readonly id: string | null;
+  readonly classes: readonly string[];
+  /** (ids, classes, tags), compared in that order. */
+  readonly specificity: number;
+}
+
+export interface CssRule {
+  readonly selector: Selector;
+  readonly declarations: ReadonlyMap<string, string>;
+  /** Position in the sheet, for ties of specificity. */
+  readonly order: number;
+}
+
+export interface StyleSheet {
+  readonly rules: CssRule[];
+  imports: number;
+  unsupportedSelectors: number;
+  externalUrls: number;
+}
+
+export function emptySheet(): StyleSheet {
+  return { rules: [], imports: 0, unsupportedSelectors: 0, externalUrls: 0 };
+}
+
+const SIMPLE_SELECTOR = /^([a-zA-Z][\w-]*|\*)?((?:[.#][\w-]+)*)$/;
+
+export function parseSelector(text: string): Selector | null {
+  const match = SIMPLE_SELECTOR.exec(text.trim());
+  if (match === null || text.trim().length === 0) return null;
+  const tag = match[1] === undefined || match[1] === "*" ? null : match[1];
+  let id: string | null = null;
+  const classes: string[] = [];
+  for (const part of match[2]!.match(/[.#][\w-]+/g) ?? []) {
+    if (part[0] === "#") {
+      if (id !== null) return null;
+      id = part.slice(1);
+    } else classes.push(part.slice(1));
+  }
+  const specificity =
+    (id === null ? 0 : 1_000_000) + classes.length * 1000 + (tag === null ? 0 : 1);
+  return { tag, id, classes, specificity };
+}
+
+/** Adds the rules of one `<style>` element's text to `sheet`. */
+export function parseStyleSheet(text: string, sheet: StyleSheet): void {
+  const css = text.replace(/\/\*[\s\S]*?\*\//g, "");
+  let at = 0;
+  while (at < css.length) {
+    const open = css.indexOf("{", at);
+    const semi = css.indexOf(";", at);
+    const head = css.slice(at, open < 0 ? css.length : open).trim();
+    if (head.startsWith("@") && (open < 0 || (semi >= 0 && semi < open))) {
+      // A statement at-rule such as @import or @charset.
+      if (/^@import\b/i.test(head.slice(0, semi - at))) sheet.imports += 1;
+      at = semi < 0 ? css.length : semi + 1;
+      continue;
+    }
+    if (open < 0) break;
+    const close = matchingBrace(css, open);
+    const body = css.slice(open + 1, close);
+    at = close + 1;
+    if (head.startsWith("@")) {
+      if (/^@import\b/i.test(head)) sheet.imports += 1;
+      else sheet.unsupportedSelectors += 1;
+      continue;
+    }
+    const declarations = parseDeclarations(body, sheet);
+    for (const part of head.split(",")) {
+      const selector = parseSelector(part);
+      if (selector === null) {
+        sheet.unsupportedSelectors += 1;
+        continue;
+      }
+      sheet.rules.push({ selector, declarations, order: sheet.rules.length });
+    }
+  }
+}
+
+function matchingBrace(css: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < css.length; i++) {
+    if (css[i] === "{") depth++;
+    else if (css[i] === "}" && --depth === 0) return i;
+  }
+  return css.length;
+}
+
+/** `a: b; c: d` into a map; values with a non-local url() are dropped and counted. */
+export function parseDeclarations(
+  text: string,
+  counts: { externalUrls: number },
+): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of text.split(";")) {
+    const colon = part.indexOf(":");
+    if (colon < 0) continue;
+    const name = part.slice(0, colon).trim().toLowerCase();
+    const value = part
+      .slice(colon + 1)
+      .replace(/!important\s*$/i, "")
+      .trim();
+    if (name.length === 0 || value.length === 0) continue;
+    if (hasExternalUrl(value)) {
+      counts.externalUrls += 1;
+      continue;
+    }
+    out.set(name, value);
+  }
+  return out;
+}
+
+/** Whether a value refers to anything but an element of this file. */
+export function hasExternalUrl(value: string): boolean {
+  if (!/url\(/i.test(value)) return false;
+  for (const match of value.matchAll(/url\(\s*(['"]?)([^)'"]*)\1\s*\)/gi)) {
+    if (!match[2]!.trim().startsWith("#")) return true;
+  }
+  return false;
+}
+
+export function selectorMatches(
+  selector: Selector,
+  tag: string,
+  id: string | undefined,
+  classes: readonly string[],
+): boolean {
+  if (selector.tag !== null && selector.tag !== tag) return false;
+  if (selector.id !== null && selector.id !== id) return false;
+  return selector.classes.every((c) => classes.includes(c));
+}

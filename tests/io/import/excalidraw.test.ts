@@ -1,0 +1,175 @@
+import { describe, expect, it } from "vitest";
+import type { SceneNode } from "../../../src/doc/types";
+import { importExcalidraw } from "../../../src/io/import/excalidraw";
+
+const scene = (elements: unknown[]): string =>
+  JSON.stringify({ type: "excalidraw", version: 2, source: "test", elements });
+
+const base = {
+  x: 10,
+  y: 20,
+  width: 100,
+  height: 50,
+  angle: 0,
+  strokeColor: "#1e1e1e",
+  backgroundColor: "transparent",
+  strokeWidth: 2,
+  strokeStyle: "solid",
+  opacity: 100,
+  groupIds: [],
+  isDeleted: false,
+};
+
+function nodes(elements: unknown[]): { nodes: SceneNode[]; warnings: string[] } {
+  const result = importExcalidraw(scene(elements), "scene");
+  if (!result.ok) throw new Error(result.error);
+  return result;
+}
+
+describe(".excalidraw import", () => {
+  it("rectangles (with roundness), ellipses and diamonds, with colours, width, dashes and opacity", () => {
+    const { nodes: list } = nodes([
+      {
+        ...base,
+        id: "r",
+        type: "rectangle",
+        roundness: { type: 3 },
+        backgroundColor: "#ffc9c9",
+        strokeStyle: "dashed",
+        opacity: 50,
+      },
+      { ...base, id: "e", type: "ellipse", strokeStyle: "dotted" },
+      { ...base, id: "d", type: "diamond" },
+    ]);
+    expect(list.map((n) => n.type)).toEqual(["group", "rect", "ellipse", "path"]);
+    const rect = list[1]!;
+    expect(rect).toMatchObject({
+      width: 100,
+      height: 50,
+      radii: [12.5, 12.5, 12.5, 12.5],
+      opacity: 0.5,
+      fill: { type: "solid" },
+      stroke: { width: 2, dash: [8, 10] },
+    });
+    expect(list[2]).toMatchObject({ stroke: { dash: [1.5, 8] }, fill: { type: "none" } });
+    const diamond = list[3]!;
+    expect(diamond.type === "path" && diamond.subpaths[0]!.segments).toHaveLength(3);
+  });
+
+  it("rotation is about the element's centre", () => {
+    const rect = nodes([{ ...base, id: "r", type: "rectangle", angle: Math.PI }]).nodes[1]!;
+    expect(rect.transform.rotation).toBeCloseTo(Math.PI);
+    // Turned half a circle about (60, 45), the top-left corner lands on the bottom-right one.
+    expect(rect.transform.x).toBeCloseTo(110);
+    expect(rect.transform.y).toBeCloseTo(70);
+  });
+
+  it("arrows and lines with points and arrowheads; freedraw with pressures; text", () => {
+    const { nodes: list, warnings } = nodes([
+      {
+        ...base,
+        id: "a",
+        type: "arrow",
+        points: [
+          [0, 0],
+          [100, 0],
+        ],
+        startArrowhead: null,
+        endArrowhead: "triangle",
+      },
+      {
+        ...base,
+        id: "l",
+        type: "line",
+        points: [
+          [0, 0],
+          [50, 50],
+          [100, 0],
+        ],
+        endArrowhead: "arrow",
+      },
+      {
+        ...base,
+        id: "f",
+        type: "freedraw",
+        points: [
+          [0, 0],
+          [1, 1],
+          [2, 3],
+        ],
+        pressures: [0.1, 0.5, 0.9],
+      },
+      {
+        ...base,
+        id: "t",
+        type: "text",
+        text: "Hello\nthere",
+        fontSize: 28,
+        fontFamily: 1,
+        textAlign: "center",
+      },
+    ]);
+    expect(list.map((n) => n.type)).toEqual(["group", "line", "path", "freehand", "text"]);
+    expect(list[1]).toMatchObject({
+      start: { x: 0, y: 0 },
+      end: { x: 100, y: 0 },
+      startHead: "none",
+      endHead: "triangle",
+    });
+    expect(list[3]!.type === "freehand" && list[3]!.points).toEqual([
+      0, 0, 0.1, 1, 1, 0.5, 2, 3, 0.9,
+    ]);
+    expect(list[4]).toMatchObject({
+      content: "Hello\nthere",
+      fontSize: 28,
+      align: "center",
+      fontFamily: "Virgil, cursive",
+    });
+    expect(warnings).toEqual(["Not imported: 1 arrowhead on a bent arrow."]);
+  });
+
+  it("groupIds become nested groups, inner first", () => {
+    const { nodes: list } = nodes([
+      { ...base, id: "1", type: "rectangle", groupIds: ["inner", "outer"] },
+      { ...base, id: "2", type: "ellipse", groupIds: ["inner", "outer"] },
+      { ...base, id: "3", type: "diamond", groupIds: ["outer"] },
+      { ...base, id: "4", type: "ellipse", groupIds: [] },
+    ]);
+    const byId = new Map(list.map((n) => [n.id, n]));
+    const parentType = (n: SceneNode): string => byId.get(n.parent)?.type ?? "root";
+    const rect = list.find((n) => n.type === "rect")!;
+    const inner = byId.get(rect.parent)!;
+    const outer = byId.get(inner.parent)!;
+    expect([inner.type, outer.type]).toEqual(["group", "group"]);
+    expect(list.filter((n) => n.parent === inner.id)).toHaveLength(2);
+    expect(
+      list
+        .filter((n) => n.parent === outer.id)
+        .map((n) => n.type)
+        .sort(),
+    ).toEqual(["group", "path"]);
+    expect(parentType(outer)).toBe("group");
+  });
+
+  it("deleted and unknown elements are skipped, unknown ones reported", () => {
+    const { nodes: list, warnings } = nodes([
+      { ...base, id: "x", type: "rectangle", isDeleted: true },
+      { ...base, id: "y", type: "embeddable" },
+      { ...base, id: "z", type: "image", fileId: "f" },
+    ]);
+    expect(list).toEqual([]);
+    expect(warnings).toEqual(["Not imported: 1 embeddable element, 1 image element."]);
+  });
+
+  it.each([
+    ["{", /^The \.excalidraw file is not valid JSON/],
+    ['{"type":"other"}', /^The file is not an Excalidraw scene/],
+    ['{"type":"excalidraw","version":3,"elements":[]}', /version 3; version 2 is supported/],
+    ['{"type":"excalidraw","version":2}', /has no "elements" list/],
+    ["[".repeat(2000) + "]".repeat(2000), /nested more than 1024 deep/],
+  ])("refuses %j clearly", (text, message) => {
+    const result = importExcalidraw(text, "x");
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error).toMatch(message);
+  });
+});
