@@ -19,6 +19,7 @@ import {
   type ClipboardTarget,
 } from "./app/systemClipboard";
 import { clipboardActions, editorCommands } from "./actions/editorCommands";
+import { pathCommands } from "./actions/pathOps";
 import type { ToolServices } from "./app/toolSession";
 import { ToolSettings } from "./tools/settings";
 import { DomTextEditorHost } from "./tools/textEditorHost";
@@ -332,6 +333,7 @@ export async function mountLinework(
     commands.register(
       editorCommands({ ...editHost, clipboard: new BrowserClipboard(clipboardTarget) }, clipboard),
     ),
+    commands.register(pathCommands(editHost)),
     bindClipboardEvents(engine.shell.canvas, clipboardTarget),
     bindFileDrop(engine.shell.canvas, clipboardTarget),
   );

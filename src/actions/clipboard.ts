@@ -40,7 +40,7 @@ function byIndex(a: SceneNode, b: SceneNode): number {
 }
 
 /** Nodes sorted back to front as the page paints them, whatever their parents. */
-function inPaintOrder(
+export function inPaintOrder(
   source: Pick<DocumentStore, "get">,
   nodes: readonly SceneNode[],
 ): SceneNode[] {

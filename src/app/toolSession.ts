@@ -108,6 +108,7 @@ export function attachTools(
     dispose() {
       untick();
       controller.tool.deactivate();
+      picker.dispose();
       services.text.close();
     },
   };

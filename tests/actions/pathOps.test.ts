@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import {
+  booleanSelection,
+  convertSelectionToPath,
+  outlineSelectionStroke,
+  pathCommands,
+} from "../../src/actions/pathOps";
+import { createEditor, type Editor } from "../../src/app/editor";
+import { CommandRegistry } from "../../src/app/commands";
+import { createDocument, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
+import { IDENTITY_TRANSFORM } from "../../src/doc/transform";
+import type { EllipseNode, PathNode, RectNode } from "../../src/doc/types";
+import { stateOf } from "./support";
+
+function rect(id: string, index: string, x: number, y: number, rotation = 0): RectNode {
+  return makeNode<RectNode>("rect", id, "page", index, {
+    fill: { type: "solid", color: { r: 1, g: 0, b: 0, a: 1 } },
+    stroke: DEFAULT_STROKE,
+    width: 100,
+    height: 100,
+    radii: [0, 0, 0, 0],
+    transform: { ...IDENTITY_TRANSFORM, x, y, rotation },
+  });
+}
+
+function editorWith(...nodes: (RectNode | EllipseNode)[]): Editor {
+  const editor = createEditor([
+    ...createDocument({ id: "doc", pageId: "page", author: "u", created: "2026-01-01T00:00:00Z" }),
+    ...nodes,
+  ]);
+  editor.store.setSelection(nodes.map((n) => n.id));
+  return editor;
+}
+
+function pathArea(path: PathNode): number {
+  // Shoelace over the anchors: exact for straight segments, which boxes of rectangles are.
+  let area = 0;
+  for (const sub of path.subpaths) {
+    const points = [sub.start, ...sub.segments.map((s) => s.to)];
+    for (let i = 0; i < points.length; i++) {
+      const p = points[i]!;
+      const q = points[(i + 1) % points.length]!;
+      area += p.x * q.y - q.x * p.y;
+    }
+  }
+  return Math.abs(area / 2);
+}
+
+describe("path operations on the selection", () => {
+  it("union of two overlapping squares is one path of their combined area, undone in one step", () => {
+    const editor = editorWith(rect("a", "a0", 0, 0), rect("b", "a1", 50, 50));
+    const before = stateOf(editor.store);
+    expect(booleanSelection(editor, "union")).toBeNull();
+    const nodes = editor.store.childrenOf("page");
+    expect(nodes).toHaveLength(1);
+    const path = nodes[0] as PathNode;
+    expect(path.type).toBe("path");
+    expect(editor.store.selection).toEqual([path.id]);
+    expect(pathArea(path) * path.transform.scaleX * path.transform.scaleY).toBeCloseTo(17500, 3);
+    editor.history.undo();
+    expect(stateOf(editor.store)).toEqual(before);
+  });
+
+  it("subtract takes the others from the bottom-most shape; intersect keeps the overlap", () => {
+    const editor = editorWith(rect("a", "a0", 0, 0), rect("b", "a1", 50, 0));
+    booleanSelection(editor, "subtract");
+    const cut = editor.store.childrenOf("page")[0] as PathNode;
+    expect(pathArea(cut)).toBeCloseTo(5000, 3);
+    editor.history.undo();
+    editor.store.setSelection(["a", "b"]);
+    booleanSelection(editor, "intersect");
+    expect(pathArea(editor.store.childrenOf("page")[0] as PathNode)).toBeCloseTo(5000, 3);
+  });
+
+  it("disjoint shapes have no intersection: a reason, and the document untouched", () => {
+    const editor = editorWith(rect("a", "a0", 0, 0), rect("b", "a1", 500, 0));
+    const before = stateOf(editor.store);
+    expect(booleanSelection(editor, "intersect")).toMatch(/./);
+    expect(stateOf(editor.store)).toEqual(before);
+    expect(editor.history.depth.undo).toBe(0);
+  });
+
+  it("convert to path keeps the id, place and look, and undoes exactly", () => {
+    const editor = editorWith(rect("a", "a0", 10, 20, 0.3));
+    const before = stateOf(editor.store);
+    expect(convertSelectionToPath(editor)).toBeNull();
+    const path = editor.store.get("a") as PathNode;
+    expect(path.type).toBe("path");
+    expect(path.transform).toEqual(
+      (before.records.find((r) => r.id === "a") as RectNode).transform,
+    );
+    editor.history.undo();
+    expect(stateOf(editor.store)).toEqual(before);
+  });
+
+  it("outline stroke turns the stroke into a filled path with no stroke", () => {
+    const editor = editorWith(rect("a", "a0", 0, 0));
+    expect(outlineSelectionStroke(editor)).toBeNull();
+    const path = editor.store.get("a") as PathNode;
+    expect(path.type).toBe("path");
+    expect(path.stroke.paint).toBeNull();
+    expect(path.fill).toEqual({
+      type: "solid",
+      color: (DEFAULT_STROKE.paint as { color: unknown }).color,
+    });
+  });
+
+  it("commands: Ctrl+Alt+U unites, and nothing runs on a read-only document", () => {
+    const editor = editorWith(rect("a", "a0", 0, 0), rect("b", "a1", 50, 50));
+    const notes: string[] = [];
+    const registry = new CommandRegistry();
+    registry.register(pathCommands({ editor: () => editor, notify: (m) => notes.push(m) }));
+    const union = registry.commandFor({
+      code: "KeyU",
+      key: "u",
+      modifiers: { ctrl: true, alt: true, shift: false, meta: false },
+    });
+    expect(union?.id).toBe("object.union");
+    editor.store.setReadOnly(true);
+    expect(registry.run("object.union")).toBe(false);
+    editor.store.setReadOnly(false);
+    expect(registry.run("object.union")).toBe(true);
+    expect(editor.store.childrenOf("page")).toHaveLength(1);
+    expect(notes).toEqual([]);
+  });
+});
