@@ -1,0 +1,375 @@
+import type { DocumentStore } from "../doc/store";
+import { apply, invert, multiply, toMatrix, type Matrix } from "../doc/transform";
+import {
+  isContainer,
+  isSceneNode,
+  type DocRecord,
+  type Id,
+  type SceneNode,
+  type Vec2,
+} from "../doc/types";
+import { maxScale } from "../geometry/affine";
+import { flattenSubpaths, nearestOnSegment, type FlatSubpath } from "../geometry/bezier";
+import { hitNode, nodeInsideRect, nodeIntersectsRect } from "../geometry/hitTest";
+import { polygonSubpath, toSubpaths } from "../geometry/toPath";
+import type { Point } from "../render/camera";
+import type { ScenePicker } from "../tools/types";
+import { localBounds, type Box } from "./bounds";
+import type { SpatialSync } from "./spatialSync";
+
+/** A node with its ancestors, top-level first, and each one's page matrix. */
+interface Lineage {
+  readonly nodes: readonly SceneNode[];
+  readonly worlds: readonly Matrix[];
+}
+
+/** Deeper than any document the invariants allow; stops a walk on a broken parent cycle. */
+const MAX_DEPTH = 100_000;
+
+/** Sibling order as the store sorts it: fractional index, then id. */
+function paintsAfter(a: SceneNode, b: SceneNode): boolean {
+  if (a.index !== b.index) return a.index > b.index;
+  return a.id > b.id;
+}
+
+/**
+ * Whether `a` is drawn over `b`: where their ancestor chains part, the later sibling wins; a node
+ * inside another is drawn over it (a frame's children over its fill).
+ */
+export function paintsOver(a: readonly SceneNode[], b: readonly SceneNode[]): boolean {
+  const shared = Math.min(a.length, b.length);
+  for (let i = 0; i < shared; i++) {
+    if (a[i]!.id !== b[i]!.id) return paintsAfter(a[i]!, b[i]!);
+  }
+  return a.length > b.length;
+}
+
+/**
+ * A world tolerance in a node's local units. Divided by the largest stretch of the matrix, so
+ * the hit area never reaches further than `tolerance` on the page in any direction: what the
+ * spatial index is asked about is then always enough.
+ */
+export function localTolerance(tolerance: number, world: Matrix): number {
+  const scale = maxScale(world);
+  return scale > 0 ? tolerance / scale : 0;
+}
+
+function isFinitePoint(p: Point): boolean {
+  return Number.isFinite(p.x) && Number.isFinite(p.y);
+}
+
+function isBox(box: Box): boolean {
+  // Written so that NaN fails too.
+  return box.minX <= box.maxX && box.minY <= box.maxY;
+}
+
+/** Whether a local box, once transformed, lies in `outer`: its corners decide, a box being convex. */
+function aabbInside(local: Box, m: Matrix, outer: Box): boolean {
+  const xs = [local.minX, local.maxX];
+  const ys = [local.minY, local.maxY];
+  for (const x of xs) {
+    for (const y of ys) {
+      const px = m.a * x + m.c * y + m.e;
+      const py = m.b * x + m.d * y + m.f;
+      if (!(px >= outer.minX && px <= outer.maxX && py >= outer.minY && py <= outer.maxY))
+        return false;
+    }
+  }
+  return true;
+}
+
+/** Distance between segments p0–p1 and q0–q1 (0 when they cross). */
+function segmentDistance(p0: Vec2, p1: Vec2, q0: Vec2, q1: Vec2): number {
+  const cross = (o: Vec2, a: Vec2, b: Vec2): number =>
+    (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+  const d1 = cross(q0, q1, p0);
+  const d2 = cross(q0, q1, p1);
+  const d3 = cross(p0, p1, q0);
+  const d4 = cross(p0, p1, q1);
+  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)))
+    return 0;
+  return Math.sqrt(
+    Math.min(
+      nearestOnSegment(p0, q0.x, q0.y, q1.x, q1.y).distanceSq,
+      nearestOnSegment(p1, q0.x, q0.y, q1.x, q1.y).distanceSq,
+      nearestOnSegment(q0, p0.x, p0.y, p1.x, p1.y).distanceSq,
+      nearestOnSegment(q1, p0.x, p0.y, p1.x, p1.y).distanceSq,
+    ),
+  );
+}
+
+function distanceToPolylines(a: Vec2, b: Vec2, flat: readonly FlatSubpath[]): number {
+  let best = Infinity;
+  for (const { points, closed } of flat) {
+    const n = points.length / 2;
+    if (n === 1)
+      best = Math.min(
+        best,
+        segmentDistance(a, b, { x: points[0]!, y: points[1]! }, { x: points[0]!, y: points[1]! }),
+      );
+    const edges = closed ? n : n - 1;
+    for (let i = 0; i < edges && best > 0; i++) {
+      const j = (i + 1) % n;
+      const q0 = { x: points[i * 2]!, y: points[i * 2 + 1]! };
+      const q1 = { x: points[j * 2]!, y: points[j * 2 + 1]! };
+      best = Math.min(best, segmentDistance(a, b, q0, q1));
+    }
+  }
+  return best;
+}
+
+/** The node's outline in local coordinates, text and images as their boxes. */
+function outlineOf(node: SceneNode, tolerance: number): FlatSubpath[] {
+  let subpaths = toSubpaths(node);
+  if (subpaths === null && (node.type === "text" || node.type === "image")) {
+    const box = localBounds(node);
+    const quad = box && polygonSubpath([0, 0, box.maxX, 0, box.maxX, box.maxY, 0, box.maxY]);
+    subpaths = quad ? [quad] : null;
+  }
+  return subpaths === null ? [] : flattenSubpaths(subpaths, Math.max(tolerance / 10, 1e-9));
+}
+
+/** How far a visible stroke reaches from the outline; freehand ink is its own outline. */
+function strokeReach(node: SceneNode): number {
+  if (node.type === "freehand" || !("stroke" in node) || node.stroke.paint === null) return 0;
+  return node.stroke.width / 2;
+}
+
+/**
+ * What is where on the page the spatial index holds. Every query starts from the index's
+ * candidates and never walks the document; each candidate is then tested exactly in its own
+ * coordinates. Hidden and locked nodes, and everything inside hidden or locked containers, are
+ * never found.
+ */
+export class Picker implements ScenePicker {
+  /**
+   * Ids of nodes that are not a plain shape straight on a page: hidden, locked, containers, and
+   * everything inside a container. Kept from commit patches (one node's own record decides), so
+   * a marquee over a whole page of plain shapes reads no records for the shapes inside it.
+   */
+  private readonly unusual = new Set<Id>();
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly store: Pick<DocumentStore, "get" | "childrenOf" | "all" | "subscribe">,
+    private readonly spatial: Pick<SpatialSync, "queryRect">,
+  ) {
+    for (const record of store.all()) if (isSceneNode(record)) this.classify(record.id, record);
+    this.unsubscribe = store.subscribe((commit) => {
+      for (const { id, after } of commit.patch.changes) this.classify(id, after);
+    });
+  }
+
+  dispose(): void {
+    this.unsubscribe();
+  }
+
+  private classify(id: Id, after: DocRecord | null): void {
+    const record = after ?? undefined;
+    const plain =
+      isSceneNode(record) &&
+      !record.hidden &&
+      !record.locked &&
+      !isContainer(record) &&
+      this.store.get(record.parent)?.type === "page";
+    if (plain) this.unusual.delete(id);
+    else if (isSceneNode(record)) this.unusual.add(id);
+    else this.unusual.delete(id);
+  }
+
+  pick(world: Point, tolerance: number, options: { deep?: boolean; scope?: Id } = {}): Id | null {
+    if (!isFinitePoint(world)) return null;
+    const tol = Number.isFinite(tolerance) && tolerance > 0 ? tolerance : 0;
+    const around = {
+      minX: world.x - tol,
+      minY: world.y - tol,
+      maxX: world.x + tol,
+      maxY: world.y + tol,
+    };
+    let best: Lineage | null = null;
+    for (const id of this.spatial.queryRect(around)) {
+      const lineage = this.lineage(id);
+      // Order first: the exact test is the expensive part, and only a node above the best counts.
+      if (lineage === null || (best !== null && !paintsOver(lineage.nodes, best.nodes))) continue;
+      if (this.hits(lineage, world, tol)) best = lineage;
+    }
+    if (best === null) return null;
+    if (options.deep) return best.nodes.at(-1)!.id;
+    return best.nodes[this.targetLevel(best.nodes, options.scope) ?? 0]!.id;
+  }
+
+  marquee(box: Box, options: { contained?: boolean; scope?: Id } = {}): Id[] {
+    if (!isBox(box)) return [];
+    const contained = options.contained ?? false;
+    const pageScope = options.scope === undefined || !isSceneNode(this.store.get(options.scope));
+    // Index boxes are conservative, so one that does not meet the marquee's outline lies wholly
+    // inside it: that node touches and is contained with no exact test. Only the few along the
+    // outline are tested exactly, which keeps a marquee over the whole page cheap.
+    const onOutline = this.crossingOutline(box);
+    // A target (direct child of the scope) is decided once: by its first qualifying leaf when
+    // touching, by its whole content when contained.
+    const decided = new Map<Id, boolean>();
+    const selected: Id[] = [];
+    // Empty sets are common (flat pages, marquees inside the shapes' extent): skip their lookups.
+    const anyOnOutline = onOutline.size > 0;
+    const anyUnusual = this.unusual.size > 0;
+    for (const id of this.spatial.queryRect(box)) {
+      const inside = !(anyOnOutline && onOutline.has(id));
+      if (!(anyUnusual && this.unusual.has(id))) {
+        // The common case, a visible unlocked shape straight on the page: its own target.
+        if (pageScope && (inside || this.plainQualifies(id, box, contained))) selected.push(id);
+        continue;
+      }
+      const lineage = this.lineage(id);
+      if (lineage === null) continue;
+      const level = this.targetLevel(lineage.nodes, options.scope);
+      if (level === null) continue;
+      const target = lineage.nodes[level]!;
+      if (decided.get(target.id) === true || (contained && decided.has(target.id))) continue;
+      let qualifies: boolean;
+      if (contained && isContainer(target))
+        qualifies = this.contentInside(target, lineage.worlds[level]!, box);
+      else
+        qualifies =
+          inside ||
+          this.leafQualifies(lineage.nodes.at(-1)!, lineage.worlds.at(-1)!, box, contained);
+      if (contained || qualifies) decided.set(target.id, qualifies);
+      if (qualifies) selected.push(target.id);
+    }
+    return selected;
+  }
+
+  /** Ids whose index boxes meet the outline of `box` (its four edges). */
+  private crossingOutline(box: Box): Set<Id> {
+    const { minX, minY, maxX, maxY } = box;
+    const edges: Box[] = [
+      { minX, minY, maxX, maxY: minY },
+      { minX, minY: maxY, maxX, maxY },
+      { minX, minY, maxX: minX, maxY },
+      { minX: maxX, minY, maxX, maxY },
+    ];
+    const ids = new Set<Id>();
+    for (const edge of edges) for (const id of this.spatial.queryRect(edge)) ids.add(id);
+    return ids;
+  }
+
+  touching(a: Point, b: Point, tolerance: number): Id[] {
+    if (!isFinitePoint(a) || !isFinitePoint(b)) return [];
+    const tol = Number.isFinite(tolerance) && tolerance > 0 ? tolerance : 0;
+    const region = {
+      minX: Math.min(a.x, b.x) - tol,
+      minY: Math.min(a.y, b.y) - tol,
+      maxX: Math.max(a.x, b.x) + tol,
+      maxY: Math.max(a.y, b.y) + tol,
+    };
+    const hits: Id[] = [];
+    for (const id of this.spatial.queryRect(region)) {
+      const lineage = this.lineage(id);
+      const node = lineage?.nodes.at(-1);
+      if (lineage === undefined || lineage === null || node === undefined || isContainer(node))
+        continue;
+      const world = lineage.worlds.at(-1)!;
+      const toLocal = invert(world);
+      if (toLocal === null) continue;
+      const la = apply(toLocal, a);
+      const lb = apply(toLocal, b);
+      const local = localTolerance(tol, world);
+      // Ends inside a fill count; otherwise the stroke must pass within reach of the outline.
+      const hit =
+        hitNode(node, la, local) !== null ||
+        hitNode(node, lb, local) !== null ||
+        distanceToPolylines(la, lb, outlineOf(node, local)) <= local + strokeReach(node);
+      if (hit) hits.push(node.id);
+    }
+    return hits;
+  }
+
+  /**
+   * The node and its ancestors up to the page, with page matrices; null when it or any
+   * ancestor is hidden or locked, or it is not a scene node.
+   */
+  private lineage(id: Id): Lineage | null {
+    const node = this.store.get(id);
+    if (!isSceneNode(node) || node.hidden || node.locked) return null;
+    const nodes: SceneNode[] = [node];
+    let parent = this.store.get(node.parent);
+    for (let depth = 0; isSceneNode(parent); depth++) {
+      if (parent.hidden || parent.locked || depth > MAX_DEPTH) return null;
+      nodes.push(parent);
+      parent = this.store.get(parent.parent);
+    }
+    nodes.reverse();
+    const worlds: Matrix[] = [];
+    let world: Matrix | null = null;
+    for (const n of nodes) {
+      world = world === null ? toMatrix(n.transform) : multiply(world, toMatrix(n.transform));
+      worlds.push(world);
+    }
+    return { nodes, worlds };
+  }
+
+  /**
+   * Where in a lineage the selectable target is: the direct child of `scope` when the node is
+   * inside it; the top-level node when there is no scope or the scope is the page. Null when the
+   * node is outside the scope or is the scope itself.
+   */
+  private targetLevel(nodes: readonly SceneNode[], scope: Id | undefined): number | null {
+    if (scope === undefined || !isSceneNode(this.store.get(scope))) return 0;
+    const at = nodes.findIndex((n) => n.id === scope);
+    return at >= 0 && at < nodes.length - 1 ? at + 1 : null;
+  }
+
+  /** The exact test: clipping frames above the node, then the node's own fill and stroke. */
+  private hits(lineage: Lineage, world: Point, tolerance: number): boolean {
+    const { nodes, worlds } = lineage;
+    for (let i = 0; i < nodes.length; i++) {
+      const node = nodes[i]!;
+      const toLocal = invert(worlds[i]!);
+      if (toLocal === null) return false;
+      const local = apply(toLocal, world);
+      if (i === nodes.length - 1)
+        return hitNode(node, local, localTolerance(tolerance, worlds[i]!)) !== null;
+      // A clipping frame hides what lies outside it, so nothing there can be picked.
+      if (node.type === "frame" && node.clip) {
+        if (local.x < 0 || local.y < 0 || local.x > node.width || local.y > node.height)
+          return false;
+      }
+    }
+    return false;
+  }
+
+  private plainQualifies(id: Id, box: Box, contained: boolean): boolean {
+    const node = this.store.get(id);
+    return isSceneNode(node) && this.leafQualifies(node, toMatrix(node.transform), box, contained);
+  }
+
+  /** The exact marquee test of one node: touching, or wholly inside when `contained`. */
+  private leafQualifies(node: SceneNode, world: Matrix, box: Box, contained: boolean): boolean {
+    const local = localBounds(node);
+    // Wholly inside the box by its conservative bounds is both: no outline needed.
+    if (local !== null && aabbInside(local, world, box)) return true;
+    return contained ? nodeInsideRect(node, world, box) : nodeIntersectsRect(node, world, box);
+  }
+
+  /**
+   * Whether everything visible in a container lies in the box: its own outline (frames) and
+   * every visible descendant's, locked ones included, since selecting the container takes them.
+   */
+  private contentInside(container: SceneNode, world: Matrix, box: Box): boolean {
+    let any = false;
+    const stack: Array<{ node: SceneNode; world: Matrix }> = [{ node: container, world }];
+    while (stack.length > 0) {
+      const { node, world: m } = stack.pop()!;
+      if (node.type !== "group") {
+        if (!this.leafQualifies(node, m, box, true)) return false;
+        any = true;
+      }
+      if (!isContainer(node)) continue;
+      for (const child of this.store.childrenOf(node.id)) {
+        if (!child.hidden)
+          stack.push({ node: child, world: multiply(m, toMatrix(child.transform)) });
+      }
+    }
+    return any;
+  }
+}

@@ -1,0 +1,3 @@
+export { snapAngle } from "./angle";
+export { SceneSnapper, type SnapperOptions } from "./snapper";
+export { shapeBox } from "./shapeBox";

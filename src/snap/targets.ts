@@ -1,0 +1,69 @@
+import type { DocumentStore } from "../doc/store";
+import { multiply, toMatrix } from "../doc/transform";
+import { isSceneNode, type Id, type SceneNode } from "../doc/types";
+import type { Box } from "../scene/bounds";
+import type { SpatialSync } from "../scene/spatialSync";
+import { shapeBox } from "./shapeBox";
+
+/**
+ * What shapes may be snapped to: visible nodes the spatial index finds in a region, with the
+ * boxes of their geometry. What moves (`ignore`) and everything inside it is left out.
+ */
+export class SnapTargets {
+  /**
+   * A top-level node's box depends on its record alone, and records are immutable, so the box
+   * is kept for as long as the record lives: a drag asks about the same neighbours every move.
+   */
+  private readonly topLevel = new WeakMap<SceneNode, Box | null>();
+
+  constructor(
+    private readonly store: Pick<DocumentStore, "get">,
+    private readonly spatial: Pick<SpatialSync, "queryRect">,
+  ) {}
+
+  /**
+   * The target boxes in a region. `known` carries boxes already worked out during one snap, so
+   * regions that overlap cost each node once. Returns null when the index holds more than `limit`
+   * nodes there, so the caller can ask about a smaller region instead.
+   */
+  in(
+    region: Box,
+    ignore: ReadonlySet<Id>,
+    known: Map<Id, Box | null>,
+    limit: number,
+  ): Box[] | null {
+    const ids = this.spatial.queryRect(region);
+    if (ids.length > limit) return null;
+    const boxes: Box[] = [];
+    for (const id of ids) {
+      let box = known.get(id);
+      if (box === undefined) {
+        box = this.boxOf(id, ignore);
+        known.set(id, box);
+      }
+      if (box !== null) boxes.push(box);
+    }
+    return boxes;
+  }
+
+  private boxOf(id: Id, ignore: ReadonlySet<Id>): Box | null {
+    const node = this.store.get(id);
+    if (!isSceneNode(node) || node.hidden || ignore.has(id)) return null;
+    let parent = this.store.get(node.parent);
+    if (!isSceneNode(parent)) {
+      let box = this.topLevel.get(node);
+      if (box === undefined) {
+        box = shapeBox(node, toMatrix(node.transform));
+        this.topLevel.set(node, box);
+      }
+      return box;
+    }
+    let matrix = toMatrix(node.transform);
+    for (let guard = 0; isSceneNode(parent) && guard < 100_000; guard++) {
+      if (parent.hidden || ignore.has(parent.id)) return null;
+      matrix = multiply(toMatrix(parent.transform), matrix);
+      parent = this.store.get(parent.parent);
+    }
+    return shapeBox(node, matrix);
+  }
+}
