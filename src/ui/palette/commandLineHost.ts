@@ -1,0 +1,28 @@
+import type { CommandRegistry } from "../../app/commands";
+import type { OpenDocument } from "../../app/openDocument";
+import type { CommandLineHost } from "../../commandLine";
+import type { ToolSettings } from "../../tools/settings";
+
+/** The command line's view of the running program, for lines typed into the palette. */
+export function paletteCommandLineHost(
+  current: OpenDocument,
+  tools: ToolSettings,
+  commands: CommandRegistry,
+): CommandLineHost {
+  const centre = (): { x: number; y: number } => {
+    const size = current.viewport.size;
+    return { x: size.width / 2, y: size.height / 2 };
+  };
+  return {
+    editor: () => current.editor,
+    scope: () => current.renderer.currentPage ?? current.editor.store.pages()[0]?.id ?? "",
+    settings: tools,
+    registry: commands,
+    view: {
+      zoomTo: (percent) => current.camera.setZoom(percent / 100, centre()),
+      zoomToFit: () => {
+        commands.run("view.fitAll");
+      },
+    },
+  };
+}

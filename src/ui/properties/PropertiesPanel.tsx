@@ -1,0 +1,372 @@
+import { useState } from "react";
+import type { DocumentStore } from "../../doc/store";
+import {
+  ARROW_HEADS,
+  BLEND_MODES,
+  type ArrowHead,
+  type BlendMode,
+  type LineCap,
+  type LineJoin,
+  type Paint,
+  type RGBA,
+  type SceneNode,
+  type Stroke,
+} from "../../doc/types";
+import type { DocumentPulse } from "../documentPulse";
+import { useDocumentView } from "../hooks";
+import { useMessages } from "../i18n/context";
+import { useRenderCount } from "../renderCount";
+import { ColorPicker } from "./ColorPicker";
+import { clamp, editNodes, LIMITS } from "./edits";
+import { UNIT_DEG } from "./expression";
+import { NumberField } from "./NumberField";
+import { RecentColours } from "./recentColours";
+import { dashKey, summaryCache, type Field } from "./summary";
+
+const DASH_PRESETS: readonly { label: string; dash: readonly number[] }[] = [
+  { label: "Solid", dash: [] },
+  { label: "Dashed", dash: [8, 4] },
+  { label: "Dotted", dash: [1, 4] },
+  { label: "Dash-dot", dash: [8, 4, 1, 4] },
+];
+const CAPS: readonly LineCap[] = ["butt", "round", "square"];
+const JOINS: readonly LineJoin[] = ["miter", "round", "bevel"];
+const MIXED_VALUE = "__mixed__";
+
+function solidColor(field: Field<Paint | null | { type: "none" }>): RGBA | null {
+  return field.state === "same" && field.value !== null && field.value.type === "solid"
+    ? field.value.color
+    : null;
+}
+
+interface ChoiceProps<T extends string> {
+  readonly label: string;
+  readonly field: Field<T>;
+  readonly options: readonly { value: T; label: string }[];
+  readonly onChange: (value: T) => void;
+}
+
+function Choice<T extends string>({ label, field, options, onChange }: ChoiceProps<T>) {
+  const t = useMessages().t;
+  if (field.state === "none") return null;
+  return (
+    <label className="lw-field">
+      <span className="lw-field-label">{label}</span>
+      <select
+        className="lw-input"
+        value={field.state === "same" ? field.value : MIXED_VALUE}
+        onChange={(event) => {
+          if (event.target.value !== MIXED_VALUE) onChange(event.target.value as T);
+        }}
+      >
+        {field.state === "mixed" ? (
+          <option value={MIXED_VALUE}>{t("properties.mixed")}</option>
+        ) : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+const recent = new RecentColours();
+
+/**
+ * The selection's properties. The summary is memoised by document version and selection, so a
+ * 10k-node selection is folded once per change, not per render; "Mixed" marks differing values
+ * and an edit writes only the property it changes.
+ */
+export function PropertiesPanel({
+  store,
+  pulse,
+}: {
+  readonly store: DocumentStore;
+  /** Re-renders on commits (held back during canvas drags); the cache recomputes per version. */
+  readonly pulse: DocumentPulse;
+}) {
+  useRenderCount("PropertiesPanel");
+  const t = useMessages().t;
+  const { selection } = useDocumentView(pulse);
+  const [cache] = useState(summaryCache);
+  const summary = cache(store, selection);
+  if (summary.count === 0)
+    return (
+      <section className="lw-panel-section" aria-label={t("properties.label")}>
+        <h2 className="lw-panel-title">{t("properties.label")}</h2>
+        <p className="lw-muted">{t("properties.empty")}</p>
+      </section>
+    );
+
+  const edit = (label: string, change: (node: SceneNode) => SceneNode | null): void =>
+    editNodes(store, label, selection, change);
+  const styled =
+    (change: (node: SceneNode & { stroke: Stroke }) => SceneNode) =>
+    (node: SceneNode): SceneNode | null =>
+      "stroke" in node ? change(node) : null;
+  const fillColor = solidColor(summary.fill);
+  const strokeColor = solidColor(summary.strokePaint);
+  const dashField: Field<string> = summary.dash;
+
+  return (
+    <section className="lw-panel-section lw-properties" aria-label={t("properties.label")}>
+      <h2 className="lw-panel-title">{t("properties.label")}</h2>
+      <div className="lw-grid2">
+        <NumberField
+          label={t("properties.x")}
+          field={summary.x}
+          onCommit={(x) =>
+            edit("Move", (n) => ({
+              ...n,
+              transform: { ...n.transform, x: clamp(x, LIMITS.position) },
+            }))
+          }
+        />
+        <NumberField
+          label={t("properties.y")}
+          field={summary.y}
+          onCommit={(y) =>
+            edit("Move", (n) => ({
+              ...n,
+              transform: { ...n.transform, y: clamp(y, LIMITS.position) },
+            }))
+          }
+        />
+        <NumberField
+          label={t("properties.width")}
+          field={summary.width}
+          onCommit={(w) =>
+            edit("Resize", (n) =>
+              "width" in n && typeof n.width === "number"
+                ? ({ ...n, width: clamp(w, LIMITS.size) } as SceneNode)
+                : null,
+            )
+          }
+        />
+        <NumberField
+          label={t("properties.height")}
+          field={summary.height}
+          onCommit={(h) =>
+            edit("Resize", (n) =>
+              "height" in n && typeof n.height === "number"
+                ? ({ ...n, height: clamp(h, LIMITS.size) } as SceneNode)
+                : null,
+            )
+          }
+        />
+        <NumberField
+          label={t("properties.rotation")}
+          field={summary.rotation}
+          units={UNIT_DEG}
+          suffix="°"
+          onCommit={(deg) =>
+            edit("Rotate", (n) => ({
+              ...n,
+              transform: {
+                ...n.transform,
+                rotation: (((deg % 360) + 360) % 360) * (Math.PI / 180),
+              },
+            }))
+          }
+        />
+        <NumberField
+          label={t("properties.radius")}
+          field={summary.radius}
+          onCommit={(r) =>
+            edit("Corner radius", (n) => {
+              if (n.type !== "rect") return null;
+              const v = clamp(r, LIMITS.radius);
+              return { ...n, radii: [v, v, v, v] };
+            })
+          }
+        />
+        <NumberField
+          label={t("properties.sides")}
+          field={summary.sides}
+          digits={0}
+          units={{}}
+          onCommit={(s) =>
+            edit("Sides", (n) =>
+              n.type === "polygon" ? { ...n, sides: Math.round(clamp(s, LIMITS.sides)) } : null,
+            )
+          }
+        />
+        <NumberField
+          label={t("properties.points")}
+          field={summary.points}
+          digits={0}
+          units={{}}
+          onCommit={(p) =>
+            edit("Star points", (n) =>
+              n.type === "star" ? { ...n, points: Math.round(clamp(p, LIMITS.points)) } : null,
+            )
+          }
+        />
+      </div>
+
+      {summary.fill.state !== "none" ? (
+        <fieldset className="lw-fieldset">
+          <legend>{t("properties.fill")}</legend>
+          <ColorPicker
+            label={t("properties.fillColor")}
+            color={fillColor}
+            mixed={summary.fill.state === "mixed"}
+            recent={recent}
+            onCommit={(color) =>
+              edit("Fill", (n) => ("fill" in n ? { ...n, fill: { type: "solid", color } } : null))
+            }
+          />
+          <label className="lw-check">
+            <input
+              type="checkbox"
+              checked={summary.fill.state === "same" && summary.fill.value.type === "none"}
+              onChange={(event) =>
+                edit("Fill", (n) =>
+                  "fill" in n
+                    ? {
+                        ...n,
+                        fill: event.target.checked
+                          ? { type: "none" }
+                          : { type: "solid", color: fillColor ?? { r: 1, g: 1, b: 1, a: 1 } },
+                      }
+                    : null,
+                )
+              }
+            />
+            {t("properties.noFill")}
+          </label>
+        </fieldset>
+      ) : null}
+
+      {summary.strokeWidth.state !== "none" ? (
+        <fieldset className="lw-fieldset">
+          <legend>{t("properties.stroke")}</legend>
+          <ColorPicker
+            label={t("properties.strokeColor")}
+            color={strokeColor}
+            mixed={summary.strokePaint.state === "mixed"}
+            recent={recent}
+            onCommit={(color) =>
+              edit(
+                "Stroke",
+                styled((n) => ({ ...n, stroke: { ...n.stroke, paint: { type: "solid", color } } })),
+              )
+            }
+          />
+          <label className="lw-check">
+            <input
+              type="checkbox"
+              checked={summary.strokePaint.state === "same" && summary.strokePaint.value === null}
+              onChange={(event) =>
+                edit(
+                  "Stroke",
+                  styled((n) => ({
+                    ...n,
+                    stroke: {
+                      ...n.stroke,
+                      paint: event.target.checked
+                        ? null
+                        : { type: "solid", color: strokeColor ?? { r: 0, g: 0, b: 0, a: 1 } },
+                    },
+                  })),
+                )
+              }
+            />
+            {t("properties.noStroke")}
+          </label>
+          <div className="lw-grid2">
+            <NumberField
+              label={t("properties.strokeWidth")}
+              field={summary.strokeWidth}
+              onCommit={(w) =>
+                edit(
+                  "Stroke width",
+                  styled((n) => ({
+                    ...n,
+                    stroke: { ...n.stroke, width: clamp(w, LIMITS.strokeWidth) },
+                  })),
+                )
+              }
+            />
+            <Choice
+              label={t("properties.dash")}
+              field={dashField}
+              options={DASH_PRESETS.map((p) => ({ value: dashKey(p.dash), label: p.label }))}
+              onChange={(key) => {
+                const preset = DASH_PRESETS.find((p) => dashKey(p.dash) === key);
+                if (preset)
+                  edit(
+                    "Dash",
+                    styled((n) => ({ ...n, stroke: { ...n.stroke, dash: preset.dash } })),
+                  );
+              }}
+            />
+            <Choice
+              label={t("properties.cap")}
+              field={summary.cap}
+              options={CAPS.map((c) => ({ value: c, label: c }))}
+              onChange={(cap) =>
+                edit(
+                  "Line cap",
+                  styled((n) => ({ ...n, stroke: { ...n.stroke, cap } })),
+                )
+              }
+            />
+            <Choice
+              label={t("properties.join")}
+              field={summary.join}
+              options={JOINS.map((j) => ({ value: j, label: j }))}
+              onChange={(join) =>
+                edit(
+                  "Line join",
+                  styled((n) => ({ ...n, stroke: { ...n.stroke, join } })),
+                )
+              }
+            />
+            <Choice<ArrowHead>
+              label={t("properties.startHead")}
+              field={summary.startHead}
+              options={ARROW_HEADS.map((h) => ({ value: h, label: h }))}
+              onChange={(startHead) =>
+                edit("Arrowhead", (n) => (n.type === "line" ? { ...n, startHead } : null))
+              }
+            />
+            <Choice<ArrowHead>
+              label={t("properties.endHead")}
+              field={summary.endHead}
+              options={ARROW_HEADS.map((h) => ({ value: h, label: h }))}
+              onChange={(endHead) =>
+                edit("Arrowhead", (n) => (n.type === "line" ? { ...n, endHead } : null))
+              }
+            />
+          </div>
+        </fieldset>
+      ) : null}
+
+      <div className="lw-grid2">
+        <NumberField
+          label={t("properties.opacity")}
+          field={
+            summary.opacity.state === "same"
+              ? { state: "same", value: summary.opacity.value * 100 }
+              : summary.opacity
+          }
+          units={{ "%": 1 }}
+          digits={0}
+          suffix="%"
+          onCommit={(percent) =>
+            edit("Opacity", (n) => ({ ...n, opacity: clamp(percent / 100, { min: 0, max: 1 }) }))
+          }
+        />
+        <Choice<BlendMode>
+          label={t("properties.blend")}
+          field={summary.blendMode}
+          options={BLEND_MODES.map((b) => ({ value: b, label: b }))}
+          onChange={(blendMode) => edit("Blend mode", (n) => ({ ...n, blendMode }))}
+        />
+      </div>
+    </section>
+  );
+}
