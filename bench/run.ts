@@ -2,7 +2,10 @@
 // figures they apply to; nothing here fails a build.
 import { benchCore } from "./core.ts";
 import { benchDocuments } from "./document.ts";
+import { benchExport } from "./export.ts";
 import { benchHistory } from "./history.ts";
+import { benchImport } from "./import.ts";
+import { benchInteraction } from "./interaction.ts";
 import { benchRender } from "./render.ts";
 
 const started = Date.now();
@@ -19,6 +22,12 @@ const report = {
   core: await benchCore(),
   documents: await benchDocuments(),
   history: await benchHistory(),
+  // Hover, marquee and snapping on 100k and 1M shapes; targets in its own `targets` field.
+  interaction: await benchInteraction(),
+  // SVG export of 10k and 100k paths in Node (sizes from BENCH_EXPORT_SIZES).
+  export: await benchExport(),
+  // SVG import of 10k and 100k paths; targets 10k ≤ 1 s, 100k ≤ 8 s (sizes from BENCH_IMPORT_SIZES).
+  import: await benchImport(),
   // Needs the built app (npm run build) and Chromium; sizes from BENCH_RENDER_SIZES.
   render: await benchRender(),
   totalSeconds: 0,

@@ -54,7 +54,7 @@ function rowDocument(count: number): DocRecord[] {
       stroke: { ...DEFAULT_STROKE, paint: null },
     });
     rects.push({ ...rect, transform: { ...rect.transform, x: i * 1000, y: 100 } });
-    index = `a${String(i + 1).padStart(3, "0")}`;
+    index = `a${String(i + 1).padStart(4, "0")}`;
   }
   return [...records, ...rects];
 }
@@ -142,9 +142,10 @@ test.describe("the viewport", () => {
     expect(under.y).toBeCloseTo(150, 3);
   });
 
-  test("culling draws only what is near the view, and brings it back", async ({ page }) => {
+  test("culling draws only the chunks near the view, and brings them back", async ({ page }) => {
     await openApp(page);
-    const count = 20;
+    // Three chunks of consecutive siblings: r0–r1023, r1024–r2047, r2048–r2599.
+    const count = 2600;
     const result = await page.evaluate(
       (text) => window.linework!.importDocument(text),
       serializeDocument(rowDocument(count)),
@@ -152,39 +153,46 @@ test.describe("the viewport", () => {
     expect(result.ok).toBe(true);
     await waitTicks(page);
     const stats = () => page.evaluate(() => window.linework!.current.renderer.cullStats);
+    const chunks = () => page.evaluate(() => window.linework!.current.renderer.chunkStats);
     const canvas = await canvasBox(page);
     expect(await page.evaluate(() => window.linework!.current.renderer.displayedCount)).toBe(count);
-    // At zoom 1 the view (plus half a screen each side) reaches r0 and r1 only.
-    await expect.poll(stats).toEqual({ topLevel: count, drawn: 2 });
+    expect((await chunks()).chunks).toBe(3);
+    // At zoom 1 the view (plus half a screen each side) reaches r0 and r1: the first chunk only,
+    // and only it has been built.
+    await expect.poll(stats).toEqual({ topLevel: count, drawn: 1024 });
+    expect(await chunks()).toMatchObject({ drawn: 1, builds: 1 });
     await expect.poll(() => screenPixel(page, canvas.x + 50, canvas.y + 150)).toEqual([0, 0, 255]);
 
-    // Ten screens to the right: r10 and r11 instead.
-    await page.evaluate(() => window.linework!.current.camera.panBy(-10_000, 0));
-    await expect.poll(stats).toEqual({ topLevel: count, drawn: 2 });
-    const drawn = await page.evaluate(() =>
-      window.linework!.current.renderer.world.children.filter((c) => !c.culled).map((c) => c.label),
+    // Far along the row, at r1500: the second chunk instead, built when it first came near.
+    await page.evaluate(() =>
+      window.linework!.current.camera.set({ x: -1_500_000, y: 0, zoom: 1 }),
     );
-    expect(drawn.sort()).toEqual(["r10", "r11"]);
+    await expect.poll(stats).toEqual({ topLevel: count, drawn: 1024 });
+    expect(await chunks()).toMatchObject({ drawn: 1, builds: 2 });
     await expect.poll(() => screenPixel(page, canvas.x + 50, canvas.y + 150)).toEqual([0, 0, 255]);
     await expect
       .poll(() => screenPixel(page, canvas.x + 300, canvas.y + 150))
       .toEqual(BACKGROUND_RGB);
 
-    // Zoomed right out, the whole row is in view and drawn again.
-    await page.evaluate(() => window.linework!.current.camera.setZoom(0.02));
-    await expect.poll(stats).toEqual({ topLevel: count, drawn: count });
+    // Across the boundary of the first two chunks (r1023 and r1024 in view): both are drawn.
+    await page.evaluate(() =>
+      window.linework!.current.camera.set({ x: -1_023_500, y: 0, zoom: 1 }),
+    );
+    await expect.poll(stats).toEqual({ topLevel: count, drawn: 2048 });
+    await expect.poll(() => screenPixel(page, canvas.x + 550, canvas.y + 150)).toEqual([0, 0, 255]);
 
-    // Back home: the first two again, and r0 where it was.
+    // Back home: the first chunk again, drawn from what was built, and r0 where it was.
     await page.evaluate(() => window.linework!.current.camera.set({ x: 0, y: 0, zoom: 1 }));
-    await expect.poll(stats).toEqual({ topLevel: count, drawn: 2 });
+    await expect.poll(stats).toEqual({ topLevel: count, drawn: 1024 });
+    expect((await chunks()).builds).toBe(2);
     await expect.poll(() => screenPixel(page, canvas.x + 50, canvas.y + 150)).toEqual([0, 0, 255]);
 
-    // An edit that brings a culled rectangle into view shows it at once.
+    // An edit that brings a rectangle of a culled chunk into view shows it at once.
     await page.evaluate(() => {
       const { store } = window.linework!.editor;
       store.transact("Move", (tx) => {
-        const far = tx.get("r15");
-        if (far?.type === "rect") tx.update("r15", { transform: { ...far.transform, x: 300 } });
+        const far = tx.get("r2500");
+        if (far?.type === "rect") tx.update("r2500", { transform: { ...far.transform, x: 300 } });
       });
     });
     await expect.poll(() => screenPixel(page, canvas.x + 350, canvas.y + 150)).toEqual([0, 0, 255]);

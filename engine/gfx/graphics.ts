@@ -99,7 +99,9 @@ export class Graphics {
       autoStart: false,
       sharedTicker: false,
       preference: "webgl",
-      antialias: true,
+      // Off: multisampling triples the cost on software rasterisers; the scene's batches
+      // anti-alias their edges in the shader instead (src/render/batch).
+      antialias: false,
       background: this.options.background,
       preserveDrawingBuffer: false,
     });

@@ -7,19 +7,26 @@ export interface Polyline {
   readonly closed: boolean;
 }
 
-/** Segments per curve are picked from its size so a dash pattern follows it closely. */
-const UNITS_PER_SEGMENT = 4;
+/**
+ * Segments per curve are picked from its size so a dash pattern follows it closely; callers that
+ * draw at a known zoom pass a finer or coarser step, so curves stay smooth when zoomed in.
+ */
+export const UNITS_PER_SEGMENT = 4;
 const MIN_SEGMENTS = 8;
-const MAX_SEGMENTS = 256;
+const MAX_SEGMENTS = 1024;
 
-function segmentsFor(length: number): number {
-  return Math.max(MIN_SEGMENTS, Math.min(MAX_SEGMENTS, Math.ceil(length / UNITS_PER_SEGMENT)));
+function segmentsFor(length: number, step: number): number {
+  return Math.max(MIN_SEGMENTS, Math.min(MAX_SEGMENTS, Math.ceil(length / step)));
 }
 
-export function ellipseOutline(width: number, height: number): Polyline {
+export function ellipseOutline(
+  width: number,
+  height: number,
+  step: number = UNITS_PER_SEGMENT,
+): Polyline {
   const rx = width / 2;
   const ry = height / 2;
-  const n = segmentsFor(Math.PI * (rx + ry));
+  const n = segmentsFor(Math.PI * (rx + ry), step);
   const points: number[] = [];
   for (let i = 0; i < n; i++) {
     // Clockwise from the top, like the other outlines, so dash patterns start at the same place.
@@ -33,6 +40,7 @@ export function roundedRectOutline(
   width: number,
   height: number,
   radii: readonly number[],
+  step: number = UNITS_PER_SEGMENT,
 ): Polyline {
   const [tl, tr, br, bl] = clampRadii(width, height, radii) as [number, number, number, number];
   const points: number[] = [];
@@ -41,7 +49,7 @@ export function roundedRectOutline(
       points.push(cx, cy);
       return;
     }
-    const n = Math.max(2, Math.ceil(segmentsFor((Math.PI * r) / 2) / 4));
+    const n = Math.max(2, Math.ceil(segmentsFor((Math.PI * r) / 2, step) / 4));
     for (let i = 0; i <= n; i++) {
       const angle = from + (i * Math.PI) / 2 / n;
       points.push(cx + Math.cos(angle) * r, cy + Math.sin(angle) * r);
@@ -55,7 +63,7 @@ export function roundedRectOutline(
 }
 
 /** Each subpath flattened; curves by uniform subdivision sized from their control polygon. */
-export function pathOutlines(node: PathNode): Polyline[] {
+export function pathOutlines(node: PathNode, step: number = UNITS_PER_SEGMENT): Polyline[] {
   const result: Polyline[] = [];
   for (const subpath of node.subpaths) {
     let x = subpath.start.x;
@@ -68,6 +76,7 @@ export function pathOutlines(node: PathNode): Polyline[] {
         const n = segmentsFor(
           Math.hypot(seg.control.x - x, seg.control.y - y) +
             Math.hypot(seg.to.x - seg.control.x, seg.to.y - seg.control.y),
+          step,
         );
         for (let i = 1; i <= n; i++) {
           const t = i / n;
@@ -83,6 +92,7 @@ export function pathOutlines(node: PathNode): Polyline[] {
           Math.hypot(a.x - x, a.y - y) +
             Math.hypot(b.x - a.x, b.y - a.y) +
             Math.hypot(to.x - b.x, to.y - b.y),
+          step,
         );
         for (let i = 1; i <= n; i++) {
           const t = i / n;

@@ -7,12 +7,15 @@ export { SceneRenderer } from "./sceneRenderer";
 
 /**
  * Draws the editor's document on the engine's canvas, starting with its first page. After a lost
- * WebGL context the engine redraws on restore; geometry and textures are re-uploaded from their
- * CPU copies, so the scene itself needs nothing.
+ * WebGL context the engine redraws on restore; batch meshes, geometry and textures are re-uploaded
+ * from their CPU copies, so the scene itself needs nothing.
  */
 export function attachRenderer(engine: Engine, editor: Editor): SceneRenderer {
   setImageLoader(blobTextureLoader(editor.store));
-  const renderer = new SceneRenderer(editor.store, engine.gfx.root, () => engine.invalidate());
+  // Lazy: the viewport's first cull, right after, builds only the chunks near the view.
+  const renderer = new SceneRenderer(editor.store, engine.gfx.root, () => engine.invalidate(), {
+    lazy: true,
+  });
   const first = editor.store.pages()[0];
   if (first) renderer.showPage(first.id);
   engine.invalidate();

@@ -10,6 +10,10 @@ import {
   type TextNode,
   type FreehandNode,
 } from "../doc/types";
+import { dependsOnZoom, encodeNode, isBatchable, type Detail } from "./batch/encode";
+import { createBatchMesh } from "./batch/chunkMesh";
+import { BatchWriter } from "./batch/writer";
+import { UNITS_PER_SEGMENT } from "./dash";
 import { colorOf, strokeInput } from "./paint";
 import { drawVector } from "./shapes";
 
@@ -23,44 +27,104 @@ interface Display {
   draw(node: SceneNode): void;
 }
 
-/** Top-level nodes per chunk when a page is laid out; an edit re-uploads at most one chunk. */
+/** Top-level nodes per chunk when a page is laid out; an edit rebuilds at most one chunk. */
 export const CHUNK_SIZE = 1024;
 
 export interface SceneRendererOptions {
-  /**
-   * Top-level nodes per chunk when chunks are built. A page with no more than this many draws
-   * them straight in the world, where one render group costs less than a chunk tree.
-   */
+  /** Top-level nodes per chunk: a run of consecutive siblings drawn as one render group. */
   readonly chunkSize?: number;
+  /**
+   * Build no chunk until the first cull says which are near the view, so showing a page costs
+   * the same whatever it holds. Without it everything is drawn until a cull.
+   */
+  readonly lazy?: boolean;
 }
+
+/**
+ * A run of consecutive top-level siblings: one render group holding, in the document's order,
+ * one batch mesh per stretch of batchable shapes and the display objects of the others.
+ */
+interface Chunk {
+  readonly group: Container;
+  ids: Id[];
+  /** Whether `group` holds what `ids` draw (false until first in view, and after an edit). */
+  built: boolean;
+  /** Whether it holds geometry built for a zoom, so a new zoom bucket rebuilds it. */
+  zoomed: boolean;
+  /** The detail it was built with. */
+  detail: Detail;
+  /** Pixels per unit of its texture cache, 0 while it draws its meshes live. */
+  cached: number;
+  /**
+   * Whether it holds batches only. Display objects change on their own (images decode, text
+   * rasterises, nested nodes are edited in place), so chunks with any are never cached.
+   */
+  batchesOnly: boolean;
+}
+
+/** Which top-level nodes the last cull found near the view. */
+type InView = Set<Id> | "all" | "none";
+
+function isContainerNode(node: SceneNode): boolean {
+  return node.type === "group" || node.type === "frame";
+}
+
+/**
+ * Geometry is built for the zoom bucket (a power of two) nearest the camera's: curves cut into
+ * segments of about 4 screen pixels, strokes thinner than a pixel or so drawn without joins.
+ */
+export function detailForZoom(zoom: number): Detail {
+  const bucket = Math.pow(2, Math.round(Math.log2(Math.max(zoom, 1e-6))));
+  const clamped = Math.min(256, Math.max(1 / 64, bucket));
+  return { step: UNITS_PER_SEGMENT / Math.max(0.25, clamped), pixelsPerUnit: clamped };
+}
+
+/**
+ * A new zoom bucket rebuilds drawn chunks only once the zoom has rested this long, so a zoom
+ * gesture draws what was built and pays for rebuilding once, at the end.
+ */
+export const ZOOM_SETTLE_MS = 200;
+
+/**
+ * At or below this zoom bucket a drawn chunk is drawn from a texture of itself: zoomed far out
+ * thousands of tiny shapes cost the software rasteriser far more than one textured quad per
+ * chunk, and they change only when edited. Textures stay within `MAX_CACHE_TEXTURE_PX`.
+ */
+export const TEXTURE_CACHE_MAX_ZOOM = 0.25;
+const MAX_CACHE_TEXTURE_PX = 4096;
 
 /**
  * The document drawn as a retained PixiJS scene, built once per page and then updated from each
  * commit's patch: only the records a commit changed are redrawn; nothing is rebuilt per frame.
  *
- * Pixi rebuilds a whole render group when anything inside it changes, so a large page's
- * top-level nodes live in chunks: runs of consecutive siblings, each its own render group inside
- * the camera's. Runs keep the document's back-to-front order across chunks, and an edit or a cull
- * re-uploads only the chunks it touches. Culling hides whole chunks, not single nodes.
+ * Pixi rebuilds a whole render group when anything inside it changes, so a page's top-level
+ * nodes live in chunks: runs of consecutive siblings, each its own render group inside the
+ * camera's, which keeps back-to-front order across chunks. Inside a chunk, solid-painted vector
+ * shapes are written straight into typed arrays and drawn by one mesh with a shader of our own
+ * (analytic anti-aliasing for boxes and ellipses, flat triangles for the rest); only shapes that
+ * need more (gradients, blend modes, text, images, freehand, groups and frames) keep a display
+ * object, in their place in the run. Chunks are built when first near the view and rebuilt
+ * after an edit of one of their nodes; culling hides whole chunks.
  */
 export class SceneRenderer {
   /** The camera's render group: one transform for pan and zoom. */
   readonly world = new Container({ label: "world", isRenderGroup: true });
+  /** Display objects of nested nodes and of top-level nodes no batch can draw. */
   private readonly displays = new Map<Id, Display>();
   private page: Id | null = null;
-  /** Chunk render groups, when the page is large enough to be chunked. */
-  private readonly chunks = new Set<Container>();
-  private chunked = false;
+  private serial = 0;
+  private chunks: Chunk[] = [];
+  private readonly chunkOf = new Map<Id, Chunk>();
   private chunkSerial = 0;
   /** Sibling keys of top-level nodes at the last layout, to tell a re-order from an edit. */
   private readonly placedIndex = new Map<Id, string>();
   private readonly chunkSize: number;
-  /**
-   * Top-level nodes the last cull found in view, plus those edited since. Null until the first
-   * cull, when everything is drawn. A chunk (or, on a small page, a node) is drawn if it holds
-   * one of them.
-   */
-  private inView: Set<Id> | null = null;
+  private readonly lazy: boolean;
+  private readonly writer = new BatchWriter();
+  private detail: Detail = detailForZoom(1);
+  private settleTimer: ReturnType<typeof setTimeout> | null = null;
+  private inView: InView;
+  private builds = 0;
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -70,6 +134,8 @@ export class SceneRenderer {
     options: SceneRendererOptions = {},
   ) {
     this.chunkSize = Math.max(1, Math.floor(options.chunkSize ?? CHUNK_SIZE));
+    this.lazy = options.lazy ?? false;
+    this.inView = this.lazy ? "none" : "all";
     root.addChild(this.world);
     this.unsubscribe = store.subscribe((commit) => this.onCommit(commit));
   }
@@ -78,72 +144,87 @@ export class SceneRenderer {
     return this.page;
   }
 
-  /** Shows a page: drops what was drawn and builds the page's nodes. */
+  /** Changes whenever a page is shown anew, even the same one: its index is rebuilt too. */
+  get pageSerial(): number {
+    return this.serial;
+  }
+
+  /** Shows a page: drops what was drawn and lays out the page's nodes (built when in view). */
   showPage(pageId: Id): void {
-    for (const display of this.displays.values()) display.object.destroy({ children: true });
+    for (const display of this.displays.values()) display.object.destroy({ children: false });
     this.displays.clear();
     this.world.removeChildren();
-    for (const chunk of this.chunks) chunk.destroy({ children: false });
-    this.chunks.clear();
-    this.chunked = false;
+    for (const chunk of this.chunks) this.destroyChunk(chunk);
+    this.chunks = [];
+    this.chunkOf.clear();
+    this.placedIndex.clear();
     this.page = pageId;
-    this.inView = null;
-    const ids: Id[] = [];
-    const stack = [pageId];
+    this.serial += 1;
+    this.inView = this.lazy ? "none" : "all";
+    // Nested nodes keep display objects of their own; only their holders wait for a chunk.
+    const nested: Id[] = [];
+    const stack: Id[] = [];
+    for (const child of this.store.childrenOf(pageId)) {
+      if (isContainerNode(child)) stack.push(child.id);
+    }
+    const holders = [...stack];
     while (stack.length > 0) {
       const parent = stack.pop()!;
       for (const child of this.store.childrenOf(parent)) {
-        ids.push(child.id);
+        nested.push(child.id);
         stack.push(child.id);
       }
     }
-    this.sync(ids);
+    this.sync([...holders, ...nested], true);
   }
 
-  /** Number of nodes with a display object; lets tests see what is drawn. */
+  /** Nodes of the shown page the renderer draws, in batches or as display objects. */
   get displayedCount(): number {
-    return this.displays.size;
+    let nestedCount = 0;
+    for (const id of this.displays.keys()) if (!this.chunkOf.has(id)) nestedCount += 1;
+    return this.chunkOf.size + nestedCount;
   }
 
+  /** The display object of a node that has one (nested nodes and unbatched top-level ones). */
   displayOf(id: Id): Container | null {
     return this.displays.get(id)?.object ?? null;
   }
 
-  /** Top-level nodes on the page, and how many of them the last cull left drawn. */
+  /** Top-level nodes on the page, and how many sit in chunks the last cull left drawn. */
   get cullStats(): { readonly topLevel: number; readonly drawn: number } {
-    if (!this.chunked) {
-      let drawn = 0;
-      for (const child of this.world.children) if (!child.culled) drawn += 1;
-      return { topLevel: this.world.children.length, drawn };
-    }
-    let topLevel = 0;
     let drawn = 0;
-    for (const chunk of this.world.children) {
-      topLevel += chunk.children.length;
-      if (!chunk.culled) drawn += chunk.children.length;
-    }
-    return { topLevel, drawn };
+    for (const chunk of this.chunks) if (!chunk.group.culled) drawn += chunk.ids.length;
+    return { topLevel: this.chunkOf.size, drawn };
   }
 
-  /** Render groups the top level is split into (0 while it is drawn straight in the world). */
-  get chunkStats(): { readonly chunks: number; readonly drawn: number } {
-    if (!this.chunked) return { chunks: 0, drawn: 0 };
+  /** Chunks of the page, how many are drawn, and chunk builds so far. */
+  get chunkStats(): { readonly chunks: number; readonly drawn: number; readonly builds: number } {
     let drawn = 0;
-    for (const chunk of this.world.children) if (!chunk.culled) drawn += 1;
-    return { chunks: this.world.children.length, drawn };
+    for (const chunk of this.chunks) if (!chunk.group.culled) drawn += 1;
+    return { chunks: this.chunks.length, drawn, builds: this.builds };
+  }
+
+  /** Top-level node ids of each chunk, in drawing order. */
+  chunkMembers(): Id[][] {
+    return this.chunks.map((chunk) => [...chunk.ids]);
+  }
+
+  /** Whether the chunk holding top-level node `id` is drawn; null if `id` is not top-level. */
+  isDrawn(id: Id): boolean | null {
+    const chunk = this.chunkOf.get(id);
+    return chunk === undefined ? null : !chunk.group.culled;
   }
 
   /**
-   * Draws only what holds the top-level nodes that `hits` (any nodes of the page, nested ones
-   * included) lead to, and culls the rest. Costs the size of the hits plus the number of chunks;
-   * only chunks whose state changes are flipped, each flip re-dirtying just the world's short
-   * list of chunks.
+   * Draws only the chunks holding the top-level nodes that `hits` (any nodes of the page, nested
+   * ones included) lead to, building those not built yet, and culls the rest. Costs the size of
+   * the hits plus the number of chunks; only chunks whose state changes are flipped.
    */
   cullTo(hits: Iterable<Id>): { readonly shown: number; readonly hidden: number } {
     const next = new Set<Id>();
     for (const id of hits) {
       const top = this.topLevelOf(id);
-      if (top !== null && this.topLevelObject(top) !== null) next.add(top);
+      if (top !== null && this.chunkOf.has(top)) next.add(top);
     }
     this.inView = next;
     return this.applyCull();
@@ -151,14 +232,79 @@ export class SceneRenderer {
 
   /** Draws everything again, as before the first cull. */
   uncullAll(): void {
-    this.inView = null;
+    this.inView = "all";
     this.applyCull();
+  }
+
+  /**
+   * Tells the renderer the camera's zoom. Chunks built from now on use its bucket's detail;
+   * drawn chunks built for another bucket are rebuilt once the zoom settles, so curves stay
+   * smooth zoomed in and thin strokes stay cheap zoomed out.
+   */
+  setZoom(zoom: number): void {
+    const detail = detailForZoom(zoom);
+    if (detail.pixelsPerUnit === this.detail.pixelsPerUnit) return;
+    this.detail = detail;
+    // Textures made for another zoom would blur or alias: draw live until the zoom settles.
+    for (const chunk of this.chunks) {
+      if (chunk.cached === 0) continue;
+      chunk.group.cacheAsTexture(false);
+      chunk.cached = 0;
+    }
+    if (this.settleTimer !== null) clearTimeout(this.settleTimer);
+    this.settleTimer = setTimeout(() => {
+      this.settleTimer = null;
+      if (this.refreshDetail() > 0) this.invalidate();
+    }, ZOOM_SETTLE_MS);
+  }
+
+  /** Rebuilds (or re-caches) drawn chunks built for another zoom bucket; returns how many. */
+  refreshDetail(): number {
+    let changed = 0;
+    for (const chunk of this.chunks) {
+      if (!chunk.built) continue;
+      if (chunk.zoomed && chunk.detail.pixelsPerUnit !== this.detail.pixelsPerUnit) {
+        chunk.built = false;
+        if (chunk.group.culled) {
+          this.releaseBatches(chunk);
+          continue;
+        }
+        this.build(chunk);
+        changed += 1;
+      } else if (this.updateCache(chunk)) changed += 1;
+    }
+    return changed;
+  }
+
+  /** Caches a drawn chunk as a texture at far zoom, or draws it live again; returns whether it did. */
+  private updateCache(chunk: Chunk): boolean {
+    const pixelsPerUnit = this.detail.pixelsPerUnit;
+    let wanted = 0;
+    // Not while a zoom is under way: rendering textures for a passing zoom costs frames.
+    const settled = this.settleTimer === null;
+    const cacheable = settled && chunk.built && chunk.batchesOnly && !chunk.group.culled;
+    if (pixelsPerUnit <= TEXTURE_CACHE_MAX_ZOOM && cacheable) {
+      const resolution = pixelsPerUnit * (globalThis.devicePixelRatio ?? 1);
+      const bounds = chunk.group.getLocalBounds();
+      const fits =
+        bounds.width * resolution <= MAX_CACHE_TEXTURE_PX &&
+        bounds.height * resolution <= MAX_CACHE_TEXTURE_PX;
+      if (fits && bounds.width > 0 && bounds.height > 0) wanted = resolution;
+    }
+    // A rebuild drops the cache first (releaseBatches), so an unchanged state is up to date.
+    if (wanted === chunk.cached) return false;
+    chunk.group.cacheAsTexture(wanted === 0 ? false : { resolution: wanted, antialias: false });
+    chunk.cached = wanted;
+    return true;
   }
 
   dispose(): void {
     this.unsubscribe();
+    if (this.settleTimer !== null) clearTimeout(this.settleTimer);
+    for (const chunk of this.chunks) this.destroyChunk(chunk);
+    this.chunks = [];
+    this.chunkOf.clear();
     this.world.destroy({ children: true });
-    this.chunks.clear();
   }
 
   private onCommit(commit: Commit): void {
@@ -169,26 +315,52 @@ export class SceneRenderer {
       this.invalidate();
       return;
     }
-    this.sync(commit.patch.changes.map((change) => change.id));
+    this.sync(
+      commit.patch.changes.map((change) => change.id),
+      false,
+    );
     this.invalidate();
   }
 
-  /** Brings the displays of `ids` in line with the store: create, redraw, remove, re-attach, re-order. */
-  private sync(ids: readonly Id[]): void {
+  /**
+   * Brings the scene in line with the store for `ids`: nested nodes get their display objects
+   * created, redrawn, re-attached and re-ordered; a changed top-level node marks its chunk for
+   * a rebuild; a new, removed or re-ordered top-level node lays the chunks out again.
+   */
+  private sync(ids: readonly Id[], layout: boolean): void {
     const touchedHosts = new Set<Id>();
     const attach: SceneNode[] = [];
-    let topChanged = false;
+    const stale = new Set<Chunk>();
+    const changedTop: Id[] = [];
+    let relayout = layout;
     for (const id of ids) {
       const node = this.store.get(id);
       const existing = this.displays.get(id);
+      const oldChunk = this.chunkOf.get(id);
+      if (oldChunk) stale.add(oldChunk);
       const onPage = isSceneNode(node) && this.store.pageOf(id)?.id === this.page;
-      if (existing && this.isTopPlaced(existing.object)) topChanged = true;
       if (!onPage) {
         if (existing) {
           existing.object.destroy({ children: false });
           this.displays.delete(id);
         }
+        if (oldChunk) relayout = true;
         continue;
+      }
+      const top = node.parent === this.page;
+      if (top !== (oldChunk !== undefined)) relayout = true;
+      else if (top && this.placedIndex.get(id) !== node.index) relayout = true;
+      if (top) {
+        changedTop.push(id);
+        // Holders are built at once, so their children have somewhere to go; other unbatched
+        // nodes wait for their chunk's build.
+        if (isBatchable(node) || (!isContainerNode(node) && existing === undefined)) {
+          if (existing) {
+            existing.object.destroy({ children: false });
+            this.displays.delete(id);
+          }
+          continue;
+        }
       }
       let display = existing;
       if (display === undefined || display.type !== node.type) {
@@ -198,146 +370,177 @@ export class SceneRenderer {
       }
       display.draw(node);
       applyCommon(display.object, node);
-      attach.push(node);
+      if (!top) attach.push(node);
     }
     for (const node of attach) {
-      if (node.parent === this.page) {
-        topChanged = true;
-        continue;
-      }
       const display = this.displays.get(node.id)!;
       const host = this.displays.get(node.parent)?.host;
       if (host === undefined || host === null) continue;
       if (display.object.parent !== host) host.addChild(display.object);
-      // Only top-level holders are culled; a node nested now must not stay hidden.
-      display.object.culled = false;
       touchedHosts.add(node.parent);
     }
     for (const parent of touchedHosts) this.order(parent);
-    if (topChanged && this.layoutNeeded(ids)) {
-      this.layoutTop();
-      this.keepCullingHonest(ids);
-      this.applyCull();
-    } else if (this.inView !== null) this.keepCullingHonest(ids);
+    if (relayout) this.layoutTop(stale);
+    for (const chunk of stale) if (this.chunks.includes(chunk)) this.invalidateChunk(chunk);
+    this.keepCullingHonest(changedTop, ids);
+    this.applyCull();
   }
 
   /**
-   * Whether a commit may have changed which nodes are top-level or their order; an edit of a
-   * top-level node's own look or transform leaves the layout alone, so it dirties one chunk only.
+   * Puts the page's top-level nodes into runs of consecutive siblings, one chunk per run. Nodes
+   * keep their chunk while it stays one unbroken run under twice the chunk size, so most edits
+   * move nothing; a node that lands between runs joins the run before it. Chunks whose members
+   * changed go into `stale`.
    */
-  private layoutNeeded(ids: readonly Id[]): boolean {
-    for (const id of ids) {
-      const object = this.displays.get(id)?.object;
-      const node = this.store.get(id);
-      if (object === undefined || !isSceneNode(node)) return true;
-      const placed = this.isTopPlaced(object);
-      if (placed !== (node.parent === this.page)) return true;
-      if (placed && this.placedIndex.get(id) !== node.index) return true;
-    }
-    return false;
-  }
-
-  private isTopPlaced(object: Container): boolean {
-    const parent = object.parent;
-    return parent !== null && (parent === this.world || this.chunks.has(parent));
-  }
-
-  /**
-   * Puts the page's top-level displays where the document's order says: straight in the world on
-   * a small page, else in runs of consecutive siblings, one chunk per run. Nodes keep their chunk
-   * while it stays one unbroken run and under twice the chunk size, so most edits move nothing;
-   * a node that lands between runs joins the run before it.
-   */
-  private layoutTop(): void {
-    const ordered: Container[] = [];
+  private layoutTop(stale: Set<Chunk>): void {
+    const ordered: Id[] = [];
     this.placedIndex.clear();
     for (const child of this.store.childrenOf(this.page!)) {
-      const object = this.displays.get(child.id)?.object;
-      if (object === undefined) continue;
-      ordered.push(object);
+      ordered.push(child.id);
       this.placedIndex.set(child.id, child.index);
     }
-    const chunked = ordered.length > (this.chunked ? this.chunkSize / 2 : this.chunkSize);
-    if (!chunked) {
-      if (!sameChildren(this.world, ordered)) {
-        this.world.removeChildren();
-        for (const object of ordered) this.world.addChild(object);
-      }
-      for (const chunk of this.chunks) chunk.destroy({ children: false });
-      this.chunks.clear();
-      this.chunked = false;
-      return;
-    }
-    if (!this.chunked) {
-      this.world.removeChildren();
-      this.chunked = true;
-    }
-    const runs: { group: Container; members: Container[]; cap: number }[] = [];
-    const opened = new Set<Container>();
+    const runs: { chunk: Chunk; members: Id[]; cap: number }[] = [];
+    const opened = new Set<Chunk>();
     let current: (typeof runs)[number] | null = null;
-    for (const object of ordered) {
-      const home = object.parent !== null && this.chunks.has(object.parent) ? object.parent : null;
-      if (current !== null && home === current.group && current.members.length < current.cap) {
-        current.members.push(object);
+    for (const id of ordered) {
+      const home = this.chunkOf.get(id) ?? null;
+      if (current !== null && home === current.chunk && current.members.length < current.cap) {
+        current.members.push(id);
         continue;
       }
       if (home !== null && !opened.has(home)) {
         opened.add(home);
-        current = { group: home, members: [object], cap: this.chunkSize * 2 };
+        current = { chunk: home, members: [id], cap: this.chunkSize * 2 };
         runs.push(current);
         continue;
       }
       if (current !== null && current.members.length < current.cap) {
-        current.members.push(object);
+        current.members.push(id);
         continue;
       }
       const group = new Container({ label: `chunk ${this.chunkSerial++}`, isRenderGroup: true });
       group.eventMode = "none";
-      this.chunks.add(group);
-      opened.add(group);
-      current = { group, members: [object], cap: this.chunkSize };
+      const chunk: Chunk = {
+        group,
+        ids: [],
+        built: false,
+        zoomed: false,
+        detail: this.detail,
+        cached: 0,
+        batchesOnly: false,
+      };
+      opened.add(chunk);
+      current = { chunk, members: [id], cap: this.chunkSize };
       runs.push(current);
     }
-    for (const run of runs) {
-      if (sameChildren(run.group, run.members)) continue;
-      run.group.removeChildren();
-      for (const object of run.members) {
-        object.culled = false;
-        run.group.addChild(object);
-      }
+    for (const chunk of this.chunks) {
+      if (opened.has(chunk)) continue;
+      for (const id of chunk.ids) if (this.chunkOf.get(id) === chunk) this.chunkOf.delete(id);
+      this.destroyChunk(chunk);
+      stale.delete(chunk);
     }
-    const groups = runs.map((run) => run.group);
+    for (const run of runs) {
+      const chunk = run.chunk;
+      if (sameIds(chunk.ids, run.members)) continue;
+      for (const id of chunk.ids) if (this.chunkOf.get(id) === chunk) this.chunkOf.delete(id);
+      chunk.ids = run.members;
+      for (const id of run.members) this.chunkOf.set(id, chunk);
+      stale.add(chunk);
+    }
+    this.chunks = runs.map((run) => run.chunk);
+    const groups = this.chunks.map((chunk) => chunk.group);
     if (!sameChildren(this.world, groups)) {
       this.world.removeChildren();
       for (const group of groups) this.world.addChild(group);
     }
-    for (const chunk of this.chunks) {
-      if (opened.has(chunk)) continue;
-      chunk.destroy({ children: false });
-      this.chunks.delete(chunk);
+  }
+
+  /** A chunk whose members or their looks changed: rebuilt now if drawn, else when next drawn. */
+  private invalidateChunk(chunk: Chunk): void {
+    chunk.built = false;
+    if (chunk.group.culled) this.releaseBatches(chunk);
+  }
+
+  /** Writes a chunk's batchable members into meshes and slots the others' display objects in. */
+  private build(chunk: Chunk): void {
+    this.releaseBatches(chunk);
+    const writer = this.writer;
+    writer.reset();
+    const group = chunk.group;
+    const pieces: Container[] = [];
+    const flush = () => {
+      if (writer.indexCount === 0) return;
+      const mesh = createBatchMesh(writer);
+      mesh.label = "batch";
+      pieces.push(mesh);
+      writer.reset();
+    };
+    let zoomed = false;
+    for (const id of chunk.ids) {
+      const node = this.store.get(id);
+      if (!isSceneNode(node)) continue;
+      if (isBatchable(node)) {
+        encodeNode(writer, node, toMatrix(node.transform), this.detail);
+        if (!zoomed && dependsOnZoom(node)) zoomed = true;
+        continue;
+      }
+      flush();
+      let display = this.displays.get(id);
+      if (display === undefined || display.type !== node.type) {
+        if (display) display.object.destroy({ children: false });
+        display = createDisplay(node);
+        display.draw(node);
+        applyCommon(display.object, node);
+        this.displays.set(id, display);
+      }
+      pieces.push(display.object);
+    }
+    flush();
+    for (const piece of pieces) group.addChild(piece);
+    chunk.built = true;
+    chunk.zoomed = zoomed;
+    chunk.detail = this.detail;
+    chunk.batchesOnly = pieces.every((piece) => piece.label === "batch");
+    this.updateCache(chunk);
+    this.builds += 1;
+  }
+
+  /** Drops a chunk's meshes (display objects stay with their nodes). */
+  private releaseBatches(chunk: Chunk): void {
+    if (chunk.cached !== 0) {
+      chunk.group.cacheAsTexture(false);
+      chunk.cached = 0;
+    }
+    for (const child of chunk.group.removeChildren()) {
+      if (child.label === "batch") child.destroy();
     }
   }
 
-  /** Sets each chunk's (or, unchunked, each top-level node's) `culled` from `inView`. */
+  private destroyChunk(chunk: Chunk): void {
+    this.releaseBatches(chunk);
+    chunk.group.destroy({ children: false });
+  }
+
+  /** Sets each chunk's `culled` from `inView`, building the drawn ones not built yet. */
   private applyCull(): { readonly shown: number; readonly hidden: number } {
     const inView = this.inView;
-    let wanted: (unit: Container) => boolean;
-    if (inView === null) wanted = () => true;
-    else if (!this.chunked) wanted = (unit) => inView.has(unit.label);
-    else {
-      const drawn = new Set<Container>();
+    let drawnChunks: Set<Chunk> | null = null;
+    if (inView instanceof Set) {
+      drawnChunks = new Set<Chunk>();
       for (const id of inView) {
-        const parent = this.displays.get(id)?.object.parent;
-        if (parent) drawn.add(parent);
+        const chunk = this.chunkOf.get(id);
+        if (chunk) drawnChunks.add(chunk);
       }
-      wanted = (unit) => drawn.has(unit);
     }
     let shown = 0;
     let hidden = 0;
-    for (const unit of this.world.children) {
-      const culled = !wanted(unit);
-      if (unit.culled === culled) continue;
-      unit.culled = culled;
+    for (const chunk of this.chunks) {
+      const wanted = drawnChunks === null ? inView === "all" : drawnChunks.has(chunk);
+      if (wanted && !chunk.built) this.build(chunk);
+      const culled = !wanted;
+      if (chunk.group.culled === culled) continue;
+      chunk.group.culled = culled;
+      this.updateCache(chunk);
       if (culled) hidden += 1;
       else shown += 1;
     }
@@ -345,25 +548,19 @@ export class SceneRenderer {
   }
 
   /**
-   * A changed node may have moved into view; what holds it is drawn until the next cull
-   * decides, which costs nothing per frame and never hides what should show.
+   * A changed node may have moved into view; its chunk is drawn until the next cull decides,
+   * which costs nothing per frame and never hides what should show.
    */
-  private keepCullingHonest(ids: readonly Id[]): void {
+  private keepCullingHonest(changedTop: readonly Id[], ids: readonly Id[]): void {
     const inView = this.inView;
-    if (inView === null) return;
+    if (!(inView instanceof Set)) return;
+    for (const id of ids) if (!this.chunkOf.has(id)) inView.delete(id);
+    for (const id of changedTop) {
+      if (this.chunkOf.has(id)) inView.add(id);
+    }
     for (const id of ids) {
-      if (!this.displays.has(id)) {
-        inView.delete(id);
-        continue;
-      }
-      if (this.topLevelOf(id) !== id) inView.delete(id);
       const top = this.topLevelOf(id);
-      if (top === null) continue;
-      const object = this.topLevelObject(top);
-      if (object === null) continue;
-      inView.add(top);
-      const unit = this.chunked ? object.parent! : object;
-      unit.culled = false;
+      if (top !== null && this.chunkOf.has(top)) inView.add(top);
     }
   }
 
@@ -375,11 +572,6 @@ export class SceneRenderer {
       node = this.store.get(node.parent);
     }
     return null;
-  }
-
-  private topLevelObject(id: Id): Container | null {
-    const object = this.displays.get(id)?.object;
-    return object !== undefined && this.isTopPlaced(object) ? object : null;
   }
 
   /** Puts a group's or frame's children in the document's back-to-front order. */
@@ -394,6 +586,12 @@ export class SceneRenderer {
       position += 1;
     }
   }
+}
+
+function sameIds(a: readonly Id[], b: readonly Id[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Whether `host` has exactly `wanted` as children, in that order. */

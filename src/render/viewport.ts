@@ -131,7 +131,7 @@ export class Viewport {
   readonly culler: ViewCuller;
   readonly hud: StatsHud;
   private readonly cleanups: Array<() => void> = [];
-  private page: Id | null;
+  private pageSerial: number;
 
   constructor(
     private readonly engine: Engine,
@@ -141,7 +141,7 @@ export class Viewport {
   ) {
     this.camera = new Camera();
     this.culler = new ViewCuller(renderer, index);
-    this.page = renderer.currentPage;
+    this.pageSerial = renderer.pageSerial;
     this.screen.eventMode = "none";
     this.screen.addChild(this.grid.graphics);
     engine.gfx.root.addChild(this.screen);
@@ -168,11 +168,12 @@ export class Viewport {
       this.camera.subscribe(() => this.viewChanged()),
       engine.onResize(() => this.viewChanged()),
       bindViewportInput(engine, this.camera),
-      // A page shown by a commit (its page deleted) or by `showPage` has a new index: cull anew.
-      // Checked per tick because the index is rebuilt after the renderer.
+      // A page shown by a commit (its page deleted) or by `showPage` has a new index: cull anew
+      // (the renderer builds only what a cull asks for). Checked per tick because the index is
+      // rebuilt after the renderer.
       engine.onTick(() => {
-        if (renderer.currentPage === this.page) return;
-        this.page = renderer.currentPage;
+        if (renderer.pageSerial === this.pageSerial) return;
+        this.pageSerial = renderer.pageSerial;
         this.refresh();
       }),
     );
@@ -234,6 +235,7 @@ export class Viewport {
     const { x, y, zoom } = this.camera.state;
     this.renderer.world.position.set(x, y);
     this.renderer.world.scale.set(zoom);
+    this.renderer.setZoom(zoom);
   }
 
   private viewChanged(): void {

@@ -18,6 +18,7 @@ beforeAll(async () => {
   (globalThis as { navigator?: unknown }).navigator ??= { userAgent: "node" };
   ({ SceneRenderer } = await import("../../src/render/sceneRenderer"));
   ({ Container } = await import("pixi.js"));
+  (await import("./support/headlessPixi")).allowShadersWithoutCanvas();
 });
 
 function touches(a: Box, b: Box): boolean {
@@ -72,12 +73,11 @@ describe("culling", () => {
           spatial.showPage("page");
           let last: Box | null = null;
           let counter = 0;
-          // What culling flips: chunks on a chunked page, else the top-level nodes themselves.
-          const units = (): { unit: PixiContainer; members: Id[] }[] =>
-            renderer.world.children.map((unit) => ({
-              unit,
-              members:
-                renderer.chunkStats.chunks > 0 ? unit.children.map((c) => c.label) : [unit.label],
+          // What culling flips: chunks, each a run of consecutive top-level siblings.
+          const units = (): { culled: boolean; members: Id[] }[] =>
+            renderer.chunkMembers().map((members) => ({
+              culled: members.length > 0 && renderer.isDrawn(members[0]!) === false,
+              members,
             }));
           const checkLayout = (): void => {
             const order = store.childrenOf("page").map((n) => n.id);
@@ -91,9 +91,9 @@ describe("culling", () => {
               last = s.box;
               const expected = topLevelTouching(store, s.box);
               let drawn = 0;
-              for (const { unit, members } of units()) {
+              for (const { culled, members } of units()) {
                 const wanted = members.some((id) => expected.has(id));
-                expect(unit.culled).toBe(!wanted);
+                expect(culled).toBe(!wanted);
                 if (wanted) drawn += members.length;
               }
               expect(renderer.cullStats.drawn).toBe(drawn);
@@ -139,8 +139,8 @@ describe("culling", () => {
             checkLayout();
             if (last) {
               const touching = topLevelTouching(store, last);
-              for (const { unit, members } of units())
-                if (members.some((id) => touching.has(id))) expect(unit.culled).toBe(false);
+              for (const { culled, members } of units())
+                if (members.some((id) => touching.has(id))) expect(culled).toBe(false);
             }
             for (const node of store.all()) {
               if (!isSceneNode(node) || node.parent === "page") continue;

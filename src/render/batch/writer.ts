@@ -1,0 +1,186 @@
+import type { Matrix } from "../../doc/transform";
+import type { RGBA } from "../../doc/types";
+
+/**
+ * One vertex of a chunk's batch, interleaved as 32-bit words:
+ * position (world, 2) · local point from the shape's centre (2) · half size (2) ·
+ * kind, stroke width, corner radius, opacity (4) · fill RGBA8 (1) · stroke RGBA8 (1).
+ */
+export const WORDS_PER_VERTEX = 12;
+export const BYTES_PER_VERTEX = WORDS_PER_VERTEX * 4;
+
+/** How the fragment shader colours a vertex's triangles. */
+export const SHAPE_FLAT = 0;
+export const SHAPE_BOX = 1;
+export const SHAPE_ELLIPSE = 2;
+/** A box whose stroke meets at mitred (square) outer corners. */
+export const SHAPE_MITRED_BOX = 3;
+export type ShapeKind =
+  typeof SHAPE_FLAT | typeof SHAPE_BOX | typeof SHAPE_ELLIPSE | typeof SHAPE_MITRED_BOX;
+
+/** Transparent black: no fill or no stroke. */
+export const NO_COLOR: RGBA = { r: 0, g: 0, b: 0, a: 0 };
+
+function byte(v: number): number {
+  return Math.max(0, Math.min(255, Math.round(v * 255)));
+}
+
+/** RGBA packed as the bytes r, g, b, a in memory (little-endian word), read back as unorm8x4. */
+export function packColor(color: RGBA): number {
+  return (
+    ((byte(color.a) << 24) | (byte(color.b) << 16) | (byte(color.g) << 8) | byte(color.r)) >>> 0
+  );
+}
+
+export interface BoxShape {
+  readonly kind: typeof SHAPE_BOX | typeof SHAPE_ELLIPSE | typeof SHAPE_MITRED_BOX;
+  readonly width: number;
+  readonly height: number;
+  /** Corner radius of a box; ignored for ellipses. */
+  readonly radius: number;
+  readonly strokeWidth: number;
+  readonly fill: RGBA;
+  readonly stroke: RGBA;
+  readonly opacity: number;
+}
+
+/**
+ * Grows typed arrays of vertices and indices for one chunk, so a chunk becomes one mesh and one
+ * draw call whatever it holds. Boxes and ellipses are one quad each, shaded with analytic
+ * coverage; everything else arrives as flat triangles already in local coordinates.
+ */
+export class BatchWriter {
+  private words = new Float32Array(WORDS_PER_VERTEX * 256);
+  private colors = new Uint32Array(this.words.buffer);
+  private indexData = new Uint32Array(384);
+  private vertexTotal = 0;
+  private indexTotal = 0;
+
+  /** Empties the batch, keeping the arrays for the next chunk. */
+  reset(): void {
+    this.vertexTotal = 0;
+    this.indexTotal = 0;
+  }
+
+  get vertexCount(): number {
+    return this.vertexTotal;
+  }
+
+  get indexCount(): number {
+    return this.indexTotal;
+  }
+
+  /** The vertex words written so far (a view, valid until the next write). */
+  get vertices(): Float32Array {
+    return this.words.subarray(0, this.vertexTotal * WORDS_PER_VERTEX);
+  }
+
+  get indices(): Uint32Array {
+    return this.indexData.subarray(0, this.indexTotal);
+  }
+
+  /**
+   * A box or ellipse spanning (0, 0)–(width, height) locally, placed by `m`. The quad reaches
+   * past the outline by half the stroke plus a margin, room for the anti-aliased fringe.
+   */
+  box(m: Matrix, shape: BoxShape): void {
+    const hw = Math.abs(shape.width) / 2;
+    const hh = Math.abs(shape.height) / 2;
+    const pad = shape.strokeWidth / 2 + Math.max(1, 0.05 * Math.min(hw, hh));
+    const ex = hw + pad;
+    const ey = hh + pad;
+    const cx = shape.width / 2;
+    const cy = shape.height / 2;
+    this.reserve(4, 6);
+    const base = this.vertexTotal;
+    const fill = packColor(shape.fill);
+    const stroke = packColor(shape.stroke);
+    for (let corner = 0; corner < 4; corner += 1) {
+      const lx = corner === 0 || corner === 3 ? -ex : ex;
+      const ly = corner < 2 ? -ey : ey;
+      const x = cx + lx;
+      const y = cy + ly;
+      const o = (base + corner) * WORDS_PER_VERTEX;
+      const w = this.words;
+      w[o] = m.a * x + m.c * y + m.e;
+      w[o + 1] = m.b * x + m.d * y + m.f;
+      w[o + 2] = lx;
+      w[o + 3] = ly;
+      w[o + 4] = hw;
+      w[o + 5] = hh;
+      w[o + 6] = shape.kind;
+      w[o + 7] = shape.strokeWidth;
+      w[o + 8] = Math.min(shape.radius, hw, hh);
+      w[o + 9] = shape.opacity;
+      this.colors[o + 10] = fill;
+      this.colors[o + 11] = stroke;
+    }
+    this.vertexTotal += 4;
+    const ix = this.indexData;
+    let i = this.indexTotal;
+    ix[i++] = base;
+    ix[i++] = base + 1;
+    ix[i++] = base + 2;
+    ix[i++] = base;
+    ix[i++] = base + 2;
+    ix[i++] = base + 3;
+    this.indexTotal = i;
+  }
+
+  /**
+   * Flat triangles in one colour: `points` are local x, y pairs placed by `m`, `indices` index
+   * them in threes.
+   */
+  triangles(
+    m: Matrix,
+    points: ArrayLike<number>,
+    indices: ArrayLike<number>,
+    color: RGBA,
+    opacity: number,
+  ): void {
+    const count = points.length >> 1;
+    if (count === 0 || indices.length === 0) return;
+    this.reserve(count, indices.length);
+    const base = this.vertexTotal;
+    const packed = packColor(color);
+    const w = this.words;
+    for (let p = 0; p < count; p += 1) {
+      const x = points[p * 2]!;
+      const y = points[p * 2 + 1]!;
+      const o = (base + p) * WORDS_PER_VERTEX;
+      w[o] = m.a * x + m.c * y + m.e;
+      w[o + 1] = m.b * x + m.d * y + m.f;
+      w[o + 2] = 0;
+      w[o + 3] = 0;
+      w[o + 4] = 0;
+      w[o + 5] = 0;
+      w[o + 6] = SHAPE_FLAT;
+      w[o + 7] = 0;
+      w[o + 8] = 0;
+      w[o + 9] = opacity;
+      this.colors[o + 10] = packed;
+      this.colors[o + 11] = 0;
+    }
+    this.vertexTotal += count;
+    const ix = this.indexData;
+    let i = this.indexTotal;
+    for (let k = 0; k < indices.length; k += 1) ix[i++] = base + indices[k]!;
+    this.indexTotal = i;
+  }
+
+  private reserve(vertices: number, indices: number): void {
+    const wordsNeeded = (this.vertexTotal + vertices) * WORDS_PER_VERTEX;
+    if (wordsNeeded > this.words.length) {
+      const next = new Float32Array(Math.max(wordsNeeded, this.words.length * 2));
+      next.set(this.words.subarray(0, this.vertexTotal * WORDS_PER_VERTEX));
+      this.words = next;
+      this.colors = new Uint32Array(next.buffer);
+    }
+    const indicesNeeded = this.indexTotal + indices;
+    if (indicesNeeded > this.indexData.length) {
+      const next = new Uint32Array(Math.max(indicesNeeded, this.indexData.length * 2));
+      next.set(this.indexData.subarray(0, this.indexTotal));
+      this.indexData = next;
+    }
+  }
+}
