@@ -6,10 +6,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { serializeDocument } from "../src/io/native/format";
 import { galleryDocument, RED_RECT } from "../tests/support/gallery";
 import { decodePpm, pixelStats } from "../tests/io/export/images";
-import { canvasBox, openApp } from "./support";
+import { canvasBox, hideChrome, openApp } from "./support";
 
 /** Only the drawing is compared: the chrome over it changes for its own reasons. */
-const HIDE_CHROME = ".lw-overlay-host, .lw-hud { visibility: hidden !important; }";
 /** The gallery page's exported area: its clipping frame. */
 const VIEW = { x: 20, y: 20, width: 900, height: 520 };
 
@@ -42,7 +41,7 @@ test.describe("export", () => {
       window.linework!.engine.invalidate();
     });
     await page.waitForTimeout(300);
-    await page.addStyleTag({ content: HIDE_CHROME });
+    await hideChrome(page);
     const box = await canvasBox(page);
     const shot = await page.screenshot({
       clip: { x: box.x + VIEW.x, y: box.y + VIEW.y, width: VIEW.width, height: VIEW.height },

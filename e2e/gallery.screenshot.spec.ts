@@ -3,7 +3,7 @@ import { createDocument, DEFAULT_STROKE, makeNode } from "../src/doc/factory";
 import type { DocRecord, EllipseNode, PathNode, RectNode } from "../src/doc/types";
 import { serializeDocument } from "../src/io/native/format";
 import { galleryDocument } from "../tests/support/gallery";
-import { openApp } from "./support";
+import { hideChrome, openApp } from "./support";
 
 /**
  * The style gallery drawn at three zoom levels, compared with committed baselines.
@@ -18,7 +18,6 @@ import { openApp } from "./support";
  */
 const TOLERANCE = { threshold: 0.1, maxDiffPixelRatio: 0.001 } as const;
 /** Only the drawing is compared: the chrome over it changes for its own reasons. */
-const HIDE_CHROME = ".lw-overlay-host, .lw-hud { visibility: hidden !important; }";
 
 const ZOOMS = [
   { name: "zoom-50", zoom: 0.5, x: 0, y: 0 },
@@ -44,7 +43,7 @@ test.describe("style gallery rendering", () => {
       }, view);
       // Let the render and any late text rasterisation settle.
       await page.waitForTimeout(300);
-      await page.addStyleTag({ content: HIDE_CHROME });
+      await hideChrome(page);
       await expect(page.locator("canvas")).toHaveScreenshot(`${view.name}.png`, TOLERANCE);
     });
   }
@@ -155,7 +154,7 @@ test.describe("batched shape rendering", () => {
       }, view);
       // Past the zoom settle, so the batches are rebuilt for this zoom.
       await page.waitForTimeout(500);
-      await page.addStyleTag({ content: HIDE_CHROME });
+      await hideChrome(page);
       await expect(page.locator("canvas")).toHaveScreenshot(`${view.name}.png`, TOLERANCE);
     });
   }

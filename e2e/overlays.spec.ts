@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { serializeDocument } from "../src/io/native/format";
 import { galleryDocument, RED_RECT } from "../tests/support/gallery";
-import { canvasBox, openApp, screenPixel, waitTicks } from "./support";
+import { canvasBox, hideChrome, openApp, screenPixel, waitTicks } from "./support";
 
 const GALLERY = serializeDocument(galleryDocument());
 const ACCENT_RGB = [0x25, 0x63, 0xeb];
@@ -20,9 +20,7 @@ async function openGallery(page: Page): Promise<{ x: number; y: number }> {
   expect(result.ok).toBe(true);
   await waitTicks(page);
   // Banners and the HUD over the canvas would stand between the probes and the drawing.
-  await page.addStyleTag({
-    content: ".lw-overlay-host, .lw-hud { visibility: hidden !important; }",
-  });
+  await hideChrome(page);
   const box = await canvasBox(page);
   return { x: box.x, y: box.y };
 }

@@ -6,6 +6,9 @@ import type { RectNode } from "../src/doc/types";
 export async function openApp(page: Page, search = ""): Promise<void> {
   await page.goto(`/${search}`);
   await page.waitForFunction(() => window.linework?.engine.state === "running");
+  // The start-up fits end by focusing the canvas (spec §2); a test that moves focus before they
+  // land would lose it to them.
+  await page.waitForFunction(() => !window.linework!.engine.shell.fitPending);
 }
 
 /** Opens the bare embedding fixture; the test starts the engine itself. */
@@ -89,4 +92,13 @@ export async function addRects(page: Page, ids: readonly string[]): Promise<bool
 
 export function hasRecord(page: Page, id: string): Promise<boolean> {
   return page.evaluate((key) => window.linework!.editor.store.has(key), id);
+}
+
+/**
+ * Hides the chrome (panels, banners, the statistics HUD) so probes and screenshots see only the
+ * canvas; hidden chrome takes no pointer events either, so input reaches the canvas.
+ */
+export async function hideChrome(page: Page, options: { keepHud?: boolean } = {}): Promise<void> {
+  const hidden = options.keepHud ? ".lw-overlay-host" : ".lw-overlay-host, .lw-hud";
+  await page.addStyleTag({ content: `${hidden} { visibility: hidden !important; }` });
 }

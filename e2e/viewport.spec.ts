@@ -3,7 +3,7 @@ import { createDocument, DEFAULT_STROKE, makeNode } from "../src/doc/factory";
 import type { DocRecord, RectNode } from "../src/doc/types";
 import { serializeDocument } from "../src/io/native/format";
 import { galleryDocument, RED_RECT } from "../tests/support/gallery";
-import { BACKGROUND_RGB, canvasBox, openApp, screenPixel, waitTicks } from "./support";
+import { BACKGROUND_RGB, canvasBox, hideChrome, openApp, screenPixel, waitTicks } from "./support";
 
 const GALLERY = serializeDocument(galleryDocument());
 const RED_CENTRE = { x: RED_RECT.x + RED_RECT.width / 2, y: RED_RECT.y + RED_RECT.height / 2 };
@@ -13,6 +13,8 @@ async function openGallery(page: Page): Promise<{ x: number; y: number }> {
   const result = await page.evaluate((text) => window.linework!.importDocument(text), GALLERY);
   expect(result.ok).toBe(true);
   await waitTicks(page);
+  // The panels over the canvas would stand between the probes and the drawing.
+  await hideChrome(page, { keepHud: true });
   const box = await canvasBox(page);
   return { x: box.x, y: box.y };
 }

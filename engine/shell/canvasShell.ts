@@ -78,6 +78,11 @@ export class CanvasShell {
   }
 
   /** How many fits have been applied; the fit is observable without timing the DOM. */
+  /** Whether a re-fit (and the focus that comes with it) is still waiting for its delay. */
+  get fitPending(): boolean {
+    return this.fitTimer !== null;
+  }
+
   get fitCount(): number {
     return this.fits;
   }

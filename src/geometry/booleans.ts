@@ -63,8 +63,13 @@ function combine(op: BooleanOperation, items: paper.PathItem[]): paper.PathItem 
     case "intersect":
       return rest.reduce((acc, item) => acc.intersect(item, options), first);
     case "exclude":
-      // Folding symmetric differences keeps what an odd number of operands cover.
-      return rest.reduce((acc, item) => acc.exclude(item, options), first);
+      // Folding symmetric differences keeps what an odd number of operands cover. Each step is
+      // (A − B) ∪ (B − A) rather than paper.js's own exclude, which takes a shape that only
+      // touches the other along an edge for a hole in it.
+      return rest.reduce(
+        (acc, item) => acc.subtract(item, options).unite(item.subtract(acc, options), options),
+        first,
+      );
     case "subtract":
       return rest.reduce((acc, item) => acc.subtract(item, options), first);
   }

@@ -183,6 +183,20 @@ describe("booleans: area properties", () => {
     );
   });
 
+  it("exclude of shapes that only touch along an edge is their union, not one cut from the other", () => {
+    // Found by the property above: a half-turned circle resting on a long bar's top edge, with
+    // the rounding noise of real world matrices. paper.js's own exclude made the circle a hole.
+    const noisyHalfTurn: Matrix = { a: -1, b: -4.1e-15, c: 4.1e-15, d: -1, e: 2.4999997, f: 0 };
+    const noisyIdentity: Matrix = { a: 1, b: 5e-324, c: -5e-324, d: 1, e: 0, f: 0 };
+    const ops = [
+      { node: ellipse(5, 5), world: noisyHalfTurn },
+      { node: { ...rect(196.5, 5), id: "q" }, world: noisyIdentity },
+    ];
+    const areas = ops.map(operandArea);
+    expect(pageArea("intersect", ops)).toBe(0);
+    expect(pageArea("exclude", ops)).toBeCloseTo(areas[0]! + areas[1]!, 1);
+  });
+
   it("refuses selections with too many segments, with a reason", () => {
     const sub = {
       start: { x: 0, y: 0 },
