@@ -1,6 +1,5 @@
 import { Container } from "pixi.js";
 import type { Engine } from "../../engine";
-import type { Shortcut } from "../app/shortcuts";
 import type { Id } from "../doc/types";
 import type { Box } from "../scene/bounds";
 import { Camera, type ViewportSize } from "./camera";
@@ -244,19 +243,4 @@ export class Viewport {
     this.grid.update(this.camera.state, this.size);
     this.engine.invalidate();
   }
-}
-
-/** Ctrl+' shows the grid; F3 and Ctrl+Shift+D show the statistics HUD. */
-export function viewportShortcuts(viewport: () => Viewport): Shortcut[] {
-  return [
-    { code: "Quote", mod: true, label: "Show grid", run: () => viewport().toggleGrid() },
-    { code: "F3", mod: false, label: "Show statistics", run: () => viewport().toggleHud() },
-    {
-      code: "KeyD",
-      mod: true,
-      shift: true,
-      label: "Show statistics",
-      run: () => viewport().toggleHud(),
-    },
-  ];
 }

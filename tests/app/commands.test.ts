@@ -60,6 +60,19 @@ describe("command registry and key bindings", () => {
     expect(registry.commandFor(second!)?.id).toBe("object.group");
   });
 
+  it("a press keeps the modifiers held at it, even when Ctrl is up again before the tick", () => {
+    const log: string[] = [];
+    const registry = new CommandRegistry();
+    registry.register([command("edit.undo", [{ code: "KeyZ", mod: true }], log)]);
+    const input = new InputState();
+    input.keyDown("ControlLeft", "Control", { ...NONE, ctrl: true });
+    input.keyDown("KeyZ", "z", { ...NONE, ctrl: true });
+    input.keyUp("KeyZ", "z", { ...NONE, ctrl: true });
+    input.keyUp("ControlLeft", "Control", NONE);
+    const presses = pressesOf(input);
+    expect(presses.map((p) => registry.commandFor(p)?.id)).toEqual([undefined, "edit.undo"]);
+  });
+
   it("key presses keep their order and auto-repeats within one tick", () => {
     const input = new InputState();
     input.keyDown("ArrowRight", "ArrowRight", NONE);
