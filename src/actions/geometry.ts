@@ -9,7 +9,7 @@ import {
   type Transform,
   type Vec2,
 } from "../doc/types";
-import { localBounds, transformBox, type Box } from "../scene/bounds";
+import { localBounds, transformBox, unionBox, type Box } from "../scene/bounds";
 
 /** What the geometry reads of the document: the store and a transaction both fit. */
 export interface NodeSource {
@@ -19,17 +19,6 @@ export interface NodeSource {
 
 /** Deeper nesting than the file format allows is not followed. */
 const MAX_DEPTH = 256;
-
-export function unionBox(a: Box | null, b: Box | null): Box | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return {
-    minX: Math.min(a.minX, b.minX),
-    minY: Math.min(a.minY, b.minY),
-    maxX: Math.max(a.maxX, b.maxX),
-    maxY: Math.max(a.maxY, b.maxY),
-  };
-}
 
 /**
  * A node's geometric extent in its own coordinates, strokes left out (as the numeric fields and

@@ -7,7 +7,7 @@ import { isSceneNode, type SceneNode } from "../doc/types";
 import { booleanOperation, type BooleanOperation } from "../geometry/booleans";
 import { outlineStroke } from "../geometry/outlineStroke";
 import { convertToPath, isPathConvertible } from "../geometry/toPath";
-import { freehandToPath } from "../tools/pencilTool";
+import { freehandToPath } from "../geometry/freehandFit";
 import { inPaintOrder } from "./clipboard";
 import { editableSelection } from "./targets";
 

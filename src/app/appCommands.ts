@@ -1,6 +1,6 @@
 import { isSceneNode } from "../doc/types";
 import { nodeQuad, quadBox, selectionQuad } from "../render/overlays/geometry";
-import type { Box } from "../scene/bounds";
+import { unionBox, type Box } from "../scene/bounds";
 import { TOOLS } from "../tools/catalog";
 import type { ToolSettings } from "../tools/settings";
 import type { Command } from "./commands";
@@ -21,16 +21,6 @@ export interface AppCommandHost {
   toggleFocusMode(): void;
 }
 
-function union(a: Box | null, b: Box): Box {
-  if (a === null) return b;
-  return {
-    minX: Math.min(a.minX, b.minX),
-    minY: Math.min(a.minY, b.minY),
-    maxX: Math.max(a.maxX, b.maxX),
-    maxY: Math.max(a.maxY, b.maxY),
-  };
-}
-
 /** Everything on the page shown: the union of its top-level nodes' bounds. */
 export function pageBounds(doc: OpenDocument): Box | null {
   const store = doc.editor.store;
@@ -38,7 +28,7 @@ export function pageBounds(doc: OpenDocument): Box | null {
   for (const node of store.childrenOf(doc.pageId())) {
     if (node.hidden) continue;
     const quad = nodeQuad(store, node.id);
-    if (quad !== null) box = union(box, quadBox(quad));
+    if (quad !== null) box = unionBox(box, quadBox(quad));
   }
   return box;
 }

@@ -50,16 +50,21 @@ export function fitCubicToChain(chain: readonly Curve[]): [Vec2, Vec2, Vec2, Vec
   const total = params[params.length - 1]!;
   for (let i = 0; i < params.length; i++) params[i] = total > 0 ? params[i]! / total : 0;
 
-  let fitted = handles(p0, p3, t1, t2, samples, params, chord);
+  let fitted = leastSquaresCubic(p0, p3, t1, t2, samples, params, chord);
   for (let round = 0; round < REFINE_ROUNDS; round++) {
     for (let i = 0; i < samples.length; i++)
       params[i] = newtonStep(fitted, samples[i]!, params[i]!);
-    fitted = handles(p0, p3, t1, t2, samples, params, chord);
+    fitted = leastSquaresCubic(p0, p3, t1, t2, samples, params, chord);
   }
   return fitted;
 }
 
-function handles(
+/**
+ * The cubic from p0 to p3 leaving along t1 and arriving along t2 whose two handle lengths bring
+ * it nearest (least squares) to `samples` at parameters `params`; a third of the chord when the
+ * fit would turn a handle backwards.
+ */
+export function leastSquaresCubic(
   p0: Vec2,
   p3: Vec2,
   t1: Vec2,

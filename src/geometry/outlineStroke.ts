@@ -5,7 +5,7 @@ import { flattenCurveAdaptiveInto, segmentCurve, type Curve } from "./bezier";
 import { endTangent, startTangent } from "./curveFit";
 import { fromPaper, paperScope, toPaper } from "./paperPaths";
 import { strokePolygons, type StrokeRun, type StrokeStyle } from "./strokePieces";
-import { convertToPath, toSubpaths, type PathConvertible } from "./toPath";
+import { convertToPath, pathNodeFrom, toSubpaths, type PathConvertible } from "./toPath";
 
 /*
  * Outline stroke: the area a node's stroke paints, as a filled path.
@@ -190,21 +190,11 @@ export function outlineStroke(
   if (subpaths.length === 0) return { node: null, reason: "The stroke covers no area." };
   return {
     reason: null,
-    node: {
-      id: node.id,
-      parent: node.parent,
-      index: node.index,
-      name: node.name,
-      locked: node.locked,
-      hidden: node.hidden,
-      opacity: node.opacity,
-      blendMode: node.blendMode,
-      transform: node.transform,
-      type: "path",
+    node: pathNodeFrom(node, {
       fill: stroke.paint,
       stroke: NO_STROKE,
       subpaths,
       fillRule: "nonzero",
-    },
+    }),
   };
 }

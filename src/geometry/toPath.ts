@@ -158,8 +158,21 @@ export function pathStyles(node: PathConvertible): Pick<PathNode, "fill" | "stro
  * mode and styles are kept. Lines keep their stroke but lose arrowheads (a path has none).
  */
 export function convertToPath(node: PathConvertible): PathNode {
-  const subpaths = toSubpaths(node) ?? [];
-  const styles = pathStyles(node);
+  return pathNodeFrom(node, {
+    ...pathStyles(node),
+    subpaths: toSubpaths(node) ?? [],
+    fillRule: node.type === "path" ? node.fillRule : "nonzero",
+  });
+}
+
+/**
+ * A path that takes `node`'s place: the same id, place in the tree, name, lock, visibility,
+ * opacity, blend mode and transform, with new geometry and paint.
+ */
+export function pathNodeFrom(
+  node: SceneNode,
+  fields: Pick<PathNode, "fill" | "stroke" | "subpaths" | "fillRule">,
+): PathNode {
   return {
     id: node.id,
     parent: node.parent,
@@ -171,9 +184,6 @@ export function convertToPath(node: PathConvertible): PathNode {
     blendMode: node.blendMode,
     transform: node.transform,
     type: "path",
-    fill: styles.fill,
-    stroke: styles.stroke,
-    subpaths,
-    fillRule: node.type === "path" ? node.fillRule : "nonzero",
+    ...fields,
   };
 }

@@ -8,6 +8,18 @@ export interface Box {
   readonly maxY: number;
 }
 
+/** The smallest box around both; null when neither exists. */
+export function unionBox(a: Box | null, b: Box | null): Box | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return {
+    minX: Math.min(a.minX, b.minX),
+    minY: Math.min(a.minY, b.minY),
+    maxX: Math.max(a.maxX, b.maxX),
+    maxY: Math.max(a.maxY, b.maxY),
+  };
+}
+
 /** Average advance of a glyph as a share of the font size, for text not yet measured. */
 const GLYPH_ADVANCE = 0.6;
 

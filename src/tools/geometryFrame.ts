@@ -2,26 +2,15 @@ import { worldMatrix } from "../doc/commands";
 import { IDENTITY_MATRIX, multiply, toMatrix, type Matrix } from "../doc/transform";
 import { isSceneNode, type Id, type SceneNode } from "../doc/types";
 import { boxQuad, quadBox, type NodeSource, type Quad } from "../render/overlays/geometry";
-import type { Box } from "../scene/bounds";
+import { unionBox, type Box } from "../scene/bounds";
 import { shapeBox } from "../snap/shapeBox";
-
-function union(a: Box | null, b: Box | null): Box | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return {
-    minX: Math.min(a.minX, b.minX),
-    minY: Math.min(a.minY, b.minY),
-    maxX: Math.max(a.maxX, b.maxX),
-    maxY: Math.max(a.maxY, b.maxY),
-  };
-}
 
 /** The geometry (no stroke) of a node and its descendants, in the coordinates `m` maps to. */
 function geometryBox(source: NodeSource, node: SceneNode, m: Matrix, depth = 0): Box | null {
   let box = node.type === "group" ? null : shapeBox(node, m);
   if ((node.type === "group" || node.type === "frame") && depth < 256) {
     for (const child of source.childrenOf(node.id)) {
-      box = union(
+      box = unionBox(
         box,
         geometryBox(source, child, multiply(m, toMatrix(child.transform)), depth + 1),
       );
@@ -54,7 +43,7 @@ export function geometryQuad(source: NodeSource, ids: readonly Id[]): Quad | nul
   let box: Box | null = null;
   for (const node of nodes) {
     const local = geometryBox(source, node, IDENTITY_MATRIX);
-    if (local !== null) box = union(box, quadBox(mapQuad(local, worldMatrix(source, node.id))));
+    if (local !== null) box = unionBox(box, quadBox(mapQuad(local, worldMatrix(source, node.id))));
   }
   return box === null ? null : boxQuad(box);
 }

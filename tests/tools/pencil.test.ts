@@ -4,7 +4,7 @@ import { makeNode } from "../../src/doc/factory";
 import type { FreehandNode, Vec2 } from "../../src/doc/types";
 import { flattenSubpaths } from "../../src/geometry/bezier";
 import { DEFAULT_FREEHAND_SETTINGS } from "../../src/geometry/freehand";
-import { FREEHAND_FIT_TOLERANCE, freehandToPath } from "../../src/tools/pencilTool";
+import { FREEHAND_FIT_TOLERANCE, freehandToPath } from "../../src/geometry/freehandFit";
 import { createToolHarness, documentState, type ToolHarness } from "../support/toolHarness";
 
 function onlyStroke(h: ToolHarness): FreehandNode {

@@ -1,18 +1,7 @@
 import { multiply, toMatrix, type Matrix } from "../../doc/transform";
 import type { SceneNode } from "../../doc/types";
-import { localBounds, transformBox, type Box } from "../../scene/bounds";
+import { localBounds, transformBox, unionBox, type Box } from "../../scene/bounds";
 import { MAX_DEPTH, type ExportSource } from "./source";
-
-export function unionBox(a: Box | null, b: Box | null): Box | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return {
-    minX: Math.min(a.minX, b.minX),
-    minY: Math.min(a.minY, b.minY),
-    maxX: Math.max(a.maxX, b.maxX),
-    maxY: Math.max(a.maxY, b.maxY),
-  };
-}
 
 /**
  * The box, in the coordinates `outer` maps to, around what a visible node draws: a group's is its

@@ -11,8 +11,8 @@ import type {
 } from "../../doc/types";
 import { freehandNodeOutline } from "../../geometry/freehand";
 import { regularPolygon, starPoints } from "../../render/outline";
-import type { Box } from "../../scene/bounds";
-import { drawnBounds, unionBox } from "./bounds";
+import { unionBox, type Box } from "../../scene/bounds";
+import { drawnBounds } from "./bounds";
 import { ExportError } from "./errors";
 import { resolveScope, type ExportScope } from "./scope";
 import { StringSink } from "./stringSink";

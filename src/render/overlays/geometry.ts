@@ -1,7 +1,7 @@
 import { worldMatrix } from "../../doc/commands";
 import { apply, multiply, toMatrix, type Matrix } from "../../doc/transform";
 import { isSceneNode, type DocRecord, type Id, type SceneNode } from "../../doc/types";
-import { localBounds, transformBox, type Box } from "../../scene/bounds";
+import { localBounds, transformBox, unionBox, type Box } from "../../scene/bounds";
 import type { CameraState, Point } from "../camera";
 
 // Pure geometry of the overlays: no Pixi here, so the tools and the unit tests can use it in Node.
@@ -60,17 +60,6 @@ export function boxQuad(box: Box): Quad {
   ];
 }
 
-function union(a: Box | null, b: Box | null): Box | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return {
-    minX: Math.min(a.minX, b.minX),
-    minY: Math.min(a.minY, b.minY),
-    maxX: Math.max(a.maxX, b.maxX),
-    maxY: Math.max(a.maxY, b.maxY),
-  };
-}
-
 /**
  * What a node covers in its own coordinates, its descendants included: a group has no bounds of
  * its own, and a frame's children may reach past it when it does not clip.
@@ -81,7 +70,7 @@ export function ownBounds(source: NodeSource, node: SceneNode, depth = 0): Box |
   if (node.type === "group" || (node.type === "frame" && !node.clip)) {
     for (const child of source.childrenOf(node.id)) {
       const inner = ownBounds(source, child, depth + 1);
-      if (inner !== null) box = union(box, transformBox(inner, toMatrix(child.transform)));
+      if (inner !== null) box = unionBox(box, transformBox(inner, toMatrix(child.transform)));
     }
   }
   return box;
@@ -116,7 +105,7 @@ export function selectionQuad(source: NodeSource, ids: readonly Id[]): Quad | nu
   if (quads.length === 0) return null;
   if (quads.length === 1) return quads[0]!;
   let box: Box | null = null;
-  for (const quad of quads) box = union(box, quadBox(quad));
+  for (const quad of quads) box = unionBox(box, quadBox(quad));
   return boxQuad(box!);
 }
 
