@@ -6,23 +6,12 @@ import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { buildWasm } from "../scripts/build-wasm.mjs";
 import { coreImports, createCore, type Core } from "../engine/core/index.ts";
+import { mulberry32 } from "./random.ts";
 
 const PITCH = 100;
 /** Sides of the ~1% large boxes (frames, backgrounds, big groups). */
 const LARGE_MIN = 500;
 const LARGE_MAX = 5000;
-
-/** Small deterministic PRNG so runs are comparable. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function instantiate(module: WebAssembly.Module): Promise<Core> {
   const { imports, bind } = coreImports({

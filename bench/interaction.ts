@@ -14,6 +14,7 @@ import { SpatialSync } from "../src/scene/spatialSync.ts";
 import { SceneSnapper } from "../src/snap/snapper.ts";
 import { DEFAULT_TOOL_SETTINGS } from "../src/tools/settings.ts";
 import { makeDocument } from "./document.ts";
+import { mulberry32 } from "./random.ts";
 
 const SIZES = (process.env.BENCH_INTERACTION_SIZES ?? "100000,1000000").split(",").map(Number);
 /** The grid pitch of bench/document.ts's scene. */
@@ -39,18 +40,6 @@ interface Timing {
 function round(n: number, digits = 3): number {
   const f = 10 ** digits;
   return Math.round(n * f) / f;
-}
-
-/** Small deterministic PRNG so runs are comparable. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function timeEach(count: number, run: (i: number) => void, warmUp = Math.min(count, 200)): Timing {

@@ -1,6 +1,6 @@
 import type { ClipboardActions, ClipboardPort } from "../actions/clipboardActions";
 import { addNodes } from "../doc/commands";
-import { makeNode } from "../doc/factory";
+import { makeNode, NO_STROKE } from "../doc/factory";
 import { newId } from "../doc/ids";
 import { IDENTITY_TRANSFORM } from "../doc/transform";
 import type { Id, TextNode, Vec2 } from "../doc/types";
@@ -143,15 +143,7 @@ export function pasteText(editor: Editor, parent: Id, text: string, at: Vec2): I
       makeNode<TextNode>("text", id, parent, "", {
         ...DEFAULT_TEXT,
         fill: { type: "solid", color: { r: 0.12, g: 0.12, b: 0.14, a: 1 } },
-        stroke: {
-          paint: null,
-          width: 1,
-          dash: [],
-          dashOffset: 0,
-          cap: "butt",
-          join: "miter",
-          miterLimit: 4,
-        },
+        stroke: NO_STROKE,
         content: text,
         width: null,
         transform: { ...IDENTITY_TRANSFORM, x: at.x, y: at.y },
