@@ -20,6 +20,7 @@ import {
 } from "./app/systemClipboard";
 import { clipboardActions, editorCommands } from "./actions/editorCommands";
 import { pathCommands } from "./actions/pathOps";
+import { downloadBlob, exportCommands } from "./app/exportCommands";
 import type { ToolServices } from "./app/toolSession";
 import { ToolSettings } from "./tools/settings";
 import { DomTextEditorHost } from "./tools/textEditorHost";
@@ -306,6 +307,7 @@ export async function mountLinework(
       }),
     ),
   );
+  const exports = documentExports(() => opened().editor.store);
   const notifyEdit = (message: string): void =>
     banners.show({ id: BANNER_EDIT, tone: "warning", message, actions: [] });
   const editHost = {
@@ -334,6 +336,15 @@ export async function mountLinework(
       editorCommands({ ...editHost, clipboard: new BrowserClipboard(clipboardTarget) }, clipboard),
     ),
     commands.register(pathCommands(editHost)),
+    commands.register(
+      exportCommands({
+        current: opened,
+        exports,
+        settings: tools,
+        save: (blob, name) => downloadBlob(parent.ownerDocument, blob, name),
+        notify: notifyEdit,
+      }),
+    ),
     bindClipboardEvents(engine.shell.canvas, clipboardTarget),
     bindFileDrop(engine.shell.canvas, clipboardTarget),
   );
@@ -359,7 +370,7 @@ export async function mountLinework(
     commands,
     tools,
     chrome,
-    exports: documentExports(() => opened().editor.store),
+    exports,
     open,
     async importDocument(text, name) {
       const result = parseDocument(text);

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { CommandRegistry } from "../../src/app/commands";
+import { createEditor } from "../../src/app/editor";
+import { exportCommands } from "../../src/app/exportCommands";
+import type { OpenDocument } from "../../src/app/openDocument";
+import { documentExports } from "../../src/io/export/documentExports";
+import { exportSvg } from "../../src/io/export/svg";
+import { ToolSettings } from "../../src/tools/settings";
+import { galleryDocument } from "../support/gallery";
+
+function setUp() {
+  const editor = createEditor(galleryDocument());
+  const pageId = editor.store.pages()[0]!.id;
+  const saved: Array<{ name: string; type: string; text: Promise<string> }> = [];
+  const notes: string[] = [];
+  const settings = new ToolSettings();
+  const registry = new CommandRegistry();
+  registry.register(
+    exportCommands({
+      current: () => ({ editor, pageId: () => pageId }) as unknown as OpenDocument,
+      // Node has no canvas to measure text with: the SVG writer's own estimate stands in.
+      exports: { ...documentExports(() => editor.store), svg: (o) => exportSvg(editor.store, o) },
+      settings,
+      save: (blob, name) => saved.push({ name, type: blob.type, text: blob.text() }),
+      notify: (message) => notes.push(message),
+    }),
+  );
+  return { editor, registry, saved, notes, settings };
+}
+
+describe("export commands", () => {
+  it("File → Export as SVG saves the page, or only the selection when there is one", async () => {
+    const { editor, registry, saved, notes } = setUp();
+    expect(registry.run("file.export")).toBe(true);
+    expect(saved[0]).toMatchObject({
+      name: `${editor.store.document.name}.svg`,
+      type: "image/svg+xml",
+    });
+    const page = await saved[0]!.text;
+    expect(page).toMatch(/^<\?xml[\s\S]*<svg[\s\S]*<\/svg>\s*$/);
+    editor.store.setSelection(["red"]);
+    registry.run("file.export");
+    const selection = await saved[1]!.text;
+    expect(selection.length).toBeLessThan(page.length);
+    expect(notes).toEqual([]);
+  });
+
+  it("the snapping toggles flip one kind each", () => {
+    const { registry, settings } = setUp();
+    const before = settings.get().snap;
+    registry.run("view.snap.grid");
+    expect(settings.get().snap).toEqual({ ...before, grid: !before.grid });
+    registry.run("view.snap.objects");
+    registry.run("view.snap.spacing");
+    expect(settings.get().snap).toEqual({
+      ...before,
+      grid: !before.grid,
+      objects: !before.objects,
+      spacing: !before.spacing,
+    });
+  });
+});
