@@ -45,6 +45,8 @@ export async function exportPdf(
         scope,
         background: options.background ?? false,
         measure,
+        // Only the picture matters here: the node data would only make svg2pdf read more.
+        linework: false,
       });
       const width = exported.bounds.maxX - exported.bounds.minX;
       const height = exported.bounds.maxY - exported.bounds.minY;

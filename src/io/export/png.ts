@@ -39,7 +39,12 @@ export async function exportPng(source: ExportSource, options: PngExportOptions)
   const scale = options.scale ?? 1;
   if (!(scale > 0 && scale <= MAX_SCALE))
     throw new ExportError(`Scale must be above 0 and at most ${MAX_SCALE}; it is ${scale}`);
-  const exported = exportSvg(source, { ...options, measure: canvasMeasure() });
+  const exported = exportSvg(source, {
+    ...options,
+    measure: canvasMeasure(),
+    // Only the picture matters here: the node data would only make the browser parse more.
+    linework: false,
+  });
   const { width, height } = pngSize(exported.bounds, scale);
   if (width > MAX_CANVAS_SIDE || width * height > MAX_PNG_PIXELS)
     throw new ExportError(

@@ -1,4 +1,4 @@
-import { IDENTITY_MATRIX, multiply, toMatrix, type Matrix } from "../../doc/transform";
+import { fromMatrix, IDENTITY_MATRIX, multiply, toMatrix, type Matrix } from "../../doc/transform";
 import type {
   BlobRecord,
   FreehandNode,
@@ -14,6 +14,12 @@ import { regularPolygon, starPoints } from "../../render/outline";
 import { unionBox, type Box } from "../../scene/bounds";
 import { drawnBounds } from "./bounds";
 import { ExportError } from "./errors";
+import {
+  LINEWORK_BACKGROUND_ATTRIBUTE,
+  LINEWORK_DATA_ATTRIBUTE,
+  LINEWORK_EXPORT_ATTRIBUTE,
+  lineworkData,
+} from "./lineworkData";
 import { resolveScope, type ExportScope } from "./scope";
 import { StringSink } from "./stringSink";
 import { MAX_DEPTH, type ExportSource } from "./source";
@@ -39,6 +45,11 @@ export interface SvgExportOptions {
   readonly measure?: TextMeasure;
   /** Most nodes one export writes; a document beyond it is refused, not half-written. */
   readonly maxNodes?: number;
+  /**
+   * Each node's own fields in a `data-linework` attribute (default true), so importing the file
+   * gives the same document back; hidden nodes and nodes that draw nothing are kept as empty groups.
+   */
+  readonly linework?: boolean;
 }
 
 export interface SvgExport {
@@ -82,6 +93,7 @@ export function exportSvg(source: ExportSource, options: SvgExportOptions): SvgE
     source,
     options.measure ?? ESTIMATED_MEASURE,
     options.maxNodes ?? DEFAULT_MAX_NODES,
+    options.linework ?? true,
   );
   for (const root of roots) writer.node(root.node, root.outer, 0);
   const body = writer.body;
@@ -97,11 +109,13 @@ export function exportSvg(source: ExportSource, options: SvgExportOptions): SvgE
             height: view.maxY - view.minY,
             fill: hexColor(page.background),
             "fill-opacity": page.background.a < 1 ? page.background.a : undefined,
+            [LINEWORK_BACKGROUND_ATTRIBUTE]: writer.linework ? "1" : undefined,
           })}/>`
         : "";
     return (
       `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"` +
       ` version="1.1"${attributes({
+        [LINEWORK_EXPORT_ATTRIBUTE]: writer.linework ? "1" : undefined,
         width,
         height,
         // Full precision: a tile's view box must match its pixel rows exactly, or edges blur.
@@ -155,6 +169,7 @@ class SvgWriter {
     private readonly source: ExportSource,
     private readonly measure: TextMeasure,
     private readonly maxNodes: number,
+    readonly linework: boolean,
   ) {}
 
   get body(): string {
@@ -162,7 +177,7 @@ class SvgWriter {
   }
 
   node(node: SceneNode, outer: Matrix, depth: number): void {
-    if (node.hidden) return;
+    if (node.hidden && !this.linework) return;
     if (depth > MAX_DEPTH) throw new ExportError(`Nodes nest deeper than ${MAX_DEPTH} levels`);
     if (++this.count > this.maxNodes)
       throw new ExportError(`The scope holds more than ${this.maxNodes} nodes`);
@@ -170,12 +185,26 @@ class SvgWriter {
       outer === IDENTITY_MATRIX
         ? toMatrix(node.transform)
         : multiply(outer, toMatrix(node.transform));
+    const data = this.linework
+      ? attributes({
+          [LINEWORK_DATA_ATTRIBUTE]: lineworkData(
+            node,
+            outer === IDENTITY_MATRIX ? node.transform : fromMatrix(matrix),
+          ),
+        })
+      : "";
+    if (node.hidden) {
+      this.hidden(node, attributes({ transform: transformValue(matrix) }) + data, depth);
+      return;
+    }
     // Attributes are written as text piece by piece: merging objects per node costs more.
     const common =
       attributes({
         id: this.ids.allocate(node.name, node.type),
         transform: transformValue(matrix),
-      }) + attributes(compositingAttrs(node.opacity, node.blendMode));
+      }) +
+      attributes(compositingAttrs(node.opacity, node.blendMode)) +
+      data;
     const title = isValidId(node.name) ? "" : `<title>${escapeText(node.name)}</title>`;
     switch (node.type) {
       case "group":
@@ -276,6 +305,34 @@ class SvgWriter {
     }
   }
 
+  /**
+   * A hidden node, written only for its data: an undrawn group with no id, so the drawing and
+   * its ids stay as they would be without it. A container keeps its children inside, placed as
+   * the container places them.
+   */
+  private hidden(node: SceneNode, attrs: string, depth: number): void {
+    if (node.type === "image") {
+      // The picture travels with it, or the node could not be rebuilt.
+      const blob = this.source.get(node.blob);
+      const href = blob?.type === "blob" ? imageHref(blob) : null;
+      if (href !== null)
+        this.parts.push(`<image display="none"${attrs}${attributes({ "xlink:href": href })}/>`);
+      return;
+    }
+    if (node.type !== "group" && node.type !== "frame") {
+      this.parts.push(`<g display="none"${attrs}/>`);
+      return;
+    }
+    this.parts.push(`<g display="none"${attrs}>`);
+    this.children(node.id, depth);
+    this.parts.push("</g>");
+  }
+
+  /** A node that draws nothing still travels with its data, as an empty group. */
+  private undrawn(common: string, title: string): void {
+    if (this.linework) this.leaf("g", common, title);
+  }
+
   private children(id: Id, depth: number): void {
     for (const child of this.source.childrenOf(id)) this.node(child, IDENTITY_MATRIX, depth + 1);
   }
@@ -299,16 +356,25 @@ class SvgWriter {
 
   /** The pressure-shaped outline, filled with the stroke's paint, as the renderer colours ink. */
   private freehand(node: FreehandNode, common: string, title: string): void {
-    if (node.stroke.paint === null) return;
+    if (node.stroke.paint === null) {
+      this.undrawn(common, title);
+      return;
+    }
     const outline = freehandNodeOutline(node);
-    if (outline.length < 6) return;
+    if (outline.length < 6) {
+      this.undrawn(common, title);
+      return;
+    }
     const fill = attributes(fillAttrs(node.stroke.paint, this.defs));
     this.leaf("path", common + attributes({ d: polygonPath(outline) }) + fill, title);
   }
 
   private line(node: LineNode, common: string, title: string): void {
     const stroke = strokeAttrs(node.stroke, this.defs);
-    if (stroke === null || node.stroke.paint === null) return;
+    if (stroke === null || node.stroke.paint === null) {
+      this.undrawn(common, title);
+      return;
+    }
     const d = `M${num(node.start.x)} ${num(node.start.y)}L${num(node.end.x)} ${num(node.end.y)}`;
     const size = headSize(node.stroke.width);
     const heads = [

@@ -29,6 +29,8 @@ export const IMPORT_LIMITS = {
   maxMagnitude: 1e9,
   /** Group levels kept in the document; deeper levels are flattened into their ancestors. */
   maxGroupDepth: 200,
+  /** Characters in one `data-linework` attribute of an SVG (a node's own fields as JSON). */
+  maxLineworkDataChars: 1024 * 1024,
   /** Elements in a .excalidraw file. */
   maxExcalidrawElements: 1_000_000,
 } as const;

@@ -31,6 +31,11 @@ import {
   type Transform,
   type Vec2,
 } from "../../../doc/types";
+import {
+  LINEWORK_BACKGROUND_ATTRIBUTE,
+  LINEWORK_DATA_ATTRIBUTE,
+  LINEWORK_EXPORT_ATTRIBUTE,
+} from "../../export/lineworkData";
 import { IMPORT_LIMITS, ImportError } from "../limits";
 import { fromBase64, readRasterInfo, toBase64 } from "../raster";
 import type { ImportProgress } from "../result";
@@ -38,6 +43,7 @@ import { describeCounts, numbersWithin, type Draft } from "../tree";
 import { localName, type XmlElement } from "../xml";
 import { parseColor } from "./color";
 import { emptySheet, hasExternalUrl, parseStyleSheet, type StyleSheet } from "./css";
+import { blobOfDataUrl, readLineworkData } from "./lineworkData";
 import { gradientPaint, type UserBox } from "./paint";
 import { arcToCubics, parsePathData } from "./pathData";
 import { computeStyle, declaredStyle, INITIAL_STYLE, type ComputedStyle } from "./style";
@@ -125,11 +131,15 @@ class Converter {
   private totalElements = 0;
   private visited = 0;
   private readonly warnings: string[] = [];
+  /** Whether Linework wrote the file: its top level is a page, not a drawing to wrap in a group. */
+  private readonly fromLinework: boolean;
 
   constructor(
     private readonly root: XmlElement,
     private readonly progress: ImportProgress | undefined,
-  ) {}
+  ) {
+    this.fromLinework = root.attributes.get(LINEWORK_EXPORT_ATTRIBUTE) === "1";
+  }
 
   run(name: string, externalEntityReferences: number): SvgConversion {
     if (localName(this.root.name) !== "svg") {
@@ -153,7 +163,8 @@ class Converter {
     const style = this.styleOf(this.root, ctx);
     const children = this.children(this.root, { ...ctx, style, path: [this.root] });
     const drafts: Draft[] = [];
-    if (children.length > 0) {
+    if (this.fromLinework) drafts.push(...children);
+    else if (children.length > 0) {
       const group = makeNode<GroupNode>("group", "", "", "", {
         name: name.length > 0 ? name : "Imported SVG",
         transform: fromMatrix(matrix),
@@ -237,6 +248,10 @@ class Converter {
         `Elements are nested more than ${IMPORT_LIMITS.maxNestingDepth} deep (the limit), counting what <use> elements repeat.`,
       );
     }
+    const data = element.attributes.get(LINEWORK_DATA_ATTRIBUTE);
+    if (data !== undefined && this.lineworkNode(element, data, parent, out)) return;
+    // The page background Linework drew behind the drawing: the page has its own.
+    if (this.fromLinework && element.attributes.has(LINEWORK_BACKGROUND_ATTRIBUTE)) return;
     const style = this.styleOf(element, parent);
     if (style.get("display") === "none") return;
     this.countUnsupportedStyle(style);
@@ -303,6 +318,71 @@ class Converter {
     if (used("clip-path")) this.count("clip path");
     if (used("marker") || used("marker-start") || used("marker-mid") || used("marker-end"))
       this.count("marker");
+  }
+
+  // ---- Nodes Linework described ----
+
+  /**
+   * The node an element's `data-linework` describes, placed in the context, with its children
+   * when it is a container; its SVG drawing is not converted. False when the data is invalid or
+   * cannot be placed here, and the SVG is to be converted instead.
+   */
+  private lineworkNode(element: XmlElement, data: string, parent: Context, out: Draft[]): boolean {
+    let node = readLineworkData(data);
+    if (node === null) {
+      this.count("invalid Linework data attribute");
+      return false;
+    }
+    if (!isIdentity(parent.matrix)) {
+      const transform = expressible(multiply(parent.matrix, toMatrix(node.transform)));
+      if (transform === null || !numbersWithin(transform, IMPORT_LIMITS.maxMagnitude)) return false;
+      node = { ...node, transform };
+    }
+    if (parent.carriedOpacity !== 1)
+      node = { ...node, opacity: clampUnit(node.opacity * parent.carriedOpacity) };
+    if (node.type === "image") {
+      const href = element.attributes.get("href") ?? element.attributes.get("xlink:href") ?? "";
+      const blob = blobOfDataUrl(href.trim(), this.blobIds());
+      if (blob === null) {
+        this.count("invalid Linework data attribute");
+        return false;
+      }
+      this.blobs.push(blob);
+      node = { ...node, blob: blob.id };
+    }
+    if (node.type !== "group" && node.type !== "frame") {
+      this.produce();
+      out.push({ node, children: null });
+      return true;
+    }
+    if (parent.groupDepth >= IMPORT_LIMITS.maxGroupDepth) return false;
+    const ctx: Context = {
+      ...parent,
+      matrix: IDENTITY_MATRIX,
+      carriedOpacity: 1,
+      groupDepth: parent.groupDepth + 1,
+      style: this.styleOf(element, parent),
+      path: [...parent.path, element],
+    };
+    const children: Draft[] = [];
+    this.lineworkChildren(element, ctx, children);
+    this.produce();
+    out.push({ node, children });
+    return true;
+  }
+
+  /**
+   * A Linework container's children: the elements that carry data, looking through the plain
+   * groups it wraps them in (a frame's clip); the container's own drawing (a frame's background)
+   * is left out.
+   */
+  private lineworkChildren(element: XmlElement, ctx: Context, out: Draft[]): void {
+    for (const child of element.children) {
+      if (typeof child === "string") continue;
+      if (child.attributes.has(LINEWORK_DATA_ATTRIBUTE)) this.element(child, ctx, out);
+      else if (localName(child.name) === "g" && !child.attributes.has("transform"))
+        this.lineworkChildren(child, ctx, out);
+    }
   }
 
   // ---- Containers ----
@@ -970,6 +1050,10 @@ export function expressible(m: Matrix): Transform | null {
   )
     return null;
   return t;
+}
+
+function isIdentity(m: Matrix): boolean {
+  return m.a === 1 && m.b === 0 && m.c === 0 && m.d === 1 && m.e === 0 && m.f === 0;
 }
 
 function viewBoxMatrix(
