@@ -7,6 +7,11 @@ import { benchHistory } from "./history.ts";
 import { benchImport } from "./import.ts";
 import { benchInteraction } from "./interaction.ts";
 import { benchRender } from "./render.ts";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** Where the last run's JSON is kept (not committed). */
+const RESULTS = "bench/results";
 
 const started = Date.now();
 const report = {
@@ -33,4 +38,8 @@ const report = {
   totalSeconds: 0,
 };
 report.totalSeconds = Math.round((Date.now() - started) / 100) / 10;
-process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+const json = `${JSON.stringify(report, null, 2)}\n`;
+// npm prints its own banner on stdout unless run with -s; the file holds the JSON alone.
+mkdirSync(RESULTS, { recursive: true });
+writeFileSync(join(RESULTS, "latest.json"), json);
+process.stdout.write(json);
