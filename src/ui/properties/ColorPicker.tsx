@@ -4,6 +4,7 @@ import { useMessages } from "../i18n/context";
 import { useRenderCount } from "../renderCount";
 import { hsvToRgb, parseHex, rgbToHsv, toHex, type HSV } from "./color";
 import type { RecentColours } from "./recentColours";
+import { SaturationValueSquare } from "./SaturationValueSquare";
 
 export interface ColorPickerProps {
   readonly label: string;
@@ -16,8 +17,9 @@ export interface ColorPickerProps {
 }
 
 /**
- * A colour as hue, saturation and value sliders, a hex field and an alpha slider, with recent
- * colours. Sliders preview locally and apply when released, so one drag is one undo step.
+ * A colour as a saturation/value square, hue, saturation and value sliders, a hex field and an
+ * alpha slider, with recent colours. The square and the sliders preview locally and apply when
+ * released, so one drag is one undo step.
  */
 export function ColorPicker({ label, color, mixed, recent, onCommit }: ColorPickerProps) {
   useRenderCount("ColorPicker");
@@ -86,6 +88,11 @@ export function ColorPicker({ label, color, mixed, recent, onCommit }: ColorPick
       </button>
       {open ? (
         <div className="lw-color-panel" role="group" aria-label={label}>
+          <SaturationValueSquare
+            hsv={hsv}
+            onChange={(next) => setDraft({ hsv: next, a: alpha })}
+            onEnd={finishSlide}
+          />
           {slider("H", Math.round(hsv.h), 360, 1, (h) =>
             setDraft({ hsv: { ...hsv, h }, a: alpha }),
           )}

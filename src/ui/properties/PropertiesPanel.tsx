@@ -17,7 +17,10 @@ import { useDocumentView } from "../hooks";
 import { useMessages } from "../i18n/context";
 import { useRenderCount } from "../renderCount";
 import { ColorPicker } from "./ColorPicker";
+import { CornerRadii } from "./CornerRadii";
 import { clamp, editNodes, LIMITS } from "./edits";
+import { FillEditor } from "./FillEditor";
+import { gradientBox } from "./gradientBox";
 import { UNIT_DEG } from "./expression";
 import { NumberField } from "./NumberField";
 import { RecentColours } from "./recentColours";
@@ -106,7 +109,6 @@ export function PropertiesPanel({
     (change: (node: SceneNode & { stroke: Stroke }) => SceneNode) =>
     (node: SceneNode): SceneNode | null =>
       "stroke" in node ? change(node) : null;
-  const fillColor = solidColor(summary.fill);
   const strokeColor = solidColor(summary.strokePaint);
   const dashField: Field<string> = summary.dash;
 
@@ -171,15 +173,13 @@ export function PropertiesPanel({
             }))
           }
         />
-        <NumberField
-          label={t("properties.radius")}
-          field={summary.radius}
-          onCommit={(r) =>
-            edit("Corner radius", (n) => {
-              if (n.type !== "rect") return null;
-              const v = clamp(r, LIMITS.radius);
-              return { ...n, radii: [v, v, v, v] };
-            })
+        <CornerRadii
+          radius={summary.radius}
+          corners={summary.corners}
+          onChange={(change) =>
+            edit("Corner radius", (n) =>
+              n.type === "rect" ? { ...n, radii: change(n.radii) } : null,
+            )
           }
         />
         <NumberField
@@ -206,39 +206,13 @@ export function PropertiesPanel({
         />
       </div>
 
-      {summary.fill.state !== "none" ? (
-        <fieldset className="lw-fieldset">
-          <legend>{t("properties.fill")}</legend>
-          <ColorPicker
-            label={t("properties.fillColor")}
-            color={fillColor}
-            mixed={summary.fill.state === "mixed"}
-            recent={recent}
-            onCommit={(color) =>
-              edit("Fill", (n) => ("fill" in n ? { ...n, fill: { type: "solid", color } } : null))
-            }
-          />
-          <label className="lw-check">
-            <input
-              type="checkbox"
-              checked={summary.fill.state === "same" && summary.fill.value.type === "none"}
-              onChange={(event) =>
-                edit("Fill", (n) =>
-                  "fill" in n
-                    ? {
-                        ...n,
-                        fill: event.target.checked
-                          ? { type: "none" }
-                          : { type: "solid", color: fillColor ?? { r: 1, g: 1, b: 1, a: 1 } },
-                      }
-                    : null,
-                )
-              }
-            />
-            {t("properties.noFill")}
-          </label>
-        </fieldset>
-      ) : null}
+      <FillEditor
+        fill={summary.fill}
+        recent={recent}
+        onChange={(label, change) =>
+          edit(label, (n) => ("fill" in n ? { ...n, fill: change(n.fill, gradientBox(n)) } : null))
+        }
+      />
 
       {summary.strokeWidth.state !== "none" ? (
         <fieldset className="lw-fieldset">

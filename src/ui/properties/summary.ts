@@ -34,6 +34,8 @@ export interface SelectionSummary {
   readonly opacity: Field<number>;
   readonly blendMode: Field<BlendMode>;
   readonly radius: Field<number>;
+  /** Rectangle corners: top-left, top-right, bottom-right, bottom-left. */
+  readonly corners: readonly [Field<number>, Field<number>, Field<number>, Field<number>];
   readonly sides: Field<number>;
   readonly points: Field<number>;
   readonly x: Field<number>;
@@ -84,6 +86,10 @@ function hasSize(node: SceneNode): node is SceneNode & { width: number; height: 
   return "width" in node && typeof node.width === "number" && "height" in node;
 }
 
+function corner(nodes: readonly SceneNode[], index: 0 | 1 | 2 | 3): Field<number> {
+  return fold(nodes, (n) => (n.type === "rect" ? n.radii[index] : undefined));
+}
+
 export function summarise(store: DocumentStore, ids: readonly Id[]): SelectionSummary {
   const nodes: SceneNode[] = [];
   for (const id of ids) {
@@ -114,6 +120,7 @@ export function summarise(store: DocumentStore, ids: readonly Id[]): SelectionSu
           ? Number.NaN
           : undefined,
     ),
+    corners: [corner(nodes, 0), corner(nodes, 1), corner(nodes, 2), corner(nodes, 3)],
     sides: fold(nodes, (n) => (n.type === "polygon" ? n.sides : undefined)),
     points: fold(nodes, (n) => (n.type === "star" ? n.points : undefined)),
     x: fold(nodes, (n) => n.transform.x),
