@@ -216,11 +216,15 @@ export class Autosaver {
   }
 
   private setLogError(error: unknown): void {
+    // The last write of a stopped saver may fail after its document closed: nobody is left to
+    // tell, and telling would pin the error on whatever document opened next.
+    if (this.stopped) return;
     this.logError = error;
     this.options.onError?.(this.error);
   }
 
   private setSnapshotError(error: unknown): void {
+    if (this.stopped) return;
     if (error === null && this.snapshotError === null) return;
     this.snapshotError = error;
     this.options.onError?.(this.error);

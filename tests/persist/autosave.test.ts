@@ -109,6 +109,19 @@ describe("autosave", () => {
     expect(saver.dirty).toBe(false);
   });
 
+  it("a write that fails after stop() reports nothing: its document is closed", async () => {
+    const store = new DocumentStore(newRecords());
+    const storage = new FakeStorage();
+    const errors: unknown[] = [];
+    const saver = new Autosaver(store, storage, { lastSeq: 0, onError: (e) => errors.push(e) });
+    storage.failing = new Error("disk gone");
+    addRect(store, "a");
+    saver.stop();
+    expect(storage.writes).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(errors).toEqual([]);
+  });
+
   it("compacts once the log is long enough and counts the snapshot as saved", async () => {
     const store = new DocumentStore(newRecords());
     const storage = new FakeStorage();
