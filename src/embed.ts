@@ -31,6 +31,7 @@ import { importFileInto, type ImportFileResult } from "./io/import/importFile";
 import { PersistenceSession } from "./persist/session";
 import { ChromeState } from "./ui/chromeState";
 import { Overlay } from "./ui/Overlay";
+import type { DocumentActions, SwitchOptions } from "./ui/services";
 import overlayCss from "./ui/overlay.css?inline";
 
 /** The embedding options: the engine's, with the aspect ratio given as a Linework setting. */
@@ -67,8 +68,13 @@ export interface Linework {
   readonly chrome: ChromeState;
   /** SVG, PNG and PDF export of the open document, and clipboard payloads. */
   readonly exports: DocumentExports;
-  /** Opens a document of the library in place of the current one (which is saved first). */
-  open(path: string): Promise<void>;
+  /**
+   * Opens a document of the library in place of the current one, which is saved first unless
+   * `discardUnsaved` (then writes still pending are given up).
+   */
+  open(path: string, options?: SwitchOptions): Promise<void>;
+  /** Creates "Untitled" in the library and opens it, as `open` does; returns its path. */
+  newDocument(options?: SwitchOptions): Promise<string>;
   /**
    * Reads a .linework file into the library and opens it. A file from a newer Linework opens
    * read-only and is not stored (path null). A file that cannot be read leaves the open document
@@ -115,6 +121,33 @@ export async function mountLinework(
   const tools = new ToolSettings();
   const chrome = new ChromeState();
   let services: ToolServices | null = null;
+  // Made before the chrome first renders: its export dialog and `linework.exports` share it.
+  const exports = documentExports(() => {
+    if (!current) throw new Error("No document is open");
+    return current.editor.store;
+  });
+  const exporting = {
+    exports,
+    save: (blob: Blob, name: string) => downloadBlob(parent.ownerDocument, blob, name),
+  };
+
+  // One object for the page's life, so the chrome does not re-register its commands per render.
+  const documentActions: DocumentActions = {
+    library: () => persistence?.documents ?? null,
+    currentPath: () => persistence?.path ?? null,
+    open: (path, options) => open(path, options),
+    newDocument: async (options) => {
+      await newDocument(options);
+    },
+    whenSaved: () => persistence?.whenSaved() ?? Promise.resolve(),
+    report: (error) =>
+      banners.show({
+        id: BANNER_SWITCH,
+        tone: "error",
+        message: `The drawing could not be opened (${error instanceof Error ? error.message : String(error)}). The open drawing stays.`,
+        actions: [{ label: "Dismiss", onClick: () => banners.dismiss(BANNER_SWITCH) }],
+      }),
+  };
 
   const renderChrome = (engine: Engine): void => {
     root?.render(
@@ -134,6 +167,8 @@ export async function mountLinework(
           current,
           canvas: engine.shell.canvas,
           lang: env.LANG,
+          exporting,
+          ...(persistence ? { documents: documentActions } : {}),
         },
         persisting: persistence !== null,
       }),
@@ -233,11 +268,12 @@ export async function mountLinework(
     renderChrome(engine);
   };
 
-  const open = async (path: string): Promise<void> => {
+  const open = async (path: string, options: SwitchOptions = {}): Promise<void> => {
     const library = persistence?.documents;
     if (!persistence || !library) throw new Error("There is no document library in this browser");
     await library.open(path).then((handle) => handle.close()); // fails clearly if it is not there
-    await persistence.whenSaved();
+    if (options.discardUnsaved) status.set({ dirty: false });
+    else await persistence.whenSaved();
     await library.setLastOpened(path);
     // The old session lets go of its document (and its lock) before the next one takes any.
     persistence.dispose();
@@ -275,6 +311,14 @@ export async function mountLinework(
     return path;
   };
 
+  const newDocument = async (options: SwitchOptions = {}): Promise<string> => {
+    const library = persistence?.documents;
+    if (!library) throw new Error("There is no document library in this browser");
+    const path = await library.create("Untitled");
+    await open(path, options);
+    return path;
+  };
+
   const files = new FileCommands(
     {
       records: () => opened().editor.store.snapshot(),
@@ -307,7 +351,6 @@ export async function mountLinework(
       }),
     ),
   );
-  const exports = documentExports(() => opened().editor.store);
   const notifyEdit = (message: string): void =>
     banners.show({ id: BANNER_EDIT, tone: "warning", message, actions: [] });
   const editHost = {
@@ -341,8 +384,9 @@ export async function mountLinework(
         current: opened,
         exports,
         settings: tools,
-        save: (blob, name) => downloadBlob(parent.ownerDocument, blob, name),
+        save: exporting.save,
         notify: notifyEdit,
+        openExportDialog: () => chrome.openDialog("export"),
       }),
     ),
     bindClipboardEvents(engine.shell.canvas, clipboardTarget),
@@ -372,6 +416,7 @@ export async function mountLinework(
     chrome,
     exports,
     open,
+    newDocument,
     async importDocument(text, name) {
       const result = parseDocument(text);
       if (!result.ok) return { ok: false, error: result.error };
@@ -392,6 +437,8 @@ export async function mountLinework(
 }
 
 const BANNER_READ_ONLY_FILE = "read-only-file";
+/** A New or Open from the library that failed. */
+const BANNER_SWITCH = "document-switch";
 /** Why an edit, paste or drop did nothing. */
 const BANNER_EDIT = "edit-refused";
 

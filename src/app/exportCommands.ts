@@ -15,6 +15,8 @@ export interface ExportCommandHost {
   /** Hands a finished file to the person (a download in browsers). */
   save(blob: Blob, fileName: string): void;
   notify(message: string): void;
+  /** File → Export…: the dialog with format, scope, scale and background. */
+  openExportDialog(): void;
 }
 
 /** The selection when there is one, otherwise the page on screen. */
@@ -23,7 +25,8 @@ function scopeOf(doc: OpenDocument): ExportScope {
   return selection.length > 0 ? { nodes: selection } : { page: doc.pageId() };
 }
 
-function baseName(doc: OpenDocument): string {
+/** The document's name made safe as a file name. */
+export function exportBaseName(doc: OpenDocument): string {
   return doc.editor.store.document.name.replace(/[\\/:*?"<>|]+/g, "-") || "Untitled";
 }
 
@@ -39,8 +42,8 @@ export function downloadBlob(doc: Document, blob: Blob, fileName: string): void 
 }
 
 /**
- * Export to SVG, PNG and PDF, "Copy as SVG" and "Copy as PNG", and the snapping toggles: the
- * selection when there is one, otherwise the page.
+ * The export dialog, direct export to SVG, PNG and PDF, "Copy as SVG" and "Copy as PNG", and the
+ * snapping toggles. The direct ones take the selection when there is one, otherwise the page.
  */
 export function exportCommands(host: ExportCommandHost): Command[] {
   const failed = (what: string) => (error: unknown) =>
@@ -57,13 +60,20 @@ export function exportCommands(host: ExportCommandHost): Command[] {
   return [
     {
       id: "file.export",
-      label: "Export as SVG…",
+      label: "Export…",
+      category: "file",
+      shortcuts: [{ code: "KeyE", mod: true, shift: true }],
+      run: () => host.openExportDialog(),
+    },
+    {
+      id: "file.exportSvg",
+      label: "Export as SVG",
       category: "file",
       run: () => {
         const doc = host.current();
         try {
           const { svg } = host.exports.svg({ scope: scopeOf(doc), background: false });
-          host.save(new Blob([svg], { type: "image/svg+xml" }), `${baseName(doc)}.svg`);
+          host.save(new Blob([svg], { type: "image/svg+xml" }), `${exportBaseName(doc)}.svg`);
         } catch (error) {
           failed("SVG export")(error);
         }
@@ -71,28 +81,28 @@ export function exportCommands(host: ExportCommandHost): Command[] {
     },
     {
       id: "file.exportPng",
-      label: "Export as PNG (2×)…",
+      label: "Export as PNG (2×)",
       category: "file",
       run: () => {
         const doc = host.current();
         host.exports
           .png({ scope: scopeOf(doc), scale: PNG_EXPORT_SCALE, background: true })
-          .then((blob) => host.save(blob, `${baseName(doc)}.png`))
+          .then((blob) => host.save(blob, `${exportBaseName(doc)}.png`))
           .catch(failed("PNG export"));
       },
     },
     {
       id: "file.exportPdf",
-      label: "Export as PDF…",
+      label: "Export as PDF",
       category: "file",
       run: () => {
         const doc = host.current();
         host.exports
-          .pdf({ pages: [{ page: doc.pageId() }], background: true, title: baseName(doc) })
+          .pdf({ pages: [{ page: doc.pageId() }], background: true, title: exportBaseName(doc) })
           .then((bytes) =>
             host.save(
               new Blob([bytes.slice().buffer], { type: "application/pdf" }),
-              `${baseName(doc)}.pdf`,
+              `${exportBaseName(doc)}.pdf`,
             ),
           )
           .catch(failed("PDF export"));

@@ -9,6 +9,10 @@ import { Banners, type BannersProps } from "./Banners";
 import { registerChromeCommands } from "./chromeCommands";
 import { ChromeState } from "./chromeState";
 import { About } from "./dialogs/About";
+import { OpenDialog } from "./dialogs/OpenDialog";
+import { UnsavedDialog } from "./dialogs/UnsavedDialog";
+import { UnsavedGuard } from "./dialogs/unsavedGuard";
+import { DocumentExportDialog } from "./dialogs/DocumentExportDialog";
 import { ShortcutReference } from "./dialogs/ShortcutReference";
 import { cycleFocus } from "./focusCycle";
 import { FullscreenButton } from "./FullscreenButton";
@@ -26,6 +30,7 @@ import { PropertiesPanel } from "./properties/PropertiesPanel";
 import { useRenderCount } from "./renderCount";
 import type { ChromeServices } from "./services";
 import { CursorStore, trackCursor } from "./status/cursorStore";
+import { saveState } from "./status/saveState";
 import { StatusBar } from "./status/StatusBar";
 import { ZoomControl } from "./status/ZoomControl";
 import { NEXT_THEME, useResolvedTheme } from "./theme";
@@ -134,7 +139,7 @@ interface EditingChromeProps {
 
 function EditingChrome({ services, root, banners, persisting, tablet }: EditingChromeProps) {
   useRenderCount("EditingChrome");
-  const { commands, tools, current, canvas, status, chrome } = services;
+  const { commands, tools, current, canvas, status, chrome, documents } = services;
   const t = useMessages().t;
   const ui = useSyncExternalStore(chrome.subscribe, chrome.getSnapshot);
   const [cursor] = useState(() => new CursorStore());
@@ -149,7 +154,22 @@ function EditingChrome({ services, root, banners, persisting, tablet }: EditingC
       ? pageChoice.id
       : (current.renderer.currentPage ?? store.pages()[0]?.id ?? "");
 
-  useEffect(() => registerChromeCommands(commands, chrome), [commands, chrome]);
+  const [guard] = useState(
+    () =>
+      new UnsavedGuard(
+        chrome,
+        () => saveState(status.get(), banners.get()) === "saved",
+        () => {
+          chrome.openDialog(null);
+          canvas.focus({ preventScroll: true });
+        },
+      ),
+  );
+
+  useEffect(
+    () => registerChromeCommands(commands, chrome, documents ? { documents, guard } : undefined),
+    [commands, chrome, documents, guard],
+  );
   useEffect(
     () => trackCursor(canvas, (p) => current.camera.screenToWorld(p), cursor),
     [canvas, current, cursor],
@@ -268,6 +288,26 @@ function EditingChrome({ services, root, banners, persisting, tablet }: EditingC
         <ShortcutReference commands={commands} onClose={closeDialog} />
       ) : null}
       {ui.dialog === "about" ? <About onClose={closeDialog} /> : null}
+      {documents && (ui.dialog === "openLibrary" || ui.dialog === "recover") ? (
+        <OpenDialog
+          key={ui.dialog}
+          mode={ui.dialog === "recover" ? "recover" : "open"}
+          documents={documents}
+          guard={guard}
+          commands={commands}
+          onClose={closeDialog}
+        />
+      ) : null}
+      {documents && ui.dialog === "unsaved" ? (
+        <UnsavedDialog documents={documents} guard={guard} onClose={closeDialog} />
+      ) : null}
+      {ui.dialog === "export" && services.exporting ? (
+        <DocumentExportDialog
+          services={services.exporting}
+          current={current}
+          onClose={closeDialog}
+        />
+      ) : null}
     </>
   );
 }

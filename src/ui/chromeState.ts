@@ -1,5 +1,6 @@
 export type ThemeChoice = "system" | "light" | "dark";
-export type ChromeDialog = "shortcuts" | "about" | "palette" | null;
+export type ChromeDialog =
+  "shortcuts" | "about" | "palette" | "openLibrary" | "recover" | "unsaved" | "export" | null;
 
 export interface ChromeStateSnapshot {
   readonly dialog: ChromeDialog;

@@ -1,8 +1,10 @@
 import type { CommandRegistry } from "../app/commands";
 import type { DocumentStatus } from "../app/documentStatus";
 import type { OpenDocument } from "../app/openDocument";
+import type { Library } from "../persist/library";
 import type { ToolSettings } from "../tools/settings";
 import type { ChromeState } from "./chromeState";
+import type { ExportServices } from "./dialogs/ExportDialog";
 
 /** A value that changes now and then, in the shape `useSyncExternalStore` takes. */
 export interface ExternalStore<T> {
@@ -29,4 +31,28 @@ export interface ChromeServices {
   };
   /** LANG of the program's environment, e.g. "de_DE.UTF-8". */
   readonly lang: string;
+  /** The browser's document library; absent when the page does not save. */
+  readonly documents?: DocumentActions;
+  /** The export dialog's exporters and download; without them File → Export… shows nothing. */
+  readonly exporting?: ExportServices;
+}
+
+/** Switching documents: what File → New, Open and Recover need from the program. */
+export interface DocumentActions {
+  /** The library, or null while storage is unavailable. */
+  library(): Library | null;
+  /** The open document's library path, if it has one. */
+  currentPath(): string | null;
+  /** `discardUnsaved` switches without waiting for pending changes to be written. */
+  open(path: string, options?: SwitchOptions): Promise<void>;
+  /** Creates "Untitled" in the library and opens it. */
+  newDocument(options?: SwitchOptions): Promise<void>;
+  /** Resolves once every committed edit of the open document is written. */
+  whenSaved(): Promise<void>;
+  /** Tells the user that a switch failed (the open document stays). */
+  report(error: unknown): void;
+}
+
+export interface SwitchOptions {
+  readonly discardUnsaved?: boolean;
 }

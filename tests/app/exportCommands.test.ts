@@ -13,6 +13,7 @@ function setUp() {
   const pageId = editor.store.pages()[0]!.id;
   const saved: Array<{ name: string; type: string; text: Promise<string> }> = [];
   const notes: string[] = [];
+  const dialogs: string[] = [];
   const settings = new ToolSettings();
   const registry = new CommandRegistry();
   registry.register(
@@ -23,15 +24,23 @@ function setUp() {
       settings,
       save: (blob, name) => saved.push({ name, type: blob.type, text: blob.text() }),
       notify: (message) => notes.push(message),
+      openExportDialog: () => dialogs.push("export"),
     }),
   );
-  return { editor, registry, saved, notes, settings };
+  return { editor, registry, saved, notes, settings, dialogs };
 }
 
 describe("export commands", () => {
-  it("File → Export as SVG saves the page, or only the selection when there is one", async () => {
-    const { editor, registry, saved, notes } = setUp();
+  it("File → Export… opens the export dialog and saves nothing itself", () => {
+    const { registry, saved, dialogs } = setUp();
     expect(registry.run("file.export")).toBe(true);
+    expect(dialogs).toEqual(["export"]);
+    expect(saved).toEqual([]);
+  });
+
+  it("Export as SVG saves the page, or only the selection when there is one", async () => {
+    const { editor, registry, saved, notes } = setUp();
+    expect(registry.run("file.exportSvg")).toBe(true);
     expect(saved[0]).toMatchObject({
       name: `${editor.store.document.name}.svg`,
       type: "image/svg+xml",
@@ -39,7 +48,7 @@ describe("export commands", () => {
     const page = await saved[0]!.text;
     expect(page).toMatch(/^<\?xml[\s\S]*<svg[\s\S]*<\/svg>\s*$/);
     editor.store.setSelection(["red"]);
-    registry.run("file.export");
+    registry.run("file.exportSvg");
     const selection = await saved[1]!.text;
     expect(selection.length).toBeLessThan(page.length);
     expect(notes).toEqual([]);

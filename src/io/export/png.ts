@@ -79,6 +79,8 @@ export async function exportPng(source: ExportSource, options: PngExportOptions)
       const context = canvas.getContext("2d") as CanvasRenderingContext2D;
       await encoder.addRows(context.getImageData(0, 0, width, rows).data, rows);
       options.onProgress?.(strip + 1, total);
+      // A macrotask between strips lets the page breathe: input, timers, the progress bar, Cancel.
+      await new Promise((resume) => setTimeout(resume, 0));
     }
     return await encoder.finish();
   } catch (error) {
