@@ -12,9 +12,9 @@ import type {
   StarNode,
 } from "../doc/types";
 import type { Point } from "../render/camera";
-import { DRAG_THRESHOLD_PX } from "./controller";
+import { DragDrawingTool, type DragDrawing } from "./dragDrawingTool";
 import { dragBox, drawingParent, parentInverse, toLocal } from "./drawing";
-import type { Tool, ToolContext, ToolKey, ToolPointer } from "./types";
+import type { ToolContext, ToolPointer } from "./types";
 
 /** The shapes drawn by dragging a box. */
 export type BoxShapeKind = "frame" | "rect" | "ellipse" | "polygon";
@@ -29,82 +29,26 @@ const LABELS: Record<BoxShapeKind, string> = {
   polygon: "Draw polygon",
 };
 
-type State =
-  | { readonly name: "idle" }
-  | {
-      readonly name: "drawing";
-      readonly id: Id;
-      readonly parent: Id;
-      /** In the parent's coordinates. */
-      readonly anchor: Point;
-      readonly startScreen: Point;
-      dragged: boolean;
-      last: ToolPointer;
-    };
+interface BoxDrawing extends DragDrawing {
+  /** In the parent's coordinates. */
+  readonly anchor: Point;
+}
 
 /**
  * Frame (F), Rectangle (R), Ellipse (O) and Polygon/Star (Y): press, drag, release. Shift makes
- * squares and circles, Alt draws from the centre; the modifiers are read again every tick, so
- * pressing Shift mid-drag updates the shape at once.
+ * squares and circles, Alt draws from the centre.
  */
-export class ShapeTool implements Tool {
-  readonly placement = "drag" as const;
-  private current: State = { name: "idle" };
-
+export class ShapeTool extends DragDrawingTool<BoxDrawing> {
   constructor(
     readonly id: BoxShapeKind,
-    private readonly ctx: ToolContext,
-  ) {}
-
-  get state(): string {
-    return this.current.name;
-  }
-  get busy(): boolean {
-    return this.current.name !== "idle";
-  }
-  get cursor(): string {
-    return "crosshair";
-  }
-
-  pointer(e: ToolPointer): void {
-    const s = this.current;
-    if (e.phase === "cancel") return this.cancel();
-    if (s.name === "idle") {
-      if (e.phase === "down" && e.button === 0) this.begin(e);
-      return;
-    }
-    if (e.phase === "move") {
-      s.last = e;
-      if (
-        Math.hypot(e.screen.x - s.startScreen.x, e.screen.y - s.startScreen.y) >= DRAG_THRESHOLD_PX
-      )
-        s.dragged = true;
-      if (s.dragged) this.update(s, e);
-    } else if (e.phase === "up") {
-      s.last = e;
-      if (s.dragged) this.update(s, e);
-      else this.clickSize(s);
-      this.commit();
-    }
-  }
-
-  key(_press: ToolKey): boolean {
-    return false;
-  }
-
-  tick(modifiers: ToolPointer["modifiers"]): void {
-    const s = this.current;
-    if (s.name !== "drawing" || !s.dragged) return;
-    const m = s.last.modifiers;
-    if (m.shift !== modifiers.shift || m.alt !== modifiers.alt) {
-      s.last = { ...s.last, modifiers };
-      this.update(s, s.last);
-    }
+    ctx: ToolContext,
+  ) {
+    super(ctx);
   }
 
   typedSize(width: number, height: number | null): void {
-    const s = this.current;
-    if (s.name !== "drawing") return;
+    const s = this.drawing;
+    if (s === null) return;
     const h = height ?? width;
     this.ctx.editor.store.transact(LABELS[this.id], (tx) => {
       const node = tx.get(s.id) as SceneNode | undefined;
@@ -119,21 +63,8 @@ export class ShapeTool implements Tool {
     this.commit();
   }
 
-  cancel(): void {
-    if (this.current.name === "idle") return;
-    this.current = { name: "idle" };
-    this.ctx.overlays.setGuides([]);
-    this.ctx.editor.history.cancelGesture();
-    this.ctx.invalidate();
-  }
-
-  deactivate(): void {
-    this.cancel();
-  }
-
-  private begin(e: ToolPointer): void {
+  protected begin(e: ToolPointer): BoxDrawing {
     const store = this.ctx.editor.store;
-    if (store.readOnly) return;
     const parent = drawingParent(this.ctx);
     const snapped = this.ctx.snapper.snapPoint(e.world, new Set());
     const anchor = toLocal(parentInverse(this.ctx, parent), snapped.point);
@@ -143,18 +74,10 @@ export class ShapeTool implements Tool {
       addNodes(tx, parent, [this.make(id, parent, anchor)]);
       tx.select([id]);
     });
-    this.current = {
-      name: "drawing",
-      id,
-      parent,
-      anchor,
-      startScreen: e.screen,
-      dragged: false,
-      last: e,
-    };
+    return { id, parent, anchor, startScreen: e.screen, dragged: false, last: e };
   }
 
-  private update(s: Extract<State, { name: "drawing" }>, e: ToolPointer): void {
+  protected update(s: BoxDrawing, e: ToolPointer): void {
     const snapped = this.ctx.snapper.snapPoint(e.world, new Set([s.id]));
     this.ctx.overlays.setGuides(snapped.guides);
     const to = toLocal(parentInverse(this.ctx, s.parent), snapped.point);
@@ -162,7 +85,7 @@ export class ShapeTool implements Tool {
     this.resize(s.id, box);
   }
 
-  private clickSize(s: Extract<State, { name: "drawing" }>): void {
+  protected click(s: BoxDrawing): void {
     this.resize(s.id, {
       x: s.anchor.x - CLICK_SIZE / 2,
       y: s.anchor.y - CLICK_SIZE / 2,
@@ -182,14 +105,6 @@ export class ShapeTool implements Tool {
         transform: { ...node.transform, x: box.x, y: box.y },
       } as SceneNode);
     });
-  }
-
-  private commit(): void {
-    this.current = { name: "idle" };
-    this.ctx.overlays.setGuides([]);
-    this.ctx.editor.history.endGesture();
-    this.ctx.invalidate();
-    this.ctx.done();
   }
 
   private make(id: Id, parent: Id, at: Point): SceneNode {
