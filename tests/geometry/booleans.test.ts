@@ -179,7 +179,10 @@ describe("booleans: area properties", () => {
           measure,
         );
       }),
-      { numRuns: 60 },
+      // A fixed seed: paper.js has been seen to loop forever on a rare degenerate pair of random
+      // shapes (once, before exclude was rebuilt from subtract and unite), and a synchronous loop
+      // cannot be timed out. The seed keeps the run reproducible; change it to explore further.
+      { numRuns: 60, seed: 20261122 },
     );
   });
 

@@ -163,7 +163,9 @@ describe("outline stroke: the result", () => {
           }
         },
       ),
-      { numRuns: 50 },
+      // A fixed seed, as in the boolean tests: paper.js resolves the outline's self-crossings, and a
+      // synchronous loop in it could not be timed out. Change the seed to explore further.
+      { numRuns: 50, seed: 20261122 },
     );
   });
 });
