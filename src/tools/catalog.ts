@@ -29,7 +29,3 @@ export const TOOLS: readonly ToolInfo[] = [
   { id: "eraser", label: "Eraser", shortcuts: [{ code: "KeyE" }] },
   { id: "path", label: "Edit path", shortcuts: [{ code: "KeyA" }] },
 ];
-
-export function toolInfo(id: ToolId): ToolInfo {
-  return TOOLS.find((tool) => tool.id === id)!;
-}

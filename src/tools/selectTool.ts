@@ -1,7 +1,7 @@
 import { cloneWithFreshIds, subtree } from "../actions/copyTree";
 import { addNodes } from "../doc/commands";
 import { newId } from "../doc/ids";
-import { isContainer, isSceneNode, type Id, type SceneNode } from "../doc/types";
+import { isContainer, isSceneNode, type Id } from "../doc/types";
 import type { Point } from "../render/camera";
 import {
   cornerPoints,
@@ -145,7 +145,7 @@ export class SelectTool implements Tool {
     if (press.code === "Escape") {
       if (this.ctx.scope() !== this.ctx.pageId()) {
         const scope = store.get(this.ctx.scope());
-        this.ctx.setScope(isSceneNode(scope) ? this.parentScope(scope) : this.ctx.pageId());
+        this.ctx.setScope(isSceneNode(scope) ? scope.parent : this.ctx.pageId());
         store.setSelection(isSceneNode(scope) ? [scope.id] : []);
         return true;
       }
@@ -167,8 +167,6 @@ export class SelectTool implements Tool {
     }
     return false;
   }
-
-  tick(): void {}
 
   cancel(): void {
     const s = this.current;
@@ -510,12 +508,8 @@ export class SelectTool implements Tool {
     const store = this.ctx.editor.store;
     const scope = store.get(this.ctx.scope());
     if (!isSceneNode(scope)) return;
-    this.ctx.setScope(this.parentScope(scope));
+    this.ctx.setScope(scope.parent);
     store.setSelection([scope.id]);
-  }
-
-  private parentScope(node: SceneNode): Id {
-    return node.parent;
   }
 
   private lockedOrHidden(id: Id): boolean {

@@ -1,13 +1,6 @@
 import { worldMatrix } from "../doc/commands";
 import type { Transaction } from "../doc/store";
-import {
-  fromMatrix,
-  IDENTITY_MATRIX,
-  invert,
-  multiply,
-  toMatrix,
-  type Matrix,
-} from "../doc/transform";
+import { fromMatrix, IDENTITY_MATRIX, invert, multiply, type Matrix } from "../doc/transform";
 import { isSceneNode, type Id, type SceneNode } from "../doc/types";
 
 /** A node as it was when a gesture began, with its matrix to the page. */
@@ -97,7 +90,8 @@ function withMatrix(node: SceneNode, local: Matrix): SceneNode {
     if (node.type === "rect") {
       // Radii scale with the smaller side, as in other editors.
       const k = Math.min(sx, sy);
-      const radii = node.radii.map((r) => r * k) as unknown as typeof node.radii;
+      const [tl, tr, br, bl] = node.radii;
+      const radii = [tl * k, tr * k, br * k, bl * k] as const;
       return { ...node, ...size, radii, transform };
     }
     return { ...node, ...size, transform };
@@ -113,9 +107,4 @@ function withMatrix(node: SceneNode, local: Matrix): SceneNode {
     };
   }
   return { ...node, transform: t };
-}
-
-/** The matrix of a node's own transform, for callers that compose it themselves. */
-export function localMatrix(node: SceneNode): Matrix {
-  return toMatrix(node.transform);
 }
