@@ -56,6 +56,7 @@ export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
     globalSetup: ["tests/setup/build-wasm.ts"],
+    setupFiles: ["tests/setup/fastCheck.ts"],
     environment: "node",
     testTimeout: 60_000,
   },

@@ -105,7 +105,8 @@ function applyChange(tx: Transaction, id: Id, change: GeometryChange): void {
     if (now !== null && box !== null) {
       const kx = factor(change.width, now.width);
       const ky = factor(change.height, now.height);
-      if (kx !== 1 || ky !== 1) resizeLocal(tx, node, box, kx, ky);
+      if ((kx !== 1 || ky !== 1) && resizeStaysFinite(box, kx, ky))
+        resizeLocal(tx, node, box, kx, ky);
     }
   }
   node = current(tx, id);
@@ -125,6 +126,16 @@ function factor(wanted: number | undefined, now: number): number {
   if (wanted === undefined || !(now > 0)) return 1;
   const k = wanted / now;
   return Number.isFinite(k) && k > 0 ? k : 1;
+}
+
+/**
+ * A node scaled almost flat (a denormal scale) shows a tiny size, so reaching an ordinary size
+ * needs a factor near the float limit, and its local geometry would overflow to Infinity.
+ */
+function resizeStaysFinite(box: Box, kx: number, ky: number): boolean {
+  const far = (lo: number, hi: number, k: number): boolean =>
+    Number.isFinite(lo + (hi - lo) * k) && Number.isFinite((hi - lo) * k);
+  return far(box.minX, box.maxX, kx) && far(box.minY, box.maxY, ky);
 }
 
 function scalePoint(p: Vec2, anchor: Vec2, kx: number, ky: number): Vec2 {

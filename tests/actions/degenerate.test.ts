@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { setGeometry } from "../../src/actions/numeric";
 import { groupSelection } from "../../src/actions/structure";
 import type { Editor } from "../../src/app/editor";
 import { DocumentStore } from "../../src/doc/store";
@@ -29,5 +30,18 @@ describe("degenerate geometry", () => {
     const records = editorWith(degenerate).store.snapshot();
     const store = new DocumentStore(records, { checkInvariants: false });
     expectGroupRefused({ store, history: new History(store) });
+  });
+});
+
+describe("numeric size on a node scaled almost flat", () => {
+  // Found by the undo property test: an image whose scaleY is a denormal shows a height of about
+  // 5e-311, so reaching 0.01 needs a factor near the float limit and the height overflowed.
+  it("leaves the node alone instead of writing an infinite height", () => {
+    const editor = editorWith([rect("r", "page", "a0", at(0, 0, 0, 1, -1.158892634643e-312))]);
+    editor.store.setSelection(["r"]);
+    const before = stateOf(editor.store);
+    setGeometry(editor, ["r"], { height: 0.01 });
+    expect(stateOf(editor.store)).toEqual(before);
+    expect(editor.history.depth.undo).toBe(0);
   });
 });
