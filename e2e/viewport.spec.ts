@@ -163,6 +163,10 @@ test.describe("the viewport", () => {
     // and only it has been built.
     await expect.poll(stats).toEqual({ topLevel: count, drawn: 1024 });
     expect(await chunks()).toMatchObject({ drawn: 1, builds: 1 });
+    // Inside that chunk only the few rectangles near the view reach the GPU, not all 1,024.
+    const shapesDrawn = async () => (await chunks()).batchedShapesDrawn;
+    expect(await shapesDrawn()).toBeGreaterThan(0);
+    expect(await shapesDrawn()).toBeLessThanOrEqual(4);
     await expect.poll(() => screenPixel(page, canvas.x + 50, canvas.y + 150)).toEqual([0, 0, 255]);
 
     // Far along the row, at r1500: the second chunk instead, built when it first came near.
@@ -171,6 +175,7 @@ test.describe("the viewport", () => {
     );
     await expect.poll(stats).toEqual({ topLevel: count, drawn: 1024 });
     expect(await chunks()).toMatchObject({ drawn: 1, builds: 2 });
+    expect(await shapesDrawn()).toBeLessThanOrEqual(4);
     await expect.poll(() => screenPixel(page, canvas.x + 50, canvas.y + 150)).toEqual([0, 0, 255]);
     await expect
       .poll(() => screenPixel(page, canvas.x + 300, canvas.y + 150))
@@ -181,6 +186,7 @@ test.describe("the viewport", () => {
       window.linework!.current.camera.set({ x: -1_023_500, y: 0, zoom: 1 }),
     );
     await expect.poll(stats).toEqual({ topLevel: count, drawn: 2048 });
+    expect(await shapesDrawn()).toBeLessThanOrEqual(5);
     await expect.poll(() => screenPixel(page, canvas.x + 550, canvas.y + 150)).toEqual([0, 0, 255]);
 
     // Back home: the first chunk again, drawn from what was built, and r0 where it was.
@@ -188,6 +194,10 @@ test.describe("the viewport", () => {
     await expect.poll(stats).toEqual({ topLevel: count, drawn: 1024 });
     expect((await chunks()).builds).toBe(2);
     await expect.poll(() => screenPixel(page, canvas.x + 50, canvas.y + 150)).toEqual([0, 0, 255]);
+    // A small pan, inside the margin, so no new cull: r1, kept by the last one, comes into view.
+    await page.evaluate(() => window.linework!.current.camera.set({ x: -600, y: 0, zoom: 1 }));
+    await expect.poll(() => screenPixel(page, canvas.x + 450, canvas.y + 150)).toEqual([0, 0, 255]);
+    await page.evaluate(() => window.linework!.current.camera.set({ x: 0, y: 0, zoom: 1 }));
 
     // An edit that brings a rectangle of a culled chunk into view shows it at once.
     await page.evaluate(() => {

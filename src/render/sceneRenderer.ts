@@ -1,5 +1,15 @@
 import "pixi.js/advanced-blend-modes";
-import { Container, Graphics, Matrix, Sprite, Text, Texture } from "pixi.js";
+import {
+  Container,
+  Graphics,
+  Matrix,
+  Sprite,
+  Text,
+  Texture,
+  type Geometry,
+  type Mesh,
+  type Shader,
+} from "pixi.js";
 import type { DocumentStore, Commit } from "../doc/store";
 import { toMatrix } from "../doc/transform";
 import {
@@ -14,6 +24,7 @@ import { dependsOnZoom, encodeNode, isBatchable, type Detail } from "./batch/enc
 import { createBatchMesh } from "./batch/chunkMesh";
 import { BatchWriter } from "./batch/writer";
 import { UNITS_PER_SEGMENT } from "./dash";
+import { ShapeRanges } from "./shapeRanges";
 import { colorOf, strokeInput } from "./paint";
 import { drawVector } from "./shapes";
 
@@ -60,6 +71,19 @@ interface Chunk {
    * rasterises, nested nodes are edited in place), so chunks with any are never cached.
    */
   batchesOnly: boolean;
+  /** Its batch meshes, each with where its shapes' triangles are. */
+  batches: Batch[];
+  /** The cull its batches' index lists were last cut for; -1 when they must be cut again. */
+  cutFor: number;
+}
+
+/** A batch mesh and the pristine index list its drawn one is cut from. */
+interface Batch {
+  readonly mesh: Mesh<Geometry, Shader>;
+  readonly full: Uint32Array;
+  readonly ranges: ShapeRanges;
+  /** How many of its shapes it draws. */
+  kept: number;
 }
 
 /** Which top-level nodes the last cull found near the view. */
@@ -124,6 +148,8 @@ export class SceneRenderer {
   private detail: Detail = detailForZoom(1);
   private settleTimer: ReturnType<typeof setTimeout> | null = null;
   private inView: InView;
+  /** Bumped whenever `inView` changes, so chunks know when to cut their index lists again. */
+  private cullSerial = 0;
   private builds = 0;
   private readonly unsubscribe: () => void;
 
@@ -161,6 +187,7 @@ export class SceneRenderer {
     this.page = pageId;
     this.serial += 1;
     this.inView = this.lazy ? "none" : "all";
+    this.cullSerial += 1;
     // Nested nodes keep display objects of their own; only their holders wait for a chunk.
     const nested: Id[] = [];
     const stack: Id[] = [];
@@ -197,11 +224,24 @@ export class SceneRenderer {
     return { topLevel: this.chunkOf.size, drawn };
   }
 
-  /** Chunks of the page, how many are drawn, and chunk builds so far. */
-  get chunkStats(): { readonly chunks: number; readonly drawn: number; readonly builds: number } {
+  /**
+   * Chunks of the page, how many are drawn, chunk builds so far, and how many batched shapes the
+   * drawn chunks hand to the GPU (a drawn chunk draws only the shapes near the view).
+   */
+  get chunkStats(): {
+    readonly chunks: number;
+    readonly drawn: number;
+    readonly builds: number;
+    readonly batchedShapesDrawn: number;
+  } {
     let drawn = 0;
-    for (const chunk of this.chunks) if (!chunk.group.culled) drawn += 1;
-    return { chunks: this.chunks.length, drawn, builds: this.builds };
+    let batchedShapesDrawn = 0;
+    for (const chunk of this.chunks) {
+      if (chunk.group.culled) continue;
+      drawn += 1;
+      for (const batch of chunk.batches) batchedShapesDrawn += batch.kept;
+    }
+    return { chunks: this.chunks.length, drawn, builds: this.builds, batchedShapesDrawn };
   }
 
   /** Top-level node ids of each chunk, in drawing order. */
@@ -227,12 +267,14 @@ export class SceneRenderer {
       if (top !== null && this.chunkOf.has(top)) next.add(top);
     }
     this.inView = next;
+    this.cullSerial += 1;
     return this.applyCull();
   }
 
   /** Draws everything again, as before the first cull. */
   uncullAll(): void {
     this.inView = "all";
+    this.cullSerial += 1;
     this.applyCull();
   }
 
@@ -295,6 +337,8 @@ export class SceneRenderer {
     if (wanted === chunk.cached) return false;
     chunk.group.cacheAsTexture(wanted === 0 ? false : { resolution: wanted, antialias: false });
     chunk.cached = wanted;
+    chunk.cutFor = -1;
+    this.cutToView(chunk);
     return true;
   }
 
@@ -428,6 +472,8 @@ export class SceneRenderer {
         detail: this.detail,
         cached: 0,
         batchesOnly: false,
+        batches: [],
+        cutFor: -1,
       };
       opened.add(chunk);
       current = { chunk, members: [id], cap: this.chunkSize };
@@ -468,11 +514,16 @@ export class SceneRenderer {
     writer.reset();
     const group = chunk.group;
     const pieces: Container[] = [];
+    const batches: Batch[] = [];
+    let ranges = new ShapeRanges();
     const flush = () => {
       if (writer.indexCount === 0) return;
       const mesh = createBatchMesh(writer);
       mesh.label = "batch";
       pieces.push(mesh);
+      const full = mesh.geometry.indexBuffer.data.slice() as Uint32Array;
+      batches.push({ mesh, full, ranges, kept: ranges.size });
+      ranges = new ShapeRanges();
       writer.reset();
     };
     let zoomed = false;
@@ -480,7 +531,9 @@ export class SceneRenderer {
       const node = this.store.get(id);
       if (!isSceneNode(node)) continue;
       if (isBatchable(node)) {
+        const before = writer.indexCount;
         encodeNode(writer, node, toMatrix(node.transform), this.detail);
+        if (writer.indexCount > before) ranges.add(id, writer.indexCount);
         if (!zoomed && dependsOnZoom(node)) zoomed = true;
         continue;
       }
@@ -501,6 +554,8 @@ export class SceneRenderer {
     chunk.zoomed = zoomed;
     chunk.detail = this.detail;
     chunk.batchesOnly = pieces.every((piece) => piece.label === "batch");
+    chunk.batches = batches;
+    chunk.cutFor = -1;
     this.updateCache(chunk);
     this.builds += 1;
   }
@@ -514,6 +569,8 @@ export class SceneRenderer {
     for (const child of chunk.group.removeChildren()) {
       if (child.label === "batch") child.destroy();
     }
+    chunk.batches = [];
+    chunk.cutFor = -1;
   }
 
   private destroyChunk(chunk: Chunk): void {
@@ -538,6 +595,7 @@ export class SceneRenderer {
       const wanted = drawnChunks === null ? inView === "all" : drawnChunks.has(chunk);
       if (wanted && !chunk.built) this.build(chunk);
       const culled = !wanted;
+      if (wanted) this.cutToView(chunk);
       if (chunk.group.culled === culled) continue;
       chunk.group.culled = culled;
       this.updateCache(chunk);
@@ -545,6 +603,42 @@ export class SceneRenderer {
       else shown += 1;
     }
     return { shown, hidden };
+  }
+
+  /**
+   * Has a drawn chunk's batches draw only the shapes the last cull found near the view, in their
+   * order; a chunk drawn from a texture of itself keeps them all, as the texture must. Costs the
+   * chunk's size, once per cull, never per frame.
+   */
+  private cutToView(chunk: Chunk): void {
+    if (chunk.cutFor === this.cullSerial) return;
+    chunk.cutFor = this.cullSerial;
+    const inView = this.inView;
+    const whole = !(inView instanceof Set) || chunk.cached !== 0;
+    for (const batch of chunk.batches) {
+      const geometry = batch.mesh.geometry;
+      const drawn = geometry.indexBuffer.data as Uint32Array;
+      let count = batch.full.length;
+      batch.kept = batch.ranges.size;
+      if (whole) drawn.set(batch.full);
+      else {
+        batch.kept = 0;
+        count = batch.ranges.compact(batch.full, drawn, (id) => {
+          const keep = inView.has(id);
+          if (keep) batch.kept += 1;
+          return keep;
+        });
+      }
+      if (count === 0) {
+        // An index count of 0 means "all"; one degenerate triangle draws nothing.
+        drawn.fill(0, 0, 3);
+        count = 3;
+      }
+      const indexCount = count === batch.full.length ? 0 : count;
+      if (indexCount === geometry.indexCount && whole) continue;
+      geometry.indexCount = indexCount;
+      geometry.indexBuffer.update(count * drawn.BYTES_PER_ELEMENT);
+    }
   }
 
   /**
