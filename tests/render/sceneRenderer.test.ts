@@ -170,15 +170,16 @@ describe("scene renderer", () => {
       lazy: true,
     });
     renderer.showPage("page");
-    expect(renderer.chunkStats).toEqual({ chunks: 4, drawn: 0, builds: 0 });
+    expect(renderer.chunkStats).toEqual({ chunks: 4, drawn: 0, builds: 0, batchedShapesDrawn: 0 });
     renderer.cullTo(["s4"]);
-    expect(renderer.chunkStats).toEqual({ chunks: 4, drawn: 1, builds: 1 });
+    // The chunk s3–s5 is drawn, and of it only s4 reaches the GPU.
+    expect(renderer.chunkStats).toEqual({ chunks: 4, drawn: 1, builds: 1, batchedShapesDrawn: 1 });
     expect(renderer.chunkMembers()[1]).toEqual(["s3", "s4", "s5"]);
     // An edit of a node in an unbuilt chunk builds it: it may have moved into view.
     store.transact("move", (tx) => tx.update("s9", { opacity: 0.5 }));
-    expect(renderer.chunkStats).toEqual({ chunks: 4, drawn: 2, builds: 2 });
+    expect(renderer.chunkStats).toEqual({ chunks: 4, drawn: 2, builds: 2, batchedShapesDrawn: 2 });
     renderer.uncullAll();
-    expect(renderer.chunkStats).toEqual({ chunks: 4, drawn: 4, builds: 4 });
+    expect(renderer.chunkStats).toEqual({ chunks: 4, drawn: 4, builds: 4, batchedShapesDrawn: 10 });
     renderer.dispose();
   });
 
