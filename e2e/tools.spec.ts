@@ -169,9 +169,16 @@ test.describe("drawing tools with real input", () => {
     const text = await page.evaluate(() => {
       const lw = window.linework!;
       const node = lw.editor.store.childrenOf(lw.current.pageId())[0];
-      return node?.type === "text" ? { content: node.content, hidden: node.hidden } : null;
+      return node?.type === "text"
+        ? { content: node.content, hidden: node.hidden, fontFamily: node.fontFamily }
+        : null;
     });
-    expect(text).toEqual({ content: "Hello there", hidden: false });
+    // New text is set in the typeface the app ships, so it looks the same everywhere.
+    expect(text).toEqual({
+      content: "Hello there",
+      hidden: false,
+      fontFamily: "Inter, system-ui, sans-serif",
+    });
     expect(await undoDepth(page)).toBe(1);
     // The keyboard is back on the canvas: Ctrl+Z undoes the whole text at once.
     await key(page, "Control+z");

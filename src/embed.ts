@@ -30,6 +30,7 @@ import { documentExports, type DocumentExports } from "./io/export/documentExpor
 import { importFileInto, type ImportFileResult } from "./io/import/importFile";
 import { PersistenceSession } from "./persist/session";
 import { ChromeState } from "./ui/chromeState";
+import { bundledGlyphFonts, registerBundledFonts } from "./fonts/bundledFonts";
 import { Overlay } from "./ui/Overlay";
 import type { DocumentActions, SwitchOptions } from "./ui/services";
 import overlayCss from "./ui/overlay.css?inline";
@@ -114,7 +115,12 @@ export async function mountLinework(
     options.persist === false
       ? Promise.resolve(null)
       : PersistenceSession.start({ home: env.HOME, user: env.USER, banners });
+  // Text is drawn once, when its chunk is built: the shipped typeface must be there first, or
+  // canvas text would be set in a fallback font. Local files load in milliseconds; a page whose
+  // fonts never arrive falls back, as CSS does, after FONT_WAIT_MS.
+  const fontsReady = registerBundledFonts(parent.ownerDocument.fonts);
   let persistence = await startPersistence();
+  await Promise.race([fontsReady, new Promise((done) => setTimeout(done, FONT_WAIT_MS))]);
   let current: OpenDocument | null = null;
   let root: Root | null = null;
   const commands = new CommandRegistry();
@@ -125,7 +131,7 @@ export async function mountLinework(
   const exports = documentExports(() => {
     if (!current) throw new Error("No document is open");
     return current.editor.store;
-  });
+  }, bundledGlyphFonts);
   const exporting = {
     exports,
     save: (blob: Blob, name: string) => downloadBlob(parent.ownerDocument, blob, name),
@@ -435,6 +441,9 @@ export async function mountLinework(
     },
   };
 }
+
+/** How long start-up waits for the shipped typeface before drawing text in a fallback. */
+const FONT_WAIT_MS = 1500;
 
 const BANNER_READ_ONLY_FILE = "read-only-file";
 /** A New or Open from the library that failed. */

@@ -1,6 +1,7 @@
 import { addNodes, deleteNodes } from "../doc/commands";
 import { BLACK, makeNode, NO_STROKE } from "../doc/factory";
 import { newId } from "../doc/ids";
+import { DEFAULT_TEXT_FAMILY } from "../fonts/family";
 import { IDENTITY_TRANSFORM, type Matrix } from "../doc/transform";
 import type { Fill, Id, TextNode } from "../doc/types";
 import type { Point } from "../render/camera";
@@ -11,7 +12,7 @@ import type { Tool, ToolContext, ToolKey, ToolPointer } from "./types";
 
 /** Type settings of new texts. */
 export const DEFAULT_TEXT = {
-  fontFamily: "system-ui, sans-serif",
+  fontFamily: DEFAULT_TEXT_FAMILY,
   fontSize: 24,
   fontWeight: 400,
   fontStyle: "normal",

@@ -20,7 +20,13 @@ function setUp() {
     exportCommands({
       current: () => ({ editor, pageId: () => pageId }) as unknown as OpenDocument,
       // Node has no canvas to measure text with: the SVG writer's own estimate stands in.
-      exports: { ...documentExports(() => editor.store), svg: (o) => exportSvg(editor.store, o) },
+      exports: {
+        ...documentExports(
+          () => editor.store,
+          () => Promise.reject(new Error("no fonts in this test")),
+        ),
+        svg: (o) => exportSvg(editor.store, o),
+      },
       settings,
       save: (blob, name) => saved.push({ name, type: blob.type, text: blob.text() }),
       notify: (message) => notes.push(message),

@@ -7,13 +7,17 @@ import { documentExports } from "../../src/io/export/documentExports";
 import { MAX_SCALE } from "../../src/io/export/png";
 import { exportSvg } from "../../src/io/export/svg";
 import { exportFile, parseScale } from "../../src/ui/dialogs/exportRequest";
+import { bundledGlyphFonts } from "../support/fonts";
 import { galleryDocument } from "../support/gallery";
 
 function exportsOf() {
   const editor = createEditor(galleryDocument());
   // Node has no canvas to measure text with: the SVG writer's own estimate stands in.
   const exports = {
-    ...documentExports(() => editor.store),
+    ...documentExports(
+      () => editor.store,
+      () => Promise.resolve(bundledGlyphFonts()),
+    ),
     svg: (o: Parameters<typeof exportSvg>[1]) => exportSvg(editor.store, o),
   };
   return { editor, exports, pageId: editor.store.pages()[0]!.id };
@@ -56,6 +60,29 @@ describe("export dialog requests", () => {
     expect(filledText).not.toBe(plainText);
     expect(filledText).toContain("data-linework-background");
     expect(plainText).not.toContain("data-linework-background");
+  });
+
+  it("an SVG with outlined text has glyph paths in place of text in the shipped typeface", async () => {
+    const { editor, exports, pageId } = exportsOf();
+    editor.store.transact("Retype", (tx) => {
+      for (const node of editor.store
+        .childrenOf(pageId)
+        .flatMap((n) => [n, ...editor.store.childrenOf(n.id)]))
+        if (node.type === "text")
+          tx.update<typeof node>(node.id, { fontFamily: "Inter, sans-serif" });
+    });
+    const base = {
+      format: "svg",
+      scope: { page: pageId },
+      scale: 1,
+      background: false,
+      baseName: "D",
+    } as const;
+    const asText = await (await exportFile(exports, base)).blob.text();
+    const outlined = await (await exportFile(exports, { ...base, outlineText: true })).blob.text();
+    expect(asText).toContain("<text");
+    expect(outlined).not.toContain("<text");
+    expect(outlined).toContain('aria-label="Linework gallery"');
   });
 
   it("a frame alone leaves out what lies beside it on the page", async () => {

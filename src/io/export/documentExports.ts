@@ -5,6 +5,7 @@ import { exportPng, type PngExportOptions } from "./png";
 import type { ExportSource } from "./source";
 import { exportSvg, type SvgExport, type SvgExportOptions } from "./svg";
 import type { TextMeasure } from "./textLayout";
+import type { GlyphFonts } from "../../fonts/glyphFonts";
 
 /** Export of the open document, with text measured by the browser as the renderer measures it. */
 export interface DocumentExports {
@@ -13,10 +14,18 @@ export interface DocumentExports {
   pdf(options: PdfExportOptions): Promise<Uint8Array>;
   svgClipboard(options: SvgExportOptions): ClipboardPayload;
   pngClipboard(options: PngExportOptions): Promise<ClipboardPayload>;
+  /** Outlines of the fonts text can be exported in as paths. */
+  glyphFonts(): Promise<GlyphFonts>;
 }
 
-/** `source` is asked each time, so the exports follow whichever document is open. */
-export function documentExports(source: () => ExportSource): DocumentExports {
+/**
+ * `source` is asked each time, so the exports follow whichever document is open; `glyphFonts`
+ * loads the outlines of the fonts the app ships.
+ */
+export function documentExports(
+  source: () => ExportSource,
+  glyphFonts: () => Promise<GlyphFonts>,
+): DocumentExports {
   let measure: TextMeasure | null = null;
   const withMeasure = (options: SvgExportOptions): SvgExportOptions => ({
     ...options,
@@ -28,5 +37,6 @@ export function documentExports(source: () => ExportSource): DocumentExports {
     pdf: (options) => exportPdf(source(), options),
     svgClipboard: (options) => svgClipboardPayload(source(), withMeasure(options)),
     pngClipboard: (options) => pngClipboardPayload(source(), options),
+    glyphFonts,
   };
 }

@@ -33,7 +33,9 @@ import {
 } from "./svgGeometry";
 import { compositingAttrs, Defs, fillAttrs, hexColor, strokeAttrs } from "./svgPaint";
 import { ESTIMATED_MEASURE, fontFamilyList, layoutText, type TextMeasure } from "./textLayout";
+import { outlineText } from "./textOutlines";
 import { attributes, escapeText, IdAllocator, isValidId, num } from "./xml";
+import type { GlyphFonts } from "../../fonts/glyphFonts";
 
 export type { ExportScope } from "./scope";
 
@@ -50,6 +52,11 @@ export interface SvgExportOptions {
    * gives the same document back; hidden nodes and nodes that draw nothing are kept as empty groups.
    */
   readonly linework?: boolean;
+  /**
+   * Text as paths of its glyph outlines, in fonts that have them here; other text stays text,
+   * with a warning, so the file still shows it where that font is installed.
+   */
+  readonly outlineText?: GlyphFonts;
 }
 
 export interface SvgExport {
@@ -94,6 +101,7 @@ export function exportSvg(source: ExportSource, options: SvgExportOptions): SvgE
     options.measure ?? ESTIMATED_MEASURE,
     options.maxNodes ?? DEFAULT_MAX_NODES,
     options.linework ?? true,
+    options.outlineText ?? null,
   );
   for (const root of roots) writer.node(root.node, root.outer, 0);
   const body = writer.body;
@@ -170,6 +178,7 @@ class SvgWriter {
     private readonly measure: TextMeasure,
     private readonly maxNodes: number,
     readonly linework: boolean,
+    private readonly glyphs: GlyphFonts | null,
   ) {}
 
   get body(): string {
@@ -405,6 +414,24 @@ class SvgWriter {
 
   private text(node: TextNode, common: string, title: string): void {
     const layout = layoutText(node, this.measure);
+    if (this.glyphs !== null) {
+      const d = outlineText(node, layout, this.glyphs);
+      if (d !== null) {
+        // The words stay readable to screen readers and searches through aria-label.
+        this.parts.push(
+          `<path${common}${attributes({
+            d: d === "" ? "M0 0" : d,
+            "aria-label": node.content,
+            ...fillAttrs(node.fill.type === "none" ? null : node.fill, this.defs),
+          })}>${title}</path>`,
+        );
+        return;
+      }
+      this.warnings.push(
+        `Text ${node.name || JSON.stringify(node.content.slice(0, 20))} stays text: its font ` +
+          `${JSON.stringify(node.fontFamily)} has no outlines here, or lacks one of its characters`,
+      );
+    }
     this.parts.push(
       `<text${common}${attributes({
         "xml:space": "preserve",

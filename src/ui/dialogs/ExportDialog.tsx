@@ -62,6 +62,7 @@ export function ExportDialog(props: ExportDialogProps) {
   const [scaleChoice, setScaleChoice] = useState<ScaleChoice>("2");
   const [customScale, setCustomScale] = useState("4");
   const [background, setBackground] = useState(true);
+  const [outlineText, setOutlineText] = useState(false);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -89,6 +90,7 @@ export function ExportDialog(props: ExportDialogProps) {
         scope: scopeOf(shownTarget, selection, pageId),
         scale: scale ?? 1,
         background,
+        outlineText: format === "svg" && outlineText,
         baseName,
       },
       {
@@ -239,6 +241,17 @@ export function ExportDialog(props: ExportDialogProps) {
               onChange={(event) => setBackground(event.target.checked)}
             />
             {t("export.background")}
+          </label>
+        ) : null}
+        {format === "svg" ? (
+          <label className="lw-check">
+            <input
+              type="checkbox"
+              checked={outlineText}
+              disabled={busy}
+              onChange={(event) => setOutlineText(event.target.checked)}
+            />
+            {t("export.outlineText")}
           </label>
         ) : null}
         {/* Cancel takes Export's place, so the button under the pointer stops what it started. */}

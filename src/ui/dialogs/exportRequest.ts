@@ -13,6 +13,8 @@ export interface ExportRequest {
   readonly scale: number;
   /** The page's background colour behind the drawing (SVG and PNG; a PDF always has it). */
   readonly background: boolean;
+  /** Text as paths of its glyph outlines (SVG only). */
+  readonly outlineText?: boolean;
   /** The file's name without its extension. */
   readonly baseName: string;
 }
@@ -46,7 +48,9 @@ export async function exportFile(
   const { format, scope, background, baseName } = request;
   switch (format) {
     case "svg": {
-      const { svg } = exports.svg({ scope, background });
+      const outlineText = request.outlineText === true ? await exports.glyphFonts() : undefined;
+      progress.signal?.throwIfAborted();
+      const { svg } = exports.svg({ scope, background, outlineText });
       return {
         blob: new Blob([svg], { type: "image/svg+xml" }),
         fileName: `${baseName}.svg`,

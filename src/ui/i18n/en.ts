@@ -126,6 +126,7 @@ export const EN = {
   "export.customScaleValue": "Custom scale",
   "export.scaleInvalid": "Enter a number above 0 and at most {max}",
   "export.background": "Background",
+  "export.outlineText": "Outline text",
   "export.export": "Export",
   "export.cancel": "Cancel",
   "export.progress": "Export progress",
