@@ -1,6 +1,15 @@
 import { expect, test } from "@playwright/test";
 import { createDocument, DEFAULT_STROKE, makeNode } from "../src/doc/factory";
-import type { DocRecord, EllipseNode, PathNode, RectNode } from "../src/doc/types";
+import type {
+  DocRecord,
+  EllipseNode,
+  LineCap,
+  LineNode,
+  PathNode,
+  PolygonNode,
+  RectNode,
+  StarNode,
+} from "../src/doc/types";
 import { serializeDocument } from "../src/io/native/format";
 import { galleryDocument } from "../tests/support/gallery";
 import { hideChrome, openApp } from "./support";
@@ -50,9 +59,11 @@ test.describe("style gallery rendering", () => {
 });
 
 /**
- * Shapes the renderer draws in its batches with analytic anti-aliasing (rectangles with one
- * radius, ellipses) and as flat triangles (paths), with the styles that change how: miter and
- * round joins, wide and hairline strokes, half opacity over another shape, rotation.
+ * Shapes the renderer draws in its batches, all anti-aliased: rectangles with one radius and
+ * ellipses as analytic quads; paths, stars, polygons, lines, mixed radii and dashes as stroked
+ * and filled triangles with distances to their edges. With the styles that change how: miter,
+ * round and bevel joins, butt, round and square caps, wide and hairline strokes, translucent
+ * strokes and fills, unstroked fills, half opacity over another shape, rotation.
  */
 function batchedDocument(): DocRecord[] {
   const records: DocRecord[] = createDocument({
@@ -71,7 +82,7 @@ function batchedDocument(): DocRecord[] {
     width,
     join,
   });
-  const place = <T extends RectNode | EllipseNode | PathNode>(
+  const place = <T extends RectNode | EllipseNode | PathNode | StarNode | PolygonNode | LineNode>(
     node: T,
     x: number,
     y: number,
@@ -120,6 +131,96 @@ function batchedDocument(): DocRecord[] {
       },
     ],
   });
+  const star = makeNode<StarNode>("star", "star", "page", "a8", {
+    fill: { type: "solid", color: { r: 1, g: 0.75, b: 0, a: 1 } },
+    stroke: stroke(3, "miter"),
+    width: 120,
+    height: 120,
+    points: 5,
+    innerRatio: 0.45,
+  });
+  const hexagon = makeNode<PolygonNode>("polygon", "hexagon", "page", "a9", {
+    fill: { type: "solid", color: { r: 0.5, g: 0.2, b: 0.8, a: 0.6 } },
+    stroke: stroke(2, "round"),
+    width: 110,
+    height: 100,
+    sides: 6,
+  });
+  const dashed = makeNode<RectNode>("rect", "dashed", "page", "b0", {
+    fill: { type: "solid", color: teal },
+    stroke: { ...stroke(3, "miter"), dash: [10, 6], cap: "butt" },
+    width: 140,
+    height: 90,
+    radii: [0, 16, 30, 4],
+  });
+  const line = (id: string, index: string, cap: LineCap) =>
+    makeNode<LineNode>("line", id, "page", index, {
+      fill: { type: "none" },
+      stroke: { ...stroke(10, "round"), cap },
+      start: { x: 0, y: 0 },
+      end: { x: 140, y: 24 },
+      startHead: "none",
+      endHead: "none",
+    });
+  const hairline = makeNode<PathNode>("path", "hairpath", "page", "b4", {
+    fill: { type: "none" },
+    stroke: stroke(0.4, "round"),
+    fillRule: "nonzero",
+    subpaths: [
+      {
+        start: { x: 0, y: 0 },
+        segments: [
+          {
+            type: "cubic",
+            control1: { x: 200, y: -40 },
+            control2: { x: 40, y: 120 },
+            to: { x: 180, y: 90 },
+          },
+        ],
+        closed: false,
+      },
+    ],
+  });
+  const translucent = makeNode<PathNode>("path", "translucent", "page", "b5", {
+    fill: { type: "none" },
+    stroke: {
+      ...stroke(12, "round"),
+      join: "bevel",
+      paint: { type: "solid", color: { r: 0.8, g: 0.1, b: 0.3, a: 0.5 } },
+    },
+    fillRule: "nonzero",
+    subpaths: [
+      {
+        start: { x: 0, y: 60 },
+        segments: [
+          { type: "line", to: { x: 50, y: 0 } },
+          { type: "line", to: { x: 90, y: 70 } },
+          { type: "line", to: { x: 160, y: 20 } },
+        ],
+        closed: false,
+      },
+    ],
+  });
+  const blob = makeNode<PathNode>("path", "blob", "page", "b6", {
+    fill: { type: "solid", color: { r: 0.2, g: 0.4, b: 0.9, a: 1 } },
+    stroke: { ...stroke(1, "round"), paint: null },
+    fillRule: "nonzero",
+    subpaths: [
+      {
+        start: { x: 0, y: 50 },
+        segments: [
+          {
+            type: "cubic",
+            control1: { x: 20, y: -30 },
+            control2: { x: 150, y: 0 },
+            to: { x: 160, y: 50 },
+          },
+          { type: "quad", control: { x: 80, y: 160 }, to: { x: 0, y: 50 } },
+        ],
+        closed: true,
+      },
+    ],
+  });
   records.push(
     place(rect("square-miter", "a1", 0, 8, "miter"), 40, 40),
     place(rect("square-round", "a2", 0, 8, "round"), 220, 40),
@@ -129,6 +230,15 @@ function batchedDocument(): DocRecord[] {
     // Half opacity over the rectangle below it: the stroke must not show the fill through.
     place(rect("over", "a6", 10, 10, "round"), 430, 110, 0, 0.5),
     place(zigzag, 600, 60),
+    place(star, 40, 320),
+    place(hexagon, 200, 330, 0.2),
+    place(dashed, 350, 330),
+    place(line("butt", "b1", "butt"), 540, 330),
+    place(line("round", "b2", "round"), 540, 380),
+    place(line("square", "b3", "square"), 540, 430),
+    place(hairline, 740, 300),
+    place(translucent, 740, 440),
+    place(blob, 40, 470, -0.1),
   );
   return records;
 }
@@ -137,6 +247,9 @@ const BATCHED = [
   { name: "batched-100", zoom: 1, x: 0, y: 0 },
   // Deep zoom on the rounded corner and the half-transparent overlap: edges stay smooth.
   { name: "batched-400", zoom: 4, x: -1600, y: -320 },
+  // The hexagon and the dashed rectangle with mixed radii, three times as large: a zoom between
+  // two buckets, drawn from geometry built for the nearer one (4).
+  { name: "batched-flat-300", zoom: 3, x: -540, y: -900 },
 ];
 
 test.describe("batched shape rendering", () => {

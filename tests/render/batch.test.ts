@@ -10,7 +10,9 @@ import {
   SHAPE_BOX,
   SHAPE_ELLIPSE,
   SHAPE_FLAT,
+  SHAPE_FRINGE,
   SHAPE_MITRED_BOX,
+  SHAPE_STROKE,
   WORDS_PER_VERTEX,
 } from "../../src/render/batch/writer";
 
@@ -44,18 +46,34 @@ function square(size: number, stroke: Partial<RectNode["stroke"]> | null): PathN
   });
 }
 
-/** Total area of the written triangles, in world units. */
-function triangleArea(writer: BatchWriter): number {
+/** Total area of the written triangles of one kind, in world units. */
+function triangleArea(writer: BatchWriter, kind: number): number {
   const v = writer.vertices;
   const ix = writer.indices;
   let area = 0;
   for (let i = 0; i < ix.length; i += 3) {
     const [a, b, c] = [ix[i]!, ix[i + 1]!, ix[i + 2]!].map((k) => k * WORDS_PER_VERTEX);
+    if (v[a! + 6] !== kind) continue;
     area += Math.abs(
       (v[b!]! - v[a!]!) * (v[c! + 1]! - v[a! + 1]!) - (v[c!]! - v[a!]!) * (v[b! + 1]! - v[a! + 1]!),
     );
   }
   return area / 2;
+}
+
+/** The words of every vertex of one kind (colours as their packed integers). */
+function vertexWords(writer: BatchWriter, kind: number): number[][] {
+  const out: number[][] = [];
+  const colors = new Uint32Array(writer.vertices.slice().buffer);
+  for (let i = 0; i < writer.vertexCount; i += 1) {
+    const o = i * WORDS_PER_VERTEX;
+    if (writer.vertices[o + 6] !== kind) continue;
+    const words = Array.from(writer.vertices.subarray(o, o + WORDS_PER_VERTEX));
+    words[10] = colors[o + 10]!;
+    words[11] = colors[o + 11]!;
+    out.push(words);
+  }
+  return out;
 }
 
 function kinds(writer: BatchWriter): number[] {
@@ -177,7 +195,7 @@ describe("batch encoding", () => {
       ...Array(4).fill(SHAPE_BOX),
       ...Array(4).fill(SHAPE_ELLIPSE),
     ]);
-    // Mixed radii and dashes need the outline: flat triangles.
+    // Mixed radii and dashes need the outline: filled triangles and stroke meshes.
     writer.reset();
     encode.encodeNode(writer, { ...rect, radii: [0, 2, 0, 2] }, IDENTITY_MATRIX, FINE);
     encode.encodeNode(
@@ -186,33 +204,71 @@ describe("batch encoding", () => {
       IDENTITY_MATRIX,
       FINE,
     );
-    expect(new Set(kinds(writer))).toEqual(new Set([SHAPE_FLAT]));
+    expect(new Set(kinds(writer))).toEqual(new Set([SHAPE_FLAT, SHAPE_STROKE]));
   });
 
   it("fills an outline with triangles covering exactly its area, in world units", () => {
     const writer = new BatchWriter();
     encode.encodeNode(writer, square(10, null), { a: 2, b: 0, c: 0, d: 3, e: 5, f: 5 }, FINE);
-    expect(triangleArea(writer)).toBeCloseTo(10 * 2 * 10 * 3, 6);
+    expect(triangleArea(writer, SHAPE_FLAT)).toBeCloseTo(10 * 2 * 10 * 3, 6);
   });
 
-  it("strokes with the line builder's joins: a mitred square frame covers its ring", () => {
+  it("gives an unstroked fill a rim one screen pixel wide, measured where the node shrinks most", () => {
+    const writer = new BatchWriter();
+    // Scaled 2× across and 3× down: a pixel is 1/2 local unit at most, so the rim is 0.5 local
+    // units wide: 1 world unit on each side across, 1.5 above and below.
+    encode.encodeNode(writer, square(10, null), { a: 2, b: 0, c: 0, d: 3, e: 0, f: 0 }, FINE);
+    const rim = triangleArea(writer, SHAPE_FRINGE);
+    expect(rim).toBeCloseTo(22 * 33 - 20 * 30, 6);
+    for (const v of vertexWords(writer, SHAPE_FRINGE)) {
+      // Lateral distance 0 on the outline, a fringe (local units) outside it; the fill's colour.
+      expect([0, 0.5]).toContain(v[2]);
+      expect(v[10]).toBe(packColor(RED));
+    }
+  });
+
+  it("leaves the rim out where an opaque stroke two pixels wide or more covers the fill's edge", () => {
+    const covered = new BatchWriter();
+    encode.encodeNode(covered, square(10, { width: 2 }), IDENTITY_MATRIX, FINE);
+    expect(kinds(covered)).not.toContain(SHAPE_FRINGE);
+    for (const stroke of [
+      { width: 1 },
+      { width: 4, dash: [3, 1] },
+      { width: 4, paint: { type: "solid" as const, color: BLUE } },
+    ]) {
+      const showing = new BatchWriter();
+      encode.encodeNode(showing, square(10, stroke), IDENTITY_MATRIX, FINE);
+      expect(kinds(showing)).toContain(SHAPE_FRINGE);
+    }
+  });
+
+  it("strokes with distances to the edges: a mitred square frame covers its ring and a pixel more", () => {
     const writer = new BatchWriter();
     encode.encodeNode(writer, square(10, { join: "miter", width: 2 }), IDENTITY_MATRIX, FINE);
-    // Fill 10 × 10, plus the stroke ring 12² − 8².
-    expect(triangleArea(writer)).toBeCloseTo(100 + (144 - 64), 4);
+    // Fill 10 × 10; the stroke built 1 + 1 pixel to each side of the outline: 14² − 6².
+    expect(triangleArea(writer, SHAPE_FLAT)).toBeCloseTo(100, 6);
+    expect(triangleArea(writer, SHAPE_STROKE)).toBeCloseTo(196 - 36, 4);
+    for (const v of vertexWords(writer, SHAPE_STROKE)) {
+      // Lateral distance on an edge or at a mitred corner; the half width; no cap.
+      expect(Math.abs(v[2]!)).toBeCloseTo(2, 9);
+      expect([v[3], v[4]]).toEqual([0, 1]);
+      expect(v[11]).toBe(0);
+    }
   });
 
-  it("draws strokes thinner than a pixel or so as one quad per segment", () => {
-    const fine = new BatchWriter();
-    const coarse = new BatchWriter();
+  it("builds a stroke for the zoom bucket: thin on screen, it is a pixel wide plus the fringe", () => {
+    const near = new BatchWriter();
+    const far = new BatchWriter();
     const node = square(10, { join: "round", width: 2 });
-    encode.encodeNode(fine, node, IDENTITY_MATRIX, FINE);
-    encode.encodeNode(coarse, node, IDENTITY_MATRIX, { step: 16, pixelsPerUnit: 0.125 });
-    // Fill (4 points) + 4 segments × 4 corners.
-    expect(coarse.vertexCount).toBe(4 + 16);
-    expect(fine.vertexCount).toBeGreaterThan(coarse.vertexCount);
-    // Same ink either way, but for the joins' corners.
-    expect(triangleArea(coarse)).toBeCloseTo(100 + 4 * 10 * 2, 4);
+    encode.encodeNode(near, node, IDENTITY_MATRIX, FINE);
+    encode.encodeNode(far, node, IDENTITY_MATRIX, { step: 16, pixelsPerUnit: 0.125 });
+    const reach = (writer: BatchWriter) =>
+      Math.max(...vertexWords(writer, SHAPE_STROKE).map((v) => Math.abs(v[2]!)));
+    expect(reach(near)).toBeCloseTo(1 + 1, 9);
+    // 2 units are a quarter pixel at 1/8: drawn half a pixel (4 units) each side, plus 8.
+    expect(reach(far)).toBeCloseTo(4 + 8, 9);
+    // Its half width stays the stroke's own, so the shader fades it to a quarter pixel's ink.
+    for (const v of vertexWords(far, SHAPE_STROKE)) expect(v[4]).toBe(1);
   });
 
   it("draws nothing for hidden, fully transparent or unpainted nodes", () => {

@@ -31,10 +31,12 @@ void main() {
 }
 `;
 
-// Boxes and ellipses get their coverage from a signed distance to the outline, measured in
-// screen pixels through fwidth: an anti-aliased edge at any zoom without multisampling. The
-// stroke is composited over the fill before opacity, so a half-transparent shape's stroke does
-// not show the fill through it.
+// Every edge is anti-aliased from a distance measured in screen pixels through screen-space
+// derivatives, so no multisampling is needed. Boxes and ellipses get a signed distance to their
+// outline; the stroke is composited over the fill before opacity, so a half-transparent shape's
+// stroke does not show the fill through it. Strokes of other shapes (kind 4) carry their distance
+// from the centre line and, at caps, along the line; fills' rims (kind 5) their distance from the
+// outline. Fills' insides (kind 0) are solid.
 const FRAGMENT = /* glsl */ `#version 300 es
 in vec2 vLocal;
 in vec2 vHalf;
@@ -59,13 +61,35 @@ float ellipseDistance(vec2 p, vec2 extent) {
 }
 
 void main() {
+  // Derivatives before any branch: they are undefined in non-uniform control flow.
+  vec2 gx = dFdx(vLocal);
+  vec2 gy = dFdy(vLocal);
   float kind = vShape.x;
   float alpha = vShape.w * uColor.a;
+  vec4 fill = vec4(vFill.rgb * vFill.a, vFill.a) * alpha;
   if (kind < 0.5) {
-    finalColor = vec4(vFill.rgb * vFill.a, vFill.a) * alpha;
+    finalColor = fill;
     return;
   }
-  float pixel = max(length(fwidth(vLocal)) * 0.70710678, 1e-6);
+  if (kind > 3.5) {
+    // Local units per screen pixel across the edge (and along the line, for caps).
+    float across = max(length(vec2(gx.x, gy.x)), 1e-9);
+    float d = abs(vLocal.x);
+    if (kind > 4.5) {
+      finalColor = fill * clamp(1.0 - d / across, 0.0, 1.0);
+      return;
+    }
+    // A stroke thinner than a pixel is drawn a pixel wide and faded by its width, so it keeps
+    // its weight instead of breaking up.
+    float halfWidth = vHalf.x;
+    float reach = max(halfWidth, 0.5 * across);
+    float cover = clamp((reach - d) / across + 0.5, 0.0, 1.0) * min(1.0, 2.0 * halfWidth / across);
+    float along = max(length(vec2(gx.y, gy.y)), 1e-9);
+    cover *= clamp((vHalf.y - abs(vLocal.y)) / along + 0.5, 0.0, 1.0);
+    finalColor = fill * cover;
+    return;
+  }
+  float pixel = max(length(abs(gx) + abs(gy)) * 0.70710678, 1e-6);
   float w = vShape.y;
   float r = vShape.z;
   // One distance serves fill and stroke: the stroke's edges are the outline moved out and in by
@@ -81,9 +105,8 @@ void main() {
   float strokeCover = w > 0.0
     ? clamp(clamp(0.5 - outer / pixel, 0.0, 1.0) - clamp(0.5 - inner / pixel, 0.0, 1.0), 0.0, 1.0)
     : 0.0;
-  vec4 fill = vec4(vFill.rgb * vFill.a, vFill.a) * fillCover;
   vec4 stroke = vec4(vStroke.rgb * vStroke.a, vStroke.a) * strokeCover;
-  finalColor = (stroke + fill * (1.0 - stroke.a)) * alpha;
+  finalColor = (stroke * alpha + fill * fillCover * (1.0 - stroke.a));
 }
 `;
 

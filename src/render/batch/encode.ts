@@ -1,4 +1,4 @@
-import { buildLine, earcut } from "pixi.js";
+import { earcut } from "pixi.js";
 import type { Matrix } from "../../doc/transform";
 import type { Fill, LineNode, RGBA, SceneNode, Stroke } from "../../doc/types";
 import {
@@ -9,8 +9,18 @@ import {
   type Polyline,
 } from "../dash";
 import { regularPolygon, starPoints } from "../outline";
+import { EdgeMesh } from "../stroke/edgeMesh";
+import { fillFringe } from "../stroke/fringe";
+import { strokePolyline } from "../stroke/stroker";
 import type { BatchWriter } from "./writer";
-import { NO_COLOR, SHAPE_BOX, SHAPE_ELLIPSE, SHAPE_MITRED_BOX } from "./writer";
+import {
+  NO_COLOR,
+  SHAPE_BOX,
+  SHAPE_ELLIPSE,
+  SHAPE_FRINGE,
+  SHAPE_MITRED_BOX,
+  SHAPE_STROKE,
+} from "./writer";
 
 /** Shapes a chunk's batch can draw; anything else keeps a display object of its own. */
 export type BatchNode = Extract<
@@ -50,7 +60,7 @@ export function isBatchable(node: SceneNode): node is BatchNode {
 
 /**
  * Whether a node's geometry depends on the zoom it is built for (curves cut finer or coarser,
- * strokes thin on screen drawn without joins); boxes and ellipses are exact at every zoom.
+ * anti-aliasing fringes a screen pixel wide); boxes and ellipses are exact at every zoom.
  */
 export function dependsOnZoom(node: BatchNode): boolean {
   return !usesBox(node);
@@ -119,51 +129,42 @@ export interface Detail {
   readonly pixelsPerUnit: number;
 }
 
-/**
- * Strokes at most this wide on screen are drawn as one quad per segment: their joins and caps
- * are narrower than a pixel, and PixiJS's line builder spends most of its vertices on them.
- */
-export const THIN_STROKE_PX = 1.5;
+/** One scratch mesh for every stroke and rim, so encoding a chunk allocates almost nothing. */
+const scratch = new EdgeMesh();
 
-/** One quad per segment, `width` wide: a stroke too thin on screen for joins to show. */
-function thinStroke(
-  writer: BatchWriter,
-  m: Matrix,
-  points: readonly number[],
-  closed: boolean,
-  width: number,
-  color: RGBA,
-  opacity: number,
-): void {
-  const n = points.length >> 1;
-  const segments = closed ? n : n - 1;
-  const quad: number[] = [];
-  const indices: number[] = [];
-  for (let i = 0; i < segments; i += 1) {
-    const j = (i + 1) % n;
-    const x0 = points[i * 2]!;
-    const y0 = points[i * 2 + 1]!;
-    const x1 = points[j * 2]!;
-    const y1 = points[j * 2 + 1]!;
-    const length = Math.hypot(x1 - x0, y1 - y0);
-    if (length === 0) continue;
-    const nx = (-(y1 - y0) / length) * (width / 2);
-    const ny = ((x1 - x0) / length) * (width / 2);
-    const base = quad.length >> 1;
-    quad.push(x0 + nx, y0 + ny, x1 + nx, y1 + ny, x1 - nx, y1 - ny, x0 - nx, y0 - ny);
-    indices.push(base, base + 1, base + 2, base, base + 2, base + 3);
-  }
-  writer.triangles(m, quad, indices, color, opacity);
+/**
+ * The size of a screen pixel in the node's local units at the zoom the chunk is built for, taken
+ * along the direction the node's matrix shrinks most, so a one-pixel fringe is at least a pixel
+ * wide every way (limited to 8× the widest direction's, for nodes squashed nearly flat).
+ * Null when the matrix collapses the node to nothing.
+ */
+function unitsPerPixel(m: Matrix, pixelsPerUnit: number): number | null {
+  const sum = m.a * m.a + m.b * m.b + m.c * m.c + m.d * m.d;
+  const det = m.a * m.d - m.b * m.c;
+  const root = Math.sqrt(Math.max(0, sum * sum - 4 * det * det));
+  const largest = Math.sqrt((sum + root) / 2);
+  const smallest = Math.sqrt(Math.max(0, (sum - root) / 2));
+  if (!(largest > 0) || !Number.isFinite(largest)) return null;
+  return 1 / (pixelsPerUnit * Math.max(smallest, largest / 8));
+}
+
+/**
+ * Whether a fill needs its anti-aliased rim: not when an opaque, solid stroke at least two
+ * pixels wide lies over its edge and nothing shows through.
+ */
+function needsFillRim(node: BatchNode, stroke: RGBA | null, pixel: number): boolean {
+  if (stroke === null || stroke.a < 1 || node.opacity < 1 || isDashed(node.stroke)) return true;
+  return node.stroke.width / 2 < pixel;
 }
 
 /**
  * Appends a node to the batch in world coordinates (`m` is its world matrix). Boxes and ellipses
- * become one quad; other shapes are filled with earcut and stroked with PixiJS's own line builder
- * (its joins, caps and miter limit), dashes cut first, or with a quad per segment when the stroke
- * is thinner on screen than `THIN_STROKE_PX`. Hidden nodes add nothing.
+ * become one quad; other shapes are filled with earcut, given an anti-aliased rim, and stroked
+ * by our own stroker (joins, caps, miter limit, dashes cut first), whose vertices carry their
+ * distance from the stroke's centre line so the shader anti-aliases every edge. Hidden nodes add
+ * nothing.
  */
 export function encodeNode(writer: BatchWriter, node: BatchNode, m: Matrix, detail: Detail): void {
-  const step = detail.step;
   if (node.hidden || node.opacity <= 0) return;
   const fill = fillColor(node.fill);
   const stroke = strokeColor(node.stroke);
@@ -181,44 +182,32 @@ export function encodeNode(writer: BatchWriter, node: BatchNode, m: Matrix, deta
     });
     return;
   }
+  const pixel = unitsPerPixel(m, detail.pixelsPerUnit);
+  if (pixel === null) return;
   const lines: Polyline[] =
     node.type === "line"
       ? [{ points: [node.start.x, node.start.y, node.end.x, node.end.y], closed: false }]
-      : outlines(node, step);
+      : outlines(node, detail.step);
   if (fill !== null && node.type !== "line") {
+    const rim = needsFillRim(node, stroke, pixel);
+    scratch.reset();
     for (const line of lines) {
       if (line.points.length < 6) continue;
       writer.triangles(m, line.points, earcut(line.points as number[]), fill, node.opacity);
+      if (rim) fillFringe(scratch, line.points, pixel);
     }
+    writer.edges(m, scratch, SHAPE_FRINGE, 0, fill, node.opacity);
   }
   if (stroke === null) return;
-  const style = {
-    width: node.stroke.width,
-    alignment: 0.5,
-    cap: node.stroke.cap,
-    join: node.stroke.join,
-    miterLimit: node.stroke.miterLimit,
-  };
   const dashed = isDashed(node.stroke);
-  const scale = Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
-  const thin = node.stroke.width * scale * detail.pixelsPerUnit <= THIN_STROKE_PX;
+  scratch.reset();
   for (const line of lines) {
-    const runs = dashed
-      ? dashPolyline(line, node.stroke.dash, node.stroke.dashOffset).map((points) => ({
-          points,
-          closed: false,
-        }))
-      : [line];
-    for (const run of runs) {
-      if (run.points.length < 4) continue;
-      if (thin) {
-        thinStroke(writer, m, run.points, run.closed, node.stroke.width, stroke, node.opacity);
-        continue;
-      }
-      const vertices: number[] = [];
-      const indices: number[] = [];
-      buildLine(run.points as number[], style, false, run.closed, vertices, indices);
-      writer.triangles(m, vertices, indices, stroke, node.opacity);
+    if (!dashed) {
+      strokePolyline(scratch, line.points, line.closed, node.stroke, pixel);
+      continue;
     }
+    for (const run of dashPolyline(line, node.stroke.dash, node.stroke.dashOffset))
+      strokePolyline(scratch, run, false, node.stroke, pixel);
   }
+  writer.edges(m, scratch, SHAPE_STROKE, node.stroke.width / 2, stroke, node.opacity);
 }

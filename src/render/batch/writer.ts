@@ -1,10 +1,13 @@
 import type { Matrix } from "../../doc/transform";
 import type { RGBA } from "../../doc/types";
+import type { EdgeMesh } from "../stroke/edgeMesh";
 
 /**
  * One vertex of a chunk's batch, interleaved as 32-bit words:
  * position (world, 2) · local point from the shape's centre (2) · half size (2) ·
  * kind, stroke width, corner radius, opacity (4) · fill RGBA8 (1) · stroke RGBA8 (1).
+ * Stroke and fringe vertices put their lateral and along distances in the local point's words
+ * and the stroke's half width and along-limit in the half size's.
  */
 export const WORDS_PER_VERTEX = 12;
 export const BYTES_PER_VERTEX = WORDS_PER_VERTEX * 4;
@@ -15,8 +18,17 @@ export const SHAPE_BOX = 1;
 export const SHAPE_ELLIPSE = 2;
 /** A box whose stroke meets at mitred (square) outer corners. */
 export const SHAPE_MITRED_BOX = 3;
+/** A stroke's triangles: coverage from the lateral distance against the half width, and caps. */
+export const SHAPE_STROKE = 4;
+/** A fill's rim: coverage fading from the outline to a pixel outside it. */
+export const SHAPE_FRINGE = 5;
 export type ShapeKind =
-  typeof SHAPE_FLAT | typeof SHAPE_BOX | typeof SHAPE_ELLIPSE | typeof SHAPE_MITRED_BOX;
+  | typeof SHAPE_FLAT
+  | typeof SHAPE_BOX
+  | typeof SHAPE_ELLIPSE
+  | typeof SHAPE_MITRED_BOX
+  | typeof SHAPE_STROKE
+  | typeof SHAPE_FRINGE;
 
 /** Transparent black: no fill or no stroke. */
 export const NO_COLOR: RGBA = { r: 0, g: 0, b: 0, a: 0 };
@@ -47,7 +59,8 @@ export interface BoxShape {
 /**
  * Grows typed arrays of vertices and indices for one chunk, so a chunk becomes one mesh and one
  * draw call whatever it holds. Boxes and ellipses are one quad each, shaded with analytic
- * coverage; everything else arrives as flat triangles already in local coordinates.
+ * coverage; strokes and fills' rims arrive as edge meshes carrying distances to their edges, and
+ * fills' insides as flat triangles, all in local coordinates.
  */
 export class BatchWriter {
   private words = new Float32Array(WORDS_PER_VERTEX * 256);
@@ -165,6 +178,50 @@ export class BatchWriter {
     const ix = this.indexData;
     let i = this.indexTotal;
     for (let k = 0; k < indices.length; k += 1) ix[i++] = base + indices[k]!;
+    this.indexTotal = i;
+  }
+
+  /**
+   * An edge mesh in one colour, placed by `m`: a stroke (`SHAPE_STROKE`, `halfWidth` is half the
+   * stroke's width) or a fill's rim (`SHAPE_FRINGE`).
+   */
+  edges(
+    m: Matrix,
+    mesh: EdgeMesh,
+    kind: typeof SHAPE_STROKE | typeof SHAPE_FRINGE,
+    halfWidth: number,
+    color: RGBA,
+    opacity: number,
+  ): void {
+    const count = mesh.vertexCount;
+    const source = mesh.indices;
+    if (count === 0 || source.length === 0) return;
+    this.reserve(count, source.length);
+    const base = this.vertexTotal;
+    const packed = packColor(color);
+    const w = this.words;
+    const { xy, lateral, along, alongLimit } = mesh;
+    for (let p = 0; p < count; p += 1) {
+      const x = xy[p * 2]!;
+      const y = xy[p * 2 + 1]!;
+      const o = (base + p) * WORDS_PER_VERTEX;
+      w[o] = m.a * x + m.c * y + m.e;
+      w[o + 1] = m.b * x + m.d * y + m.f;
+      w[o + 2] = lateral[p]!;
+      w[o + 3] = along[p]!;
+      w[o + 4] = halfWidth;
+      w[o + 5] = alongLimit[p]!;
+      w[o + 6] = kind;
+      w[o + 7] = 0;
+      w[o + 8] = 0;
+      w[o + 9] = opacity;
+      this.colors[o + 10] = packed;
+      this.colors[o + 11] = 0;
+    }
+    this.vertexTotal += count;
+    const ix = this.indexData;
+    let i = this.indexTotal;
+    for (let k = 0; k < source.length; k += 1) ix[i++] = base + source[k]!;
     this.indexTotal = i;
   }
 

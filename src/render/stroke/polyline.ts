@@ -1,0 +1,36 @@
+/**
+ * A polyline's points without repeats: consecutive points closer than `epsilon` are one point
+ * (a zero-length segment has no direction to build along), and a closed polyline does not
+ * repeat its first point at the end.
+ */
+export function distinctPoints(
+  points: readonly number[],
+  closed: boolean,
+  epsilon: number,
+): number[] {
+  const out: number[] = [];
+  for (let i = 0; i + 1 < points.length; i += 2) {
+    const x = points[i]!;
+    const y = points[i + 1]!;
+    if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
+    const n = out.length;
+    if (n >= 2 && Math.hypot(x - out[n - 2]!, y - out[n - 1]!) <= epsilon) continue;
+    out.push(x, y);
+  }
+  if (closed) {
+    while (out.length >= 4 && Math.hypot(out[0]! - out.at(-2)!, out[1]! - out.at(-1)!) <= epsilon)
+      out.length -= 2;
+  }
+  return out;
+}
+
+/** Twice the signed area (shoelace); positive when the points turn counter-clockwise in x-right, y-up terms. */
+export function doubleSignedArea(points: readonly number[]): number {
+  const n = points.length >> 1;
+  let sum = 0;
+  for (let i = 0; i < n; i += 1) {
+    const j = (i + 1) % n;
+    sum += points[i * 2]! * points[j * 2 + 1]! - points[j * 2]! * points[i * 2 + 1]!;
+  }
+  return sum;
+}
