@@ -19,6 +19,18 @@ function segmentsFor(length: number, step: number): number {
   return Math.max(MIN_SEGMENTS, Math.min(MAX_SEGMENTS, Math.ceil(length / step)));
 }
 
+/**
+ * Segments for an arc of `angle` radians on radius `r`: no longer than `step`, and close enough
+ * that no chord strays more than a tenth of a screen pixel (`step` is UNITS_PER_SEGMENT screen
+ * pixels) from the circle, so small corners stay round instead of turning into bevels.
+ */
+function arcSegments(r: number, angle: number, step: number): number {
+  const tolerance = step / (UNITS_PER_SEGMENT * 10);
+  const byLength = Math.ceil((r * angle) / step);
+  const byError = r > tolerance ? Math.ceil(angle / (2 * Math.acos(1 - tolerance / r))) : 1;
+  return Math.max(1, Math.min(MAX_SEGMENTS, Math.max(byLength, byError)));
+}
+
 export function ellipseOutline(
   width: number,
   height: number,
@@ -26,7 +38,7 @@ export function ellipseOutline(
 ): Polyline {
   const rx = width / 2;
   const ry = height / 2;
-  const n = segmentsFor(Math.PI * (rx + ry), step);
+  const n = Math.max(MIN_SEGMENTS, arcSegments(Math.max(rx, ry), 2 * Math.PI, step));
   const points: number[] = [];
   for (let i = 0; i < n; i++) {
     // Clockwise from the top, like the other outlines, so dash patterns start at the same place.
@@ -49,7 +61,7 @@ export function roundedRectOutline(
       points.push(cx, cy);
       return;
     }
-    const n = Math.max(2, Math.ceil(segmentsFor((Math.PI * r) / 2, step) / 4));
+    const n = Math.max(2, arcSegments(r, Math.PI / 2, step));
     for (let i = 0; i <= n; i++) {
       const angle = from + (i * Math.PI) / 2 / n;
       points.push(cx + Math.cos(angle) * r, cy + Math.sin(angle) * r);

@@ -1,6 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { dashPolyline, ellipseOutline, roundedRectOutline } from "../../src/render/dash";
+import {
+  dashPolyline,
+  ellipseOutline,
+  roundedRectOutline,
+  UNITS_PER_SEGMENT,
+} from "../../src/render/dash";
 
 function runLength(run: readonly number[]): number {
   let length = 0;
@@ -120,3 +125,35 @@ function distanceToSegment(
       : Math.max(0, Math.min(1, ((px - x0) * dx + (py - y0) * dy) / lengthSquared));
   return Math.hypot(px - (x0 + t * dx), py - (y0 + t * dy));
 }
+
+describe("curve flattening", () => {
+  // A screen pixel is step / UNITS_PER_SEGMENT units; chords may stray a tenth of one.
+  const maxChordError = (points: readonly number[], cx: number, cy: number, r: number) => {
+    let worst = 0;
+    for (let i = 0; i + 3 < points.length; i += 2) {
+      const mx = (points[i]! + points[i + 2]!) / 2 - cx;
+      const my = (points[i + 1]! + points[i + 3]!) / 2 - cy;
+      const onCircle = Math.abs(Math.hypot(points[i]! - cx, points[i + 1]! - cy) - r) < 1e-9;
+      if (onCircle) worst = Math.max(worst, r - Math.hypot(mx, my));
+    }
+    return worst;
+  };
+
+  it("keeps small rounded corners round: no chord strays a tenth of a pixel", () => {
+    for (const step of [1, 4, 16]) {
+      const pixel = step / UNITS_PER_SEGMENT;
+      for (const r of [1, 5, 12, 40].map((px) => px * pixel)) {
+        const { points } = roundedRectOutline(100 * pixel, 100 * pixel, [0, 0, r, 0], step);
+        const corner = points.filter((_, i) => i % 2 === 0).length;
+        expect(corner).toBeGreaterThan(4);
+        const cx = 100 * pixel - r;
+        expect(maxChordError(points, cx, cx, r)).toBeLessThanOrEqual(pixel / 10 + 1e-9);
+      }
+    }
+  });
+
+  it("keeps ellipses within a tenth of a pixel of the curve", () => {
+    const { points } = ellipseOutline(50, 50, UNITS_PER_SEGMENT);
+    expect(maxChordError(points, 25, 25, 25)).toBeLessThanOrEqual(0.1 + 1e-9);
+  });
+});

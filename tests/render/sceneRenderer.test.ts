@@ -3,7 +3,7 @@ import { generateKeyBetween } from "fractional-indexing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
 import type { DocumentStore } from "../../src/doc/store";
-import type { EllipseNode, RectNode, SceneNode, TextNode } from "../../src/doc/types";
+import type { EllipseNode, GroupNode, RectNode, SceneNode, TextNode } from "../../src/doc/types";
 import type { Container as PixiContainer, Mesh } from "pixi.js";
 import type * as Renderer from "../../src/render/sceneRenderer";
 import { WORDS_PER_VERTEX } from "../../src/render/batch/writer";
@@ -11,10 +11,12 @@ import { emptyDocumentStore } from "../support/store";
 
 let SceneRenderer: typeof Renderer.SceneRenderer;
 let detailForZoom: typeof Renderer.detailForZoom;
+let MAX_NESTED_BATCHES: number;
 let Container: typeof PixiContainer;
 beforeAll(async () => {
   (globalThis as { navigator?: unknown }).navigator ??= { userAgent: "node" };
-  ({ SceneRenderer, detailForZoom } = await import("../../src/render/sceneRenderer"));
+  ({ SceneRenderer, detailForZoom, MAX_NESTED_BATCHES } =
+    await import("../../src/render/sceneRenderer"));
   ({ Container } = await import("pixi.js"));
   (await import("./support/headlessPixi")).allowShadersWithoutCanvas();
 });
@@ -154,6 +156,33 @@ describe("scene renderer", () => {
       ),
       { numRuns: 80 },
     );
+  });
+
+  it("draws shapes in small groups with anti-aliased batch meshes, in the children's order", () => {
+    const store = emptyDocumentStore();
+    const group = (id: string, index: string, count: number) => {
+      store.transact("add", (tx) => {
+        tx.put(makeNode<GroupNode>("group", id, "page", index, {}));
+        let key: string | null = null;
+        for (let i = 0; i < count; i += 1) {
+          key = generateKeyBetween(key, null);
+          tx.put({ ...shape(0, `${id}-${i}`, i * 40, key), parent: id });
+        }
+      });
+    };
+    group("small", "a0", 3);
+    group("big", "a1", MAX_NESTED_BATCHES + 1);
+    const renderer = new SceneRenderer(store, new Container(), () => {});
+    renderer.showPage("page");
+    const children = (id: string) => renderer.displayOf(id)!.children.map((c) => c.label);
+    expect(renderer.displayOf("small-0")!.children.map((c) => c.label)).toEqual(["batch"]);
+    expect(renderer.displayOf("big-0")!.children).toEqual([]);
+    expect(children("small")).toEqual(["small-0", "small-1", "small-2"]);
+    // Moving the first child to the top re-orders the displays to match.
+    const top = (store.get("small-2") as RectNode).index;
+    store.transact("raise", (tx) => tx.update("small-0", { index: generateKeyBetween(top, null) }));
+    expect(children("small")).toEqual(["small-1", "small-2", "small-0"]);
+    renderer.dispose();
   });
 
   it("when lazy, builds nothing until a cull and then only the chunks it asks for", () => {
