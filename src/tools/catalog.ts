@@ -28,4 +28,5 @@ export const TOOLS: readonly ToolInfo[] = [
   { id: "eyedropper", label: "Eyedropper", shortcuts: [{ code: "KeyI" }] },
   { id: "eraser", label: "Eraser", shortcuts: [{ code: "KeyE" }] },
   { id: "path", label: "Edit path", shortcuts: [{ code: "KeyA" }] },
+  { id: "gradient", label: "Edit gradient", shortcuts: [{ code: "KeyG" }] },
 ];

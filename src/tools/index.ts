@@ -1,6 +1,7 @@
 import type { ToolFactory } from "./controller";
 import { EraserTool } from "./eraserTool";
 import { EyedropperTool } from "./eyedropperTool";
+import { GradientTool } from "./gradientTool";
 import { HandTool } from "./handTool";
 import { ImageTool } from "./imageTool";
 import { LineTool } from "./lineTool";
@@ -31,4 +32,5 @@ export const TOOL_FACTORIES: Readonly<Record<ToolId, ToolFactory>> = {
   eyedropper: (ctx) => new EyedropperTool(ctx),
   eraser: (ctx) => new EraserTool(ctx),
   path: (ctx) => new PathTool(ctx),
+  gradient: (ctx) => new GradientTool(ctx),
 };

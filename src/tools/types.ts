@@ -4,6 +4,7 @@ import type { Id } from "../doc/types";
 import type { Camera, Point, ViewportSize } from "../render/camera";
 import type { Guide, PathMarkers } from "../render/overlays/overlays";
 import type { HandleHit } from "../render/overlays/geometry";
+import type { GradientMarkers } from "../render/overlays/gradientGeometry";
 import type { Box } from "../scene/bounds";
 import type { ToolSettings } from "./settings";
 
@@ -23,7 +24,8 @@ export type ToolId =
   | "image"
   | "eyedropper"
   | "eraser"
-  | "path";
+  | "path"
+  | "gradient";
 
 /** One pointer sample as a tool sees it: screen and world positions, and what was held. */
 export interface ToolPointer {
@@ -53,6 +55,8 @@ export interface OverlaySink {
   setMarquee(rect: Box | null): void;
   setGuides(guides: readonly Guide[]): void;
   setPathMarkers(markers: PathMarkers | null): void;
+  /** The gradient being edited on the canvas; sinks that draw nothing may leave it out. */
+  setGradientMarkers?(markers: GradientMarkers | null): void;
   /** The keyboard cursor's crosshair, in world coordinates; null hides it. */
   setKeyboardCursor(point: Point | null): void;
   /** The selection handle under a screen point, if any. */

@@ -223,7 +223,8 @@ class SvgWriter {
         return;
       case "frame": {
         this.open("g", common, title);
-        if (node.fill.type !== "none" || strokeAttrs(node.stroke, this.defs) !== null)
+        // Asking strokeAttrs here would add a gradient to <defs> that nothing refers to.
+        if (node.fill.type !== "none" || (node.stroke.paint !== null && node.stroke.width > 0))
           this.parts.push(
             `<rect${attributes({ width: node.width, height: node.height })}${this.shapeStyle(node)}/>`,
           );

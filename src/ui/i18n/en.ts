@@ -156,6 +156,23 @@ export const EN = {
   "unsaved.waiting": "Waiting for the save…",
   "unsaved.discard": "Discard and continue",
   "unsaved.cancel": "Cancel",
+  "import.progressList": "Imports in progress",
+  "import.importing": "Importing {name}…",
+  "import.adding": "Adding {name} to the drawing…",
+  "import.progress": "Import progress of {name}",
+  "import.cancel": "Cancel",
+  "tool.gradient": "Edit gradient",
+  "properties.strokeType": "Stroke type",
+  "properties.strokeGradientStops": "Stroke gradient stops",
+  "properties.strokeStopColor": "Stroke stop colour",
+  "properties.removeStrokeStop": "Remove stroke stop",
+  "properties.editOnCanvas": "Edit on canvas",
+  "properties.editOnCanvasHint": "Drag the gradient's handles on the canvas (G); Esc or Enter ends",
+  "layers.drag": "Drag {name}",
+  "layers.dragHint": "Drag to move; or focus the row and press Alt with the arrow keys",
+  "layers.moveHint":
+    "Alt+Up and Alt+Down move the layer among its siblings, Alt+Left takes it out of its group, Alt+Right puts it into the group above.",
+  "layers.pageMoveHint": "Alt+Up and Alt+Down move the page.",
 } as const;
 
 export type MessageKey = keyof typeof EN;

@@ -19,6 +19,7 @@ const PATHS: Record<ToolId, string> = {
   eraser:
     "M8 20h12M5.5 14.5l8-8a2 2 0 012.8 0l2.2 2.2a2 2 0 010 2.8L11 19H8.5L5.5 16a1 1 0 010-1.5zM10 10l5 5",
   path: "M5 18c2-9 12-3 14-12M5 18h.01M19 6h.01M4 17h2v2H4zM18 5h2v2h-2z",
+  gradient: "M4 4h16v16H4zM7 17L17 7M6 16h2v2H6zM16 6h2v2h-2z",
 };
 
 export function ToolIcon({ tool }: { readonly tool: ToolId }) {

@@ -6,6 +6,8 @@ import { addStop, cssStops, moveStop, removeStop, type StopEdit } from "./gradie
 export interface GradientStopsBarProps {
   readonly stops: readonly GradientStop[];
   readonly selected: number;
+  /** The bar's accessible name; "Gradient stops" unless the panel shows two bars. */
+  readonly label?: string;
   readonly onSelect: (index: number) => void;
   /** Applies an edit to the document (one undo step) and selects the edited stop. */
   readonly onEdit: (edit: StopEdit) => void;
@@ -22,7 +24,13 @@ function offsetIn(element: HTMLElement, clientX: number): number {
  * The gradient as a bar with a handle per stop. Pressing the bar adds a stop; dragging a handle
  * previews locally and writes once on release; Delete removes the selected stop.
  */
-export function GradientStopsBar({ stops, selected, onSelect, onEdit }: GradientStopsBarProps) {
+export function GradientStopsBar({
+  stops,
+  selected,
+  label,
+  onSelect,
+  onEdit,
+}: GradientStopsBarProps) {
   const t = useMessages().t;
   const [drag, setDrag] = useState<{ index: number; preview: StopEdit } | null>(null);
   const shown = drag?.preview.stops ?? stops;
@@ -38,7 +46,7 @@ export function GradientStopsBar({ stops, selected, onSelect, onEdit }: Gradient
   return (
     <div
       role="group"
-      aria-label={t("properties.gradientStops")}
+      aria-label={label ?? t("properties.gradientStops")}
       className="lw-gradient-bar"
       style={{
         position: "relative",

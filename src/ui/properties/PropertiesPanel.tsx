@@ -16,7 +16,6 @@ import type { DocumentPulse } from "../documentPulse";
 import { useDocumentView } from "../hooks";
 import { useMessages } from "../i18n/context";
 import { useRenderCount } from "../renderCount";
-import { ColorPicker } from "./ColorPicker";
 import { CornerRadii } from "./CornerRadii";
 import { clamp, editNodes, LIMITS } from "./edits";
 import { FillEditor } from "./FillEditor";
@@ -24,6 +23,8 @@ import { gradientBox } from "./gradientBox";
 import { UNIT_DEG } from "./expression";
 import { NumberField } from "./NumberField";
 import { RecentColours } from "./recentColours";
+import { StrokePaintEditor } from "./StrokePaintEditor";
+import { requestGradientEdit } from "../../tools/gradientEditRequests";
 import { dashKey, summaryCache, type Field } from "./summary";
 
 const DASH_PRESETS: readonly { label: string; dash: readonly number[] }[] = [
@@ -110,6 +111,9 @@ export function PropertiesPanel({
     (node: SceneNode): SceneNode | null =>
       "stroke" in node ? change(node) : null;
   const strokeColor = solidColor(summary.strokePaint);
+  // On-canvas gradient editing works on one node at a time.
+  const onCanvas = (target: "fill" | "stroke") =>
+    summary.count === 1 ? () => requestGradientEdit(store, target) : undefined;
   const dashField: Field<string> = summary.dash;
 
   return (
@@ -212,22 +216,25 @@ export function PropertiesPanel({
         onChange={(label, change) =>
           edit(label, (n) => ("fill" in n ? { ...n, fill: change(n.fill, gradientBox(n)) } : null))
         }
+        onEditOnCanvas={onCanvas("fill")}
       />
 
       {summary.strokeWidth.state !== "none" ? (
         <fieldset className="lw-fieldset">
           <legend>{t("properties.stroke")}</legend>
-          <ColorPicker
-            label={t("properties.strokeColor")}
-            color={strokeColor}
-            mixed={summary.strokePaint.state === "mixed"}
+          <StrokePaintEditor
+            paint={summary.strokePaint}
             recent={recent}
-            onCommit={(color) =>
+            onChange={(label, change) =>
               edit(
-                "Stroke",
-                styled((n) => ({ ...n, stroke: { ...n.stroke, paint: { type: "solid", color } } })),
+                label,
+                styled((n) => ({
+                  ...n,
+                  stroke: { ...n.stroke, paint: change(n.stroke.paint, gradientBox(n)) },
+                })),
               )
             }
+            onEditOnCanvas={onCanvas("stroke")}
           />
           <label className="lw-check">
             <input

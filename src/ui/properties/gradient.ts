@@ -102,10 +102,19 @@ export function recolorStop(
 
 /**
  * A fill of another kind that keeps what it can of the current one: a gradient made from a solid
- * colour runs from that colour to transparent; gradient geometry spans the node's box.
+ * colour runs from that colour to transparent; gradient geometry spans the node's box. `unpainted`
+ * is the colour a paint made from nothing starts as (a stroke starts black); without it a solid
+ * fill starts white and a gradient runs white to black.
  */
-export function convertFill(current: Fill, kind: FillKind, box: LocalBox): Fill {
-  if (kind === current.type) return current;
+export function convertFill(
+  original: Fill,
+  kind: FillKind,
+  box: LocalBox,
+  unpainted: RGBA | null = null,
+): Fill {
+  if (kind === original.type) return original;
+  const current: Fill =
+    original.type === "none" && unpainted !== null ? { type: "solid", color: unpainted } : original;
   const stops: readonly GradientStop[] =
     current.type === "linear" || current.type === "radial"
       ? current.stops

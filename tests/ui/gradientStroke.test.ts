@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import type { Fill, LinearGradientPaint, Paint } from "../../src/doc/types";
+import { requestGradientEdit, onGradientEditRequest } from "../../src/tools/gradientEditRequests";
+import { convertFill, recolorStop, type LocalBox } from "../../src/ui/properties/gradient";
+import { strokePaintChange, UNPAINTED_STROKE } from "../../src/ui/properties/strokePaint";
+
+const BOX: LocalBox = { minX: 0, minY: 0, maxX: 80, maxY: 40 };
+const RED = { r: 1, g: 0, b: 0, a: 1 };
+
+const toKind =
+  (kind: Fill["type"]) =>
+  (fill: Fill, box: LocalBox): Fill =>
+    convertFill(fill, kind, box, UNPAINTED_STROKE);
+
+describe("stroke paint through the fill editor", () => {
+  it("turns a solid stroke into a gradient across the node's box, and back", () => {
+    const solid: Paint = { type: "solid", color: RED };
+    const linear = strokePaintChange(toKind("linear"))(solid, BOX) as LinearGradientPaint;
+    expect(linear).toEqual({
+      type: "linear",
+      from: { x: 0, y: 20 },
+      to: { x: 80, y: 20 },
+      stops: [
+        { offset: 0, color: RED },
+        { offset: 1, color: { ...RED, a: 0 } },
+      ],
+    });
+    expect(strokePaintChange(toKind("radial"))(linear, BOX)).toMatchObject({
+      type: "radial",
+      center: { x: 40, y: 20 },
+      radius: 40,
+      stops: linear.stops,
+    });
+    expect(strokePaintChange(toKind("solid"))(linear, BOX)).toEqual(solid);
+  });
+
+  it("reads no stroke as the kind None: None keeps it missing, Solid makes it black", () => {
+    expect(strokePaintChange(toKind("none"))(null, BOX)).toBeNull();
+    expect(strokePaintChange(toKind("none"))({ type: "solid", color: RED }, BOX)).toBeNull();
+    expect(strokePaintChange(toKind("solid"))(null, BOX)).toEqual({
+      type: "solid",
+      color: { r: 0, g: 0, b: 0, a: 1 },
+    });
+    // A gradient over no stroke runs from black to transparent black.
+    expect(strokePaintChange(toKind("linear"))(null, BOX)).toMatchObject({
+      stops: [
+        { offset: 0, color: { r: 0, g: 0, b: 0, a: 1 } },
+        { offset: 1, color: { r: 0, g: 0, b: 0, a: 0 } },
+      ],
+    });
+  });
+
+  it("leaves a missing stroke missing when a stop edit does not apply to it", () => {
+    const setStops = (fill: Fill): Fill =>
+      fill.type === "linear" ? { ...fill, stops: recolorStop(fill.stops, 0, RED) } : fill;
+    expect(strokePaintChange(setStops)(null, BOX)).toBeNull();
+  });
+});
+
+describe("edit-on-canvas requests", () => {
+  it("reach the listeners of the same document only, and say whether anyone listened", () => {
+    const store = {};
+    const other = {};
+    const heard: string[] = [];
+    expect(requestGradientEdit(store, "fill")).toBe(false);
+    const stop = onGradientEditRequest(store, (target) => heard.push(target));
+    expect(requestGradientEdit(store, "stroke")).toBe(true);
+    expect(requestGradientEdit(other, "fill")).toBe(false);
+    stop();
+    expect(requestGradientEdit(store, "fill")).toBe(false);
+    expect(heard).toEqual(["stroke"]);
+  });
+});
