@@ -1,9 +1,17 @@
 // Benchmarks SVG import: parse, convert and one transaction into a store, for generated files of
-// 10k and 100k paths. Prints JSON when run alone: npx tsx bench/import.ts
-// Targets: 10k paths ≤ 1 s, 100k paths ≤ 8 s.
+// 10k and 100k paths, in Node and, when the app is built, in headless Chromium through
+// `linework.importFile` (the worker for large files), with the longest main-thread task seen
+// meanwhile. Prints JSON when run alone: npx tsx bench/import.ts
+// Targets: 10k paths ≤ 1 s, 100k paths ≤ 8 s, with progress shown.
+// The browser part serves BENCH_IMPORT_ROOT (default dist/) on BENCH_IMPORT_PORT (default 4613).
 
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
+import { chromium, type Page } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium.ts";
 import { createDocument } from "../src/doc/factory.ts";
 import { DocumentStore } from "../src/doc/store.ts";
 import { importIntoDocument } from "../src/io/import/intoDocument.ts";
@@ -73,10 +81,115 @@ async function benchSize(paths: number) {
   };
 }
 
+const PORT = Number(process.env.BENCH_IMPORT_PORT ?? 4613);
+const ROOT = resolve(process.env.BENCH_IMPORT_ROOT ?? "dist");
+
+async function serve(): Promise<ChildProcess | null> {
+  const url = `http://localhost:${PORT}/`;
+  const up = (): Promise<boolean> =>
+    fetch(url)
+      .then((r) => r.ok)
+      .catch(() => false);
+  if (await up()) return null;
+  const server = spawn(
+    process.execPath,
+    ["scripts/serve.mjs", "--port", String(PORT), "--root", ROOT],
+    { stdio: "ignore" },
+  );
+  for (let i = 0; i < 100; i += 1) {
+    if (await up()) return server;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  server.kill();
+  throw new Error(`the app server did not start on port ${PORT}`);
+}
+
+/**
+ * One import in the page: from the call to the promise settling (worker, transfer, the one
+ * transaction), then to the first frame that shows it; the longest task the page's main thread
+ * ran meanwhile (PerformanceObserver "longtask", tasks over 50 ms) and the longest gap between
+ * animation frames, which is what a person sees as a freeze.
+ */
+async function benchSizeInBrowser(page: Page, paths: number) {
+  const svg = generateSvg(paths);
+  return page.evaluate(
+    async ({ text }) => {
+      const lw = window.linework!;
+      const tasks: number[] = [];
+      const observer = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) tasks.push(entry.duration);
+      });
+      observer.observe({ type: "longtask", buffered: false });
+      let gap = 0;
+      let last = performance.now();
+      let watching = true;
+      const watch = (now: number): void => {
+        gap = Math.max(gap, now - last);
+        last = now;
+        if (watching) requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+      const t0 = performance.now();
+      const outcome = await lw.importFile("bench.svg", text, { x: 0, y: 0 });
+      const t1 = performance.now();
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      const t2 = performance.now();
+      // Long-task entries arrive after their task; give the observer a moment.
+      await new Promise((done) => setTimeout(done, 200));
+      watching = false;
+      observer.disconnect();
+      const nodes = lw.editor.store.snapshot().length;
+      lw.editor.history.undo();
+      return {
+        ok: outcome.ok,
+        importMs: Math.round(t1 - t0),
+        toFirstFrameMs: Math.round(t2 - t0),
+        longestMainThreadTaskMs: Math.round(Math.max(0, ...tasks)),
+        longTasks: tasks.length,
+        longestFrameGapMs: Math.round(gap),
+        nodes,
+      };
+    },
+    { text: svg },
+  );
+}
+
+async function benchInBrowser(): Promise<object> {
+  if (!existsSync(resolve(ROOT, "index.html")))
+    return { skipped: `${ROOT}/index.html is missing: run "npm run build" first` };
+  const server = await serve();
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS],
+  });
+  const results = [];
+  try {
+    for (const paths of SIZES) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.addInitScript("globalThis.__name = (f) => f;");
+      const page = await context.newPage();
+      await page.goto(`http://localhost:${PORT}/`);
+      await page.waitForFunction(() => window.linework?.engine.state === "running", null, {
+        timeout: 60_000,
+      });
+      results.push({ paths, ...(await benchSizeInBrowser(page, paths)) });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    server?.kill();
+  }
+  return { root: ROOT, results };
+}
+
 export async function benchImport(): Promise<object> {
   const results = [];
   for (const paths of SIZES) results.push(await benchSize(paths));
-  return { what: "SVG import: parse + convert + one transaction into a store", results };
+  return {
+    what: "SVG import: parse + convert + one transaction into a store",
+    results,
+    browser: await benchInBrowser(),
+  };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -23,14 +23,50 @@ async function importFile(page: Page, name: string, data: string | Uint8Array): 
   );
 }
 
-/** Every request the page makes from now on, apart from data: and blob: URLs, which stay inside the page. */
+/**
+ * Every request the page makes from now on, apart from data: and blob: URLs, which stay inside
+ * the page, and the app's own import worker script (its code, from its own origin, which a
+ * large import starts).
+ */
 function recordRequests(page: Page): string[] {
   const seen: string[] = [];
   page.on("request", (request) => {
     const url = request.url();
-    if (!url.startsWith("data:") && !url.startsWith("blob:")) seen.push(url);
+    if (url.startsWith("data:") || url.startsWith("blob:")) return;
+    const own = new URL(url).origin === new URL(page.url()).origin;
+    if (own && /\/assets\/worker-[\w-]+\.js$/.test(url)) return;
+    seen.push(url);
   });
   return seen;
+}
+
+/**
+ * Drops an SVG of `paths` small squares, built in the page, on the middle of the canvas, as a
+ * person dropping a file would.
+ */
+async function dropSvg(page: Page, name: string, paths: number): Promise<void> {
+  await page.evaluate(
+    ({ fileName, count }) => {
+      const parts = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2000 2000">'];
+      for (let i = 0; i < count; i++)
+        parts.push(`<path d="M${(i % 400) * 5} ${Math.floor(i / 400) * 5}h4v4h-4z" fill="#369"/>`);
+      parts.push("</svg>");
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([parts.join("\n")], fileName, { type: "image/svg+xml" }));
+      const canvas = document.querySelector("canvas")!;
+      const box = canvas.getBoundingClientRect();
+      const init: DragEventInit = {
+        dataTransfer: transfer,
+        clientX: box.left + box.width / 2,
+        clientY: box.top + box.height / 2,
+        bubbles: true,
+        cancelable: true,
+      };
+      canvas.dispatchEvent(new DragEvent("dragover", init));
+      canvas.dispatchEvent(new DragEvent("drop", init));
+    },
+    { fileName: name, count: paths },
+  );
 }
 
 async function documentState(page: Page): Promise<{ version: number; records: string }> {
@@ -114,5 +150,58 @@ test.describe("import of untrusted files", () => {
     expect(await page.evaluate(() => window.linework!.editor.store.snapshot().length)).toBe(
       before.nodes,
     );
+  });
+
+  test("a large dropped SVG shows its progress; Cancel leaves the document as it was", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await openApp(page);
+    const requests = recordRequests(page);
+    const before = await documentState(page);
+    await dropSvg(page, "big.svg", 100_000);
+    const bar = page.getByRole("progressbar", { name: "Import progress of big.svg" });
+    await expect(bar).toBeVisible({ timeout: 20_000 });
+    await page
+      .getByRole("region", { name: "Imports in progress" })
+      .getByRole("button", { name: "Cancel" })
+      .click();
+    await expect(bar).toBeHidden();
+    // Long enough for a worker that was not really stopped to have answered.
+    await page.waitForTimeout(1500);
+    expect(await documentState(page)).toEqual(before);
+    await expect(page.locator("[data-banner]")).toHaveCount(0);
+    expect(requests).toEqual([]);
+  });
+
+  test("a large dropped SVG imports off the main thread as one undo step", async ({ page }) => {
+    test.setTimeout(90_000);
+    await openApp(page);
+    const requests = recordRequests(page);
+    const before = await page.evaluate(() => {
+      const lw = window.linework!;
+      return { undo: lw.editor.history.depth.undo, nodes: lw.editor.store.snapshot().length };
+    });
+    const workers: string[] = [];
+    page.on("worker", (worker) => workers.push(worker.url()));
+    await dropSvg(page, "grid.svg", 20_000);
+    await expect(
+      page.getByRole("progressbar", { name: "Import progress of grid.svg" }),
+    ).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => window.linework!.editor.store.snapshot().length), {
+        timeout: 60_000,
+      })
+      .toBe(before.nodes + 20_001);
+    await expect(page.getByRole("progressbar")).toHaveCount(0);
+    expect(await page.evaluate(() => window.linework!.editor.history.depth.undo)).toBe(
+      before.undo + 1,
+    );
+    expect(workers).toEqual([expect.stringMatching(/\/assets\/worker-[\w-]+\.js$/)]);
+    await page.evaluate(() => window.linework!.editor.history.undo());
+    expect(await page.evaluate(() => window.linework!.editor.store.snapshot().length)).toBe(
+      before.nodes,
+    );
+    expect(requests).toEqual([]);
   });
 });

@@ -5,7 +5,8 @@ import { newId } from "../doc/ids";
 import { IDENTITY_TRANSFORM } from "../doc/transform";
 import type { Id, TextNode, Vec2 } from "../doc/types";
 import { exportSvg } from "../io/export/svg";
-import { importFileInto } from "../io/import/importFile";
+import { importFileInto, OFF_THREAD_BYTES } from "../io/import/importFile";
+import { importJobsOf, type ImportJobs } from "../io/import/importJobs";
 import { IMPORT_LIMITS, megabytes } from "../io/import/limits";
 import { DEFAULT_TEXT } from "../tools/textTool";
 import type { Editor } from "./editor";
@@ -87,6 +88,7 @@ export interface ClipboardContents {
 export async function pasteContents(
   target: ClipboardTarget,
   contents: ClipboardContents,
+  jobs?: ImportJobs,
 ): Promise<void> {
   const editor = target.editor();
   if (editor.store.readOnly) return target.notify("The document is read-only.");
@@ -98,7 +100,7 @@ export async function pasteContents(
   const svg =
     (contents.html === null ? null : svgMarkupIn(contents.html)) ??
     (contents.text === null ? null : svgMarkupIn(contents.text));
-  if (svg !== null) return importInto(target, "clipboard.svg", svg, target.viewCentre());
+  if (svg !== null) return importInto(target, "clipboard.svg", svg, target.viewCentre(), jobs);
   const file = contents.files[0];
   if (file !== undefined) {
     if (file.size > IMPORT_LIMITS.maxInputBytes) {
@@ -111,6 +113,7 @@ export async function pasteContents(
       file.name,
       new Uint8Array(await file.arrayBuffer()),
       target.viewCentre(),
+      jobs,
     );
   }
   const text = contents.text?.trim() ?? "";
@@ -123,16 +126,25 @@ export async function pasteContents(
   pasteText(editor, target.scope(), text, target.viewCentre());
 }
 
+/** With `jobs`, a large import (read in a worker) shows its progress and a Cancel button. */
 async function importInto(
   target: ClipboardTarget,
   name: string,
   data: Uint8Array | string,
   at: Vec2,
+  jobs?: ImportJobs,
 ): Promise<void> {
   const editor = target.editor();
-  const result = await importFileInto(editor.store, target.scope(), name, data, at);
-  if (!result.ok) target.notify(result.error);
-  else if (result.warnings.length > 0) target.notify(result.warnings.join(" "));
+  const size = typeof data === "string" ? data.length : data.byteLength;
+  // Small files land within a frame or two: no bar flashes up for them.
+  const job = size >= OFF_THREAD_BYTES ? jobs?.start(name) : undefined;
+  const result = await importFileInto(editor.store, target.scope(), name, data, at, {
+    progress: job?.progress,
+    signal: job?.signal,
+  }).finally(() => job?.finish());
+  if (!result.ok) {
+    if (result.cancelled !== true) target.notify(result.error);
+  } else if (result.warnings.length > 0) target.notify(result.warnings.join(" "));
 }
 
 /** Plain text becomes a text shape at `at`, selected, in one undo step. */
@@ -187,7 +199,9 @@ export function bindClipboardEvents(canvas: HTMLElement, target: ClipboardTarget
       text: data.getData("text/plain") || data.getData("image/svg+xml") || null,
       files: [...data.files],
     };
-    pasteContents(target, contents).catch((error: unknown) => target.notify(String(error)));
+    pasteContents(target, contents, importJobsOf(canvas)).catch((error: unknown) =>
+      target.notify(String(error)),
+    );
   };
   canvas.addEventListener("copy", onCopy);
   canvas.addEventListener("cut", onCut);
@@ -281,7 +295,13 @@ export function bindFileDrop(
         }
         const bytes = new Uint8Array(await file.arrayBuffer());
         // Several files fan out a little so they do not land exactly on one another.
-        await importInto(target, file.name, bytes, { x: at.x + i * 20, y: at.y + i * 20 });
+        await importInto(
+          target,
+          file.name,
+          bytes,
+          { x: at.x + i * 20, y: at.y + i * 20 },
+          importJobsOf(canvas),
+        );
       }
     })().catch((error: unknown) => target.notify(String(error)));
   };

@@ -3,14 +3,38 @@ import type { Id, Vec2 } from "../../doc/types";
 import { readUntrusted } from "./boundary";
 import { importIntoDocument } from "./intoDocument";
 import type { ImportProgress } from "./result";
+import {
+  IMPORT_CANCELLED,
+  readUntrustedInWorker,
+  startImportWorker,
+  type ImportWorkerPort,
+  type WorkerImportResult,
+} from "./workerClient";
 
 export type ImportFileResult =
   | { readonly ok: true; readonly ids: string[]; readonly warnings: string[] }
-  | { readonly ok: false; readonly error: string };
+  | { readonly ok: false; readonly error: string; readonly cancelled?: true };
+
+export interface ImportFileOptions {
+  /** Hears the share done, 0–1, now and then. */
+  readonly progress?: ImportProgress;
+  /** Aborting it stops the import; the document is then left as it was. */
+  readonly signal?: AbortSignal;
+  /** Where a large file is read; null imports on the main thread. Defaults to a module Worker. */
+  readonly startWorker?: () => ImportWorkerPort | null;
+}
 
 /**
- * A file from outside into the open page: read at the untrusted-input boundary, then added as
- * one undo step. Resolves with an error, and leaves the document untouched, when either fails.
+ * Inputs from this size on are read in a worker. Below it (about 2,000 simple paths) the whole
+ * import takes well under 100 ms on the main thread, less than starting a worker and loading
+ * its code, so a small drop or paste lands at once.
+ */
+export const OFF_THREAD_BYTES = 256 * 1024;
+
+/**
+ * A file from outside into the open page: read at the untrusted-input boundary (in a worker
+ * when it is large), then added as one undo step. Resolves with an error, and leaves the
+ * document untouched, when either fails or the import is cancelled.
  */
 export async function importFileInto(
   store: DocumentStore,
@@ -18,12 +42,27 @@ export async function importFileInto(
   name: string,
   data: Uint8Array | string,
   at?: Vec2,
-  progress?: ImportProgress,
+  options: ImportFileOptions = {},
 ): Promise<ImportFileResult> {
-  // Lets the caller's frame finish (a spinner, a banner) before the work starts.
-  await Promise.resolve();
-  const result = readUntrusted(name, data, undefined, progress);
+  const { progress, signal } = options;
+  const size = typeof data === "string" ? data.length : data.byteLength;
+  const worker = size >= OFF_THREAD_BYTES ? (options.startWorker ?? startImportWorker)() : null;
+  let result: WorkerImportResult;
+  if (worker !== null) {
+    result = await readUntrustedInWorker(worker, { name, data }, { progress, signal });
+    if (result.ok) {
+      // Adding to the document is one long task on this thread: let the chrome show that the
+      // reading is done before the page stops drawing for it.
+      progress?.(1);
+      await afterNextPaint();
+    }
+  } else {
+    // Lets the caller's frame finish (a spinner, a banner) before the work starts.
+    await Promise.resolve();
+    result = signal?.aborted ? cancelled() : readUntrusted(name, data, undefined, progress);
+  }
   if (!result.ok) return result;
+  if (signal?.aborted) return cancelled();
   const placed = importIntoDocument(
     store,
     result,
@@ -31,4 +70,17 @@ export async function importFileInto(
   );
   if (!placed.ok) return placed;
   return { ok: true, ids: placed.ids, warnings: result.warnings };
+}
+
+/** After the browser has drawn a frame; a hidden tab draws none, so a timeout also ends the wait. */
+function afterNextPaint(): Promise<void> {
+  return new Promise((done) => {
+    setTimeout(done, 100);
+    if (typeof requestAnimationFrame === "function")
+      requestAnimationFrame(() => setTimeout(done, 0));
+  });
+}
+
+function cancelled(): { ok: false; error: string; cancelled: true } {
+  return { ok: false, error: IMPORT_CANCELLED, cancelled: true };
 }

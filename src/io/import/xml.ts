@@ -56,8 +56,13 @@ interface MutableElement {
   readonly children: XmlNode[];
 }
 
-export function parseXml(text: string, limits: XmlLimits = DEFAULT_XML_LIMITS): XmlDocument {
-  return new Parser(text, limits).parse();
+/** `progress`, when given, hears the share of the text read now and then (every 4096 elements). */
+export function parseXml(
+  text: string,
+  limits: XmlLimits = DEFAULT_XML_LIMITS,
+  progress?: (fraction: number) => void,
+): XmlDocument {
+  return new Parser(text, limits, progress).parse();
 }
 
 class Parser {
@@ -72,6 +77,7 @@ class Parser {
   constructor(
     private readonly text: string,
     private readonly limits: XmlLimits,
+    private readonly progress: ((fraction: number) => void) | undefined,
   ) {}
 
   parse(): XmlDocument {
@@ -133,6 +139,7 @@ class Parser {
         `The file has more than ${this.limits.maxElements.toLocaleString("en")} elements (the limit).`,
       );
     }
+    if (this.elements % 4096 === 0) this.progress?.(this.pos / text.length);
     const attributes = new Map<string, string>();
     for (;;) {
       const spaced = this.skipSpace();

@@ -1,4 +1,4 @@
-import { makeNode, NO_FILL } from "../../../doc/factory";
+import { makeNode, NO_FILL, NO_STROKE } from "../../../doc/factory";
 import { createIdGenerator } from "../../../doc/ids";
 import {
   apply,
@@ -16,6 +16,7 @@ import {
   type BlobRecord,
   type EllipseNode,
   type Fill,
+  type FrameNode,
   type GroupNode,
   type ImageNode,
   type LineCap,
@@ -44,6 +45,7 @@ import { localName, type XmlElement } from "../xml";
 import { parseColor } from "./color";
 import { emptySheet, hasExternalUrl, parseStyleSheet, type StyleSheet } from "./css";
 import { blobOfDataUrl, readLineworkData } from "./lineworkData";
+import { autoAngle, markerVertices, parseOrient, type MarkerVertex } from "./markers";
 import { gradientPaint, type UserBox } from "./paint";
 import { arcToCubics, parsePathData } from "./pathData";
 import { computeStyle, declaredStyle, INITIAL_STYLE, type ComputedStyle } from "./style";
@@ -117,6 +119,8 @@ export function convertSvg(
 
 class Converter {
   private readonly byId = new Map<string, XmlElement>();
+  private readonly parentOf = new Map<XmlElement, XmlElement>();
+  private readonly markerStyles = new Map<XmlElement, ComputedStyle>();
   private readonly sheet: StyleSheet = emptySheet();
   private readonly notImported = new Map<string, number>();
   private readonly blobs: BlobRecord[] = [];
@@ -203,7 +207,11 @@ class Converter {
       }
       // Nothing under these is ever read again.
       if (tag === "script" || tag === "foreignObject") continue;
-      for (const child of element.children) if (typeof child !== "string") stack.push(child);
+      for (const child of element.children) {
+        if (typeof child === "string") continue;
+        this.parentOf.set(child, element);
+        stack.push(child);
+      }
     }
   }
 
@@ -264,6 +272,13 @@ class Converter {
         matrix = multiply(matrix, this.aroundOrigin(parsed, style.get("transform-origin"), parent));
     }
     const ctx: Context = { ...parent, matrix, style, path: [...parent.path, element] };
+    const clip = this.clipRect(style.get("clip-path"));
+    if (clip === null) this.draw(element, tag, ctx, out);
+    else this.clipped(element, tag, ctx, out, clip);
+  }
+
+  /** What an element draws, once its style and transform are known. */
+  private draw(element: XmlElement, tag: string, ctx: Context, out: Draft[]): void {
     switch (tag) {
       case "g":
       case "a":
@@ -278,21 +293,21 @@ class Converter {
         this.use(element, ctx, out);
         return;
       case "rect":
-        this.emit(this.rect(element, ctx), ctx, out);
+        this.emitWithMarkers(this.rect(element, ctx), element, ctx, out);
         return;
       case "circle":
       case "ellipse":
-        this.emit(this.ellipse(element, ctx, tag === "circle"), ctx, out);
+        this.emitWithMarkers(this.ellipse(element, ctx, tag === "circle"), element, ctx, out);
         return;
       case "line":
-        this.emit(this.line(element, ctx), ctx, out);
+        this.emitWithMarkers(this.line(element, ctx), element, ctx, out);
         return;
       case "polyline":
       case "polygon":
-        this.emit(this.poly(element, ctx, tag === "polygon"), ctx, out);
+        this.emitWithMarkers(this.poly(element, ctx, tag === "polygon"), element, ctx, out);
         return;
       case "path":
-        this.emit(this.path(element, ctx), ctx, out);
+        this.emitWithMarkers(this.path(element, ctx), element, ctx, out);
         return;
       case "text":
         this.emit(this.text(element, ctx), ctx, out);
@@ -315,9 +330,97 @@ class Converter {
     };
     if (used("filter")) this.count("filter");
     if (used("mask")) this.count("mask");
-    if (used("clip-path")) this.count("clip path");
-    if (used("marker") || used("marker-start") || used("marker-mid") || used("marker-end"))
-      this.count("marker");
+    if (used("clip-path") && this.clipRect(style.get("clip-path")) === null)
+      this.count("clip path");
+  }
+
+  // ---- Clip paths ----
+
+  /**
+   * The rectangle a `clip-path` reference clips to, when it maps onto a clipping frame: a
+   * `<clipPath>` in user space, without a transform, holding one square-cornered `<rect>` placed
+   * by at most a translation. Null for none and for every other clip path.
+   */
+  private clipRect(value: string | undefined): UserBox | null {
+    const id = /^url\(\s*['"]?#([^)'"]+)['"]?\s*\)$/.exec(value?.trim() ?? "")?.[1];
+    const clip = id === undefined ? undefined : this.byId.get(id);
+    if (clip === undefined || localName(clip.name) !== "clipPath") return null;
+    const units = clip.attributes.get("clipPathUnits");
+    if ((units !== undefined && units !== "userSpaceOnUse") || clip.attributes.has("transform"))
+      return null;
+    const shapes = clip.children.filter((c): c is XmlElement => typeof c !== "string");
+    const rect = shapes[0];
+    if (shapes.length !== 1 || rect === undefined || localName(rect.name) !== "rect") return null;
+    if (rect.attributes.has("rx") || rect.attributes.has("ry")) return null;
+    if (rect.attributes.has("clip-path") || rect.attributes.has("style")) return null;
+    const moved = parseTransformList(rect.attributes.get("transform") ?? "");
+    if (moved === null || moved.a !== 1 || moved.b !== 0 || moved.c !== 0 || moved.d !== 1)
+      return null;
+    const at: Context = {
+      matrix: IDENTITY_MATRIX,
+      style: INITIAL_STYLE,
+      viewport: { width: 100, height: 100 },
+      carriedOpacity: 1,
+      groupDepth: 0,
+      path: [],
+      useDepth: 0,
+    };
+    // Percentages would need the referencing element's viewport; such clips stay unsupported.
+    for (const name of ["x", "y", "width", "height"])
+      if (rect.attributes.get(name)?.trim().endsWith("%")) return null;
+    const width = this.length(rect, "width", 0, at, "x");
+    const height = this.length(rect, "height", 0, at, "y");
+    if (!(width > 0 && height > 0)) return null;
+    return {
+      x: this.length(rect, "x", 0, at, "x") + moved.e,
+      y: this.length(rect, "y", 0, at, "y") + moved.f,
+      width,
+      height,
+    };
+  }
+
+  /**
+   * An element clipped by a rectangle: a clipping frame over that rectangle (in the element's
+   * user space, so after its own transform), holding what the element draws.
+   */
+  private clipped(
+    element: XmlElement,
+    tag: string,
+    ctx: Context,
+    out: Draft[],
+    clip: UserBox,
+  ): void {
+    const transform = expressible(
+      multiply(ctx.matrix, { ...IDENTITY_MATRIX, e: clip.x, f: clip.y }),
+    );
+    if (transform === null || ctx.groupDepth >= IMPORT_LIMITS.maxGroupDepth) {
+      this.count("clip path");
+      this.draw(element, tag, ctx, out);
+      return;
+    }
+    const children: Draft[] = [];
+    this.draw(
+      element,
+      tag,
+      {
+        ...ctx,
+        matrix: { ...IDENTITY_MATRIX, e: -clip.x, f: -clip.y },
+        groupDepth: ctx.groupDepth + 1,
+      },
+      children,
+    );
+    if (children.length === 0) return;
+    const frame = makeNode<FrameNode>("frame", "", "", "", {
+      name: `${element.attributes.get("id") ?? "Clip"} clip`,
+      transform,
+      width: clip.width,
+      height: clip.height,
+      clip: true,
+      fill: NO_FILL,
+      stroke: NO_STROKE,
+    });
+    this.produce();
+    out.push({ node: frame, children });
   }
 
   // ---- Nodes Linework described ----
@@ -423,16 +526,14 @@ class Converter {
     out: Draft[],
     firstOnly: boolean,
   ): void {
-    if (!firstOnly) {
-      for (const child of this.children(element, ctx)) out.push(child);
-      return;
-    }
-    // <switch>: the first child that renders; conditions on features and languages are taken as met.
+    // Children are visited here rather than through children(): one stack frame fewer per
+    // level keeps the deepest nesting the limits allow within the browser's stack.
     for (const child of element.children) {
       if (typeof child === "string") continue;
       const before = out.length;
       this.element(child, ctx, out);
-      if (out.length > before) return;
+      // <switch>: the first child that renders; conditions on features and languages are met.
+      if (firstOnly && out.length > before) return;
     }
   }
 
@@ -559,6 +660,181 @@ class Converter {
     out.push({ node, children: null });
   }
 
+  // ---- Markers ----
+
+  /** A shape, then the markers SVG draws on its vertices (above it, in vertex order). */
+  private emitWithMarkers(
+    draft: SceneNode | null,
+    element: XmlElement,
+    ctx: Context,
+    out: Draft[],
+  ): void {
+    const before = out.length;
+    this.emit(draft, ctx, out);
+    if (out.length === before) return;
+    const start = this.markerOf(ctx.style.get("marker-start"));
+    const mid = this.markerOf(ctx.style.get("marker-mid"));
+    const end = this.markerOf(ctx.style.get("marker-end"));
+    if (start === null && mid === null && end === null) return;
+    const subpaths = this.markableGeometry(element, ctx);
+    if (subpaths.length === 0) return;
+    const vertices = markerVertices(subpaths);
+    const strokeWidth = this.parseLength(ctx.style.get("stroke-width") ?? "1", 1, ctx, "other");
+    vertices.forEach((vertex, i) => {
+      const first = i === 0;
+      const last = i === vertices.length - 1;
+      // A path of one vertex gets both its start and its end marker there.
+      if (first && start !== null) this.marker(start, vertex, true, strokeWidth, ctx, out);
+      if (!first && !last && mid !== null) this.marker(mid, vertex, false, strokeWidth, ctx, out);
+      if (last && end !== null) this.marker(end, vertex, false, strokeWidth, ctx, out);
+    });
+  }
+
+  /** The `<marker>` a marker property names, or null for none, a missing id or another element. */
+  private markerOf(value: string | undefined): XmlElement | null {
+    const id = /^url\(\s*['"]?#([^)'"]+)['"]?\s*\)$/.exec(value?.trim() ?? "")?.[1];
+    const target = id === undefined ? undefined : this.byId.get(id);
+    return target !== undefined && localName(target.name) === "marker" ? target : null;
+  }
+
+  /** The shape as SVG 2 defines its path for markers (rects and ellipses included). */
+  private markableGeometry(element: XmlElement, ctx: Context): Subpath[] {
+    switch (localName(element.name)) {
+      case "path":
+        return parsePathData(element.attributes.get("d") ?? "").subpaths;
+      case "line": {
+        const { start, end } = this.lineEnds(element, ctx);
+        return [{ start, segments: [{ type: "line", to: end }], closed: false }];
+      }
+      case "polyline":
+      case "polygon": {
+        const sub = this.polySubpath(element, localName(element.name) === "polygon");
+        return sub === null ? [] : [sub];
+      }
+      case "rect": {
+        const r = this.rectShape(element, ctx);
+        return r === null ? [] : rectSubpaths(r.x, r.y, r.width, r.height, r.rx, r.ry);
+      }
+      case "circle":
+      case "ellipse": {
+        const e = this.ellipseShape(element, ctx, localName(element.name) === "circle");
+        return e === null ? [] : ellipseSubpaths(e.cx, e.cy, e.rx, e.ry);
+      }
+      default:
+        return [];
+    }
+  }
+
+  /**
+   * One marker instance: the marker's content placed at the vertex, turned by its orient and
+   * scaled by the stroke width (markerUnits), its viewBox fitted into markerWidth × markerHeight.
+   * With overflow hidden (the default) the content is clipped to that box: a clipping frame.
+   */
+  private marker(
+    marker: XmlElement,
+    vertex: MarkerVertex,
+    isStart: boolean,
+    strokeWidth: number,
+    ctx: Context,
+    out: Draft[],
+  ): void {
+    if (ctx.path.includes(marker) || ctx.useDepth >= IMPORT_LIMITS.maxUseDepth) {
+      this.count("recursive marker");
+      return;
+    }
+    const width = this.length(marker, "markerWidth", 3, ctx, "x");
+    const height = this.length(marker, "markerHeight", 3, ctx, "y");
+    const units = marker.attributes.get("markerUnits") === "userSpaceOnUse" ? 1 : strokeWidth;
+    if (!(width > 0 && height > 0 && units > 0)) return;
+    const orient = parseOrient(marker.attributes.get("orient"));
+    const degrees =
+      orient.kind === "fixed"
+        ? orient.degrees
+        : autoAngle(vertex) + (orient.reverseStart && isStart ? 180 : 0);
+    const viewBox = parseNumberList(marker.attributes.get("viewBox") ?? "", 4);
+    const box =
+      viewBox !== null && viewBox.length === 4 && viewBox[2]! > 0 && viewBox[3]! > 0
+        ? viewBox
+        : null;
+    const fit =
+      box === null
+        ? IDENTITY_MATRIX
+        : viewBoxMatrix(box, width, height, marker.attributes.get("preserveAspectRatio"));
+    const viewport = box === null ? { width, height } : { width: box[2]!, height: box[3]! };
+    const style = this.markerStyle(marker);
+    const content: Context = {
+      ...ctx,
+      style,
+      viewport,
+      path: [...ctx.path, marker],
+      useDepth: ctx.useDepth + 1,
+    };
+    const ref = apply(fit, {
+      x: this.length(marker, "refX", 0, ctx, "x"),
+      y: this.length(marker, "refY", 0, ctx, "y"),
+    });
+    const angle = (degrees * Math.PI) / 180;
+    const cos = Math.cos(angle);
+    const sin = Math.sin(angle);
+    const placement = multiply(ctx.matrix, {
+      a: cos * units,
+      b: sin * units,
+      c: -sin * units,
+      d: cos * units,
+      e: vertex.point.x - (cos * ref.x - sin * ref.y) * units,
+      f: vertex.point.y - (sin * ref.x + cos * ref.y) * units,
+    });
+    const opacity = this.opacityOf(ctx.style) * ctx.carriedOpacity;
+    const overflow = style.get("overflow") ?? "hidden";
+    const transform = expressible(placement);
+    if (
+      (overflow === "hidden" || overflow === "scroll") &&
+      transform !== null &&
+      ctx.groupDepth < IMPORT_LIMITS.maxGroupDepth
+    ) {
+      const children = this.children(marker, {
+        ...content,
+        matrix: fit,
+        carriedOpacity: 1,
+        groupDepth: ctx.groupDepth + 1,
+      });
+      if (children.length === 0) return;
+      const frame = makeNode<FrameNode>("frame", "", "", "", {
+        name: marker.attributes.get("id") ?? "Marker",
+        transform,
+        width,
+        height,
+        clip: true,
+        fill: NO_FILL,
+        stroke: NO_STROKE,
+        opacity: clampUnit(opacity),
+      });
+      this.produce();
+      out.push({ node: frame, children });
+      return;
+    }
+    this.group(
+      marker,
+      { ...content, matrix: multiply(placement, fit), carriedOpacity: opacity },
+      out,
+      false,
+    );
+  }
+
+  /** A marker's content inherits from the marker's ancestors, not from the shape it marks. */
+  private markerStyle(marker: XmlElement): ComputedStyle {
+    const known = this.markerStyles.get(marker);
+    if (known !== undefined) return known;
+    const chain: XmlElement[] = [];
+    for (let e: XmlElement | undefined = marker; e !== undefined; e = this.parentOf.get(e))
+      chain.push(e);
+    let style = INITIAL_STYLE;
+    for (const element of chain.reverse())
+      style = computeStyle(declaredStyle(element, this.sheet, this.urlCounts), style);
+    this.markerStyles.set(marker, style);
+    return style;
+  }
+
   private produce(): void {
     if (++this.produced > IMPORT_LIMITS.maxElements) {
       throw new ImportError(
@@ -567,7 +843,7 @@ class Converter {
     }
   }
 
-  private rect(element: XmlElement, ctx: Context): SceneNode | null {
+  private rectShape(element: XmlElement, ctx: Context): RectShape | null {
     const x = this.length(element, "x", 0, ctx, "x");
     const y = this.length(element, "y", 0, ctx, "y");
     const width = this.length(element, "width", 0, ctx, "x");
@@ -579,8 +855,13 @@ class Converter {
     let ry = Math.max(0, this.length(element, "ry", 0, ctx, "y"));
     if (rxSet && !rySet) ry = rx;
     if (rySet && !rxSet) rx = ry;
-    rx = Math.min(rx, width / 2);
-    ry = Math.min(ry, height / 2);
+    return { x, y, width, height, rx: Math.min(rx, width / 2), ry: Math.min(ry, height / 2) };
+  }
+
+  private rect(element: XmlElement, ctx: Context): SceneNode | null {
+    const shape = this.rectShape(element, ctx);
+    if (shape === null) return null;
+    const { x, y, width, height, rx, ry } = shape;
     const box = { x, y, width, height };
     const offset: Matrix = { ...IDENTITY_MATRIX, e: x, f: y };
     const placed = this.place(ctx, offset);
@@ -596,7 +877,7 @@ class Converter {
     return this.pathNode(ctx, rectSubpaths(x, y, width, height, rx, ry), "nonzero", box);
   }
 
-  private ellipse(element: XmlElement, ctx: Context, circle: boolean): SceneNode | null {
+  private ellipseShape(element: XmlElement, ctx: Context, circle: boolean): EllipseShape | null {
     const cx = this.length(element, "cx", 0, ctx, "x");
     const cy = this.length(element, "cy", 0, ctx, "y");
     let rx: number;
@@ -610,7 +891,13 @@ class Converter {
       if (rxAuto && !ryAuto) rx = ry;
       if (ryAuto && !rxAuto) ry = rx;
     }
-    if (!(rx > 0 && ry > 0)) return null;
+    return rx > 0 && ry > 0 ? { cx, cy, rx, ry } : null;
+  }
+
+  private ellipse(element: XmlElement, ctx: Context, circle: boolean): SceneNode | null {
+    const shape = this.ellipseShape(element, ctx, circle);
+    if (shape === null) return null;
+    const { cx, cy, rx, ry } = shape;
     const box = { x: cx - rx, y: cy - ry, width: 2 * rx, height: 2 * ry };
     const placed = this.place(ctx, { ...IDENTITY_MATRIX, e: cx - rx, f: cy - ry });
     if (placed !== null) {
@@ -624,15 +911,21 @@ class Converter {
     return this.pathNode(ctx, ellipseSubpaths(cx, cy, rx, ry), "nonzero", box);
   }
 
+  private lineEnds(element: XmlElement, ctx: Context): { start: Vec2; end: Vec2 } {
+    return {
+      start: {
+        x: this.length(element, "x1", 0, ctx, "x"),
+        y: this.length(element, "y1", 0, ctx, "y"),
+      },
+      end: {
+        x: this.length(element, "x2", 0, ctx, "x"),
+        y: this.length(element, "y2", 0, ctx, "y"),
+      },
+    };
+  }
+
   private line(element: XmlElement, ctx: Context): SceneNode | null {
-    const start = {
-      x: this.length(element, "x1", 0, ctx, "x"),
-      y: this.length(element, "y1", 0, ctx, "y"),
-    };
-    const end = {
-      x: this.length(element, "x2", 0, ctx, "x"),
-      y: this.length(element, "y2", 0, ctx, "y"),
-    };
+    const { start, end } = this.lineEnds(element, ctx);
     const box = boxOf([start, end]);
     const placed = this.place(ctx, IDENTITY_MATRIX);
     if (placed !== null) {
@@ -654,19 +947,23 @@ class Converter {
     );
   }
 
-  private poly(element: XmlElement, ctx: Context, closed: boolean): SceneNode | null {
+  private polySubpath(element: XmlElement, closed: boolean): Subpath | null {
     const numbers =
       parseNumberList(element.attributes.get("points") ?? "", IMPORT_LIMITS.maxPathNumbers) ?? [];
     const points: Vec2[] = [];
     for (let i = 0; i + 1 < numbers.length; i += 2)
       points.push({ x: numbers[i]!, y: numbers[i + 1]! });
     if (points.length < 2) return null;
-    const sub: Subpath = {
+    return {
       start: points[0]!,
       segments: points.slice(1).map((to) => ({ type: "line" as const, to })),
       closed,
     };
-    return this.pathNode(ctx, [sub], this.fillRule(ctx), undefined);
+  }
+
+  private poly(element: XmlElement, ctx: Context, closed: boolean): SceneNode | null {
+    const sub = this.polySubpath(element, closed);
+    return sub === null ? null : this.pathNode(ctx, [sub], this.fillRule(ctx), undefined);
   }
 
   private path(element: XmlElement, ctx: Context): SceneNode | null {
@@ -1031,6 +1328,22 @@ class Converter {
         return n;
     }
   }
+}
+
+interface RectShape {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly rx: number;
+  readonly ry: number;
+}
+
+interface EllipseShape {
+  readonly cx: number;
+  readonly cy: number;
+  readonly rx: number;
+  readonly ry: number;
 }
 
 /** The transform as editable parts, or null when the parts would not give it back. */

@@ -1,8 +1,15 @@
 import type { ImportProgress, ImportResult } from "../result";
 import { failureOf } from "../failure";
 import { flattenDrafts } from "../tree";
-import { parseXml } from "../xml";
+import { DEFAULT_XML_LIMITS, parseXml } from "../xml";
 import { convertSvg } from "./convert";
+
+/**
+ * Shares of the progress bar per stage, roughly their shares of the time for a large file:
+ * reading the XML, then converting elements to drafts; flattening takes the rest.
+ */
+const PARSE_SHARE = 0.4;
+const CONVERT_SHARE = 0.55;
 
 /**
  * SVG text into editable nodes: one top-level group holding the drawing. Never throws; a file
@@ -10,8 +17,17 @@ import { convertSvg } from "./convert";
  */
 export function importSvg(text: string, name: string, progress?: ImportProgress): ImportResult {
   try {
-    const document = parseXml(text);
-    const conversion = convertSvg(document.root, name, document.externalEntityReferences, progress);
+    const document = parseXml(
+      text,
+      DEFAULT_XML_LIMITS,
+      progress && ((f) => progress(f * PARSE_SHARE)),
+    );
+    const conversion = convertSvg(
+      document.root,
+      name,
+      document.externalEntityReferences,
+      progress && ((f) => progress(PARSE_SHARE + f * CONVERT_SHARE)),
+    );
     const nodes = flattenDrafts(conversion.drafts);
     progress?.(1);
     return { ok: true, nodes, blobs: conversion.blobs, warnings: conversion.warnings };

@@ -22,6 +22,9 @@ const INHERITED = new Set([
   "font-style",
   "text-anchor",
   "visibility",
+  "marker-start",
+  "marker-mid",
+  "marker-end",
 ]);
 
 /** Properties read from elements; anything else in a style is ignored. */
@@ -33,9 +36,7 @@ const KNOWN = new Set([
   "mask",
   "clip-path",
   "marker",
-  "marker-start",
-  "marker-mid",
-  "marker-end",
+  "overflow",
   "stop-color",
   "stop-opacity",
   "mix-blend-mode",
@@ -65,7 +66,8 @@ export function declaredStyle(
 ): Map<string, string> {
   const out = new Map<string, string>();
   for (const [name, value] of element.attributes) {
-    if (!KNOWN.has(name)) continue;
+    // `marker` is a shorthand of CSS only, not a presentation attribute.
+    if (!KNOWN.has(name) || name === "marker") continue;
     const trimmed = value.trim();
     if (trimmed.length === 0) continue;
     if (hasExternalUrl(trimmed)) counts.externalUrls += 1;
@@ -78,15 +80,23 @@ export function declaredStyle(
     const matching = sheet.rules
       .filter((rule) => selectorMatches(rule.selector, tag, id, classes))
       .sort((a, b) => a.selector.specificity - b.selector.specificity || a.order - b.order);
-    for (const rule of matching)
-      for (const [k, v] of rule.declarations) if (KNOWN.has(k)) out.set(k, v);
+    for (const rule of matching) for (const [k, v] of rule.declarations) declare(out, k, v);
   }
   const inline = element.attributes.get("style");
   if (inline !== undefined) {
-    for (const [k, v] of parseDeclarations(inline, counts)) if (KNOWN.has(k)) out.set(k, v);
+    for (const [k, v] of parseDeclarations(inline, counts)) declare(out, k, v);
   }
   return out;
 }
+
+/** One CSS declaration into a declared style; the `marker` shorthand sets its three longhands. */
+function declare(out: Map<string, string>, name: string, value: string): void {
+  if (!KNOWN.has(name)) return;
+  if (name !== "marker") out.set(name, value);
+  else for (const longhand of MARKER_LONGHANDS) out.set(longhand, value);
+}
+
+const MARKER_LONGHANDS = ["marker-start", "marker-mid", "marker-end"] as const;
 
 /** The element's computed style from its declared style and its parent's computed style. */
 export function computeStyle(

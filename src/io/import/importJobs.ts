@@ -1,0 +1,77 @@
+/**
+ * Imports under way on one canvas, for the chrome's progress bars: a small store shaped for
+ * useSyncExternalStore. Each job carries its file name, the share done and a way to cancel it.
+ */
+
+export interface ImportJob {
+  readonly id: number;
+  readonly name: string;
+  /** 0–1. */
+  readonly fraction: number;
+  readonly cancel: () => void;
+}
+
+/** What the import itself holds: where progress goes, whether it was cancelled, its end. */
+export interface RunningImport {
+  readonly signal: AbortSignal;
+  progress(fraction: number): void;
+  finish(): void;
+}
+
+type Listener = () => void;
+
+export class ImportJobs {
+  private jobs: readonly ImportJob[] = [];
+  private readonly listeners = new Set<Listener>();
+  private nextId = 1;
+
+  get = (): readonly ImportJob[] => this.jobs;
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  start(name: string): RunningImport {
+    const id = this.nextId++;
+    const controller = new AbortController();
+    const finish = (): void => this.replace(id, null);
+    this.replace(id, { id, name, fraction: 0, cancel: () => controller.abort() });
+    controller.signal.addEventListener("abort", finish);
+    return {
+      signal: controller.signal,
+      progress: (fraction) => {
+        const job = this.jobs.find((j) => j.id === id);
+        // Whole percents only: the chrome re-renders on each change.
+        if (job === undefined || Math.floor(fraction * 100) === Math.floor(job.fraction * 100))
+          return;
+        this.replace(id, { ...job, fraction });
+      },
+      finish,
+    };
+  }
+
+  private replace(id: number, job: ImportJob | null): void {
+    const index = this.jobs.findIndex((j) => j.id === id);
+    if (index < 0 && job === null) return;
+    if (index < 0) this.jobs = [...this.jobs, job!];
+    else if (job === null) this.jobs = this.jobs.filter((j) => j.id !== id);
+    else this.jobs = this.jobs.map((j) => (j.id === id ? job : j));
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
+const byCanvas = new WeakMap<object, ImportJobs>();
+
+/**
+ * The import jobs of one canvas. The drop and paste bindings and the chrome both know the
+ * canvas and nothing else in common, so the canvas is the key that joins them.
+ */
+export function importJobsOf(canvas: object): ImportJobs {
+  let jobs = byCanvas.get(canvas);
+  if (jobs === undefined) {
+    jobs = new ImportJobs();
+    byCanvas.set(canvas, jobs);
+  }
+  return jobs;
+}
