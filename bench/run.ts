@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, one JSON object on stdout. Targets are stated beside the
 // figures they apply to; nothing here fails a build.
+import { benchChrome } from "./chrome.ts";
 import { benchCore } from "./core.ts";
 import { benchDocuments } from "./document.ts";
 import { benchExport } from "./export.ts";
@@ -35,6 +36,9 @@ const report = {
   import: await benchImport(),
   // Needs the built app (npm run build) and Chromium; sizes from BENCH_RENDER_SIZES.
   render: await benchRender(),
+  // React commits during a drag and pans, and a 10k selection reaching the properties panel;
+  // needs the built app and Chromium like the render part.
+  chrome: await benchChrome(),
   totalSeconds: 0,
 };
 report.totalSeconds = Math.round((Date.now() - started) / 100) / 10;

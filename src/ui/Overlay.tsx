@@ -6,6 +6,8 @@ import type { DocumentStatus } from "../app/documentStatus";
 import type { Id } from "../doc/types";
 import { Announcer } from "./Announcer";
 import { Banners, type BannersProps } from "./Banners";
+import { ImportProgress } from "./ImportProgress";
+import { importJobsOf } from "../io/import/importJobs";
 import { registerChromeCommands } from "./chromeCommands";
 import { ChromeState } from "./chromeState";
 import { About } from "./dialogs/About";
@@ -27,6 +29,7 @@ import { CommandHistory } from "../commandLine";
 import { CommandPalette } from "./palette/CommandPalette";
 import { paletteCommandLineHost } from "./palette/commandLineHost";
 import { PropertiesPanel } from "./properties/PropertiesPanel";
+import { useCoarsePointer } from "./hooks";
 import { useRenderCount } from "./renderCount";
 import type { ChromeServices } from "./services";
 import { CursorStore, trackCursor } from "./status/cursorStore";
@@ -53,6 +56,14 @@ const NO_BANNERS: BannersProps["banners"] = { subscribe: () => () => {}, get: ()
 /** Narrow or portrait canvases get the tablet layout: big targets, panels in a drawer. */
 export function isTabletLayout(box: CanvasRect): boolean {
   return box.width > 0 && (box.width < 900 || box.height > box.width);
+}
+
+/**
+ * Whether hit targets are 44 px: in the tablet layout, and wherever the main pointer is a finger
+ * (a landscape tablet is wide enough to keep its panels beside the canvas, but not precise).
+ */
+export function hasTouchTargets(box: CanvasRect, coarsePointer: boolean): boolean {
+  return isTabletLayout(box) || (box.width > 0 && coarsePointer);
 }
 
 /**
@@ -85,13 +96,15 @@ export function Overlay({
     () => (gate && banners ? gated(banners, gate) : (banners ?? NO_BANNERS)),
     [gate, banners],
   );
-  const tablet = isTabletLayout(box);
+  const coarsePointer = useCoarsePointer();
+  const drawer = isTabletLayout(box);
+  const touch = hasTouchTargets(box, coarsePointer);
 
   return (
     <MessagesContext.Provider value={messages}>
       <div
         ref={root}
-        className={`lw-overlay${tablet ? " lw-tablet" : ""}${ui.focusMode ? " lw-focus-mode" : ""}`}
+        className={`lw-overlay${touch ? " lw-tablet" : ""}${ui.focusMode ? " lw-focus-mode" : ""}`}
         data-testid="overlay"
         data-theme={theme}
         style={{ left: box.left, top: box.top, width: box.width, height: box.height }}
@@ -104,10 +117,12 @@ export function Overlay({
             root={root}
             banners={shownBanners}
             persisting={persisting}
-            tablet={tablet}
+            drawer={drawer}
+            touch={touch}
           />
         ) : null}
         {banners ? <Banners banners={banners} /> : null}
+        {canvas ? <ImportProgress jobs={importJobsOf(canvas)} /> : null}
       </div>
     </MessagesContext.Provider>
   );
@@ -134,10 +149,13 @@ interface EditingChromeProps {
   readonly root: React.RefObject<HTMLDivElement | null>;
   readonly banners: BannersProps["banners"];
   readonly persisting: boolean;
-  readonly tablet: boolean;
+  /** Panels in a drawer, shown on demand. */
+  readonly drawer: boolean;
+  /** 44 px hit targets. */
+  readonly touch: boolean;
 }
 
-function EditingChrome({ services, root, banners, persisting, tablet }: EditingChromeProps) {
+function EditingChrome({ services, root, banners, persisting, drawer, touch }: EditingChromeProps) {
   useRenderCount("EditingChrome");
   const { commands, tools, current, canvas, status, chrome, documents } = services;
   const t = useMessages().t;
@@ -211,7 +229,7 @@ function EditingChrome({ services, root, banners, persisting, tablet }: EditingC
       </div>
     );
 
-  const panelsVisible = !tablet || ui.drawerOpen;
+  const panelsVisible = !drawer || ui.drawerOpen;
   return (
     <>
       <div className="lw-topbar" data-f6-region>
@@ -234,7 +252,7 @@ function EditingChrome({ services, root, banners, persisting, tablet }: EditingC
         >
           <Icon name={ui.theme === "dark" ? "moon" : "sun"} /> {t(`theme.${ui.theme}`)}
         </button>
-        {tablet ? (
+        {drawer ? (
           <button
             type="button"
             className="lw-button"
@@ -252,13 +270,13 @@ function EditingChrome({ services, root, banners, persisting, tablet }: EditingC
       {panelsVisible ? (
         <aside
           id="lw-side-panels"
-          className={tablet ? "lw-side lw-drawer" : "lw-side"}
+          className={drawer ? "lw-side lw-drawer" : "lw-side"}
           aria-label={t("properties.label")}
           data-f6-region
         >
           <PropertiesPanel store={store} pulse={pulse} />
           <PagesPanel store={store} pulse={pulse} pageId={pageId} onShow={showPage} />
-          <LayersPanel store={store} pulse={pulse} pageId={pageId} touch={tablet} />
+          <LayersPanel store={store} pulse={pulse} pageId={pageId} touch={touch} />
         </aside>
       ) : null}
       <div className="lw-bottom" data-f6-region>

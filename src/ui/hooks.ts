@@ -41,3 +41,37 @@ export function runAndFocus(registry: CommandRegistry, id: string, canvas: HTMLE
 export function useDocumentView(pulse: DocumentPulse): DocumentView {
   return useSyncExternalStore(pulse.subscribe, pulse.getSnapshot);
 }
+
+/** A finger as the main pointer: touch tablets, and phones. */
+const COARSE_POINTER = "(pointer: coarse)";
+
+function coarsePointerQuery(): MediaQueryList | null {
+  return typeof window === "undefined" || typeof window.matchMedia !== "function"
+    ? null
+    : window.matchMedia(COARSE_POINTER);
+}
+
+function subscribeCoarsePointer(listener: () => void): () => void {
+  const query = coarsePointerQuery();
+  query?.addEventListener("change", listener);
+  return () => query?.removeEventListener("change", listener);
+}
+
+/**
+ * Whether the main pointer is coarse (a finger), following changes: a tablet whose keyboard
+ * cover with a trackpad comes and goes flips it. Only the primary pointer counts, so a laptop
+ * that also has a touch screen keeps its compact layout.
+ */
+export function useCoarsePointer(): boolean {
+  return useSyncExternalStore(
+    subscribeCoarsePointer,
+    () => coarsePointerQuery()?.matches ?? false,
+    () => false,
+  );
+}
+
+/** Only the document's version as the panels show it: a selection change alone renders nothing. */
+export function useShownVersion(pulse: DocumentPulse): number {
+  const get = useCallback(() => pulse.getSnapshot().version, [pulse]);
+  return useSyncExternalStore(pulse.subscribe, get);
+}

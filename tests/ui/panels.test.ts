@@ -53,23 +53,15 @@ describe("properties summary", () => {
     expect(cache(store, ids).width).toEqual({ state: "same", value: 50 });
   });
 
-  it("folds 10,000 selected nodes quickly", () => {
+  // How fast is the chrome bench's business (bench/chrome.ts); here only what it gives.
+  it("folds 10,000 selected nodes into one summary", () => {
     const nodes = Array.from({ length: 10_000 }, (_, i) =>
       rect(`r${i}`, `a${String(i).padStart(5, "0")}`),
     );
     const store = withShapes(...nodes);
     const ids = nodes.map((n) => n.id);
-    // The best of five runs: the machine is shared, so single timings are noisy.
-    let best = Infinity;
-    for (let run = 0; run < 5; run++) {
-      const start = performance.now();
-      const summary = summarise(store, ids);
-      best = Math.min(best, performance.now() - start);
-      expect(summary.fill.state).toBe("same");
-    }
-    console.info(`summary of 10,000 nodes: ${best.toFixed(1)} ms`);
-    // A regression guard with room for a loaded machine; unloaded runs take a few milliseconds.
-    expect(best).toBeLessThan(50);
+    const summary = summarise(store, ids);
+    expect(summary.fill.state).toBe("same");
   });
 
   it("edits only nodes the change fits, as one commit, skipping locked ones", () => {
@@ -124,23 +116,16 @@ describe("layers", () => {
     expect(visibleRange(0, 320, 28, 3)).toEqual({ start: 0, end: 3 });
   });
 
-  it("flattens 100,000 nodes in well under a frame budget per commit", () => {
+  it("flattens 100,000 nodes into rows, front first", () => {
     const nodes = Array.from({ length: 100_000 }, (_, i) =>
       rect(`r${i}`, `a${String(i).padStart(6, "0")}`),
     );
     const store = withShapes(...nodes);
     // The store sorts a parent's children once per change; that cost is the store's, not the panel's.
     store.childrenOf("page");
-    let best = Infinity;
-    for (let run = 0; run < 5; run++) {
-      const start = performance.now();
-      const rows = layerRows(store, "page", new Set());
-      best = Math.min(best, performance.now() - start);
-      expect(rows).toHaveLength(100_000);
-      expect(rows[0]?.node.id).toBe("r99999");
-    }
-    console.info(`layer rows of 100,000 nodes: ${best.toFixed(1)} ms`);
-    expect(best).toBeLessThan(50);
+    const rows = layerRows(store, "page", new Set());
+    expect(rows).toHaveLength(100_000);
+    expect(rows[0]?.node.id).toBe("r99999");
   });
 });
 

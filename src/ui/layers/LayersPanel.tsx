@@ -1,19 +1,47 @@
-import { useMemo, useState, type DragEvent } from "react";
+import {
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+} from "react";
 import type { DocumentStore } from "../../doc/store";
-import type { Id, SceneNode } from "../../doc/types";
+import { isContainer, isSceneNode, type Id, type SceneNode } from "../../doc/types";
 import type { DocumentPulse } from "../documentPulse";
 import { useDocumentView } from "../hooks";
 import { useMessages } from "../i18n/context";
 import { Icon } from "../icons/Icon";
 import { useRenderCount } from "../renderCount";
-import { dropNodes } from "./moves";
-import { dropPosition, layerRows, visibleRange, type DropPosition, type LayerRow } from "./tree";
+import { dropNodes, moveByKey, type KeyMove } from "./moves";
+import { DragHandle } from "./DragHandle";
+import { isRowControl, useRowDrag } from "./rowDrag";
+import { dropPosition, layerRows, rowAt, visibleRange, type DropPosition } from "./tree";
 
 /** Row heights: mouse and keyboard, and touch (44 px targets). */
 export const ROW_HEIGHT = 28;
 export const TOUCH_ROW_HEIGHT = 44;
 const VIEW_HEIGHT = 320;
 const MAX_NAME = 200;
+/** Alt+arrows on a focused row move its node (see `moveByKey`). */
+const KEY_MOVES: Readonly<Record<string, KeyMove>> = {
+  ArrowUp: "up",
+  ArrowDown: "down",
+  ArrowLeft: "out",
+  ArrowRight: "in",
+};
+const LAYER_KEYS = "Alt+ArrowUp Alt+ArrowDown Alt+ArrowLeft Alt+ArrowRight";
+/** While dragging near the list's top or bottom edge, it scrolls this far per pointer move. */
+const EDGE = 24;
+const EDGE_STEP = 12;
+
+function scrollNearEdge(scroller: HTMLElement | null, clientY: number): void {
+  if (!scroller) return;
+  const box = scroller.getBoundingClientRect();
+  if (clientY < box.top + EDGE) scroller.scrollTop -= EDGE_STEP;
+  else if (clientY > box.bottom - EDGE) scroller.scrollTop += EDGE_STEP;
+}
 
 export interface LayersPanelProps {
   readonly store: DocumentStore;
@@ -35,7 +63,6 @@ export function LayersPanel({ store, pulse, pageId, touch = false }: LayersPanel
   const [expanded, setExpanded] = useState<ReadonlySet<Id>>(() => new Set());
   const [scrollTop, setScrollTop] = useState(0);
   const [renaming, setRenaming] = useState<Id | null>(null);
-  const [drop, setDrop] = useState<{ id: Id; position: DropPosition } | null>(null);
   const rows = useMemo(
     () => layerRows(store, pageId, expanded),
     // The version stands for the store's contents, which change in place.
@@ -67,45 +94,82 @@ export function LayersPanel({ store, pulse, pageId, touch = false }: LayersPanel
       store.transact("Rename", (tx) => tx.put({ ...node, name: trimmed }));
   };
   const dragged = (node: SceneNode): Id[] => (selected.has(node.id) ? [...selection] : [node.id]);
-  const onDragOver = (event: DragEvent<HTMLElement>, row: LayerRow): void => {
-    event.preventDefault();
-    const box = event.currentTarget.getBoundingClientRect();
-    const position = dropPosition(
-      (event.clientY - box.top) / box.height,
-      row.node.type === "group" || row.node.type === "frame",
-    );
-    if (drop?.id !== row.node.id || drop.position !== position)
-      setDrop({ id: row.node.id, position });
+  const list = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  const hintId = useId();
+  const drag = useRowDrag<DropPosition>({
+    locate: (_x, clientY, moving) => {
+      const top = list.current?.getBoundingClientRect().top;
+      const at = top === undefined ? null : rowAt(clientY - top, rowHeight, rows.length);
+      const row = at === null ? undefined : rows[at.index];
+      if (at === null || row === undefined || moving.includes(row.node.id)) return null;
+      return { id: row.node.id, position: dropPosition(at.offset, isContainer(row.node)) };
+    },
+    drop: (ids, target) => {
+      const node = store.get(target.id);
+      if (isSceneNode(node)) dropNodes(store, ids, node, target.position);
+    },
+    onMove: (clientY) => scrollNearEdge(scroller.current, clientY),
+  });
+  const moving = useMemo(() => new Set(drag.dragged), [drag.dragged]);
+  const press = (event: PointerEvent<HTMLElement>, node: SceneNode, fromHandle: boolean): void => {
+    if (renaming === node.id || (!fromHandle && isRowControl(event.target))) return;
+    drag.press(event, () => dragged(node), fromHandle);
   };
-  const onDrop = (event: DragEvent<HTMLElement>, row: LayerRow): void => {
-    event.preventDefault();
-    setDrop(null);
-    const text = event.dataTransfer.getData("application/x-linework-nodes");
-    let ids: unknown;
-    try {
-      ids = JSON.parse(text);
-    } catch {
+
+  // After a move from the keyboard the row is re-rendered elsewhere (or scrolled out of the
+  // virtualised range): bring it into view and give its name button focus back.
+  const refocus = useRef<Id | null>(null);
+  useLayoutEffect(() => {
+    const id = refocus.current;
+    if (id === null) return;
+    const index = rows.findIndex((row) => row.node.id === id);
+    const view = scroller.current;
+    if (index < 0 || !view) {
+      refocus.current = null;
       return;
     }
-    if (!Array.isArray(ids) || !ids.every((id) => typeof id === "string") || ids.length > 1_000_000)
-      return;
-    const box = event.currentTarget.getBoundingClientRect();
-    const position = dropPosition(
-      (event.clientY - box.top) / box.height,
-      row.node.type === "group" || row.node.type === "frame",
+    const top = index * rowHeight;
+    if (top < view.scrollTop || top + rowHeight > view.scrollTop + view.clientHeight)
+      view.scrollTop = Math.max(0, top - (view.clientHeight - rowHeight) / 2);
+    const button = list.current?.querySelector<HTMLElement>(
+      `[data-node="${CSS.escape(id)}"] .lw-layer-name`,
     );
-    dropNodes(store, ids as Id[], row.node, position);
+    if (button) {
+      refocus.current = null;
+      if (button.ownerDocument.activeElement !== button) button.focus({ preventScroll: true });
+    }
+  });
+  const onRowKey = (event: KeyboardEvent<HTMLElement>, node: SceneNode): void => {
+    if (event.key === "F2") {
+      setRenaming(node.id);
+      return;
+    }
+    const move = KEY_MOVES[event.key];
+    if (!move || !event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    // Alt+Left and Alt+Right are the browser's Back and Forward otherwise.
+    event.preventDefault();
+    event.stopPropagation();
+    const parent = moveByKey(store, node.id, move);
+    if (parent === null) return;
+    refocus.current = node.id;
+    if (parent !== pageId && !expanded.has(parent)) setExpanded(new Set(expanded).add(parent));
   };
 
   return (
     <section className="lw-panel-section lw-layers" aria-label={t("layers.label")}>
       <h2 className="lw-panel-title">{t("layers.label")}</h2>
+      <p id={hintId} className="lw-visually-hidden">
+        {t("layers.moveHint")}
+      </p>
       <div
+        ref={scroller}
         className="lw-layer-scroll"
         style={{ height: Math.min(VIEW_HEIGHT, Math.max(rowHeight, rows.length * rowHeight)) }}
         onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
       >
         <div
+          ref={list}
           role="list"
           aria-label={t("layers.label")}
           style={{ height: rows.length * rowHeight, position: "relative" }}
@@ -115,32 +179,24 @@ export function LayersPanel({ store, pulse, pageId, touch = false }: LayersPanel
             const index = start + i;
             const isSelected = selected.has(node.id);
             const name = node.name || node.type;
-            const dropClass = drop?.id === node.id ? ` lw-drop-${drop.position}` : "";
+            const dropClass = drag.target?.id === node.id ? ` lw-drop-${drag.target.position}` : "";
+            const dragClass = moving.has(node.id) ? " lw-dragging" : "";
             return (
               <div
                 key={node.id}
                 role="listitem"
                 aria-setsize={rows.length}
                 aria-posinset={index + 1}
-                className={`lw-layer-row${isSelected ? " lw-selected" : ""}${dropClass}`}
+                className={`lw-layer-row${isSelected ? " lw-selected" : ""}${dropClass}${dragClass}`}
                 style={{
                   top: index * rowHeight,
                   height: rowHeight,
                   paddingLeft: 4 + row.depth * 14,
                 }}
                 data-node={node.id}
-                draggable={renaming !== node.id}
-                onDragStart={(event) => {
-                  event.dataTransfer.setData(
-                    "application/x-linework-nodes",
-                    JSON.stringify(dragged(node)),
-                  );
-                  event.dataTransfer.effectAllowed = "move";
-                }}
-                onDragOver={(event) => onDragOver(event, row)}
-                onDragLeave={() => setDrop(null)}
-                onDrop={(event) => onDrop(event, row)}
+                onPointerDown={(event) => press(event, node, false)}
               >
+                <DragHandle name={name} onPress={(event) => press(event, node, true)} />
                 {row.hasChildren ? (
                   <button
                     type="button"
@@ -177,13 +233,14 @@ export function LayersPanel({ store, pulse, pageId, touch = false }: LayersPanel
                     type="button"
                     className="lw-layer-name"
                     aria-pressed={isSelected}
-                    onClick={(event) =>
-                      select(node, event.shiftKey || event.ctrlKey || event.metaKey)
-                    }
-                    onDoubleClick={() => setRenaming(node.id)}
-                    onKeyDown={(event) => {
-                      if (event.key === "F2") setRenaming(node.id);
+                    aria-describedby={hintId}
+                    aria-keyshortcuts={LAYER_KEYS}
+                    onClick={(event) => {
+                      if (!drag.justDragged())
+                        select(node, event.shiftKey || event.ctrlKey || event.metaKey);
                     }}
+                    onDoubleClick={() => setRenaming(node.id)}
+                    onKeyDown={(event) => onRowKey(event, node)}
                   >
                     {name}
                   </button>

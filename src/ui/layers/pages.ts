@@ -52,3 +52,30 @@ export function movePage(store: DocumentStore, pageId: Id, step: -1 | 1): void {
   if ((step < 0 && at === 0) || (step > 0 && at === pages.length - 1)) return;
   store.transact("Move page", (tx) => tx.put({ ...page, index: generateKeyBetween(low, high) }));
 }
+
+/**
+ * Moves a page to just above or below another in the page list (a drop). Returns false when
+ * that is where it already is, or either page is missing: nothing is committed then.
+ */
+export function placePage(
+  store: DocumentStore,
+  pageId: Id,
+  targetId: Id,
+  position: "above" | "below",
+): boolean {
+  const pages = store.pages();
+  const page = pages.find((p) => p.id === pageId);
+  const others = pages.filter((p) => p.id !== pageId);
+  const at = others.findIndex((p) => p.id === targetId);
+  if (page === undefined || at < 0) return false;
+  const slot = position === "above" ? at : at + 1;
+  if (pages.indexOf(page) === slot) return false;
+  let index: string;
+  try {
+    index = generateKeyBetween(others[slot - 1]?.index ?? null, others[slot]?.index ?? null);
+  } catch {
+    // Two pages with one index (a document that arrived so): there is no key between them.
+    return false;
+  }
+  return store.transact("Move page", (tx) => tx.put({ ...page, index })) !== null;
+}

@@ -55,3 +55,20 @@ export function visibleRange(
   const end = Math.min(total, Math.ceil((scrollTop + viewHeight) / rowHeight) + overscan);
   return { start, end: Math.max(start, end) };
 }
+
+/**
+ * The row under a point `y` pixels below the top of a list of fixed-height rows, and how far
+ * down that row it is (0–1). Points above the list fall on the first row's top edge and points
+ * below it on the last row's bottom edge, so a drag past either end still has a drop point.
+ */
+export function rowAt(
+  y: number,
+  rowHeight: number,
+  count: number,
+): { index: number; offset: number } | null {
+  if (count <= 0 || !(rowHeight > 0) || Number.isNaN(y)) return null;
+  if (y < 0) return { index: 0, offset: 0 };
+  const index = Math.floor(y / rowHeight);
+  if (index >= count) return { index: count - 1, offset: 1 };
+  return { index, offset: (y - index * rowHeight) / rowHeight };
+}

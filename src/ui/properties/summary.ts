@@ -4,12 +4,15 @@ import {
   type ArrowHead,
   type BlendMode,
   type Fill,
+  type GradientStop,
   type Id,
   type LineCap,
   type LineJoin,
   type Paint,
-  type SceneNode,
+  type RectNode,
+  type RGBA,
   type Stroke,
+  type Vec2,
 } from "../../doc/types";
 
 /** One property across the selection: absent (no node has it), one value, or mixed. */
@@ -46,88 +49,194 @@ export interface SelectionSummary {
   readonly rotation: Field<number>;
 }
 
-/** Folds one property over the nodes; stops at the first difference, so mixed is cheap. */
-function fold<T>(
-  nodes: readonly SceneNode[],
-  read: (node: SceneNode) => T | undefined,
-  same: (a: T, b: T) => boolean = Object.is,
-): Field<T> {
-  let found = false;
-  let first: T | undefined;
-  for (const node of nodes) {
-    const value = read(node);
-    if (value === undefined) continue;
-    if (!found) {
-      found = true;
-      first = value;
-    } else if (!same(first as T, value)) return MIXED;
+/**
+ * Folds one property over the nodes as they are fed to it: "none" until a node has the property,
+ * then its value, then mixed at the first difference (after which nothing is compared).
+ */
+class Folder<T> {
+  private state: 0 | 1 | 2 = 0;
+  private value: T | undefined;
+
+  constructor(private readonly same: (a: T, b: T) => boolean = Object.is) {}
+
+  add(value: T): void {
+    if (this.state === 2) return;
+    if (this.state === 0) {
+      this.state = 1;
+      this.value = value;
+    } else if (!this.same(this.value as T, value)) {
+      this.state = 2;
+      this.value = undefined;
+    }
   }
-  return found ? { state: "same", value: first as T } : NONE;
+
+  get mixed(): boolean {
+    return this.state === 2;
+  }
+
+  field(): Field<T> {
+    return this.state === 0
+      ? NONE
+      : this.state === 2
+        ? MIXED
+        : { state: "same", value: this.value as T };
+  }
 }
 
-/** Paint equality without serialising: solid colours (the common case) compare channel by channel. */
+function sameColor(x: RGBA, y: RGBA): boolean {
+  return x.r === y.r && x.g === y.g && x.b === y.b && x.a === y.a;
+}
+
+function samePoint(p: Vec2, q: Vec2): boolean {
+  return p.x === q.x && p.y === q.y;
+}
+
+function sameStops(a: readonly GradientStop[], b: readonly GradientStop[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++)
+    if (a[i]!.offset !== b[i]!.offset || !sameColor(a[i]!.color, b[i]!.color)) return false;
+  return true;
+}
+
+/** Paint equality field by field: no serialising, so nothing is allocated per node. */
 function samePaint(a: Fill | Paint | null, b: Fill | Paint | null): boolean {
   if (a === b) return true;
-  if (a === null || b === null || a.type !== b.type) return false;
-  if (a.type === "none") return true;
-  if (a.type === "solid" && b.type === "solid") {
-    const x = a.color;
-    const y = b.color;
-    return x.r === y.r && x.g === y.g && x.b === y.b && x.a === y.a;
+  if (a === null || b === null) return false;
+  switch (a.type) {
+    case "none":
+      return b.type === "none";
+    case "solid":
+      return b.type === "solid" && sameColor(a.color, b.color);
+    case "linear":
+      return (
+        b.type === "linear" &&
+        samePoint(a.from, b.from) &&
+        samePoint(a.to, b.to) &&
+        sameStops(a.stops, b.stops)
+      );
+    case "radial":
+      return (
+        b.type === "radial" &&
+        a.radius === b.radius &&
+        samePoint(a.center, b.center) &&
+        samePoint(a.focal, b.focal) &&
+        sameStops(a.stops, b.stops)
+      );
   }
-  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function sameDash(a: readonly number[], b: readonly number[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 export function dashKey(dash: readonly number[]): string {
   return dash.join(" ");
 }
 
-function hasSize(node: SceneNode): node is SceneNode & { width: number; height: number } {
-  return "width" in node && typeof node.width === "number" && "height" in node;
+/** The one radius of a rectangle whose corners agree; NaN when they differ (shown as Mixed). */
+function uniformRadius(radii: RectNode["radii"]): number {
+  const r = radii[0];
+  return radii[1] === r && radii[2] === r && radii[3] === r ? r : Number.NaN;
 }
 
-function corner(nodes: readonly SceneNode[], index: 0 | 1 | 2 | 3): Field<number> {
-  return fold(nodes, (n) => (n.type === "rect" ? n.radii[index] : undefined));
-}
-
+/**
+ * Every property over the selection in one pass over the nodes, with no allocation per node:
+ * a 10k-node selection must show in the panel within the frame it was made in.
+ */
 export function summarise(store: DocumentStore, ids: readonly Id[]): SelectionSummary {
-  const nodes: SceneNode[] = [];
+  const fill = new Folder<Fill>(samePaint);
+  const strokePaint = new Folder<Paint | null>(samePaint);
+  const strokeWidth = new Folder<number>();
+  const dash = new Folder<readonly number[]>(sameDash);
+  const cap = new Folder<LineCap>();
+  const join = new Folder<LineJoin>();
+  const startHead = new Folder<ArrowHead>();
+  const endHead = new Folder<ArrowHead>();
+  const opacity = new Folder<number>();
+  const blendMode = new Folder<BlendMode>();
+  const radius = new Folder<number>();
+  const corners = [
+    new Folder<number>(),
+    new Folder<number>(),
+    new Folder<number>(),
+    new Folder<number>(),
+  ] as const;
+  const sides = new Folder<number>();
+  const points = new Folder<number>();
+  const x = new Folder<number>();
+  const y = new Folder<number>();
+  const width = new Folder<number>();
+  const height = new Folder<number>();
+  const rotation = new Folder<number>();
+  let count = 0;
   for (const id of ids) {
-    const record = store.get(id);
-    if (isSceneNode(record)) nodes.push(record);
+    const node = store.get(id);
+    if (!isSceneNode(node)) continue;
+    count += 1;
+    opacity.add(node.opacity);
+    blendMode.add(node.blendMode);
+    x.add(node.transform.x);
+    y.add(node.transform.y);
+    if (!rotation.mixed) rotation.add((node.transform.rotation * 180) / Math.PI);
+    if ("fill" in node) {
+      fill.add(node.fill);
+      const stroke = node.stroke;
+      strokePaint.add(stroke.paint);
+      strokeWidth.add(stroke.width);
+      dash.add(stroke.dash);
+      cap.add(stroke.cap);
+      join.add(stroke.join);
+    }
+    switch (node.type) {
+      case "rect":
+        radius.add(uniformRadius(node.radii));
+        for (let i = 0; i < 4; i++) corners[i]!.add(node.radii[i]!);
+        break;
+      case "line":
+        startHead.add(node.startHead);
+        endHead.add(node.endHead);
+        break;
+      case "polygon":
+        sides.add(node.sides);
+        break;
+      case "star":
+        points.add(node.points);
+        break;
+      default:
+        break;
+    }
+    if ("width" in node && typeof node.width === "number" && "height" in node) {
+      width.add(node.width);
+      height.add(node.height);
+    }
   }
-  const styled = (node: SceneNode): Stroke | undefined =>
-    "stroke" in node ? node.stroke : undefined;
+  const dashField = dash.field();
   return {
-    count: nodes.length,
-    fill: fold<Fill>(nodes, (n) => ("fill" in n ? n.fill : undefined), samePaint),
-    strokePaint: fold<Paint | null>(nodes, (n) => styled(n)?.paint, samePaint),
-    strokeWidth: fold(nodes, (n) => styled(n)?.width),
-    dash: fold(nodes, (n) => {
-      const stroke = styled(n);
-      return stroke ? dashKey(stroke.dash) : undefined;
-    }),
-    cap: fold(nodes, (n) => styled(n)?.cap),
-    join: fold(nodes, (n) => styled(n)?.join),
-    startHead: fold(nodes, (n) => (n.type === "line" ? n.startHead : undefined)),
-    endHead: fold(nodes, (n) => (n.type === "line" ? n.endHead : undefined)),
-    opacity: fold(nodes, (n) => n.opacity),
-    blendMode: fold(nodes, (n) => n.blendMode),
-    radius: fold(nodes, (n) =>
-      n.type === "rect" && n.radii.every((r) => r === n.radii[0])
-        ? n.radii[0]
-        : n.type === "rect"
-          ? Number.NaN
-          : undefined,
-    ),
-    corners: [corner(nodes, 0), corner(nodes, 1), corner(nodes, 2), corner(nodes, 3)],
-    sides: fold(nodes, (n) => (n.type === "polygon" ? n.sides : undefined)),
-    points: fold(nodes, (n) => (n.type === "star" ? n.points : undefined)),
-    x: fold(nodes, (n) => n.transform.x),
-    y: fold(nodes, (n) => n.transform.y),
-    width: fold(nodes, (n) => (hasSize(n) ? n.width : undefined)),
-    height: fold(nodes, (n) => (hasSize(n) ? n.height : undefined)),
-    rotation: fold(nodes, (n) => (n.transform.rotation * 180) / Math.PI),
+    count,
+    fill: fill.field(),
+    strokePaint: strokePaint.field(),
+    strokeWidth: strokeWidth.field(),
+    dash:
+      dashField.state === "same" ? { state: "same", value: dashKey(dashField.value) } : dashField,
+    cap: cap.field(),
+    join: join.field(),
+    startHead: startHead.field(),
+    endHead: endHead.field(),
+    opacity: opacity.field(),
+    blendMode: blendMode.field(),
+    radius: radius.field(),
+    corners: [corners[0].field(), corners[1].field(), corners[2].field(), corners[3].field()],
+    sides: sides.field(),
+    points: points.field(),
+    x: x.field(),
+    y: y.field(),
+    width: width.field(),
+    height: height.field(),
+    rotation: rotation.field(),
   };
 }
 
