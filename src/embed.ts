@@ -30,6 +30,7 @@ import { documentExports, type DocumentExports } from "./io/export/documentExpor
 import { importFileInto, type ImportFileResult } from "./io/import/importFile";
 import { PersistenceSession } from "./persist/session";
 import { ChromeState } from "./ui/chromeState";
+import { browserBooleans } from "./actions/booleanRunner";
 import { bundledGlyphFonts, registerBundledFonts } from "./fonts/bundledFonts";
 import { Overlay } from "./ui/Overlay";
 import type { DocumentActions, SwitchOptions } from "./ui/services";
@@ -384,7 +385,7 @@ export async function mountLinework(
     commands.register(
       editorCommands({ ...editHost, clipboard: new BrowserClipboard(clipboardTarget) }, clipboard),
     ),
-    commands.register(pathCommands(editHost)),
+    commands.register(pathCommands({ ...editHost, booleans: browserBooleans() })),
     commands.register(
       exportCommands({
         current: opened,

@@ -3,12 +3,13 @@ import type { Command } from "../app/commands";
 import { addNodes, deleteNodes, worldMatrix } from "../doc/commands";
 import { newId } from "../doc/ids";
 import { IDENTITY_MATRIX } from "../doc/transform";
-import { isSceneNode, type SceneNode } from "../doc/types";
-import { booleanOperation, type BooleanOperation } from "../geometry/booleans";
+import { isSceneNode, type DocRecord, type Id, type SceneNode } from "../doc/types";
+import type { BooleanOperation } from "../geometry/booleans";
 import { outlineStroke } from "../geometry/outlineStroke";
 import { convertToPath, isPathConvertible } from "../geometry/toPath";
 import { freehandToPath } from "../geometry/freehandFit";
 import { inPaintOrder } from "./clipboard";
+import { inlineBooleans, type BooleanRunner } from "./booleanRunner";
 import { editableSelection } from "./targets";
 
 /** Why a path operation did nothing, for the person who asked; null when it worked. */
@@ -16,27 +17,45 @@ export type PathOpOutcome = string | null;
 
 /**
  * Union, subtract, intersect or exclude of the selected shapes into one path, placed where the
- * top-most of them was, as one undo step. Curves and holes are kept (paper.js).
+ * top-most of them was, as one undo step. Curves and holes are kept (paper.js). The geometry is
+ * computed by `runner` (a worker in the browser, with a time limit); if the shapes were edited
+ * meanwhile, nothing is done.
  */
-export function booleanSelection(editor: Editor, op: BooleanOperation): PathOpOutcome {
+export async function booleanSelection(
+  editor: Editor,
+  op: BooleanOperation,
+  runner: BooleanRunner = inlineBooleans,
+): Promise<PathOpOutcome> {
   const { store } = editor;
   if (store.readOnly) return "The document is read-only.";
   const nodes = inPaintOrder(store, editableSelection(store)).filter(isPathConvertible);
   if (nodes.length < 2) return "Select at least two shapes.";
   const top = nodes.at(-1)!;
   const parent = store.get(top.parent);
-  const result = booleanOperation(
+  // Records are replaced, never changed in place: if the shapes and their ancestors are the same
+  // objects after the computation, nothing they depend on was edited meanwhile.
+  const inputs = new Map<Id, DocRecord>();
+  for (const node of nodes) {
+    let record: DocRecord | undefined = node;
+    while (record !== undefined && !inputs.has(record.id)) {
+      inputs.set(record.id, record);
+      record = isSceneNode(record) ? store.get(record.parent) : undefined;
+    }
+  }
+  const result = await runner.run({
     op,
-    nodes.map((node) => ({ node, world: worldMatrix(store, node.id) })),
-    {
+    operands: nodes.map((node) => ({ node, world: worldMatrix(store, node.id) })),
+    target: {
       id: newId(),
       parent: top.parent,
       index: "",
       name: op[0]!.toUpperCase() + op.slice(1),
       parentWorld: isSceneNode(parent) ? worldMatrix(store, parent.id) : IDENTITY_MATRIX,
     },
-  );
+  });
   if (result.node === null) return result.reason;
+  if (store.readOnly || [...inputs].some(([id, record]) => store.get(id) !== record))
+    return "The shapes changed while they were being combined; nothing was done.";
   const made = result.node;
   store.transact(made.name, (tx) => {
     addNodes(tx, top.parent, [made], { after: top.id });
@@ -90,6 +109,8 @@ export function outlineSelectionStroke(editor: Editor): PathOpOutcome {
 export interface PathCommandHost {
   editor(): Editor;
   notify?(message: string): void;
+  /** Where booleans are computed; on this thread when not given. */
+  booleans?: BooleanRunner;
 }
 
 /** The path commands for the registry, with Figma's shortcuts. */
@@ -105,7 +126,11 @@ export function pathCommands(host: PathCommandHost): Command[] {
     category: "object",
     shortcuts: [{ code, mod: true, alt: true }],
     enabled: writable(2),
-    run: () => report(booleanSelection(host.editor(), op)),
+    run: () => {
+      booleanSelection(host.editor(), op, host.booleans).then(report, (error: unknown) =>
+        report(`The shapes could not be combined: ${String(error)}`),
+      );
+    },
   });
   return [
     boolean("union", "Union", "KeyU"),

@@ -35,6 +35,13 @@ export interface BooleanTarget {
   readonly parentWorld: Matrix;
 }
 
+/** One boolean operation as plain data, so it can be sent to a worker. */
+export interface BooleanJob {
+  readonly op: BooleanOperation;
+  readonly operands: readonly BooleanOperand[];
+  readonly target: BooleanTarget;
+}
+
 export type BooleanResult =
   | { readonly node: PathNode; readonly reason: null }
   | { readonly node: null; readonly reason: string };

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
+  inlineBooleans,
+  workerBooleans,
+  type BooleanRunner,
+  type BooleanWorker,
+} from "../../src/actions/booleanRunner";
+import {
+  booleanOperation as inlineBooleanOperation,
+  type BooleanJob,
+  type BooleanResult,
+} from "../../src/geometry/booleans";
+import {
   booleanSelection,
   convertSelectionToPath,
   outlineSelectionStroke,
@@ -47,10 +58,10 @@ function pathArea(path: PathNode): number {
 }
 
 describe("path operations on the selection", () => {
-  it("union of two overlapping squares is one path of their combined area, undone in one step", () => {
+  it("union of two overlapping squares is one path of their combined area, undone in one step", async () => {
     const editor = editorWith(rect("a", "a0", 0, 0), rect("b", "a1", 50, 50));
     const before = stateOf(editor.store);
-    expect(booleanSelection(editor, "union")).toBeNull();
+    expect(await booleanSelection(editor, "union")).toBeNull();
     const nodes = editor.store.childrenOf("page");
     expect(nodes).toHaveLength(1);
     const path = nodes[0] as PathNode;
@@ -61,21 +72,21 @@ describe("path operations on the selection", () => {
     expect(stateOf(editor.store)).toEqual(before);
   });
 
-  it("subtract takes the others from the bottom-most shape; intersect keeps the overlap", () => {
+  it("subtract takes the others from the bottom-most shape; intersect keeps the overlap", async () => {
     const editor = editorWith(rect("a", "a0", 0, 0), rect("b", "a1", 50, 0));
-    booleanSelection(editor, "subtract");
+    await booleanSelection(editor, "subtract");
     const cut = editor.store.childrenOf("page")[0] as PathNode;
     expect(pathArea(cut)).toBeCloseTo(5000, 3);
     editor.history.undo();
     editor.store.setSelection(["a", "b"]);
-    booleanSelection(editor, "intersect");
+    await booleanSelection(editor, "intersect");
     expect(pathArea(editor.store.childrenOf("page")[0] as PathNode)).toBeCloseTo(5000, 3);
   });
 
-  it("disjoint shapes have no intersection: a reason, and the document untouched", () => {
+  it("disjoint shapes have no intersection: a reason, and the document untouched", async () => {
     const editor = editorWith(rect("a", "a0", 0, 0), rect("b", "a1", 500, 0));
     const before = stateOf(editor.store);
-    expect(booleanSelection(editor, "intersect")).toMatch(/./);
+    expect(await booleanSelection(editor, "intersect")).toMatch(/./);
     expect(stateOf(editor.store)).toEqual(before);
     expect(editor.history.depth.undo).toBe(0);
   });
@@ -105,7 +116,7 @@ describe("path operations on the selection", () => {
     });
   });
 
-  it("commands: Ctrl+Alt+U unites, and nothing runs on a read-only document", () => {
+  it("commands: Ctrl+Alt+U unites, and nothing runs on a read-only document", async () => {
     const editor = editorWith(rect("a", "a0", 0, 0), rect("b", "a1", 50, 50));
     const notes: string[] = [];
     const registry = new CommandRegistry();
@@ -120,7 +131,77 @@ describe("path operations on the selection", () => {
     expect(registry.run("object.union")).toBe(false);
     editor.store.setReadOnly(false);
     expect(registry.run("object.union")).toBe(true);
-    expect(editor.store.childrenOf("page")).toHaveLength(1);
+    await expect.poll(() => editor.store.childrenOf("page")).toHaveLength(1);
     expect(notes).toEqual([]);
+  });
+
+  it("an edit made while the shapes are being combined wins: nothing is done, and why is said", async () => {
+    const editor = editorWith(rect("a", "a0", 0, 0), rect("b", "a1", 50, 50));
+    const slow: BooleanRunner = {
+      run: async (job) => {
+        // The person moves one of the shapes before the result arrives.
+        const b = editor.store.get("b") as RectNode;
+        editor.store.transact("Move", (tx) =>
+          tx.update<RectNode>("b", { transform: { ...b.transform, x: 60 } }),
+        );
+        return inlineBooleans.run(job);
+      },
+    };
+    expect(await booleanSelection(editor, "union", slow)).toMatch(/changed while/);
+    expect(editor.store.get("b")).toBeDefined();
+    expect(editor.store.childrenOf("page").map((n) => n.type)).toEqual(["rect", "rect"]);
+    expect(editor.history.depth.undo).toBe(1);
+  });
+});
+
+function inlineBooleansSync(job: BooleanJob): BooleanResult {
+  return inlineBooleanOperation(job.op, job.operands, job.target);
+}
+
+describe("booleans in a worker", () => {
+  /** A stand-in worker: answers through `reply`, or never when it is null. */
+  function fakeWorker(reply: ((job: BooleanJob) => BooleanResult) | null) {
+    const made: { terminated: boolean }[] = [];
+    const create = (): BooleanWorker => {
+      const state = { terminated: false };
+      made.push(state);
+      const worker: BooleanWorker = {
+        onmessage: null,
+        onerror: null,
+        postMessage(job) {
+          if (reply === null) return;
+          const result = reply(job);
+          setTimeout(() => worker.onmessage?.({ data: result } as MessageEvent<BooleanResult>));
+        },
+        terminate() {
+          state.terminated = true;
+        },
+      };
+      return worker;
+    };
+    return { made, create };
+  }
+
+  it("stops a computation that never ends, says so, and leaves the drawing as it was", async () => {
+    const editor = editorWith(rect("a", "a0", 0, 0), rect("b", "a1", 50, 50));
+    const before = stateOf(editor.store);
+    const stuck = fakeWorker(null);
+    const runner = workerBooleans(stuck.create, 30);
+    expect(await booleanSelection(editor, "union", runner)).toMatch(/took longer than .* stopped/);
+    expect(stateOf(editor.store)).toEqual(before);
+    expect(editor.history.depth.undo).toBe(0);
+    expect(stuck.made).toEqual([{ terminated: true }]);
+  });
+
+  it("keeps one worker for operation after operation, and gives each its own answer", async () => {
+    const answering = fakeWorker((job) => inlineBooleansSync(job));
+    const runner = workerBooleans(answering.create, 5_000);
+    const editor = editorWith(rect("a", "a0", 0, 0), rect("b", "a1", 50, 50));
+    expect(await booleanSelection(editor, "union", runner)).toBeNull();
+    editor.history.undo();
+    editor.store.setSelection(["a", "b"]);
+    expect(await booleanSelection(editor, "intersect", runner)).toBeNull();
+    expect(pathArea(editor.store.childrenOf("page")[0] as PathNode)).toBeCloseTo(2500, 3);
+    expect(answering.made).toEqual([{ terminated: false }]);
   });
 });
