@@ -10,6 +10,7 @@ import {
 } from "../dash";
 import { regularPolygon, starPoints } from "../outline";
 import { EdgeMesh } from "../stroke/edgeMesh";
+import { fillRegions } from "../stroke/fillRegions";
 import { fillFringe } from "../stroke/fringe";
 import { strokePolyline } from "../stroke/stroker";
 import type { BatchWriter } from "./writer";
@@ -190,12 +191,22 @@ export function encodeNode(writer: BatchWriter, node: BatchNode, m: Matrix, deta
       : outlines(node, detail.step);
   if (fill !== null && node.type !== "line") {
     const rim = needsFillRim(node, stroke, pixel);
-    scratch.reset();
-    for (const line of lines) {
-      if (line.points.length < 6) continue;
-      writer.triangles(m, line.points, earcut(line.points as number[]), fill, node.opacity);
-      if (rim) fillFringe(scratch, line.points, pixel);
+    const plan = fillRegions(
+      lines.map((line) => line.points),
+      node.type === "path" ? node.fillRule : "nonzero",
+    );
+    for (const region of plan.regions) {
+      const points = [...region.outer];
+      const holeStarts: number[] = [];
+      for (const hole of region.holes) {
+        holeStarts.push(points.length / 2);
+        points.push(...hole);
+      }
+      writer.triangles(m, points, earcut(points, holeStarts), fill, node.opacity);
     }
+    scratch.reset();
+    if (rim)
+      for (const edge of plan.edges) fillFringe(scratch, edge.points, pixel, !edge.filledInside);
     writer.edges(m, scratch, SHAPE_FRINGE, 0, fill, node.opacity);
   }
   if (stroke === null) return;

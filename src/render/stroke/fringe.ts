@@ -12,9 +12,14 @@ const FRINGE_MITER_LIMIT = 2;
  * outline, so the strip never covers them and a translucent fill keeps one shade; the price is
  * that a fill's edge sits about half a pixel further out than an exact coverage would put it.
  *
- * "Outside" is decided per outline from its winding, as the batch fills each outline on its own.
+ * The rim goes outside the outline, or inside it for the outline of a hole (`inward`).
  */
-export function fillFringe(out: EdgeMesh, points: readonly number[], unitsPerPixel: number): void {
+export function fillFringe(
+  out: EdgeMesh,
+  points: readonly number[],
+  unitsPerPixel: number,
+  inward = false,
+): void {
   if (!(unitsPerPixel > 0)) return;
   const pts = distinctPoints(points, true, unitsPerPixel * 1e-6);
   const n = pts.length >> 1;
@@ -23,7 +28,7 @@ export function fillFringe(out: EdgeMesh, points: readonly number[], unitsPerPix
   if (area === 0) return;
   const f = FRINGE_PX * unitsPerPixel;
   // Left normals (−dy, dx) point inside a counter-clockwise (positive area) outline.
-  const side = area > 0 ? -1 : 1;
+  const side = (area > 0 ? -1 : 1) * (inward ? -1 : 1);
   const dx: number[] = [];
   const dy: number[] = [];
   const len: number[] = [];
