@@ -25,7 +25,7 @@ import type { ToolServices } from "./app/toolSession";
 import { ToolSettings } from "./tools/settings";
 import { DomTextEditorHost } from "./tools/textEditorHost";
 import type { DocRecord } from "./doc/types";
-import { parseDocument, type LoadResult } from "./io/native";
+import { parseDocument, serializeDocument, type LoadResult } from "./io/native";
 import { documentExports, type DocumentExports } from "./io/export/documentExports";
 import { importFileInto, type ImportFileResult } from "./io/import/importFile";
 import { PersistenceSession } from "./persist/session";
@@ -309,12 +309,23 @@ export async function mountLinework(
       return null;
     }
     const library = persistence?.documents;
-    if (!library) {
+    if (!persistence || !library) {
       swap(result.records, persistence, false);
       return null;
     }
-    const path = await library.create(name, result.records);
-    await open(path);
+    // The text is stored as it came (one transaction; nothing serialised or hashed) and the
+    // editor is built from the records already parsed, not read back: the snapshot's read-back
+    // check runs after the first frame (PersistenceSession.whenSnapshotChecked).
+    const text = result.source ?? serializeDocument(result.records);
+    await persistence.whenSaved();
+    const path = await library.createFromText(name, text);
+    persistence.dispose();
+    const next = await PersistenceSession.start(
+      { home: env.HOME, user: env.USER, banners },
+      { path, records: result.records, text },
+    );
+    swap(result.records, next, false);
+    files.forgetFile();
     return path;
   };
 

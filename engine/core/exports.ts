@@ -4,6 +4,10 @@ export interface CoreExports {
 
   /** Returns 0, or -1 when the id is present already. */
   idxInsert(id: number, minX: number, minY: number, maxX: number, maxY: number): number;
+  /** Byte address of room for `count` bulk entries: count × 4 f64 bounds, then count i32 ids. */
+  idxBulkBuffer(count: number): number;
+  /** Inserts `count` bulk entries; returns count, or the position of the first refused id. */
+  idxInsertMany(count: number): number;
   /** Returns 0, or -1 when the id is absent. */
   idxUpdate(id: number, minX: number, minY: number, maxX: number, maxY: number): number;
   /** Returns 1 when the id was present, else 0. */
@@ -60,6 +64,8 @@ export interface CoreExports {
 
 const FUNCTION_NAMES = [
   "idxInsert",
+  "idxBulkBuffer",
+  "idxInsertMany",
   "idxUpdate",
   "idxRemove",
   "idxHas",

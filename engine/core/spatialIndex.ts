@@ -1,6 +1,8 @@
 import type { CoreExports } from "./exports.ts";
 
 const MAX_ID = 0x7fffffff;
+/** Entries per bulk call: keeps the core's bulk buffer small (36 bytes an entry). */
+const BULK_ENTRIES = 1 << 16;
 
 function checkId(id: number): void {
   if (!Number.isInteger(id) || id < 0 || id > MAX_ID) {
@@ -40,6 +42,36 @@ export class SpatialIndex {
     checkBox(minX, minY, maxX, maxY);
     if (this.core.idxInsert(id, minX, minY, maxX, maxY) !== 0) {
       throw new Error(`spatial index: id ${id} is already present`);
+    }
+  }
+
+  /**
+   * Adds many boxes at once, as `insert` would one by one: `boxes` holds minX, minY, maxX, maxY
+   * for each id of `ids`, in order. Every id and box is checked before any is added; an id that
+   * is present already (or repeated) throws, leaving those before it added.
+   */
+  insertMany(ids: Int32Array, boxes: Float64Array): void {
+    const n = ids.length;
+    if (boxes.length !== n * 4) {
+      throw new RangeError(`spatial index: ${n} ids need ${n * 4} bounds, got ${boxes.length}`);
+    }
+    for (let i = 0; i < n; i++) {
+      checkId(ids[i]!);
+      checkBox(boxes[i * 4]!, boxes[i * 4 + 1]!, boxes[i * 4 + 2]!, boxes[i * 4 + 3]!);
+    }
+    // One reservation for everything, rather than growth at every power of two on the way.
+    if (n > 0) this.core.idxReserve(Math.min(MAX_ID, this.size + n));
+    for (let start = 0; start < n; start += BULK_ENTRIES) {
+      const count = Math.min(BULK_ENTRIES, n - start);
+      const ptr = this.core.idxBulkBuffer(count);
+      // Read the buffer only after the call: it may have grown memory.
+      const memory = this.core.memory.buffer;
+      new Float64Array(memory, ptr, count * 4).set(boxes.subarray(start * 4, (start + count) * 4));
+      new Int32Array(memory, ptr + count * 32, count).set(ids.subarray(start, start + count));
+      const done = this.core.idxInsertMany(count);
+      if (done !== count) {
+        throw new Error(`spatial index: id ${ids[start + done]} is already present`);
+      }
     }
   }
 

@@ -35,6 +35,12 @@ function byIndex(a: { index: string; id: string }, b: { index: string; id: strin
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+/** Whether the nodes are in `byIndex` order, each strictly after the one before. */
+function inSiblingOrder(nodes: readonly SceneNode[]): boolean {
+  for (let i = 1; i < nodes.length; i++) if (byIndex(nodes[i - 1]!, nodes[i]!) >= 0) return false;
+  return true;
+}
+
 /**
  * The single source of truth. Records change only through `transact` (or `apply`, for patches
  * from history and other tabs); every change is published as a Commit carrying its Patch.
@@ -42,7 +48,14 @@ function byIndex(a: { index: string; id: string }, b: { index: string; id: strin
 export class DocumentStore implements RecordView {
   private readonly records = new Map<Id, DocRecord>();
   private readonly children = new Map<Id, Set<Id>>();
+  /**
+   * Children as loaded, per parent, made into a set in `children` only when one of them first
+   * changes: a page of a million shapes needs no million-entry set to be shown.
+   */
+  private readonly loadedChildren = new Map<Id, readonly SceneNode[]>();
   private readonly sortedChildren = new Map<Id, readonly SceneNode[]>();
+  /** Ids of the page records, so listing pages does not scan every record. */
+  private readonly pageIds = new Set<Id>();
   private readonly commitListeners = new Set<Listener<Commit>>();
   private readonly selectionListeners = new Set<Listener<readonly Id[]>>();
   private current: Transaction | null = null;
@@ -84,6 +97,8 @@ export class DocumentStore implements RecordView {
   }
 
   childIds(id: Id): Iterable<Id> {
+    const loaded = this.loadedChildren.get(id);
+    if (loaded !== undefined) return loaded.map((child) => child.id);
     return this.children.get(id) ?? [];
   }
 
@@ -110,7 +125,10 @@ export class DocumentStore implements RecordView {
 
   pages(): PageRecord[] {
     const pages: PageRecord[] = [];
-    for (const record of this.records.values()) if (record.type === "page") pages.push(record);
+    for (const id of this.pageIds) {
+      const record = this.records.get(id);
+      if (record?.type === "page") pages.push(record);
+    }
     return pages.sort(byIndex);
   }
 
@@ -258,18 +276,19 @@ export class DocumentStore implements RecordView {
 
   /**
    * Indexes the initial records in one pass. A loaded document can hold a million nodes under
-   * one page, so children are gathered into lists first and each parent's set is built once,
-   * with no per-record cache invalidation.
+   * one page, so children are gathered into lists, with no per-record cache invalidation or set;
+   * a list that arrives in sibling order (as files are written) is already `childrenOf`'s answer.
    */
   private load(records: Iterable<DocRecord>): void {
-    const lists = new Map<Id, Id[]>();
+    const lists = new Map<Id, SceneNode[]>();
     let lastParent: Id | null = null;
-    let lastList: Id[] = [];
+    let lastList: SceneNode[] = [];
     for (const record of records) {
       const size = this.records.size;
       this.records.set(record.id, record);
       if (this.records.size === size) throw new InvariantError([`duplicate id ${record.id}`]);
       if (record.type === "document") this.documentId = record.id;
+      else if (record.type === "page") this.pageIds.add(record.id);
       if (!isSceneNode(record)) continue;
       if (record.parent !== lastParent) {
         lastParent = record.parent;
@@ -280,15 +299,29 @@ export class DocumentStore implements RecordView {
         }
         lastList = list;
       }
-      lastList.push(record.id);
+      lastList.push(record);
     }
-    for (const [parent, ids] of lists) this.children.set(parent, new Set(ids));
+    for (const [parent, list] of lists) {
+      this.loadedChildren.set(parent, list);
+      if (inSiblingOrder(list)) this.sortedChildren.set(parent, list);
+    }
+  }
+
+  /** The set of a parent's children, made from the loaded list the first time it changes. */
+  private childSet(parent: Id): Set<Id> | undefined {
+    const loaded = this.loadedChildren.get(parent);
+    if (loaded !== undefined) {
+      this.loadedChildren.delete(parent);
+      this.children.set(parent, new Set(loaded.map((child) => child.id)));
+    }
+    return this.children.get(parent);
   }
 
   private link(record: DocRecord): void {
     if (record.type === "document") this.documentId = record.id;
+    else if (record.type === "page") this.pageIds.add(record.id);
     if (!isSceneNode(record)) return;
-    let set = this.children.get(record.parent);
+    let set = this.childSet(record.parent);
     if (set === undefined) {
       set = new Set();
       this.children.set(record.parent, set);
@@ -299,8 +332,9 @@ export class DocumentStore implements RecordView {
 
   private unlink(record: DocRecord): void {
     if (record.type === "document" && this.documentId === record.id) this.documentId = null;
+    else if (record.type === "page") this.pageIds.delete(record.id);
     if (!isSceneNode(record)) return;
-    const set = this.children.get(record.parent);
+    const set = this.childSet(record.parent);
     if (set !== undefined) {
       set.delete(record.id);
       if (set.size === 0) this.children.delete(record.parent);

@@ -132,6 +132,34 @@ export class Library {
     return path;
   }
 
+  /**
+   * A new document file holding `text`, a current-format `.linework` document that has just been
+   * parsed and checked, stored as it is and made the last opened document, all in one
+   * transaction: a crash leaves either no file or a whole one. Nothing is serialised or hashed
+   * here, so opening a big file does not wait for it; the snapshot's read-back check is
+   * `IdbDocumentFile.seal`, which the session runs once the page is drawn. Returns the path.
+   */
+  async createFromText(name: string, text: string): Promise<string> {
+    const path = await this.freePath(name);
+    const now = new Date().toISOString();
+    const inode = newId();
+    const tx = this.db.transaction([FILES, INODES, CHUNKS, META], "readwrite", {
+      durability: "strict",
+    });
+    try {
+      new IdbDocumentFile(this.db, inode).putFirstSnapshot(tx, text, now);
+      tx.objectStore(FILES).add({ path, inode, created: now } satisfies FileEntry);
+      tx.objectStore(META).put(inode, LAST_KEY);
+    } catch (error) {
+      abortQuietly(tx);
+      throw error;
+    }
+    await transactionDone(tx).catch((error: unknown) => {
+      throw isConstraint(error) ? new LibraryError("EEXIST", `${path} already exists`) : error;
+    });
+    return path;
+  }
+
   async open(path: string): Promise<OpenFile> {
     if (this.table.size >= MAX_OPEN_FILES)
       throw new LibraryError("EMFILE", `Too many open files (${MAX_OPEN_FILES})`);
@@ -247,6 +275,14 @@ export class Library {
 export function baseName(path: string): string {
   const file = path.slice(path.lastIndexOf("/") + 1);
   return file.endsWith(EXTENSION) ? file.slice(0, -EXTENSION.length) : file;
+}
+
+function abortQuietly(tx: IDBTransaction): void {
+  try {
+    tx.abort();
+  } catch {
+    // Already finished or aborted: the error being thrown is what matters.
+  }
 }
 
 function isConstraint(error: unknown): boolean {

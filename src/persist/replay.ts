@@ -27,13 +27,17 @@ export function replay(
   baseSeq: number,
   entries: readonly LogEntry[],
 ): { records: DocRecord[]; lastSeq: number } {
+  const ordered = [...entries].sort((a, b) => a.seq - b.seq);
+  // Nothing to apply: the snapshot is the document, and no map of a million ids is needed.
+  if (!ordered.some((entry) => entry.seq === baseSeq + 1)) {
+    return { records: [...snapshot], lastSeq: baseSeq };
+  }
   const records = new Map<Id, DocRecord>();
   for (const record of snapshot) {
     if (records.has(record.id)) throw new CorruptDocumentError(`duplicate record ${record.id}`);
     records.set(record.id, record);
   }
   let lastSeq = baseSeq;
-  const ordered = [...entries].sort((a, b) => a.seq - b.seq);
   for (const entry of ordered) {
     if (entry.seq <= lastSeq) continue;
     if (entry.seq !== lastSeq + 1) break;

@@ -4,6 +4,7 @@ import { sameValue, type Change, type Patch } from "../doc/patch";
 import type { DocRecord, Id } from "../doc/types";
 import { Autosaver } from "./autosave";
 import { BannerStore } from "../app/banners";
+import { afterFirstFrame } from "./afterFirstFrame";
 import type { RawDocument, StoredDocument } from "./documentFile";
 import { baseName, Library, type OpenFile } from "./library";
 import { WriterLock } from "./lock";
@@ -17,6 +18,17 @@ export interface PersistenceOptions {
   readonly throttleMs?: number;
   /** Where storage messages go; the page's banners, shared with the rest of the program. */
   readonly banners?: BannerStore;
+}
+
+/**
+ * A library file just made from an imported text (`Library.createFromText`), opened from the
+ * records that text was parsed into rather than read back from storage.
+ */
+export interface ImportedFile {
+  readonly path: string;
+  readonly records: readonly DocRecord[];
+  /** The text stored as the file's snapshot; kept until that snapshot is read back and checked. */
+  readonly text: string;
 }
 
 /** What the page must do for the session: flush when it goes away. */
@@ -46,15 +58,24 @@ export class PersistenceSession {
   private readonly cleanups: Array<() => void> = [];
   private readonly listeners = new Set<() => void>();
   private downloadUrl: string | null = null;
+  /** An imported file's stored text, until its snapshot has been read back (`checkSnapshot`). */
+  private unsealed: string | null = null;
+  private snapshotChecked: Promise<void> = Promise.resolve();
 
   private constructor(private readonly options: PersistenceOptions) {
     this.banners = options.banners ?? new BannerStore();
   }
 
-  /** Opens the library and the last document; a new one when there is none or it is damaged. */
-  static async start(options: PersistenceOptions): Promise<PersistenceSession> {
+  /**
+   * Opens the library and the last document; a new one when there is none or it is damaged.
+   * With `imported`, opens that file from its records instead.
+   */
+  static async start(
+    options: PersistenceOptions,
+    imported?: ImportedFile,
+  ): Promise<PersistenceSession> {
     const session = new PersistenceSession(options);
-    await session.open();
+    await session.open(imported);
     return session;
   }
 
@@ -110,6 +131,14 @@ export class PersistenceSession {
     this.autosaver?.flushNow();
   }
 
+  /**
+   * Resolves once a snapshot that was stored unchecked (an import's, written before its first
+   * frame) has been read back and checked, or replaced by a new one.
+   */
+  whenSnapshotChecked(): Promise<void> {
+    return this.snapshotChecked;
+  }
+
   /** Resolves once every committed edit is written. */
   whenSaved(): Promise<void> {
     return this.autosaver?.whenSaved() ?? Promise.resolve();
@@ -145,6 +174,7 @@ export class PersistenceSession {
     this.banners.dismiss(BANNER_READ_ONLY);
     this.autosaver?.stop();
     this.autosaver = null;
+    this.unsealed = null;
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.lock?.close();
     this.handle?.close();
@@ -154,7 +184,7 @@ export class PersistenceSession {
 
   // ---- Internals ----
 
-  private async open(): Promise<void> {
+  private async open(imported?: ImportedFile): Promise<void> {
     try {
       this.library = await Library.open({
         home: this.options.home,
@@ -162,6 +192,7 @@ export class PersistenceSession {
         ...(this.options.factory ? { factory: this.options.factory } : {}),
         ...(this.options.databaseName ? { databaseName: this.options.databaseName } : {}),
       });
+      if (imported !== undefined) return await this.adopt(imported);
       const last = await this.library.lastOpened();
       if (last !== null && (await this.tryOpen(last))) return;
       const path = await this.library.create("Untitled");
@@ -200,6 +231,17 @@ export class PersistenceSession {
     this.editor?.store.setReadOnly(!writable);
     if (writable) await library.setLastOpened(path);
     return true;
+  }
+
+  /** Takes an imported file as loaded: its records are the ones its stored text was parsed into. */
+  private async adopt(imported: ImportedFile): Promise<void> {
+    const handle = await this.library!.open(imported.path);
+    const lock = new WriterLock(`linework:document:${handle.file.inode}`);
+    this.handle = handle;
+    this.lock = lock;
+    this.writable = await lock.acquire();
+    this.loaded = { records: [...imported.records], baseSeq: 0, lastSeq: 0, verified: false };
+    this.unsealed = imported.text;
   }
 
   private offerDamaged(path: string, raw: RawDocument | null, error: unknown): void {
@@ -248,6 +290,35 @@ export class PersistenceSession {
           void navigator.storage?.persist?.().catch(() => false);
       },
     });
+    if (!loaded.verified) {
+      this.snapshotChecked = new Promise((resolve) => {
+        const cancel = afterFirstFrame(() => void this.checkSnapshot().then(resolve));
+        this.cleanups.push(() => {
+          cancel();
+          resolve();
+        });
+      });
+    }
+  }
+
+  /**
+   * Reads an unchecked snapshot back against the text that was stored; one that does not match,
+   * or whose text is no longer at hand (a file opened after a crash), is replaced by a new
+   * snapshot of the open document, written and checked the usual way.
+   */
+  private async checkSnapshot(): Promise<void> {
+    const text = this.unsealed;
+    this.unsealed = null;
+    const file = this.handle?.file;
+    const saver = this.autosaver;
+    if (file === undefined || saver === null) return;
+    try {
+      if (text === null) throw new Error("no text to check the snapshot against");
+      await file.seal(text);
+    } catch {
+      // compact() reports its own failure; the log keeps every edit meanwhile.
+      await saver.compact();
+    }
   }
 
   private showSaveError(error: unknown): void {

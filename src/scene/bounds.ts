@@ -1,4 +1,4 @@
-import { apply, type Matrix } from "../doc/transform";
+import type { Matrix } from "../doc/transform";
 import type { SceneNode } from "../doc/types";
 
 export interface Box {
@@ -63,24 +63,34 @@ export function localBounds(node: SceneNode): Box | null {
       return ofPoints([node.start.x, node.end.x], [node.start.y, node.end.y], pad + heads);
     }
     case "path": {
-      const xs: number[] = [];
-      const ys: number[] = [];
+      // Running Math.min/Math.max give what one call over every coordinate would, without
+      // gathering them: this runs for every path when a page is indexed.
+      let minX = Infinity;
+      let minY = Infinity;
+      let maxX = -Infinity;
+      let maxY = -Infinity;
+      let points = 0;
+      const add = (x: number, y: number): void => {
+        minX = Math.min(minX, x);
+        minY = Math.min(minY, y);
+        maxX = Math.max(maxX, x);
+        maxY = Math.max(maxY, y);
+        points++;
+      };
       for (const sub of node.subpaths) {
-        xs.push(sub.start.x);
-        ys.push(sub.start.y);
+        add(sub.start.x, sub.start.y);
         for (const seg of sub.segments) {
-          xs.push(seg.to.x);
-          ys.push(seg.to.y);
-          if (seg.type === "quad") {
-            xs.push(seg.control.x);
-            ys.push(seg.control.y);
-          } else if (seg.type === "cubic") {
-            xs.push(seg.control1.x, seg.control2.x);
-            ys.push(seg.control1.y, seg.control2.y);
+          add(seg.to.x, seg.to.y);
+          if (seg.type === "quad") add(seg.control.x, seg.control.y);
+          else if (seg.type === "cubic") {
+            add(seg.control1.x, seg.control1.y);
+            add(seg.control2.x, seg.control2.y);
           }
         }
       }
-      return xs.length === 0 ? null : ofPoints(xs, ys, pad);
+      return points === 0
+        ? null
+        : { minX: minX - pad, minY: minY - pad, maxX: maxX + pad, maxY: maxY + pad };
     }
     case "freehand": {
       if (node.points.length < 3) return null;
@@ -115,15 +125,19 @@ export function localBounds(node: SceneNode): Box | null {
 
 /** The axis-aligned box around a local box once transformed. */
 export function transformBox(box: Box, m: Matrix): Box {
-  const corners = [
-    apply(m, { x: box.minX, y: box.minY }),
-    apply(m, { x: box.maxX, y: box.minY }),
-    apply(m, { x: box.maxX, y: box.maxY }),
-    apply(m, { x: box.minX, y: box.maxY }),
-  ];
-  return ofPoints(
-    corners.map((p) => p.x),
-    corners.map((p) => p.y),
-    0,
-  );
+  // The corners as `apply` maps them, written out: no points or arrays for each of a page's nodes.
+  const x0 = m.a * box.minX + m.c * box.minY + m.e;
+  const y0 = m.b * box.minX + m.d * box.minY + m.f;
+  const x1 = m.a * box.maxX + m.c * box.minY + m.e;
+  const y1 = m.b * box.maxX + m.d * box.minY + m.f;
+  const x2 = m.a * box.maxX + m.c * box.maxY + m.e;
+  const y2 = m.b * box.maxX + m.d * box.maxY + m.f;
+  const x3 = m.a * box.minX + m.c * box.maxY + m.e;
+  const y3 = m.b * box.minX + m.d * box.maxY + m.f;
+  return {
+    minX: Math.min(x0, x1, x2, x3),
+    minY: Math.min(y0, y1, y2, y3),
+    maxX: Math.max(x0, x1, x2, x3),
+    maxY: Math.max(y0, y1, y2, y3),
+  };
 }

@@ -10,8 +10,9 @@ import { localBounds, transformBox, type Box } from "./bounds";
  * takes integer ids, so ids are mapped both ways, with freed numbers reused.
  */
 export class SpatialSync {
-  private readonly toInt = new Map<Id, number>();
-  private readonly toId: (Id | undefined)[] = [];
+  /** Id to number; made from `toId` when a commit first needs it, so showing a page makes none. */
+  private toInt: Map<Id, number> | null = null;
+  private toId: (Id | undefined)[] = [];
   private readonly free: number[] = [];
   private page: Id | null = null;
   private readonly unsubscribe: () => void;
@@ -23,22 +24,43 @@ export class SpatialSync {
     this.unsubscribe = store.subscribe((commit) => this.onCommit(commit));
   }
 
-  /** Indexes every node of a page, replacing what was there. */
+  /**
+   * Indexes every node of a page, replacing what was there: one walk down the tree carrying each
+   * container's world matrix, and the boxes handed to the index in one bulk call.
+   */
   showPage(pageId: Id): void {
     this.index.clear();
-    this.toInt.clear();
-    this.toId.length = 0;
+    this.toInt = null;
     this.free.length = 0;
     this.page = pageId;
-    const worlds = new Map<Id, Matrix>();
-    const stack: Id[] = [pageId];
+    const ids: Id[] = [];
+    let boxes = new Float64Array(4096);
+    const stack: { id: Id; world: Matrix }[] = [{ id: pageId, world: IDENTITY_MATRIX }];
     while (stack.length > 0) {
-      const parent = stack.pop()!;
+      const { id: parent, world } = stack.pop()!;
       for (const child of this.store.childrenOf(parent)) {
-        this.place(child.id, worlds);
-        if (isContainer(child)) stack.push(child.id);
+        const matrix = multiply(world, toMatrix(child.transform));
+        if (isContainer(child)) stack.push({ id: child.id, world: matrix });
+        const local = localBounds(child);
+        if (local === null) continue;
+        const box = transformBox(local, matrix);
+        const at = ids.length * 4;
+        if (at + 4 > boxes.length) {
+          const grown = new Float64Array(boxes.length * 2);
+          grown.set(boxes);
+          boxes = grown;
+        }
+        boxes[at] = box.minX;
+        boxes[at + 1] = box.minY;
+        boxes[at + 2] = box.maxX;
+        boxes[at + 3] = box.maxY;
+        ids.push(child.id);
       }
     }
+    const numbers = new Int32Array(ids.length);
+    for (let n = 0; n < numbers.length; n++) numbers[n] = n;
+    this.toId = ids;
+    this.index.insertMany(numbers, boxes.subarray(0, ids.length * 4));
   }
 
   /** Nodes whose bounds contain the point: hit-test candidates, front to back not guaranteed. */
@@ -100,23 +122,37 @@ export class SpatialSync {
       return;
     }
     const box = transformBox(local, this.world(id, worlds));
-    const known = this.toInt.get(id);
+    const toInt = this.numbers();
+    const known = toInt.get(id);
     if (known !== undefined) this.index.update(known, box.minX, box.minY, box.maxX, box.maxY);
     else {
       const n = this.free.pop() ?? this.toId.length;
-      this.toInt.set(id, n);
+      toInt.set(id, n);
       this.toId[n] = id;
       this.index.insert(n, box.minX, box.minY, box.maxX, box.maxY);
     }
   }
 
   private drop(id: Id): void {
-    const n = this.toInt.get(id);
+    const toInt = this.numbers();
+    const n = toInt.get(id);
     if (n === undefined) return;
     this.index.remove(n);
-    this.toInt.delete(id);
+    toInt.delete(id);
     this.toId[n] = undefined;
     this.free.push(n);
+  }
+
+  private numbers(): Map<Id, number> {
+    if (this.toInt === null) {
+      const toInt = new Map<Id, number>();
+      for (let n = 0; n < this.toId.length; n++) {
+        const id = this.toId[n];
+        if (id !== undefined) toInt.set(id, n);
+      }
+      this.toInt = toInt;
+    }
+    return this.toInt;
   }
 
   /** World matrix with a per-commit cache, so a moved group's subtree costs one walk per node. */

@@ -7,6 +7,8 @@ import { CHUNKS, INODES, LOG } from "../../src/persist/db";
 import { IdbDocumentFile, SnapshotVerificationError } from "../../src/persist/documentFile";
 import { Library, LibraryError } from "../../src/persist/library";
 import { CorruptDocumentError } from "../../src/persist/replay";
+import { sha256Hex } from "../../src/persist/hash";
+import { serializeDocument } from "../../src/io/native/format";
 import { addRect, freshFactory, newRecords, rect, sortById } from "./helpers";
 
 async function openLibrary(): Promise<Library> {
@@ -98,16 +100,47 @@ describe("document files", () => {
     saver.stop();
   });
 
-  it("splits big snapshots into chunks", async () => {
+  it("splits big snapshots into chunks of at most the chunk size", async () => {
     const library = await openLibrary();
-    const file = new IdbDocumentFile(library.db, "inode-x", 10);
+    const file = new IdbDocumentFile(library.db, "inode-x", 1000);
     const records = [
       ...newRecords(),
       ...Array.from({ length: 95 }, (_, i) => rect(`c${i}`, i, `a${i}c`)),
     ];
     await file.writeSnapshot(records, 0);
-    expect(await count(library.db, CHUNKS)).toBe(10);
+    const text = serializeDocument(records);
+    expect(await count(library.db, CHUNKS)).toBe(Math.ceil(text.length / 1000));
+    const raw = await file.readRaw();
+    expect(raw.chunks.every((chunk) => chunk.length <= 1000)).toBe(true);
+    expect(raw.chunks.join("")).toBe(text);
+    expect(raw.inode).toMatchObject({ encoding: "linework" });
     expect(sortById((await file.load()).records)).toEqual(sortById(records));
+  });
+
+  it("still opens snapshots written as JSON lists of records, with their log", async () => {
+    const library = await openLibrary();
+    const records = [...newRecords(), rect("old", 5)];
+    const texts = [JSON.stringify(records.slice(0, 2)), JSON.stringify(records.slice(2))];
+    const moved = { ...rect("old", 5), transform: { ...rect("old", 5).transform, x: 9 } };
+    const hash = await sha256Hex(texts.join("\n"));
+    const tx = library.db.transaction([INODES, CHUNKS, LOG], "readwrite");
+    texts.forEach((text, i) => tx.objectStore(CHUNKS).put(text, ["inode-old", 3, i]));
+    tx.objectStore(INODES).put({
+      id: "inode-old",
+      gen: 3,
+      chunks: 2,
+      hash,
+      baseSeq: 4,
+      modified: "2024-01-01T00:00:00.000Z",
+    });
+    tx.objectStore(LOG).put(
+      JSON.stringify({ changes: [{ id: "old", before: rect("old", 5), after: moved }] }),
+      ["inode-old", 5],
+    );
+    await new Promise((resolve) => (tx.oncomplete = resolve));
+    const loaded = await new IdbDocumentFile(library.db, "inode-old").load();
+    expect(loaded).toMatchObject({ baseSeq: 4, lastSeq: 5, verified: true });
+    expect(sortById(loaded.records)).toEqual(sortById([...records.slice(0, 2), moved]));
   });
 
   it("refuses a snapshot whose checksum does not match, leaving it in storage", async () => {

@@ -1,35 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  addNodes,
-  deleteNodes,
-  isAncestorOrSelf,
-  moveNodes,
-  worldMatrix,
-} from "../../src/doc/commands";
+import { addNodes, deleteNodes, isAncestorOrSelf, moveNodes } from "../../src/doc/commands";
 import { DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
-import type { DocumentStore } from "../../src/doc/store";
-import { isSceneNode, type GroupNode, type Id, type RectNode } from "../../src/doc/types";
-import { localBounds, transformBox, type Box } from "../../src/scene/bounds";
+import { isSceneNode, type GroupNode, type RectNode } from "../../src/doc/types";
 import { SpatialSync } from "../../src/scene/spatialSync";
+import { bruteForce } from "../support/spatialOracle";
 import { emptyDocumentStore } from "../support/store";
 import { loadCore } from "../core/loadCore.ts";
 
-function touches(a: Box, b: Box): boolean {
-  return a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
-}
-
-/** The obvious answer: every node's world box, tested one by one. */
-function bruteForce(store: DocumentStore, page: Id, query: Box): Id[] {
-  const hits: Id[] = [];
-  for (const node of store.all()) {
-    if (!isSceneNode(node) || store.pageOf(node.id)?.id !== page) continue;
-    const local = localBounds(node);
-    if (local && touches(transformBox(local, worldMatrix(store, node.id)), query))
-      hits.push(node.id);
-  }
-  return hits.sort();
-}
 
 const coordinate = fc.integer({ min: -2000, max: 2000 });
 const step = fc.oneof(

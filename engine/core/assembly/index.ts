@@ -4,6 +4,8 @@
 
 export {
   idxInsert,
+  idxBulkBuffer,
+  idxInsertMany,
   idxUpdate,
   idxRemove,
   idxHas,

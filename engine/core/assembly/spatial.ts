@@ -334,6 +334,57 @@ export function idxInsert(id: i32, x0: f64, y0: f64, x1: f64, y1: f64): i32 {
   return 0;
 }
 
+// Bulk loading: the caller writes many boxes into one buffer and inserts them in one call, so
+// loading a page of a million shapes is not a million calls across the JS-wasm boundary.
+/** Bytes per entry of the bulk buffer: four f64 bounds, and an i32 id in the block after them. */
+const BULK_ENTRY: u64 = 36;
+let bulkBase: usize = 0;
+let bulkCap: i32 = 0;
+
+/**
+ * Address of a buffer for `count` entries of `idxInsertMany`: count × (minX, minY, maxX, maxY)
+ * as f64, then count i32 ids. Valid until the next call.
+ */
+export function idxBulkBuffer(count: i32): usize {
+  if (count > bulkCap) {
+    const pages = pagesFor(<u64>count * BULK_ENTRY);
+    const next = allocPages(pages);
+    if (bulkBase != 0) releasePages(bulkBase, pagesFor(<u64>bulkCap * BULK_ENTRY));
+    bulkBase = next;
+    bulkCap = <i32>min<i64>((pages << 16) / <i64>BULK_ENTRY, 0x7fffffff);
+  }
+  return bulkBase;
+}
+
+/**
+ * Inserts the first `count` entries of the bulk buffer in order, as `idxInsert` would one by
+ * one. Returns `count`, or the position of the first entry whose id is negative or present
+ * already (the entries before it are inserted, none after it), or -1 when `count` is larger than
+ * the buffer.
+ */
+export function idxInsertMany(count: i32): i32 {
+  if (count < 0 || count > bulkCap) return -1;
+  const ids = bulkBase + <usize>count * 32;
+  // Room for the whole batch at once: one copy of each table instead of a doubling per power of
+  // two. Cells are sized as if every box had its own, as in a drawing spread over the page.
+  ensureLevels();
+  let maxId: i32 = -1;
+  for (let i = 0; i < count; i++) maxId = max(maxId, load<i32>(ids + ((<usize>i) << 2)));
+  if (maxId >= 0) ensureIds(maxId);
+  const slots = <i64>highWater + count;
+  if (slots > <i64>recCap) growRecords(<i32>min<i64>(max<i64>(slots, <i64>recCap * 2), 0x7fffffff));
+  if ((<i64>cellUsed + count) * 10 > <i64>cellCap * 7) rehashCells(cellLive + count);
+  for (let i = 0; i < count; i++) {
+    const box = bulkBase + ((<usize>i) << 5);
+    const id = load<i32>(ids + ((<usize>i) << 2));
+    if (
+      idxInsert(id, load<f64>(box), load<f64>(box, 8), load<f64>(box, 16), load<f64>(box, 24)) != 0
+    )
+      return i;
+  }
+  return count;
+}
+
 /** Moves an existing id. Returns 0, or -1 when the id is absent. */
 export function idxUpdate(id: i32, x0: f64, y0: f64, x1: f64, y1: f64): i32 {
   const s = slotOf(id);

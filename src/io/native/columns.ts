@@ -283,10 +283,12 @@ export function readColumnNodes(
     let record: SceneNode;
     try {
       // Read first, so one broken node does not shift the shared columns for the rest.
-      const fillRaw = STYLED_TYPES.has(type) ? fills[styled++] : undefined;
-      const strokeRaw = STYLED_TYPES.has(type) ? strokes[styled - 1] : undefined;
-      const widthRaw = SIZED_TYPES.has(type) ? widths[sized++] : undefined;
-      const heightRaw = SIZED_TYPES.has(type) ? heights[sized - 1] : undefined;
+      const isStyled = STYLED_TYPES.has(type);
+      const isSized = SIZED_TYPES.has(type);
+      const fillRaw = isStyled ? fills[styled++] : undefined;
+      const strokeRaw = isStyled ? strokes[styled - 1] : undefined;
+      const widthRaw = isSized ? widths[sized++] : undefined;
+      const heightRaw = isSized ? heights[sized - 1] : undefined;
       let subpathList: Subpath[] | undefined;
       if (type === "path") {
         if (pathsBroken) continue;
@@ -367,6 +369,21 @@ function columnValue<T>(value: unknown, key: string, check: Check<T>): T {
   }
 }
 
+/** The fields every scene node has. */
+function nodeBase(
+  id: Id,
+  parent: Id,
+  index: string,
+  name: string,
+  locked: boolean,
+  hidden: boolean,
+  opacity: number,
+  blendMode: BlendMode,
+  transform: Transform,
+) {
+  return { id, parent, index, name, locked, hidden, opacity, blendMode, transform };
+}
+
 /** A scene node from its column values and its `more` entry, with defaults restored. */
 function columnNode(
   type: NodeType,
@@ -409,18 +426,8 @@ function columnNode(
     widthRaw === undefined ? 0 : columnNumber(widthRaw, "width", 0, M, NON_NEGATIVE_MESSAGE);
   const height =
     heightRaw === undefined ? 0 : columnNumber(heightRaw, "height", 0, M, NON_NEGATIVE_MESSAGE);
-  // Built only for the rarer types; the common ones are written out so no extra object is made.
-  const base = () => ({
-    id,
-    parent,
-    index,
-    name,
-    locked,
-    hidden,
-    opacity,
-    blendMode: blend,
-    transform,
-  });
+  // The rarer types spread `nodeBase`; the common ones are written out so no extra object is
+  // made (and no closure, which would move these locals into a context allocated per node).
   switch (type) {
     case "rect":
       return {
@@ -475,10 +482,13 @@ function columnNode(
         fillRule: raw.fillRule === undefined ? "nonzero" : checkedAt(raw, "fillRule", fillRule),
       };
     case "group":
-      return { ...base(), type };
+      return {
+        ...nodeBase(id, parent, index, name, locked, hidden, opacity, blend, transform),
+        type,
+      };
     case "image":
       return {
-        ...base(),
+        ...nodeBase(id, parent, index, name, locked, hidden, opacity, blend, transform),
         type,
         blob: idAt(raw, "blob"),
         naturalWidth: numberAt(raw, "naturalWidth", 0, M, NON_NEGATIVE_MESSAGE),
@@ -488,7 +498,7 @@ function columnNode(
       };
     case "frame":
       return {
-        ...base(),
+        ...nodeBase(id, parent, index, name, locked, hidden, opacity, blend, transform),
         type,
         fill: fillValue!,
         stroke: strokeValue!,
@@ -498,7 +508,7 @@ function columnNode(
       };
     case "line":
       return {
-        ...base(),
+        ...nodeBase(id, parent, index, name, locked, hidden, opacity, blend, transform),
         type,
         fill: fillValue!,
         stroke: strokeValue!,
@@ -509,7 +519,7 @@ function columnNode(
       };
     case "polygon":
       return {
-        ...base(),
+        ...nodeBase(id, parent, index, name, locked, hidden, opacity, blend, transform),
         type,
         fill: fillValue!,
         stroke: strokeValue!,
@@ -519,7 +529,7 @@ function columnNode(
       };
     case "star":
       return {
-        ...base(),
+        ...nodeBase(id, parent, index, name, locked, hidden, opacity, blend, transform),
         type,
         fill: fillValue!,
         stroke: strokeValue!,
@@ -530,7 +540,7 @@ function columnNode(
       };
     case "freehand":
       return {
-        ...base(),
+        ...nodeBase(id, parent, index, name, locked, hidden, opacity, blend, transform),
         type,
         fill: fillValue!,
         stroke: strokeValue!,
@@ -539,7 +549,7 @@ function columnNode(
       };
     case "text":
       return {
-        ...base(),
+        ...nodeBase(id, parent, index, name, locked, hidden, opacity, blend, transform),
         type,
         fill: fillValue!,
         stroke: strokeValue!,

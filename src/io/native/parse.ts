@@ -11,6 +11,11 @@ export type LoadResult =
       readonly readOnly: boolean;
       /** Something to tell the person opening the file, or null. */
       readonly message: string | null;
+      /**
+       * The text itself when it is a current-format document: storage can keep it as the
+       * document's snapshot as it is, with nothing serialised again. Null otherwise.
+       */
+      readonly source: string | null;
     }
   | { readonly ok: false; readonly error: string };
 
@@ -120,6 +125,7 @@ function parseUnguarded(text: string): LoadResult {
       records: result.records,
       readOnly: true,
       message: `This document was saved by a newer version of Linework (format ${version}); it is open read-only.`,
+      source: null,
     };
   }
 
@@ -145,5 +151,6 @@ function parseUnguarded(text: string): LoadResult {
       version < FORMAT_VERSION
         ? `This document was saved in an older format (${version}) and has been upgraded; saving writes format ${FORMAT_VERSION}.`
         : null,
+    source: version === FORMAT_VERSION ? body : null,
   };
 }

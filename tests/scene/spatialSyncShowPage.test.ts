@@ -1,0 +1,105 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { addNodes, deleteNodes } from "../../src/doc/commands";
+import { DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
+import type { DocumentStore } from "../../src/doc/store";
+import { isSceneNode, type GroupNode, type Id, type RectNode } from "../../src/doc/types";
+import { SpatialSync } from "../../src/scene/spatialSync";
+import { bruteForce } from "../support/spatialOracle";
+import { emptyDocumentStore } from "../support/store";
+import { loadCore } from "../core/loadCore.ts";
+
+
+const coordinate = fc.integer({ min: -2000, max: 2000 });
+const node = fc.record({
+  group: fc.boolean(),
+  x: coordinate,
+  y: coordinate,
+  size: fc.integer({ min: 0, max: 400 }),
+  rotation: fc.double({ min: -3, max: 3, noNaN: true }),
+  into: fc.nat(),
+});
+const rectangle = fc
+  .tuple(coordinate, coordinate, coordinate, coordinate)
+  .map(([x0, y0, x1, y1]) => ({
+    minX: Math.min(x0, x1),
+    minY: Math.min(y0, y1),
+    maxX: Math.max(x0, x1),
+    maxY: Math.max(y0, y1),
+  }));
+
+/** A page of rectangles and rotated groups nested in one another, made in one transaction. */
+function buildPage(nodes: readonly NodeSpec[]): DocumentStore {
+  const store = emptyDocumentStore();
+  store.transact("build", (tx) => {
+    const containers: Id[] = ["page"];
+    nodes.forEach((spec, i) => {
+      const parent = containers[spec.into % containers.length]!;
+      const transform = {
+        x: spec.x,
+        y: spec.y,
+        rotation: spec.rotation,
+        scaleX: 1,
+        scaleY: 1,
+        skewX: 0,
+      };
+      if (spec.group) {
+        const group = makeNode<GroupNode>("group", `g${i}`, parent, "a0", {});
+        addNodes(tx, parent, [{ ...group, transform }]);
+        containers.push(group.id);
+      } else {
+        const rect = makeNode<RectNode>("rect", `r${i}`, parent, "a0", {
+          width: spec.size,
+          height: spec.size / 2,
+          radii: [0, 0, 0, 0],
+          fill: DEFAULT_FILL,
+          stroke: DEFAULT_STROKE,
+        });
+        addNodes(tx, parent, [{ ...rect, transform }]);
+      }
+    });
+  });
+  return store;
+}
+
+type NodeSpec = typeof node extends fc.Arbitrary<infer T> ? T : never;
+
+describe("showing a page indexes it in one pass", () => {
+  it("answers as the document does, before and after later commits", async () => {
+    const core = await loadCore();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(node, { maxLength: 60 }),
+        fc.array(rectangle, { minLength: 1, maxLength: 4 }),
+        fc.nat(),
+        async (nodes, queries, pick) => {
+          const store = buildPage(nodes);
+          core.index.clear();
+          // Something indexed before is replaced, not kept.
+          core.index.insert(12345, -1e6, -1e6, 1e6, 1e6);
+          const sync = new SpatialSync(store, core.index);
+          sync.showPage("page");
+          const check = (): void => {
+            for (const query of queries)
+              expect(sync.queryRect(query).sort()).toEqual(bruteForce(store, "page", query));
+          };
+          check();
+          const scene = [...store.all()].filter(isSceneNode);
+          const target = scene[pick % Math.max(1, scene.length)];
+          if (target !== undefined) {
+            store.transact("move", (tx) =>
+              tx.update(target.id, {
+                transform: { ...target.transform, x: target.transform.x + 37 },
+              }),
+            );
+            check();
+            store.transact("delete", (tx) => deleteNodes(tx, [target.id]));
+            check();
+          }
+          sync.dispose();
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+});
