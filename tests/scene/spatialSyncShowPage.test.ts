@@ -9,7 +9,6 @@ import { bruteForce } from "../support/spatialOracle";
 import { emptyDocumentStore } from "../support/store";
 import { loadCore } from "../core/loadCore.ts";
 
-
 const coordinate = fc.integer({ min: -2000, max: 2000 });
 const node = fc.record({
   group: fc.boolean(),
