@@ -266,6 +266,37 @@ test.describe("zoom and status", () => {
 });
 
 test.describe("properties", () => {
+  test("rotation turns a shape about its centre, and X, Y stay its top-left corner", async ({
+    page,
+  }) => {
+    await openChrome(page);
+    // A 40 × 30 rectangle at (10, 10): its centre is (30, 25).
+    expect(await addRects(page, ["a"])).toBe(true);
+    await selectIds(page, ["a"]);
+    const panel = page.getByRole("region", { name: "Properties" }).first();
+    const rotation = panel.getByLabel("Rotation", { exact: true });
+    await rotation.fill("90");
+    await rotation.press("Enter");
+    const centre = await page.evaluate(() => {
+      const node = window.linework!.editor.store.get("a") as unknown as {
+        transform: { x: number; y: number; rotation: number };
+      };
+      const { x, y, rotation: r } = node.transform;
+      return {
+        x: x + Math.cos(r) * 20 - Math.sin(r) * 15,
+        y: y + Math.sin(r) * 20 + Math.cos(r) * 15,
+      };
+    });
+    expect(centre.x).toBeCloseTo(30, 6);
+    expect(centre.y).toBeCloseTo(25, 6);
+    await expect(rotation).toHaveValue("90");
+    // Turned a quarter, the top-left corner is at the right: (30 + 15, 25 − 20).
+    await expect(panel.getByLabel("X", { exact: true })).toHaveValue("45");
+    await expect(panel.getByLabel("Y", { exact: true })).toHaveValue("5");
+    // The width stays the length of the shape's own top edge.
+    await expect(panel.getByLabel("Width", { exact: true })).toHaveValue("40");
+  });
+
   test("fields take arithmetic and units, show Mixed, and refuse bad input", async ({ page }) => {
     await openChrome(page);
     expect(await addRects(page, ["a", "b"])).toBe(true);

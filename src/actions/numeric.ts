@@ -65,7 +65,11 @@ function checkChange(change: GeometryChange): void {
  * Text takes a width only (its height follows its lines). A dimension that is 0 now cannot be
  * scaled to a size and is left alone; locked nodes are left alone.
  */
-export function setGeometry(editor: Editor, ids: readonly Id[], change: GeometryChange): void {
+export function setGeometry(
+  editor: Pick<Editor, "store">,
+  ids: readonly Id[],
+  change: GeometryChange,
+): void {
   checkChange(change);
   const { store } = editor;
   const nodes = topLevelNodes(store, ids, { editable: true });

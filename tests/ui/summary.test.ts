@@ -1,3 +1,4 @@
+import { getGeometry } from "../../src/actions/numeric";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DocumentStore } from "../../src/doc/store";
@@ -24,11 +25,8 @@ function reference(store: DocumentStore, ids: readonly Id[]): SelectionSummary {
   const samePaint = (a: Fill | Paint | null, b: Fill | Paint | null): boolean =>
     JSON.stringify(a) === JSON.stringify(b);
   const stroke = (n: SceneNode) => ("stroke" in n ? n.stroke : undefined);
-  const size = (n: SceneNode, key: "width" | "height"): number | undefined =>
-    // Sized nodes have both; a text's width alone (its wrapping width) is not a size.
-    "height" in n && typeof (n as { width?: unknown }).width === "number"
-      ? (n as unknown as Record<string, number>)[key]
-      : undefined;
+  // Position, size and angle are the numeric frame (setGeometry's), for every kind of node.
+  const frame = (n: SceneNode) => getGeometry(store, n.id) ?? undefined;
   const corner = (i: 0 | 1 | 2 | 3) => fold((n) => (n.type === "rect" ? n.radii[i] : undefined));
   return {
     count: nodes.length,
@@ -48,11 +46,14 @@ function reference(store: DocumentStore, ids: readonly Id[]): SelectionSummary {
     corners: [corner(0), corner(1), corner(2), corner(3)],
     sides: fold((n) => (n.type === "polygon" ? n.sides : undefined)),
     points: fold((n) => (n.type === "star" ? n.points : undefined)),
-    x: fold((n) => n.transform.x),
-    y: fold((n) => n.transform.y),
-    width: fold((n) => size(n, "width")),
-    height: fold((n) => size(n, "height")),
-    rotation: fold((n) => (n.transform.rotation * 180) / Math.PI),
+    x: fold((n) => frame(n)?.x),
+    y: fold((n) => frame(n)?.y),
+    width: fold((n) => frame(n)?.width),
+    height: fold((n) => frame(n)?.height),
+    rotation: fold((n) => {
+      const r = frame(n)?.rotation;
+      return r === undefined ? undefined : ((r % 360) + 360) % 360;
+    }),
   };
 }
 
@@ -82,7 +83,11 @@ describe("properties summary in one pass", () => {
         const node = records.find(isSceneNode);
         fc.pre(node !== undefined);
         const twice = summarise(store, [node!.id, node!.id]);
-        expect(twice.x).toEqual({ state: "same", value: node!.transform.x });
+        // A node with no extent (an empty group) has no frame to show.
+        const frame = getGeometry(store, node!.id);
+        expect(twice.x).toEqual(
+          frame === null ? { state: "none" } : { state: "same", value: frame.x },
+        );
         expect(twice.opacity).toEqual({ state: "same", value: node!.opacity });
       }),
       { numRuns: 100 },

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { setGeometry, type GeometryChange } from "../../actions/numeric";
 import type { DocumentStore } from "../../doc/store";
 import {
   ARROW_HEADS,
@@ -106,6 +107,13 @@ export function PropertiesPanel({
 
   const edit = (label: string, change: (node: SceneNode) => SceneNode | null): void =>
     editNodes(store, label, selection, change);
+  // Position, size and angle go through the numeric frame API: sizes scale any kind's geometry
+  // (paths and groups too), rotation turns about the frame's centre. A size of 0 cannot be
+  // reached by scaling, so it is not applied.
+  const frame = (change: GeometryChange): void => {
+    if (change.width === 0 || change.height === 0) return;
+    setGeometry({ store }, selection, change);
+  };
   const styled =
     (change: (node: SceneNode & { stroke: Stroke }) => SceneNode) =>
     (node: SceneNode): SceneNode | null =>
@@ -123,59 +131,29 @@ export function PropertiesPanel({
         <NumberField
           label={t("properties.x")}
           field={summary.x}
-          onCommit={(x) =>
-            edit("Move", (n) => ({
-              ...n,
-              transform: { ...n.transform, x: clamp(x, LIMITS.position) },
-            }))
-          }
+          onCommit={(x) => frame({ x: clamp(x, LIMITS.position) })}
         />
         <NumberField
           label={t("properties.y")}
           field={summary.y}
-          onCommit={(y) =>
-            edit("Move", (n) => ({
-              ...n,
-              transform: { ...n.transform, y: clamp(y, LIMITS.position) },
-            }))
-          }
+          onCommit={(y) => frame({ y: clamp(y, LIMITS.position) })}
         />
         <NumberField
           label={t("properties.width")}
           field={summary.width}
-          onCommit={(w) =>
-            edit("Resize", (n) =>
-              "width" in n && typeof n.width === "number"
-                ? ({ ...n, width: clamp(w, LIMITS.size) } as SceneNode)
-                : null,
-            )
-          }
+          onCommit={(w) => frame({ width: clamp(w, LIMITS.size) })}
         />
         <NumberField
           label={t("properties.height")}
           field={summary.height}
-          onCommit={(h) =>
-            edit("Resize", (n) =>
-              "height" in n && typeof n.height === "number"
-                ? ({ ...n, height: clamp(h, LIMITS.size) } as SceneNode)
-                : null,
-            )
-          }
+          onCommit={(h) => frame({ height: clamp(h, LIMITS.size) })}
         />
         <NumberField
           label={t("properties.rotation")}
           field={summary.rotation}
           units={UNIT_DEG}
           suffix="°"
-          onCommit={(deg) =>
-            edit("Rotate", (n) => ({
-              ...n,
-              transform: {
-                ...n.transform,
-                rotation: (((deg % 360) + 360) % 360) * (Math.PI / 180),
-              },
-            }))
-          }
+          onCommit={(deg) => frame({ rotation: ((deg % 360) + 360) % 360 })}
         />
         <CornerRadii
           radius={summary.radius}

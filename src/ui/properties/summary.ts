@@ -1,3 +1,4 @@
+import { getGeometry } from "../../actions/numeric";
 import type { DocumentStore } from "../../doc/store";
 import {
   isSceneNode,
@@ -179,9 +180,16 @@ export function summarise(store: DocumentStore, ids: readonly Id[]): SelectionSu
     count += 1;
     opacity.add(node.opacity);
     blendMode.add(node.blendMode);
-    x.add(node.transform.x);
-    y.add(node.transform.y);
-    if (!rotation.mixed) rotation.add((node.transform.rotation * 180) / Math.PI);
+    // The frame the numeric fields edit (setGeometry): where the unrotated box's top-left corner
+    // lands on the page, its edges' lengths, and its top edge's angle.
+    const frame = getGeometry(store, node.id);
+    if (frame !== null) {
+      x.add(frame.x);
+      y.add(frame.y);
+      width.add(frame.width);
+      height.add(frame.height);
+      if (!rotation.mixed) rotation.add(((frame.rotation % 360) + 360) % 360);
+    }
     if ("fill" in node) {
       fill.add(node.fill);
       const stroke = node.stroke;
@@ -208,10 +216,6 @@ export function summarise(store: DocumentStore, ids: readonly Id[]): SelectionSu
         break;
       default:
         break;
-    }
-    if ("width" in node && typeof node.width === "number" && "height" in node) {
-      width.add(node.width);
-      height.add(node.height);
     }
   }
   const dashField = dash.field();
