@@ -8,14 +8,13 @@
 // Commits are counted through React's DevTools hook (every root, every commit) and, per
 // component, through the overlay's `data-renders-by` attribute (see src/ui/renderCount.ts).
 
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium.ts";
 import { serializeDocument } from "../src/io/native/format.ts";
 import { makeDocument } from "./document.ts";
+import { REACT_COMMIT_COUNTER, serveApp } from "./appServer.ts";
 
 const SHAPES = Number(process.env.BENCH_CHROME_SHAPES ?? 10_000);
 const PORT = Number(process.env.BENCH_CHROME_PORT ?? 4613);
@@ -26,22 +25,6 @@ const FRAMES = 60;
 const REPEATS = 7;
 /** One display frame at 60 Hz. */
 const FRAME_MS = 1000 / 60;
-
-/** Counts React commits through the hook React calls after every commit when it is present. */
-const REACT_COMMIT_COUNTER = `
-  globalThis.__reactCommits = 0;
-  globalThis.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-    supportsFiber: true,
-    renderers: new Map(),
-    inject() { return 1; },
-    checkDCE() {},
-    onCommitFiberRoot() { globalThis.__reactCommits += 1; },
-    onCommitFiberUnmount() {},
-    onPostCommitFiberRoot() {},
-    onScheduleFiberRoot() {},
-    setStrictMode() {},
-  };
-`;
 
 interface Commits {
   /** React commits (every root), from the DevTools hook. */
@@ -85,28 +68,6 @@ function round(n: number): number {
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
-
-async function serve(): Promise<ChildProcess | null> {
-  const url = `http://localhost:${PORT}/`;
-  const up = (): Promise<boolean> =>
-    fetch(url)
-      .then((r) => r.ok)
-      .catch(() => false);
-  if (await up()) return null;
-  if (!existsSync(resolve(ROOT, "index.html")))
-    throw new Error(`${ROOT}/index.html is missing: run "npm run build" first`);
-  const server = spawn(
-    process.execPath,
-    ["scripts/serve.mjs", "--port", String(PORT), "--root", ROOT],
-    { stdio: "ignore" },
-  );
-  for (let i = 0; i < 100; i += 1) {
-    if (await up()) return server;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  server.kill();
-  throw new Error(`the app server did not start on port ${PORT}`);
 }
 
 /** Waits until autosave has settled, so its status change does not land inside a measurement. */
@@ -345,7 +306,7 @@ async function benchSelection(page: Page, how: "keyboard" | "store"): Promise<Se
 }
 
 export async function benchChrome(): Promise<object> {
-  const server = await serve();
+  const server = await serveApp(PORT, ROOT);
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS],

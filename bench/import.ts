@@ -5,7 +5,6 @@
 // Targets: 10k paths ≤ 1 s, 100k paths ≤ 8 s, with progress shown.
 // The browser part serves BENCH_IMPORT_ROOT (default dist/) on BENCH_IMPORT_PORT (default 4613).
 
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -16,6 +15,7 @@ import { createDocument } from "../src/doc/factory.ts";
 import { DocumentStore } from "../src/doc/store.ts";
 import { importIntoDocument } from "../src/io/import/intoDocument.ts";
 import { importSvg } from "../src/io/import/svg/index.ts";
+import { serveApp } from "./appServer.ts";
 
 const SIZES = (process.env.BENCH_IMPORT_SIZES ?? "10000,100000").split(",").map(Number);
 
@@ -84,26 +84,6 @@ async function benchSize(paths: number) {
 const PORT = Number(process.env.BENCH_IMPORT_PORT ?? 4613);
 const ROOT = resolve(process.env.BENCH_IMPORT_ROOT ?? "dist");
 
-async function serve(): Promise<ChildProcess | null> {
-  const url = `http://localhost:${PORT}/`;
-  const up = (): Promise<boolean> =>
-    fetch(url)
-      .then((r) => r.ok)
-      .catch(() => false);
-  if (await up()) return null;
-  const server = spawn(
-    process.execPath,
-    ["scripts/serve.mjs", "--port", String(PORT), "--root", ROOT],
-    { stdio: "ignore" },
-  );
-  for (let i = 0; i < 100; i += 1) {
-    if (await up()) return server;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  server.kill();
-  throw new Error(`the app server did not start on port ${PORT}`);
-}
-
 /**
  * One import in the page: from the call to the promise settling (worker, transfer, the one
  * transaction), then to the first frame that shows it; the longest task the page's main thread
@@ -157,7 +137,7 @@ async function benchSizeInBrowser(page: Page, paths: number) {
 async function benchInBrowser(): Promise<object> {
   if (!existsSync(resolve(ROOT, "index.html")))
     return { skipped: `${ROOT}/index.html is missing: run "npm run build" first` };
-  const server = await serve();
+  const server = await serveApp(PORT, ROOT);
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS],

@@ -11,14 +11,13 @@
 // `loadMainThreadCpuMs` is the main thread's CPU time during the load, which waiting for a core
 // on a busy machine does not inflate.
 
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium, type CDPSession, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium.ts";
 import { serializeDocument } from "../src/io/native/format.ts";
 import { makeDocument } from "./document.ts";
+import { REACT_COMMIT_COUNTER, serveApp } from "./appServer.ts";
 
 // 1M takes a few minutes (making and handing over the document's text, and the pans); ask for it
 // with BENCH_RENDER_SIZES=1000,10000,100000,1000000.
@@ -58,59 +57,12 @@ interface SizeResult {
   readonly reactCommitsTotal: number;
 }
 
-/**
- * Counts React commits through the hook React's DevTools use, which React (production builds
- * included) calls after every commit when it is present before React loads.
- */
-const REACT_COMMIT_COUNTER = `
-  globalThis.__reactCommits = 0;
-  globalThis.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-    supportsFiber: true,
-    renderers: new Map(),
-    inject() { return 1; },
-    checkDCE() {},
-    onCommitFiberRoot() { globalThis.__reactCommits += 1; },
-    onCommitFiberUnmount() {},
-    onPostCommitFiberRoot() {},
-    onScheduleFiberRoot() {},
-    setStrictMode() {},
-  };
-`;
-
 async function reactCommits(page: Page): Promise<number> {
   return page.evaluate(() => (globalThis as { __reactCommits?: number }).__reactCommits ?? -1);
 }
 
 function round(n: number): number {
   return Math.round(n * 10) / 10;
-}
-
-async function serve(): Promise<ChildProcess | null> {
-  const url = `http://localhost:${PORT}/`;
-  if (
-    await fetch(url)
-      .then((r) => r.ok)
-      .catch(() => false)
-  )
-    return null;
-  if (!existsSync(resolve(ROOT, "index.html")))
-    throw new Error(`${ROOT}/index.html is missing: run "npm run build" first`);
-  const server = spawn(
-    process.execPath,
-    ["scripts/serve.mjs", "--port", String(PORT), "--root", ROOT],
-    { stdio: "ignore" },
-  );
-  for (let i = 0; i < 100; i += 1) {
-    if (
-      await fetch(url)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      return server;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  server.kill();
-  throw new Error(`the app server did not start on port ${PORT}`);
 }
 
 /**
@@ -259,7 +211,7 @@ async function benchSize(page: Page, shapes: number): Promise<SizeResult> {
 }
 
 export async function benchRender(): Promise<object> {
-  const server = await serve();
+  const server = await serveApp(PORT, ROOT);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS });
   const results: SizeResult[] = [];
   try {
