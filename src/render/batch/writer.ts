@@ -175,10 +175,7 @@ export class BatchWriter {
       this.colors[o + 11] = 0;
     }
     this.vertexTotal += count;
-    const ix = this.indexData;
-    let i = this.indexTotal;
-    for (let k = 0; k < indices.length; k += 1) ix[i++] = base + indices[k]!;
-    this.indexTotal = i;
+    this.appendIndices(base, indices);
   }
 
   /**
@@ -219,9 +216,14 @@ export class BatchWriter {
       this.colors[o + 11] = 0;
     }
     this.vertexTotal += count;
+    this.appendIndices(base, source);
+  }
+
+  /** Appends a mesh's indices, offset to where its vertices start in the batch. */
+  private appendIndices(base: number, indices: ArrayLike<number>): void {
     const ix = this.indexData;
     let i = this.indexTotal;
-    for (let k = 0; k < source.length; k += 1) ix[i++] = base + source[k]!;
+    for (let k = 0; k < indices.length; k += 1) ix[i++] = base + indices[k]!;
     this.indexTotal = i;
   }
 

@@ -1,5 +1,5 @@
 import type { EdgeMesh } from "./edgeMesh";
-import { doubleSignedArea, distinctPoints } from "./polyline";
+import { doubleSignedArea, distinctPoints, segmentDirections } from "./polyline";
 import { FRINGE_PX } from "./stroker";
 
 /** A convex corner whose offset miter would reach further than this many fringes is bevelled. */
@@ -29,18 +29,7 @@ export function fillFringe(
   const f = FRINGE_PX * unitsPerPixel;
   // Left normals (−dy, dx) point inside a counter-clockwise (positive area) outline.
   const side = (area > 0 ? -1 : 1) * (inward ? -1 : 1);
-  const dx: number[] = [];
-  const dy: number[] = [];
-  const len: number[] = [];
-  for (let i = 0; i < n; i += 1) {
-    const j = (i + 1) % n;
-    const x = pts[j * 2]! - pts[i * 2]!;
-    const y = pts[j * 2 + 1]! - pts[i * 2 + 1]!;
-    const l = Math.hypot(x, y);
-    dx.push(x / l);
-    dy.push(y / l);
-    len.push(l);
-  }
+  const { dx, dy, len } = segmentDirections(pts, n);
   // Per outline vertex: itself, and the offset vertices its incoming and outgoing edges end at.
   const on: number[] = [];
   const incoming: number[] = [];

@@ -34,3 +34,24 @@ export function doubleSignedArea(points: readonly number[]): number {
   }
   return sum;
 }
+
+/** Unit direction (dx, dy) and length of each of the first `count` segments, wrapping round. */
+export function segmentDirections(
+  points: readonly number[],
+  count: number,
+): { dx: number[]; dy: number[]; len: number[] } {
+  const n = points.length >> 1;
+  const dx: number[] = [];
+  const dy: number[] = [];
+  const len: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const j = (i + 1) % n;
+    const x = points[j * 2]! - points[i * 2]!;
+    const y = points[j * 2 + 1]! - points[i * 2 + 1]!;
+    const l = Math.hypot(x, y);
+    dx.push(x / l);
+    dy.push(y / l);
+    len.push(l);
+  }
+  return { dx, dy, len };
+}

@@ -1,6 +1,6 @@
 import type { LineCap, LineJoin } from "../../doc/types";
 import type { EdgeMesh } from "./edgeMesh";
-import { distinctPoints } from "./polyline";
+import { distinctPoints, segmentDirections } from "./polyline";
 
 export interface StrokeStyle {
   readonly width: number;
@@ -67,19 +67,7 @@ export function strokePolyline(
   const ink = Math.max(style.width / 2, 0.5 * unitsPerPixel);
   const reach: Reach = { ink, outer: ink + fringe, fringe, unitsPerPixel };
   const segments = closed ? n : n - 1;
-  // Unit direction and length of each segment.
-  const dx: number[] = [];
-  const dy: number[] = [];
-  const len: number[] = [];
-  for (let i = 0; i < segments; i += 1) {
-    const j = (i + 1) % n;
-    const x = pts[j * 2]! - pts[i * 2]!;
-    const y = pts[j * 2 + 1]! - pts[i * 2 + 1]!;
-    const l = Math.hypot(x, y);
-    dx.push(x / l);
-    dy.push(y / l);
-    len.push(l);
-  }
+  const { dx, dy, len } = segmentDirections(pts, segments);
   const starts: Pair[] = [];
   const ends: Pair[] = [];
   for (let i = 0; i < n; i += 1) {
