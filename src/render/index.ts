@@ -1,7 +1,8 @@
 import type { Engine } from "../../engine";
 import type { Editor } from "../app/editor";
 import { blobTextureLoader } from "./images";
-import { SceneRenderer, setImageLoader } from "./sceneRenderer";
+import { setImageLoader } from "./displays";
+import { SceneRenderer } from "./sceneRenderer";
 
 export { SceneRenderer } from "./sceneRenderer";
 

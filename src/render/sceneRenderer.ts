@@ -1,45 +1,21 @@
 import "pixi.js/advanced-blend-modes";
-import {
-  Container,
-  Graphics,
-  Matrix,
-  Sprite,
-  Text,
-  Texture,
-  type Geometry,
-  type Mesh,
-  type Shader,
-} from "pixi.js";
+import { Container, type Geometry, type Mesh, type Shader } from "pixi.js";
 import type { DocumentStore, Commit } from "../doc/store";
 import { worldMatrix } from "../doc/commands";
-import { IDENTITY_MATRIX, toMatrix } from "../doc/transform";
-import {
-  isSceneNode,
-  type Id,
-  type ImageNode,
-  type SceneNode,
-  type TextNode,
-  type FreehandNode,
-} from "../doc/types";
+import { toMatrix } from "../doc/transform";
+import { isSceneNode, type Id, type SceneNode } from "../doc/types";
 import { dependsOnZoom, encodeNode, isBatchable, type Detail } from "./batch/encode";
 import { createBatchMesh } from "./batch/chunkMesh";
 import { BatchWriter } from "./batch/writer";
 import { UNITS_PER_SEGMENT } from "./dash";
+import {
+  applyCommon,
+  batchDisplay,
+  createDisplay,
+  type Display,
+  type DrawContext,
+} from "./displays";
 import { ShapeRanges } from "./shapeRanges";
-import { colorOf, strokeInput } from "./paint";
-import { drawVector } from "./shapes";
-
-interface Display {
-  readonly type: SceneNode["type"];
-  /** What carries the node's transform, opacity and visibility. */
-  readonly object: Container;
-  /** Where its children go (groups and frames); null for shapes. */
-  readonly host: Container | null;
-  /** Redraws the node's own visuals. */
-  draw(node: SceneNode): void;
-  /** Drawn by a batch mesh of its own (a nested vector shape), so anti-aliased like the chunks. */
-  readonly batched?: boolean;
-}
 
 /**
  * A vector shape inside a group or frame of at most this many children gets a batch mesh of its
@@ -156,7 +132,6 @@ export class SceneRenderer {
   private readonly chunkSize: number;
   private readonly lazy: boolean;
   private readonly writer = new BatchWriter();
-  private readonly nestedWriter = new BatchWriter();
   private detail: Detail = detailForZoom(1);
   private settleTimer: ReturnType<typeof setTimeout> | null = null;
   private inView: InView;
@@ -316,10 +291,10 @@ export class SceneRenderer {
   refreshDetail(): number {
     let changed = 0;
     for (const [id, display] of this.displays) {
-      if (display.batched !== true) continue;
+      if (!display.zoomDependent) continue;
       const node = this.store.get(id);
-      if (isSceneNode(node) && isBatchable(node) && dependsOnZoom(node)) {
-        display.draw(node);
+      if (isSceneNode(node) && (!isBatchable(node) || dependsOnZoom(node))) {
+        display.draw(node, this.drawContext(id));
         changed += 1;
       }
     }
@@ -433,10 +408,10 @@ export class SceneRenderer {
         this.store.childrenOf(node.parent).length <= MAX_NESTED_BATCHES;
       if (display === undefined || display.type !== node.type || display.batched !== batched) {
         if (display) display.object.destroy({ children: false });
-        display = batched ? this.nestedBatch(node.type) : createDisplay(node);
+        display = batched ? batchDisplay(node.type) : createDisplay(node);
         this.displays.set(id, display);
       }
-      display.draw(node);
+      display.draw(node, this.drawContext(id));
       applyCommon(display.object, node);
       if (!top) attach.push(node);
     }
@@ -566,7 +541,7 @@ export class SceneRenderer {
       if (display === undefined || display.type !== node.type) {
         if (display) display.object.destroy({ children: false });
         display = createDisplay(node);
-        display.draw(node);
+        display.draw(node, this.drawContext(id));
         applyCommon(display.object, node);
         this.displays.set(id, display);
       }
@@ -584,36 +559,14 @@ export class SceneRenderer {
     this.builds += 1;
   }
 
-  /**
-   * The display of a vector shape inside a group or frame: its own batch mesh in local units,
-   * with curves and anti-aliasing fringes sized for the zoom times the scale its ancestors and
-   * own transform put on it (the container carries transform and opacity, so the mesh has none).
-   */
-  private nestedBatch(type: SceneNode["type"]): Display {
-    const object = new Container();
-    let mesh: Container | null = null;
-    object.on("destroyed", () => mesh?.destroy());
+  /** What a display drawing node `id` needs: the zoom's detail and the node's world scale. */
+  private drawContext(id: Id): DrawContext {
+    const store = this.store;
     return {
-      type,
-      object,
-      host: null,
-      batched: true,
-      draw: (next) => {
-        mesh?.destroy();
-        mesh = null;
-        if (!isBatchable(next)) return;
-        const m = worldMatrix(this.store, next.id);
-        const scale = Math.sqrt(Math.abs(m.a * m.d - m.b * m.c)) || 1;
-        const writer = this.nestedWriter;
-        writer.reset();
-        encodeNode(writer, { ...next, opacity: 1 }, IDENTITY_MATRIX, {
-          step: this.detail.step / scale,
-          pixelsPerUnit: this.detail.pixelsPerUnit * scale,
-        });
-        if (writer.indexCount === 0) return;
-        mesh = createBatchMesh(writer);
-        mesh.label = "batch";
-        object.addChild(mesh);
+      detail: this.detail,
+      worldScale() {
+        const m = worldMatrix(store, id);
+        return Math.sqrt(Math.abs(m.a * m.d - m.b * m.c)) || 1;
       },
     };
   }
@@ -757,145 +710,4 @@ function sameChildren(host: Container, wanted: readonly Container[]): boolean {
   if (children.length !== wanted.length) return false;
   for (let i = 0; i < wanted.length; i += 1) if (children[i] !== wanted[i]) return false;
   return true;
-}
-
-function applyCommon(object: Container, node: SceneNode): void {
-  const m = toMatrix(node.transform);
-  object.setFromMatrix(new Matrix(m.a, m.b, m.c, m.d, m.e, m.f));
-  object.alpha = node.opacity;
-  object.visible = !node.hidden;
-  // PixiJS has every mode of the model but hue; until the renderer gains its own, hue draws as
-  // the closest one it has (colour keeps hue and saturation from the top layer too).
-  object.blendMode = node.blendMode === "hue" ? "color" : node.blendMode;
-  object.label = node.id;
-}
-
-function createDisplay(node: SceneNode): Display {
-  switch (node.type) {
-    case "group": {
-      const object = new Container();
-      return { type: node.type, object, host: object, draw: () => {} };
-    }
-    case "frame": {
-      const object = new Container();
-      const background = new Graphics();
-      const content = new Container();
-      const mask = new Graphics();
-      object.addChild(background, content, mask);
-      return {
-        type: node.type,
-        object,
-        host: content,
-        draw(next) {
-          if (next.type !== "frame") return;
-          drawVector(background, next);
-          mask.clear().rect(0, 0, next.width, next.height).fill({ color: 0xffffff });
-          content.mask = next.clip ? mask : null;
-          mask.visible = next.clip;
-        },
-      };
-    }
-    case "text":
-      return textDisplay();
-    case "image":
-      return imageDisplay();
-    case "freehand": {
-      const object = new Graphics();
-      return {
-        type: node.type,
-        object,
-        host: null,
-        draw: (next) => drawFreehand(object, next as FreehandNode),
-      };
-    }
-    default: {
-      const object = new Graphics();
-      return {
-        type: node.type,
-        object,
-        host: null,
-        draw(next) {
-          if (
-            next.type === "group" ||
-            next.type === "text" ||
-            next.type === "image" ||
-            next.type === "freehand"
-          )
-            return;
-          drawVector(object, next);
-        },
-      };
-    }
-  }
-}
-
-function drawFreehand(g: Graphics, node: FreehandNode): void {
-  g.clear();
-  const stroke = strokeInput({
-    ...node.stroke,
-    width: node.settings.size,
-    cap: "round",
-    join: "round",
-  });
-  if (stroke === null || node.points.length < 3) return;
-  g.moveTo(node.points[0]!, node.points[1]!);
-  for (let i = 3; i < node.points.length; i += 3) g.lineTo(node.points[i]!, node.points[i + 1]!);
-  if (node.points.length === 3) g.lineTo(node.points[0]! + 0.01, node.points[1]!);
-  g.stroke(stroke);
-}
-
-function textDisplay(): Display {
-  const object = new Text({ text: "" });
-  return {
-    type: "text",
-    object,
-    host: null,
-    draw(next) {
-      const node = next as TextNode;
-      object.text = node.content;
-      object.style = {
-        fontFamily: node.fontFamily,
-        fontSize: node.fontSize,
-        fontWeight: String(node.fontWeight) as "400",
-        fontStyle: node.fontStyle,
-        align: node.align === "justify" ? "justify" : node.align,
-        lineHeight: node.fontSize * node.lineHeight,
-        wordWrap: node.width !== null,
-        wordWrapWidth: node.width ?? 0,
-        fill: node.fill.type === "solid" ? colorOf(node.fill.color) : [0, 0, 0, 1],
-      };
-    },
-  };
-}
-
-/** Images need the store for their data; the sprite shows the bitmap once it has decoded. */
-function imageDisplay(): Display {
-  const object = new Sprite(Texture.EMPTY);
-  let source: string | null = null;
-  return {
-    type: "image",
-    object,
-    host: null,
-    draw(next) {
-      const node = next as ImageNode;
-      object.width = node.width;
-      object.height = node.height;
-      if (source === node.blob) return;
-      source = node.blob;
-      imageLoader?.(node, (texture) => {
-        if (source !== node.blob || object.destroyed) return;
-        object.texture = texture;
-        object.width = node.width;
-        object.height = node.height;
-      });
-    },
-  };
-}
-
-type ImageLoader = (node: ImageNode, done: (texture: Texture) => void) => void;
-let imageLoader: ImageLoader | null = null;
-
-/** Sets how image nodes get their texture (from the store's blob records). */
-export function setImageLoader(loader: ImageLoader | null): void {
-  imageLoader = loader;
 }
