@@ -1,12 +1,11 @@
 import "pixi.js/advanced-blend-modes";
-import { Container, type Geometry, type Mesh, type Shader } from "pixi.js";
+import { Container } from "pixi.js";
 import type { DocumentStore, Commit } from "../doc/store";
 import { worldMatrix } from "../doc/commands";
-import { toMatrix } from "../doc/transform";
 import { isSceneNode, type Id, type SceneNode } from "../doc/types";
-import { dependsOnZoom, encodeNode, isBatchable, type Detail } from "./batch/encode";
-import { createBatchMesh } from "./batch/chunkMesh";
+import { dependsOnZoom, isBatchable, type Detail } from "./batch/encode";
 import { BatchWriter } from "./batch/writer";
+import { ChunkList, sameChildren, type ChunkOwner, type InView } from "./chunkList";
 import { UNITS_PER_SEGMENT } from "./dash";
 import {
   applyCommon,
@@ -15,21 +14,21 @@ import {
   type Display,
   type DrawContext,
 } from "./displays";
-import { ShapeRanges } from "./shapeRanges";
 
 /**
  * A vector shape inside a group or frame of at most this many children gets a batch mesh of its
- * own, anti-aliased like the chunks; in bigger containers (an imported SVG of thousands of paths)
- * one mesh and draw call per shape would cost far more than PixiJS's batched Graphics, which
- * they keep, drawn without anti-aliasing until containers are chunked like pages.
+ * own; a bigger container (an imported SVG of thousands of paths) has its children drawn in
+ * chunks, as a page's are, since one mesh and draw call per shape would cost far more there. A
+ * chunked container goes back to meshes of their own only under half this, so a container
+ * near the line does not switch back and forth.
  */
 export const MAX_NESTED_BATCHES = 256;
 
-/** Top-level nodes per chunk when a page is laid out; an edit rebuilds at most one chunk. */
+/** Children per chunk when a page or big container is laid out; an edit rebuilds one chunk. */
 export const CHUNK_SIZE = 1024;
 
 export interface SceneRendererOptions {
-  /** Top-level nodes per chunk: a run of consecutive siblings drawn as one render group. */
+  /** Children per chunk: a run of consecutive siblings drawn as one render group. */
   readonly chunkSize?: number;
   /**
    * Build no chunk until the first cull says which are near the view, so showing a page costs
@@ -37,44 +36,6 @@ export interface SceneRendererOptions {
    */
   readonly lazy?: boolean;
 }
-
-/**
- * A run of consecutive top-level siblings: one render group holding, in the document's order,
- * one batch mesh per stretch of batchable shapes and the display objects of the others.
- */
-interface Chunk {
-  readonly group: Container;
-  ids: Id[];
-  /** Whether `group` holds what `ids` draw (false until first in view, and after an edit). */
-  built: boolean;
-  /** Whether it holds geometry built for a zoom, so a new zoom bucket rebuilds it. */
-  zoomed: boolean;
-  /** The detail it was built with. */
-  detail: Detail;
-  /** Pixels per unit of its texture cache, 0 while it draws its meshes live. */
-  cached: number;
-  /**
-   * Whether it holds batches only. Display objects change on their own (images decode, text
-   * rasterises, nested nodes are edited in place), so chunks with any are never cached.
-   */
-  batchesOnly: boolean;
-  /** Its batch meshes, each with where its shapes' triangles are. */
-  batches: Batch[];
-  /** The cull its batches' index lists were last cut for; -1 when they must be cut again. */
-  cutFor: number;
-}
-
-/** A batch mesh and the pristine index list its drawn one is cut from. */
-interface Batch {
-  readonly mesh: Mesh<Geometry, Shader>;
-  readonly full: Uint32Array;
-  readonly ranges: ShapeRanges;
-  /** How many of its shapes it draws. */
-  kept: number;
-}
-
-/** Which top-level nodes the last cull found near the view. */
-type InView = Set<Id> | "all" | "none";
 
 function isContainerNode(node: SceneNode): boolean {
   return node.type === "group" || node.type === "frame";
@@ -96,48 +57,39 @@ export function detailForZoom(zoom: number): Detail {
  */
 export const ZOOM_SETTLE_MS = 200;
 
-/**
- * At or below this zoom bucket a drawn chunk is drawn from a texture of itself: zoomed far out
- * thousands of tiny shapes cost the software rasteriser far more than one textured quad per
- * chunk, and they change only when edited. Textures stay within `MAX_CACHE_TEXTURE_PX`.
- */
-export const TEXTURE_CACHE_MAX_ZOOM = 0.25;
-const MAX_CACHE_TEXTURE_PX = 4096;
+export { TEXTURE_CACHE_MAX_ZOOM } from "./chunkList";
 
 /**
  * The document drawn as a retained PixiJS scene, built once per page and then updated from each
  * commit's patch: only the records a commit changed are redrawn; nothing is rebuilt per frame.
  *
- * Pixi rebuilds a whole render group when anything inside it changes, so a page's top-level
- * nodes live in chunks: runs of consecutive siblings, each its own render group inside the
- * camera's, which keeps back-to-front order across chunks. Inside a chunk, solid-painted vector
- * shapes are written straight into typed arrays and drawn by one mesh with a shader of our own
- * (analytic anti-aliasing for boxes and ellipses, flat triangles for the rest); only shapes that
- * need more (gradients, blend modes, text, images, freehand, groups and frames) keep a display
- * object, in their place in the run. Chunks are built when first near the view and rebuilt
- * after an edit of one of their nodes; culling hides whole chunks.
+ * A page's children, and the children of any group or frame with more than
+ * `MAX_NESTED_BATCHES` of them, are drawn by a `ChunkList`: runs of consecutive siblings, each a
+ * render group. Inside a chunk, solid-painted vector shapes are written straight into typed
+ * arrays and drawn by one mesh with a shader of our own; only nodes that need more (text,
+ * images, gradients, blend modes, groups and frames) keep a display object, in their place in
+ * the run. Children of smaller groups and frames have display objects of their own, vector
+ * shapes a batch mesh each.
  */
 export class SceneRenderer {
   /** The camera's render group: one transform for pan and zoom. */
   readonly world = new Container({ label: "world", isRenderGroup: true });
-  /** Display objects of nested nodes and of top-level nodes no batch can draw. */
+  /** Display objects of nodes no chunk's batch draws. */
   private readonly displays = new Map<Id, Display>();
+  /** The chunk lists of the page (keyed by the page's id) and of its big groups and frames. */
+  private readonly lists = new Map<Id, ChunkList>();
   private page: Id | null = null;
   private serial = 0;
-  private chunks: Chunk[] = [];
-  private readonly chunkOf = new Map<Id, Chunk>();
-  private chunkSerial = 0;
-  /** Sibling keys of top-level nodes at the last layout, to tell a re-order from an edit. */
-  private readonly placedIndex = new Map<Id, string>();
   private readonly chunkSize: number;
   private readonly lazy: boolean;
-  private readonly writer = new BatchWriter();
   private detail: Detail = detailForZoom(1);
   private settleTimer: ReturnType<typeof setTimeout> | null = null;
-  private inView: InView;
+  /** The nodes the last cull found near the view, with their ancestors. */
+  private inView: InView | Set<Id>;
   /** Bumped whenever `inView` changes, so chunks know when to cut their index lists again. */
   private cullSerial = 0;
   private builds = 0;
+  private readonly owner: ChunkOwner;
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -150,6 +102,18 @@ export class SceneRenderer {
     this.lazy = options.lazy ?? false;
     this.inView = this.lazy ? "none" : "all";
     root.addChild(this.world);
+    this.owner = {
+      store,
+      writer: new BatchWriter(),
+      detail: () => this.detail,
+      settled: () => this.settleTimer === null,
+      displayFor: (node) => this.memberDisplay(node),
+      inView: () => this.inView,
+      cullSerial: () => this.cullSerial,
+      built: () => {
+        this.builds += 1;
+      },
+    };
     this.unsubscribe = store.subscribe((commit) => this.onCommit(commit));
   }
 
@@ -166,54 +130,57 @@ export class SceneRenderer {
   showPage(pageId: Id): void {
     for (const display of this.displays.values()) display.object.destroy({ children: false });
     this.displays.clear();
+    for (const list of this.lists.values()) list.destroy();
+    this.lists.clear();
     this.world.removeChildren();
-    for (const chunk of this.chunks) this.destroyChunk(chunk);
-    this.chunks = [];
-    this.chunkOf.clear();
-    this.placedIndex.clear();
     this.page = pageId;
     this.serial += 1;
     this.inView = this.lazy ? "none" : "all";
     this.cullSerial += 1;
-    // Nested nodes keep display objects of their own; only their holders wait for a chunk.
-    const nested: Id[] = [];
-    const stack: Id[] = [];
-    for (const child of this.store.childrenOf(pageId)) {
-      if (isContainerNode(child)) stack.push(child.id);
-    }
-    const holders = [...stack];
+    const pageList = new ChunkList(pageId, this.owner, this.chunkSize);
+    this.lists.set(pageId, pageList);
+    this.world.addChild(pageList.root);
+    // Leaves in chunked lists need nothing but their list's layout; containers (whose lists
+    // are decided as they are synced) and the children of small ones are synced.
+    const ids: Id[] = [];
+    const stack: Id[] = [pageId];
     while (stack.length > 0) {
       const parent = stack.pop()!;
-      for (const child of this.store.childrenOf(parent)) {
-        nested.push(child.id);
-        stack.push(child.id);
+      const children = this.store.childrenOf(parent);
+      const chunked = parent === pageId || children.length > MAX_NESTED_BATCHES;
+      for (const child of children) {
+        if (isContainerNode(child)) stack.push(child.id);
+        if (!chunked || isContainerNode(child)) ids.push(child.id);
       }
     }
-    this.sync([...holders, ...nested], true);
+    this.sync(ids, true);
   }
 
   /** Nodes of the shown page the renderer draws, in batches or as display objects. */
   get displayedCount(): number {
-    let nestedCount = 0;
-    for (const id of this.displays.keys()) if (!this.chunkOf.has(id)) nestedCount += 1;
-    return this.chunkOf.size + nestedCount;
+    let count = 0;
+    for (const list of this.lists.values()) count += list.size;
+    for (const id of this.displays.keys()) if (this.listHolding(id) === null) count += 1;
+    return count;
   }
 
-  /** The display object of a node that has one (nested nodes and unbatched top-level ones). */
+  /** The display object of a node that has one (nodes in small containers, unbatched ones). */
   displayOf(id: Id): Container | null {
     return this.displays.get(id)?.object ?? null;
   }
 
   /** Top-level nodes on the page, and how many sit in chunks the last cull left drawn. */
   get cullStats(): { readonly topLevel: number; readonly drawn: number } {
-    let drawn = 0;
-    for (const chunk of this.chunks) if (!chunk.group.culled) drawn += chunk.ids.length;
-    return { topLevel: this.chunkOf.size, drawn };
+    const stats = { chunks: 0, drawn: 0, batchedShapesDrawn: 0, members: 0 };
+    const pageList = this.pageList();
+    pageList?.addStats(stats);
+    return { topLevel: pageList?.size ?? 0, drawn: stats.members };
   }
 
   /**
-   * Chunks of the page, how many are drawn, chunk builds so far, and how many batched shapes the
-   * drawn chunks hand to the GPU (a drawn chunk draws only the shapes near the view).
+   * Chunks of the page and its big containers, how many are drawn, chunk builds so far, and how
+   * many batched shapes the drawn chunks hand to the GPU (a drawn chunk draws only the shapes
+   * near the view).
    */
   get chunkStats(): {
     readonly chunks: number;
@@ -221,38 +188,35 @@ export class SceneRenderer {
     readonly builds: number;
     readonly batchedShapesDrawn: number;
   } {
-    let drawn = 0;
-    let batchedShapesDrawn = 0;
-    for (const chunk of this.chunks) {
-      if (chunk.group.culled) continue;
-      drawn += 1;
-      for (const batch of chunk.batches) batchedShapesDrawn += batch.kept;
-    }
-    return { chunks: this.chunks.length, drawn, builds: this.builds, batchedShapesDrawn };
+    const stats = { chunks: 0, drawn: 0, batchedShapesDrawn: 0, members: 0 };
+    for (const list of this.lists.values()) list.addStats(stats);
+    const { chunks, drawn, batchedShapesDrawn } = stats;
+    return { chunks, drawn, builds: this.builds, batchedShapesDrawn };
   }
 
-  /** Top-level node ids of each chunk, in drawing order. */
+  /** Member ids of each of the page's chunks, in drawing order. */
   chunkMembers(): Id[][] {
-    return this.chunks.map((chunk) => [...chunk.ids]);
+    return this.pageList()?.members() ?? [];
   }
 
-  /** Whether the chunk holding top-level node `id` is drawn; null if `id` is not top-level. */
+  /** Member ids of each chunk of a big group or frame; null when its children are not chunked. */
+  chunkMembersOf(holder: Id): Id[][] | null {
+    return this.lists.get(holder)?.members() ?? null;
+  }
+
+  /** Whether the chunk holding `id` is drawn; null if `id` is not in a chunk. */
   isDrawn(id: Id): boolean | null {
-    const chunk = this.chunkOf.get(id);
-    return chunk === undefined ? null : !chunk.group.culled;
+    return this.listHolding(id)?.isDrawn(id) ?? null;
   }
 
   /**
-   * Draws only the chunks holding the top-level nodes that `hits` (any nodes of the page, nested
-   * ones included) lead to, building those not built yet, and culls the rest. Costs the size of
-   * the hits plus the number of chunks; only chunks whose state changes are flipped.
+   * Draws only the chunks holding the nodes in `hits` (any nodes of the page) or their
+   * ancestors, building those not built yet, and culls the rest. Costs the size of the hits
+   * times their depth plus the number of chunks; only chunks whose state changes are flipped.
    */
   cullTo(hits: Iterable<Id>): { readonly shown: number; readonly hidden: number } {
     const next = new Set<Id>();
-    for (const id of hits) {
-      const top = this.topLevelOf(id);
-      if (top !== null && this.chunkOf.has(top)) next.add(top);
-    }
+    for (const id of hits) this.addWithAncestors(next, id);
     this.inView = next;
     this.cullSerial += 1;
     return this.applyCull();
@@ -275,11 +239,7 @@ export class SceneRenderer {
     if (detail.pixelsPerUnit === this.detail.pixelsPerUnit) return;
     this.detail = detail;
     // Textures made for another zoom would blur or alias: draw live until the zoom settles.
-    for (const chunk of this.chunks) {
-      if (chunk.cached === 0) continue;
-      chunk.group.cacheAsTexture(false);
-      chunk.cached = 0;
-    }
+    for (const list of this.lists.values()) list.dropCaches();
     if (this.settleTimer !== null) clearTimeout(this.settleTimer);
     this.settleTimer = setTimeout(() => {
       this.settleTimer = null;
@@ -287,7 +247,7 @@ export class SceneRenderer {
     }, ZOOM_SETTLE_MS);
   }
 
-  /** Rebuilds (or re-caches) drawn chunks built for another zoom bucket; returns how many. */
+  /** Rebuilds (or re-caches) what was drawn for another zoom bucket; returns how many. */
   refreshDetail(): number {
     let changed = 0;
     for (const [id, display] of this.displays) {
@@ -298,51 +258,15 @@ export class SceneRenderer {
         changed += 1;
       }
     }
-    for (const chunk of this.chunks) {
-      if (!chunk.built) continue;
-      if (chunk.zoomed && chunk.detail.pixelsPerUnit !== this.detail.pixelsPerUnit) {
-        chunk.built = false;
-        if (chunk.group.culled) {
-          this.releaseBatches(chunk);
-          continue;
-        }
-        this.build(chunk);
-        changed += 1;
-      } else if (this.updateCache(chunk)) changed += 1;
-    }
+    for (const list of this.lists.values()) changed += list.refreshDetail();
     return changed;
-  }
-
-  /** Caches a drawn chunk as a texture at far zoom, or draws it live again; returns whether it did. */
-  private updateCache(chunk: Chunk): boolean {
-    const pixelsPerUnit = this.detail.pixelsPerUnit;
-    let wanted = 0;
-    // Not while a zoom is under way: rendering textures for a passing zoom costs frames.
-    const settled = this.settleTimer === null;
-    const cacheable = settled && chunk.built && chunk.batchesOnly && !chunk.group.culled;
-    if (pixelsPerUnit <= TEXTURE_CACHE_MAX_ZOOM && cacheable) {
-      const resolution = pixelsPerUnit * (globalThis.devicePixelRatio ?? 1);
-      const bounds = chunk.group.getLocalBounds();
-      const fits =
-        bounds.width * resolution <= MAX_CACHE_TEXTURE_PX &&
-        bounds.height * resolution <= MAX_CACHE_TEXTURE_PX;
-      if (fits && bounds.width > 0 && bounds.height > 0) wanted = resolution;
-    }
-    // A rebuild drops the cache first (releaseBatches), so an unchanged state is up to date.
-    if (wanted === chunk.cached) return false;
-    chunk.group.cacheAsTexture(wanted === 0 ? false : { resolution: wanted, antialias: false });
-    chunk.cached = wanted;
-    chunk.cutFor = -1;
-    this.cutToView(chunk);
-    return true;
   }
 
   dispose(): void {
     this.unsubscribe();
     if (this.settleTimer !== null) clearTimeout(this.settleTimer);
-    for (const chunk of this.chunks) this.destroyChunk(chunk);
-    this.chunks = [];
-    this.chunkOf.clear();
+    for (const list of this.lists.values()) list.destroy();
+    this.lists.clear();
     this.world.destroy({ children: true });
   }
 
@@ -361,38 +285,55 @@ export class SceneRenderer {
     this.invalidate();
   }
 
+  private pageList(): ChunkList | null {
+    return this.page === null ? null : (this.lists.get(this.page) ?? null);
+  }
+
+  /** The chunk list `id` was laid out in, if any. */
+  private listHolding(id: Id): ChunkList | null {
+    for (const list of this.lists.values()) if (list.has(id)) return list;
+    return null;
+  }
+
   /**
-   * Brings the scene in line with the store for `ids`: nested nodes get their display objects
-   * created, redrawn, re-attached and re-ordered; a changed top-level node marks its chunk for
-   * a rebuild; a new, removed or re-ordered top-level node lays the chunks out again.
+   * Brings the scene in line with the store for `ids`: big containers get or lose their chunk
+   * lists; a changed child of a chunked holder marks its chunk for a rebuild, and lays the list
+   * out again when it came, went or moved; other nodes get their display objects created,
+   * redrawn, re-attached and re-ordered.
    */
-  private sync(ids: readonly Id[], layout: boolean): void {
+  private sync(changed: readonly Id[], layoutAll: boolean): void {
+    const ids = this.switchHolders(changed);
     const touchedHosts = new Set<Id>();
     const attach: SceneNode[] = [];
-    const stale = new Set<Chunk>();
-    const changedTop: Id[] = [];
-    let relayout = layout;
+    const relayout = new Set<ChunkList>(layoutAll ? this.lists.values() : []);
     for (const id of ids) {
       const node = this.store.get(id);
       const existing = this.displays.get(id);
-      const oldChunk = this.chunkOf.get(id);
-      if (oldChunk) stale.add(oldChunk);
+      const oldList = this.listHolding(id);
+      oldList?.invalidateMember(id);
       const onPage = isSceneNode(node) && this.store.pageOf(id)?.id === this.page;
       if (!onPage) {
         if (existing) {
           existing.object.destroy({ children: false });
           this.displays.delete(id);
         }
-        if (oldChunk) relayout = true;
+        if (oldList) relayout.add(oldList);
+        const own = this.lists.get(id);
+        if (own && id !== this.page) {
+          own.destroy();
+          this.lists.delete(id);
+          relayout.delete(own);
+        }
         continue;
       }
-      const top = node.parent === this.page;
-      if (top !== (oldChunk !== undefined)) relayout = true;
-      else if (top && this.placedIndex.get(id) !== node.index) relayout = true;
-      if (top) {
-        changedTop.push(id);
-        // Holders are built at once, so their children have somewhere to go; other unbatched
-        // nodes wait for their chunk's build.
+      const list = this.lists.get(node.parent) ?? null;
+      if (list !== oldList) {
+        if (oldList) relayout.add(oldList);
+        if (list) relayout.add(list);
+      } else if (list !== null && !list.isPlaced(node)) relayout.add(list);
+      if (list !== null) {
+        // Holders get their display at once, so their children have somewhere to go; other
+        // members no batch draws get theirs when their chunk is built.
         if (isBatchable(node) || (!isContainerNode(node) && existing === undefined)) {
           if (existing) {
             existing.object.destroy({ children: false });
@@ -402,10 +343,7 @@ export class SceneRenderer {
         }
       }
       let display = existing;
-      const batched =
-        !top &&
-        isBatchable(node) &&
-        this.store.childrenOf(node.parent).length <= MAX_NESTED_BATCHES;
+      const batched = list === null && isBatchable(node);
       if (display === undefined || display.type !== node.type || display.batched !== batched) {
         if (display) display.object.destroy({ children: false });
         display = batched ? batchDisplay(node.type) : createDisplay(node);
@@ -413,7 +351,8 @@ export class SceneRenderer {
       }
       display.draw(node, this.drawContext(id));
       applyCommon(display.object, node);
-      if (!top) attach.push(node);
+      this.placeListOf(id);
+      if (list === null) attach.push(node);
     }
     for (const node of attach) {
       const display = this.displays.get(node.id)!;
@@ -423,270 +362,169 @@ export class SceneRenderer {
       touchedHosts.add(node.parent);
     }
     for (const parent of touchedHosts) this.order(parent);
-    if (relayout) this.layoutTop(stale);
-    for (const chunk of stale) if (this.chunks.includes(chunk)) this.invalidateChunk(chunk);
-    this.keepCullingHonest(changedTop, ids);
+    for (const list of relayout) list.layout();
+    this.rescaleLists();
+    this.keepCullingHonest(ids);
     this.applyCull();
   }
 
   /**
-   * Puts the page's top-level nodes into runs of consecutive siblings, one chunk per run. Nodes
-   * keep their chunk while it stays one unbroken run under twice the chunk size, so most edits
-   * move nothing; a node that lands between runs joins the run before it. Chunks whose members
-   * changed go into `stale`.
+   * Gives chunk lists to containers that grew past `MAX_NESTED_BATCHES` children and takes them
+   * from those that shrank under half that. A switch tears down the container's descendants'
+   * displays and lists; they are returned with `changed` to be drawn anew.
    */
-  private layoutTop(stale: Set<Chunk>): void {
-    const ordered: Id[] = [];
-    this.placedIndex.clear();
-    for (const child of this.store.childrenOf(this.page!)) {
-      ordered.push(child.id);
-      this.placedIndex.set(child.id, child.index);
-    }
-    const runs: { chunk: Chunk; members: Id[]; cap: number }[] = [];
-    const opened = new Set<Chunk>();
-    let current: (typeof runs)[number] | null = null;
-    for (const id of ordered) {
-      const home = this.chunkOf.get(id) ?? null;
-      if (current !== null && home === current.chunk && current.members.length < current.cap) {
-        current.members.push(id);
-        continue;
-      }
-      if (home !== null && !opened.has(home)) {
-        opened.add(home);
-        current = { chunk: home, members: [id], cap: this.chunkSize * 2 };
-        runs.push(current);
-        continue;
-      }
-      if (current !== null && current.members.length < current.cap) {
-        current.members.push(id);
-        continue;
-      }
-      const group = new Container({ label: `chunk ${this.chunkSerial++}`, isRenderGroup: true });
-      group.eventMode = "none";
-      const chunk: Chunk = {
-        group,
-        ids: [],
-        built: false,
-        zoomed: false,
-        detail: this.detail,
-        cached: 0,
-        batchesOnly: false,
-        batches: [],
-        cutFor: -1,
-      };
-      opened.add(chunk);
-      current = { chunk, members: [id], cap: this.chunkSize };
-      runs.push(current);
-    }
-    for (const chunk of this.chunks) {
-      if (opened.has(chunk)) continue;
-      for (const id of chunk.ids) if (this.chunkOf.get(id) === chunk) this.chunkOf.delete(id);
-      this.destroyChunk(chunk);
-      stale.delete(chunk);
-    }
-    for (const run of runs) {
-      const chunk = run.chunk;
-      if (sameIds(chunk.ids, run.members)) continue;
-      for (const id of chunk.ids) if (this.chunkOf.get(id) === chunk) this.chunkOf.delete(id);
-      chunk.ids = run.members;
-      for (const id of run.members) this.chunkOf.set(id, chunk);
-      stale.add(chunk);
-    }
-    this.chunks = runs.map((run) => run.chunk);
-    const groups = this.chunks.map((chunk) => chunk.group);
-    if (!sameChildren(this.world, groups)) {
-      this.world.removeChildren();
-      for (const group of groups) this.world.addChild(group);
-    }
-  }
-
-  /** A chunk whose members or their looks changed: rebuilt now if drawn, else when next drawn. */
-  private invalidateChunk(chunk: Chunk): void {
-    chunk.built = false;
-    if (chunk.group.culled) this.releaseBatches(chunk);
-  }
-
-  /** Writes a chunk's batchable members into meshes and slots the others' display objects in. */
-  private build(chunk: Chunk): void {
-    this.releaseBatches(chunk);
-    const writer = this.writer;
-    writer.reset();
-    const group = chunk.group;
-    const pieces: Container[] = [];
-    const batches: Batch[] = [];
-    let ranges = new ShapeRanges();
-    const flush = () => {
-      if (writer.indexCount === 0) return;
-      const mesh = createBatchMesh(writer);
-      mesh.label = "batch";
-      pieces.push(mesh);
-      const full = mesh.geometry.indexBuffer.data.slice() as Uint32Array;
-      batches.push({ mesh, full, ranges, kept: ranges.size });
-      ranges = new ShapeRanges();
-      writer.reset();
-    };
-    let zoomed = false;
-    for (const id of chunk.ids) {
+  private switchHolders(changed: readonly Id[]): readonly Id[] {
+    const candidates = new Set<Id>();
+    for (const id of changed) {
+      // A child removed from a chunked container or moved out of it: it may now be small.
+      const held = this.listHolding(id)?.holder;
+      if (held !== undefined && held !== this.page) candidates.add(held);
       const node = this.store.get(id);
       if (!isSceneNode(node)) continue;
-      if (isBatchable(node)) {
-        const before = writer.indexCount;
-        encodeNode(writer, node, toMatrix(node.transform), this.detail);
-        if (writer.indexCount > before) ranges.add(id, writer.indexCount);
-        if (!zoomed && dependsOnZoom(node)) zoomed = true;
-        continue;
+      if (isContainerNode(node)) candidates.add(id);
+      if (node.parent !== this.page) candidates.add(node.parent);
+    }
+    if (candidates.size === 0) return changed;
+    const redraw: Id[] = [];
+    // A switch tears down lists below it, so containers under it are looked at again after.
+    const work = [...candidates];
+    for (let i = 0; i < work.length; i += 1) {
+      const holder = work[i]!;
+      const node = this.store.get(holder);
+      if (!isSceneNode(node) || !isContainerNode(node)) continue;
+      if (this.store.pageOf(holder)?.id !== this.page) continue;
+      const count = this.store.childrenOf(holder).length;
+      const has = this.lists.has(holder);
+      const wanted = has ? count >= MAX_NESTED_BATCHES / 2 : count > MAX_NESTED_BATCHES;
+      if (wanted === has) continue;
+      for (const id of this.descendantsOf(holder)) {
+        const display = this.displays.get(id);
+        if (display) {
+          display.object.destroy({ children: false });
+          this.displays.delete(id);
+        }
+        const list = this.lists.get(id);
+        if (list) {
+          list.destroy();
+          this.lists.delete(id);
+        }
+        const child = this.store.get(id);
+        if (isSceneNode(child) && isContainerNode(child)) work.push(id);
+        redraw.push(id);
       }
-      flush();
-      let display = this.displays.get(id);
-      if (display === undefined || display.type !== node.type) {
-        if (display) display.object.destroy({ children: false });
-        display = createDisplay(node);
-        display.draw(node, this.drawContext(id));
-        applyCommon(display.object, node);
-        this.displays.set(id, display);
+      if (has) {
+        this.lists.get(holder)!.destroy();
+        this.lists.delete(holder);
+      } else {
+        this.lists.set(holder, new ChunkList(holder, this.owner, this.chunkSize));
+        this.placeListOf(holder);
       }
-      pieces.push(display.object);
     }
-    flush();
-    for (const piece of pieces) group.addChild(piece);
-    chunk.built = true;
-    chunk.zoomed = zoomed;
-    chunk.detail = this.detail;
-    chunk.batchesOnly = pieces.every((piece) => piece.label === "batch");
-    chunk.batches = batches;
-    chunk.cutFor = -1;
-    this.updateCache(chunk);
-    this.builds += 1;
+    return redraw.length === 0 ? changed : [...changed, ...redraw];
   }
 
-  /** What a display drawing node `id` needs: the zoom's detail and the node's world scale. */
-  private drawContext(id: Id): DrawContext {
-    const store = this.store;
-    return {
-      detail: this.detail,
-      worldScale() {
-        const m = worldMatrix(store, id);
-        return Math.sqrt(Math.abs(m.a * m.d - m.b * m.c)) || 1;
-      },
-    };
-  }
-
-  /** Drops a chunk's meshes (display objects stay with their nodes). */
-  private releaseBatches(chunk: Chunk): void {
-    if (chunk.cached !== 0) {
-      chunk.group.cacheAsTexture(false);
-      chunk.cached = 0;
+  /** Puts a chunked holder's list where its children go. */
+  private placeListOf(holder: Id): void {
+    const list = this.lists.get(holder);
+    const host = this.displays.get(holder)?.host;
+    if (list === undefined || host === undefined || host === null) return;
+    if (list.root.parent !== host) {
+      host.removeChildren();
+      host.addChild(list.root);
     }
-    for (const child of chunk.group.removeChildren()) {
-      if (child.label === "batch") child.destroy();
+  }
+
+  /** Chunks of big containers are built for their holder's world scale. */
+  private rescaleLists(): void {
+    for (const [holder, list] of this.lists) {
+      if (holder === this.page) continue;
+      list.setScale(this.worldScale(holder));
     }
-    chunk.batches = [];
-    chunk.cutFor = -1;
   }
 
-  private destroyChunk(chunk: Chunk): void {
-    this.releaseBatches(chunk);
-    chunk.group.destroy({ children: false });
-  }
-
-  /** Sets each chunk's `culled` from `inView`, building the drawn ones not built yet. */
   private applyCull(): { readonly shown: number; readonly hidden: number } {
-    const inView = this.inView;
-    let drawnChunks: Set<Chunk> | null = null;
-    if (inView instanceof Set) {
-      drawnChunks = new Set<Chunk>();
-      for (const id of inView) {
-        const chunk = this.chunkOf.get(id);
-        if (chunk) drawnChunks.add(chunk);
-      }
-    }
     let shown = 0;
     let hidden = 0;
-    for (const chunk of this.chunks) {
-      const wanted = drawnChunks === null ? inView === "all" : drawnChunks.has(chunk);
-      if (wanted && !chunk.built) this.build(chunk);
-      const culled = !wanted;
-      if (wanted) this.cutToView(chunk);
-      if (chunk.group.culled === culled) continue;
-      chunk.group.culled = culled;
-      this.updateCache(chunk);
-      if (culled) hidden += 1;
-      else shown += 1;
+    for (const list of this.lists.values()) {
+      const result = list.applyCull();
+      shown += result.shown;
+      hidden += result.hidden;
     }
     return { shown, hidden };
   }
 
   /**
-   * Has a drawn chunk's batches draw only the shapes the last cull found near the view, in their
-   * order; a chunk drawn from a texture of itself keeps them all, as the texture must. Costs the
-   * chunk's size, once per cull, never per frame.
+   * The display object of a chunk member no batch draws, slotted into its chunk at a build;
+   * created and drawn if it has none.
    */
-  private cutToView(chunk: Chunk): void {
-    if (chunk.cutFor === this.cullSerial) return;
-    chunk.cutFor = this.cullSerial;
-    const inView = this.inView;
-    const whole = !(inView instanceof Set) || chunk.cached !== 0;
-    for (const batch of chunk.batches) {
-      const geometry = batch.mesh.geometry;
-      const drawn = geometry.indexBuffer.data as Uint32Array;
-      let count = batch.full.length;
-      batch.kept = batch.ranges.size;
-      if (whole) drawn.set(batch.full);
-      else {
-        batch.kept = 0;
-        count = batch.ranges.compact(batch.full, drawn, (id) => {
-          const keep = inView.has(id);
-          if (keep) batch.kept += 1;
-          return keep;
-        });
-      }
-      if (count === 0) {
-        // An index count of 0 means "all"; one degenerate triangle draws nothing.
-        drawn.fill(0, 0, 3);
-        count = 3;
-      }
-      const indexCount = count === batch.full.length ? 0 : count;
-      if (indexCount === geometry.indexCount && whole) continue;
-      geometry.indexCount = indexCount;
-      geometry.indexBuffer.update(count * drawn.BYTES_PER_ELEMENT);
+  private memberDisplay(node: SceneNode): Container {
+    let display = this.displays.get(node.id);
+    if (display === undefined || display.type !== node.type || display.batched) {
+      if (display) display.object.destroy({ children: false });
+      display = createDisplay(node);
+      display.draw(node, this.drawContext(node.id));
+      applyCommon(display.object, node);
+      this.displays.set(node.id, display);
     }
+    return display.object;
+  }
+
+  /** What a display drawing node `id` needs: the zoom's detail and the node's world scale. */
+  private drawContext(id: Id): DrawContext {
+    return {
+      detail: this.detail,
+      worldScale: () => this.worldScale(id),
+    };
+  }
+
+  private worldScale(id: Id): number {
+    const m = worldMatrix(this.store, id);
+    return Math.sqrt(Math.abs(m.a * m.d - m.b * m.c)) || 1;
   }
 
   /**
-   * A changed node may have moved into view; its chunk is drawn until the next cull decides,
+   * A changed node may have moved into view; its chunks are drawn until the next cull decides,
    * which costs nothing per frame and never hides what should show.
    */
-  private keepCullingHonest(changedTop: readonly Id[], ids: readonly Id[]): void {
+  private keepCullingHonest(ids: readonly Id[]): void {
     const inView = this.inView;
     if (!(inView instanceof Set)) return;
-    for (const id of ids) if (!this.chunkOf.has(id)) inView.delete(id);
-    for (const id of changedTop) {
-      if (this.chunkOf.has(id)) inView.add(id);
-    }
     for (const id of ids) {
-      const top = this.topLevelOf(id);
-      if (top !== null && this.chunkOf.has(top)) inView.add(top);
+      if (isSceneNode(this.store.get(id))) this.addWithAncestors(inView, id);
+      else inView.delete(id);
     }
   }
 
-  /** The page's direct child that holds `id`, or null if it is not on the shown page. */
-  private topLevelOf(id: Id): Id | null {
+  /** Adds `id` and its ancestors below the page to `set`, stopping at one already there. */
+  private addWithAncestors(set: Set<Id>, id: Id): void {
     let node = this.store.get(id);
-    for (let depth = 0; isSceneNode(node) && depth < 4096; depth += 1) {
-      if (node.parent === this.page) return node.id;
+    for (let depth = 0; isSceneNode(node) && depth < MAX_DEPTH; depth += 1) {
+      if (set.has(node.id)) return;
+      set.add(node.id);
+      if (node.parent === this.page) return;
       node = this.store.get(node.parent);
     }
-    return null;
+  }
+
+  private descendantsOf(holder: Id): Id[] {
+    const out: Id[] = [];
+    const stack: Id[] = [holder];
+    while (stack.length > 0) {
+      for (const child of this.store.childrenOf(stack.pop()!)) {
+        out.push(child.id);
+        stack.push(child.id);
+      }
+    }
+    return out;
   }
 
   /**
-   * Puts a group's or frame's children in the document's back-to-front order, in time linear in
-   * their number (moving them one by one costs a search each: minutes for an imported group of
-   * 100k paths).
+   * Puts a small group's or frame's children in the document's back-to-front order, in time
+   * linear in their number.
    */
   private order(parent: Id): void {
     const host = this.displays.get(parent)?.host;
-    if (!host) return;
+    if (!host || this.lists.has(parent)) return;
     const wanted: Container[] = [];
     for (const child of this.store.childrenOf(parent)) {
       const object = this.displays.get(child.id)?.object;
@@ -698,16 +536,5 @@ export class SceneRenderer {
   }
 }
 
-function sameIds(a: readonly Id[], b: readonly Id[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-/** Whether `host` has exactly `wanted` as children, in that order. */
-function sameChildren(host: Container, wanted: readonly Container[]): boolean {
-  const children = host.children;
-  if (children.length !== wanted.length) return false;
-  for (let i = 0; i < wanted.length; i += 1) if (children[i] !== wanted[i]) return false;
-  return true;
-}
+/** Deeper than the document allows; bounds walks up a broken parent chain. */
+const MAX_DEPTH = 4096;

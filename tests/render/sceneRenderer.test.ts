@@ -28,7 +28,8 @@ beforeAll(async () => {
  */
 function drawing(world: PixiContainer): string[] {
   const out: string[] = [];
-  for (const chunk of world.children) {
+  // The world holds the page's chunk list, which holds its chunks.
+  for (const chunk of world.children.flatMap((list) => list.children)) {
     for (const piece of chunk.children) {
       if (piece.label !== "batch") {
         out.push(`display ${piece.label}`);
@@ -176,13 +177,83 @@ describe("scene renderer", () => {
     renderer.showPage("page");
     const children = (id: string) => renderer.displayOf(id)!.children.map((c) => c.label);
     expect(renderer.displayOf("small-0")!.children.map((c) => c.label)).toEqual(["batch"]);
-    expect(renderer.displayOf("big-0")!.children).toEqual([]);
+    // A big group's children are drawn in chunks, like a page's, with no display objects.
+    expect(renderer.displayOf("big-0")).toBeNull();
+    expect(renderer.chunkMembersOf("big")!.flat()).toHaveLength(MAX_NESTED_BATCHES + 1);
+    expect(renderer.chunkMembersOf("small")).toBeNull();
     expect(children("small")).toEqual(["small-0", "small-1", "small-2"]);
     // Moving the first child to the top re-orders the displays to match.
     const top = (store.get("small-2") as RectNode).index;
     store.transact("raise", (tx) => tx.update("small-0", { index: generateKeyBetween(top, null) }));
     expect(children("small")).toEqual(["small-1", "small-2", "small-0"]);
     renderer.dispose();
+  });
+
+  it("chunks a group that grows past the limit and gives its children meshes again under half", () => {
+    const store = emptyDocumentStore();
+    store.transact("add", (tx) => tx.put(makeNode<GroupNode>("group", "g", "page", "a0", {})));
+    const renderer = new SceneRenderer(store, new Container(), () => {}, { chunkSize: 64 });
+    renderer.showPage("page");
+    const keys: string[] = [];
+    let key: string | null = null;
+    for (let i = 0; i <= MAX_NESTED_BATCHES; i += 1)
+      keys.push((key = generateKeyBetween(key, null)));
+    const add = (from: number, to: number) =>
+      store.transact("add", (tx) => {
+        for (let i = from; i < to; i += 1)
+          tx.put({ ...shape(i % 2, `g-${i}`, i * 10, keys[i]!), parent: "g" });
+      });
+    add(0, MAX_NESTED_BATCHES);
+    expect(renderer.chunkMembersOf("g")).toBeNull();
+    expect(renderer.displayOf("g-0")!.children.map((c) => c.label)).toEqual(["batch"]);
+    add(MAX_NESTED_BATCHES, MAX_NESTED_BATCHES + 1);
+    const members = renderer.chunkMembersOf("g")!;
+    expect(members.flat()).toEqual(keys.map((_, i) => `g-${i}`));
+    expect(members.every((chunk) => chunk.length <= 128)).toBe(true);
+    expect(renderer.displayOf("g-0")).toBeNull();
+    expect(renderer.displayOf("g")!.children[0]!.label).toBe("chunks");
+    expect(renderer.displayedCount).toBe(MAX_NESTED_BATCHES + 2);
+    // Down to half: still chunked, so a group near the limit does not switch back and forth.
+    store.transact("remove", (tx) => {
+      for (let i = MAX_NESTED_BATCHES / 2; i <= MAX_NESTED_BATCHES; i += 1) tx.remove(`g-${i}`);
+    });
+    expect(renderer.chunkMembersOf("g")!.flat()).toHaveLength(MAX_NESTED_BATCHES / 2);
+    store.transact("remove", (tx) => tx.remove(`g-${MAX_NESTED_BATCHES / 2 - 1}`));
+    expect(renderer.chunkMembersOf("g")).toBeNull();
+    expect(renderer.displayOf("g-0")!.children.map((c) => c.label)).toEqual(["batch"]);
+    expect(renderer.displayOf("g")!.children).toHaveLength(MAX_NESTED_BATCHES / 2 - 1);
+    expect(renderer.displayedCount).toBe(MAX_NESTED_BATCHES / 2);
+    renderer.dispose();
+  });
+
+  it("edits inside a chunked group rebuild what a fresh build draws", () => {
+    const store = emptyDocumentStore();
+    const count = MAX_NESTED_BATCHES + 40;
+    store.transact("add", (tx) => {
+      tx.put(makeNode<GroupNode>("group", "g", "page", "a0", {}));
+      let key: string | null = null;
+      for (let i = 0; i < count; i += 1) {
+        key = generateKeyBetween(key, null);
+        tx.put({ ...shape(i % 3, `g-${i}`, i, key), parent: "g" });
+      }
+    });
+    const live = new SceneRenderer(store, new Container(), () => {}, { chunkSize: 50 });
+    live.showPage("page");
+    const children = store.childrenOf("g");
+    store.transact("edit", (tx) => {
+      tx.update("g-3", { opacity: 0.5 });
+      tx.update("g-7", { blendMode: "multiply" });
+      tx.remove("g-100");
+      tx.update("g-5", { index: generateKeyBetween(children.at(-1)!.index, null) });
+    });
+    const fresh = new SceneRenderer(store, new Container(), () => {}, { chunkSize: 50 });
+    fresh.showPage("page");
+    const inside = (renderer: InstanceType<typeof SceneRenderer>) =>
+      drawing(renderer.displayOf("g")! as PixiContainer);
+    expect(inside(live).length).toBeGreaterThan(count);
+    expect(inside(live)).toEqual(inside(fresh));
+    live.dispose();
+    fresh.dispose();
   });
 
   it("when lazy, builds nothing until a cull and then only the chunks it asks for", () => {

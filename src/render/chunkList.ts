@@ -1,0 +1,452 @@
+import { Container, type Geometry, type Mesh, type Shader } from "pixi.js";
+import type { DocumentStore } from "../doc/store";
+import { toMatrix } from "../doc/transform";
+import { isSceneNode, type Id, type SceneNode } from "../doc/types";
+import { dependsOnZoom, encodeNode, isBatchable, type Detail } from "./batch/encode";
+import { createBatchMesh } from "./batch/chunkMesh";
+import type { BatchWriter } from "./batch/writer";
+import { ShapeRanges } from "./shapeRanges";
+
+/**
+ * At or below this zoom bucket a drawn chunk is drawn from a texture of itself: zoomed far out
+ * thousands of tiny shapes cost the software rasteriser far more than one textured quad per
+ * chunk, and they change only when edited. Textures stay within `MAX_CACHE_TEXTURE_PX`.
+ */
+export const TEXTURE_CACHE_MAX_ZOOM = 0.25;
+const MAX_CACHE_TEXTURE_PX = 4096;
+
+/** Which nodes the last cull found near the view (with their ancestors). */
+export type InView = ReadonlySet<Id> | "all" | "none";
+
+/** What a chunk list needs from the renderer that owns it. */
+export interface ChunkOwner {
+  readonly store: DocumentStore;
+  /** One scratch writer shared by every build. */
+  readonly writer: BatchWriter;
+  /** The detail of the camera's zoom bucket. */
+  detail(): Detail;
+  /** Whether no zoom is under way (textures are only rendered once it has settled). */
+  settled(): boolean;
+  /** The display object drawing `node`, a member no batch can draw, created if it has none. */
+  displayFor(node: SceneNode): Container;
+  /** The last cull and its serial number. */
+  inView(): InView;
+  cullSerial(): number;
+  /** Counts one chunk build, for the statistics. */
+  built(): void;
+}
+
+/**
+ * A run of consecutive siblings: one render group holding, in the document's order, one batch
+ * mesh per stretch of batchable shapes and the display objects of the others.
+ */
+interface Chunk {
+  readonly group: Container;
+  ids: Id[];
+  /** Whether `group` holds what `ids` draw (false until first in view, and after an edit). */
+  built: boolean;
+  /** Whether it holds geometry built for a zoom, so a new zoom bucket rebuilds it. */
+  zoomed: boolean;
+  /** The detail it was built with, in its holder's units. */
+  detail: Detail;
+  /** Pixels per unit of its texture cache, 0 while it draws its meshes live. */
+  cached: number;
+  /**
+   * Whether it holds batches only. Display objects change on their own (images decode, text
+   * rasterises, nested nodes are edited in place), so chunks with any are never cached.
+   */
+  batchesOnly: boolean;
+  /** Its batch meshes, each with where its shapes' triangles are. */
+  batches: Batch[];
+  /** The cull its batches' index lists were last cut for; -1 when they must be cut again. */
+  cutFor: number;
+}
+
+/** A batch mesh and the pristine index list its drawn one is cut from. */
+interface Batch {
+  readonly mesh: Mesh<Geometry, Shader>;
+  readonly full: Uint32Array;
+  readonly ranges: ShapeRanges;
+  /** How many of its shapes it draws. */
+  kept: number;
+}
+
+let chunkSerial = 0;
+
+/**
+ * The children of one holder (a page, or a group or frame with many children) drawn as chunks:
+ * runs of consecutive siblings, each its own render group inside `root`, which keeps
+ * back-to-front order across chunks. Pixi rebuilds a whole render group when anything inside it
+ * changes, so an edit rebuilds one chunk, not the holder. Chunks are built when first near the
+ * view and rebuilt after an edit of one of their members; culling hides whole chunks, and a
+ * drawn chunk hands the GPU only the shapes near the view.
+ */
+export class ChunkList {
+  /** Holds the chunks' render groups; sits where the holder's children go. */
+  readonly root = new Container({ label: "chunks" });
+  private chunks: Chunk[] = [];
+  private readonly chunkOf = new Map<Id, Chunk>();
+  /** Sibling keys of members at the last layout, to tell a re-order from an edit. */
+  private readonly placedIndex = new Map<Id, string>();
+  /**
+   * How much the holder's world transform scales its children: chunks are built in the
+   * holder's units, so their curves and one-pixel fringes are sized for the zoom times this.
+   */
+  private scale = 1;
+
+  constructor(
+    readonly holder: Id,
+    private readonly owner: ChunkOwner,
+    private readonly chunkSize: number,
+  ) {
+    this.root.eventMode = "none";
+  }
+
+  /** Whether `id` is one of the holder's children as last laid out. */
+  has(id: Id): boolean {
+    return this.chunkOf.has(id);
+  }
+
+  get size(): number {
+    return this.chunkOf.size;
+  }
+
+  /** Whether `node` (a child of the holder) sits where the last layout put it. */
+  isPlaced(node: SceneNode): boolean {
+    return this.placedIndex.get(node.id) === node.index;
+  }
+
+  /** Marks the chunk holding `id` for a rebuild; returns whether it held it. */
+  invalidateMember(id: Id): boolean {
+    const chunk = this.chunkOf.get(id);
+    if (chunk === undefined) return false;
+    this.invalidate(chunk);
+    return true;
+  }
+
+  /**
+   * Sets the holder's world scale; chunks are rebuilt for it only when it changed by more than
+   * a zoom bucket's step, so dragging or turning a big group rebuilds nothing.
+   */
+  setScale(scale: number): void {
+    const ratio = scale / this.scale;
+    if (ratio > 1 / Math.SQRT2 && ratio < Math.SQRT2) return;
+    this.scale = scale;
+    for (const chunk of this.chunks) this.invalidate(chunk);
+  }
+
+  /**
+   * Puts the holder's children into runs of consecutive siblings, one chunk per run. Children
+   * keep their chunk while it stays one unbroken run under twice the chunk size, so most edits
+   * move nothing; a child that lands between runs joins the run before it. Chunks whose members
+   * changed are marked for a rebuild.
+   */
+  layout(): void {
+    const ordered: Id[] = [];
+    this.placedIndex.clear();
+    for (const child of this.owner.store.childrenOf(this.holder)) {
+      ordered.push(child.id);
+      this.placedIndex.set(child.id, child.index);
+    }
+    const runs: { chunk: Chunk; members: Id[]; cap: number }[] = [];
+    const opened = new Set<Chunk>();
+    let current: (typeof runs)[number] | null = null;
+    for (const id of ordered) {
+      const home = this.chunkOf.get(id) ?? null;
+      if (current !== null && home === current.chunk && current.members.length < current.cap) {
+        current.members.push(id);
+        continue;
+      }
+      if (home !== null && !opened.has(home)) {
+        opened.add(home);
+        current = { chunk: home, members: [id], cap: this.chunkSize * 2 };
+        runs.push(current);
+        continue;
+      }
+      if (current !== null && current.members.length < current.cap) {
+        current.members.push(id);
+        continue;
+      }
+      const chunk = this.newChunk();
+      opened.add(chunk);
+      current = { chunk, members: [id], cap: this.chunkSize };
+      runs.push(current);
+    }
+    for (const chunk of this.chunks) {
+      if (opened.has(chunk)) continue;
+      for (const id of chunk.ids) if (this.chunkOf.get(id) === chunk) this.chunkOf.delete(id);
+      this.destroyChunk(chunk);
+    }
+    for (const run of runs) {
+      const chunk = run.chunk;
+      if (sameIds(chunk.ids, run.members)) continue;
+      for (const id of chunk.ids) if (this.chunkOf.get(id) === chunk) this.chunkOf.delete(id);
+      chunk.ids = run.members;
+      for (const id of run.members) this.chunkOf.set(id, chunk);
+      this.invalidate(chunk);
+    }
+    this.chunks = runs.map((run) => run.chunk);
+    const groups = this.chunks.map((chunk) => chunk.group);
+    if (!sameChildren(this.root, groups)) {
+      this.root.removeChildren();
+      for (const group of groups) this.root.addChild(group);
+    }
+  }
+
+  /**
+   * Sets each chunk's `culled` from the owner's cull, building the drawn ones not built yet and
+   * cutting their index lists to the shapes near the view. Also builds chunks an edit left
+   * unbuilt, so it follows every change.
+   */
+  applyCull(): { readonly shown: number; readonly hidden: number } {
+    const inView = this.owner.inView();
+    // From the cull's ids, not the members': a cull costs what is near the view.
+    let near: Set<Chunk> | null = null;
+    if (typeof inView !== "string") {
+      near = new Set<Chunk>();
+      for (const id of inView) {
+        const chunk = this.chunkOf.get(id);
+        if (chunk) near.add(chunk);
+      }
+    }
+    let shown = 0;
+    let hidden = 0;
+    for (const chunk of this.chunks) {
+      const wanted = near === null ? inView === "all" : near.has(chunk);
+      if (wanted && !chunk.built) this.build(chunk);
+      const culled = !wanted;
+      if (wanted) this.cutToView(chunk);
+      if (chunk.group.culled === culled) continue;
+      chunk.group.culled = culled;
+      this.updateCache(chunk);
+      if (culled) hidden += 1;
+      else shown += 1;
+    }
+    return { shown, hidden };
+  }
+
+  /** Rebuilds (or re-caches) drawn chunks built for another zoom bucket; returns how many. */
+  refreshDetail(): number {
+    let changed = 0;
+    const pixelsPerUnit = this.detail().pixelsPerUnit;
+    for (const chunk of this.chunks) {
+      if (!chunk.built) continue;
+      if (chunk.zoomed && chunk.detail.pixelsPerUnit !== pixelsPerUnit) {
+        chunk.built = false;
+        if (chunk.group.culled) {
+          this.releaseBatches(chunk);
+          continue;
+        }
+        this.build(chunk);
+        changed += 1;
+      } else if (this.updateCache(chunk)) changed += 1;
+    }
+    return changed;
+  }
+
+  /** Drops texture caches made for another zoom: they would blur or alias. */
+  dropCaches(): void {
+    for (const chunk of this.chunks) {
+      if (chunk.cached === 0) continue;
+      chunk.group.cacheAsTexture(false);
+      chunk.cached = 0;
+    }
+  }
+
+  /** Chunks, drawn chunks and batched shapes handed to the GPU, added to `into`. */
+  addStats(into: { chunks: number; drawn: number; batchedShapesDrawn: number; members: number }) {
+    into.chunks += this.chunks.length;
+    for (const chunk of this.chunks) {
+      if (chunk.group.culled) continue;
+      into.drawn += 1;
+      into.members += chunk.ids.length;
+      for (const batch of chunk.batches) into.batchedShapesDrawn += batch.kept;
+    }
+  }
+
+  /** Member ids of each chunk, in drawing order. */
+  members(): Id[][] {
+    return this.chunks.map((chunk) => [...chunk.ids]);
+  }
+
+  /** Whether the chunk holding `id` is drawn; null if `id` is not a member. */
+  isDrawn(id: Id): boolean | null {
+    const chunk = this.chunkOf.get(id);
+    return chunk === undefined ? null : !chunk.group.culled;
+  }
+
+  destroy(): void {
+    for (const chunk of this.chunks) this.destroyChunk(chunk);
+    this.chunks = [];
+    this.chunkOf.clear();
+    this.placedIndex.clear();
+    this.root.destroy({ children: false });
+  }
+
+  /** The owner's detail in the holder's units. */
+  private detail(): Detail {
+    const detail = this.owner.detail();
+    if (this.scale === 1) return detail;
+    return { step: detail.step / this.scale, pixelsPerUnit: detail.pixelsPerUnit * this.scale };
+  }
+
+  private newChunk(): Chunk {
+    const group = new Container({ label: `chunk ${chunkSerial++}`, isRenderGroup: true });
+    group.eventMode = "none";
+    return {
+      group,
+      ids: [],
+      built: false,
+      zoomed: false,
+      detail: this.detail(),
+      cached: 0,
+      batchesOnly: false,
+      batches: [],
+      cutFor: -1,
+    };
+  }
+
+  /** A chunk whose members or their looks changed: rebuilt now if drawn, else when next drawn. */
+  private invalidate(chunk: Chunk): void {
+    chunk.built = false;
+    if (chunk.group.culled) this.releaseBatches(chunk);
+  }
+
+  /** Writes a chunk's batchable members into meshes and slots the others' display objects in. */
+  private build(chunk: Chunk): void {
+    this.releaseBatches(chunk);
+    const { store, writer } = this.owner;
+    const detail = this.detail();
+    writer.reset();
+    const pieces: Container[] = [];
+    const batches: Batch[] = [];
+    let ranges = new ShapeRanges();
+    const flush = () => {
+      if (writer.indexCount === 0) return;
+      const mesh = createBatchMesh(writer);
+      mesh.label = "batch";
+      pieces.push(mesh);
+      const full = mesh.geometry.indexBuffer.data.slice() as Uint32Array;
+      batches.push({ mesh, full, ranges, kept: ranges.size });
+      ranges = new ShapeRanges();
+      writer.reset();
+    };
+    let zoomed = false;
+    for (const id of chunk.ids) {
+      const node = store.get(id);
+      if (!isSceneNode(node)) continue;
+      if (isBatchable(node)) {
+        const before = writer.indexCount;
+        encodeNode(writer, node, toMatrix(node.transform), detail);
+        if (writer.indexCount > before) ranges.add(id, writer.indexCount);
+        if (!zoomed && dependsOnZoom(node)) zoomed = true;
+        continue;
+      }
+      flush();
+      pieces.push(this.owner.displayFor(node));
+    }
+    flush();
+    for (const piece of pieces) chunk.group.addChild(piece);
+    chunk.built = true;
+    chunk.zoomed = zoomed;
+    chunk.detail = detail;
+    chunk.batchesOnly = pieces.every((piece) => piece.label === "batch");
+    chunk.batches = batches;
+    chunk.cutFor = -1;
+    this.updateCache(chunk);
+    this.owner.built();
+  }
+
+  /** Caches a drawn chunk as a texture at far zoom, or draws it live again; returns whether it did. */
+  private updateCache(chunk: Chunk): boolean {
+    const pixelsPerUnit = this.detail().pixelsPerUnit;
+    let wanted = 0;
+    // Not while a zoom is under way: rendering textures for a passing zoom costs frames.
+    const cacheable =
+      this.owner.settled() && chunk.built && chunk.batchesOnly && !chunk.group.culled;
+    if (this.owner.detail().pixelsPerUnit <= TEXTURE_CACHE_MAX_ZOOM && cacheable) {
+      const resolution = pixelsPerUnit * (globalThis.devicePixelRatio ?? 1);
+      const bounds = chunk.group.getLocalBounds();
+      const fits =
+        bounds.width * resolution <= MAX_CACHE_TEXTURE_PX &&
+        bounds.height * resolution <= MAX_CACHE_TEXTURE_PX;
+      if (fits && bounds.width > 0 && bounds.height > 0) wanted = resolution;
+    }
+    // A rebuild drops the cache first (releaseBatches), so an unchanged state is up to date.
+    if (wanted === chunk.cached) return false;
+    chunk.group.cacheAsTexture(wanted === 0 ? false : { resolution: wanted, antialias: false });
+    chunk.cached = wanted;
+    chunk.cutFor = -1;
+    this.cutToView(chunk);
+    return true;
+  }
+
+  /** Drops a chunk's meshes (display objects stay with their nodes). */
+  private releaseBatches(chunk: Chunk): void {
+    if (chunk.cached !== 0) {
+      chunk.group.cacheAsTexture(false);
+      chunk.cached = 0;
+    }
+    for (const child of chunk.group.removeChildren()) {
+      if (child.label === "batch") child.destroy();
+    }
+    chunk.batches = [];
+    chunk.cutFor = -1;
+  }
+
+  private destroyChunk(chunk: Chunk): void {
+    this.releaseBatches(chunk);
+    chunk.group.destroy({ children: false });
+  }
+
+  /**
+   * Has a drawn chunk's batches draw only the shapes the last cull found near the view, in their
+   * order; a chunk drawn from a texture of itself keeps them all, as the texture must. Costs the
+   * chunk's size, once per cull, never per frame.
+   */
+  private cutToView(chunk: Chunk): void {
+    const serial = this.owner.cullSerial();
+    if (chunk.cutFor === serial) return;
+    chunk.cutFor = serial;
+    const inView = this.owner.inView();
+    const near = typeof inView === "string" || chunk.cached !== 0 ? null : inView;
+    for (const batch of chunk.batches) {
+      const geometry = batch.mesh.geometry;
+      const drawn = geometry.indexBuffer.data as Uint32Array;
+      let count = batch.full.length;
+      batch.kept = batch.ranges.size;
+      if (near === null) drawn.set(batch.full);
+      else {
+        batch.kept = 0;
+        count = batch.ranges.compact(batch.full, drawn, (id) => {
+          const keep = near.has(id);
+          if (keep) batch.kept += 1;
+          return keep;
+        });
+      }
+      if (count === 0) {
+        // An index count of 0 means "all"; one degenerate triangle draws nothing.
+        drawn.fill(0, 0, 3);
+        count = 3;
+      }
+      const indexCount = count === batch.full.length ? 0 : count;
+      if (indexCount === geometry.indexCount && near === null) continue;
+      geometry.indexCount = indexCount;
+      geometry.indexBuffer.update(count * drawn.BYTES_PER_ELEMENT);
+    }
+  }
+}
+
+function sameIds(a: readonly Id[], b: readonly Id[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Whether `host` has exactly `wanted` as children, in that order. */
+export function sameChildren(host: Container, wanted: readonly Container[]): boolean {
+  const children = host.children;
+  if (children.length !== wanted.length) return false;
+  for (let i = 0; i < wanted.length; i += 1) if (children[i] !== wanted[i]) return false;
+  return true;
+}
