@@ -89,6 +89,7 @@ export class SceneRenderer {
   /** Bumped whenever `inView` changes, so chunks know when to cut their index lists again. */
   private cullSerial = 0;
   private builds = 0;
+  private cullWanted = false;
   private readonly owner: ChunkOwner;
   private readonly unsubscribe: () => void;
 
@@ -215,11 +216,20 @@ export class SceneRenderer {
    * times their depth plus the number of chunks; only chunks whose state changes are flipped.
    */
   cullTo(hits: Iterable<Id>): { readonly shown: number; readonly hidden: number } {
+    this.cullWanted = false;
     const next = new Set<Id>();
     for (const id of hits) this.addWithAncestors(next, id);
     this.inView = next;
     this.cullSerial += 1;
     return this.applyCull();
+  }
+
+  /**
+   * Whether a commit changed too many nodes to keep them all drawn until the next cull: the
+   * viewport culls anew before the next frame.
+   */
+  get wantsCull(): boolean {
+    return this.cullWanted;
   }
 
   /** Draws everything again, as before the first cull. */
@@ -420,7 +430,7 @@ export class SceneRenderer {
         this.placeListOf(holder);
       }
     }
-    return redraw.length === 0 ? changed : [...changed, ...redraw];
+    return redraw.length === 0 ? changed : [...new Set([...changed, ...redraw])];
   }
 
   /** Puts a chunked holder's list where its children go. */
@@ -484,11 +494,16 @@ export class SceneRenderer {
 
   /**
    * A changed node may have moved into view; its chunks are drawn until the next cull decides,
-   * which costs nothing per frame and never hides what should show.
+   * which costs nothing per frame and never hides what should show. A commit too big for that
+   * (an import of thousands of shapes would all be built) asks for a fresh cull instead.
    */
   private keepCullingHonest(ids: readonly Id[]): void {
     const inView = this.inView;
     if (!(inView instanceof Set)) return;
+    if (ids.length > MAX_HONEST_CHANGES) {
+      this.cullWanted = true;
+      return;
+    }
     for (const id of ids) {
       if (isSceneNode(this.store.get(id))) this.addWithAncestors(inView, id);
       else inView.delete(id);
@@ -535,6 +550,12 @@ export class SceneRenderer {
     for (const object of wanted) host.addChild(object);
   }
 }
+
+/**
+ * Past this many changed nodes a commit has the viewport cull anew rather than drawing every
+ * changed node until the next cull.
+ */
+export const MAX_HONEST_CHANGES = 4096;
 
 /** Deeper than the document allows; bounds walks up a broken parent chain. */
 const MAX_DEPTH = 4096;

@@ -167,11 +167,11 @@ export class Viewport {
       this.camera.subscribe(() => this.viewChanged()),
       engine.onResize(() => this.viewChanged()),
       bindViewportInput(engine, this.camera),
-      // A page shown by a commit (its page deleted) or by `showPage` has a new index: cull anew
-      // (the renderer builds only what a cull asks for). Checked per tick because the index is
-      // rebuilt after the renderer.
+      // A page shown by a commit (its page deleted) or by `showPage` has a new index, and a
+      // commit of thousands of nodes asks for it: cull anew (the renderer builds only what a
+      // cull asks for). Checked per tick because the index is updated after the renderer.
       engine.onTick(() => {
-        if (renderer.pageSerial === this.pageSerial) return;
+        if (renderer.pageSerial === this.pageSerial && !renderer.wantsCull) return;
         this.pageSerial = renderer.pageSerial;
         this.refresh();
       }),

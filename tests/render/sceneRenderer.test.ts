@@ -12,10 +12,11 @@ import { emptyDocumentStore } from "../support/store";
 let SceneRenderer: typeof Renderer.SceneRenderer;
 let detailForZoom: typeof Renderer.detailForZoom;
 let MAX_NESTED_BATCHES: number;
+let MAX_HONEST_CHANGES: number;
 let Container: typeof PixiContainer;
 beforeAll(async () => {
   (globalThis as { navigator?: unknown }).navigator ??= { userAgent: "node" };
-  ({ SceneRenderer, detailForZoom, MAX_NESTED_BATCHES } =
+  ({ SceneRenderer, detailForZoom, MAX_NESTED_BATCHES, MAX_HONEST_CHANGES } =
     await import("../../src/render/sceneRenderer"));
   ({ Container } = await import("pixi.js"));
   (await import("./support/headlessPixi")).allowShadersWithoutCanvas();
@@ -280,6 +281,30 @@ describe("scene renderer", () => {
     expect(renderer.chunkStats).toEqual({ chunks: 4, drawn: 2, builds: 2, batchedShapesDrawn: 2 });
     renderer.uncullAll();
     expect(renderer.chunkStats).toEqual({ chunks: 4, drawn: 4, builds: 4, batchedShapesDrawn: 10 });
+    renderer.dispose();
+  });
+
+  it("a commit of thousands of nodes asks for a cull instead of building them all", () => {
+    const store = emptyDocumentStore();
+    const renderer = new SceneRenderer(store, new Container(), () => {}, { lazy: true });
+    renderer.showPage("page");
+    renderer.cullTo([]);
+    const count = MAX_HONEST_CHANGES + 1;
+    store.transact("import", (tx) => {
+      tx.put(makeNode<GroupNode>("group", "g", "page", "a0", {}));
+      let key: string | null = null;
+      for (let i = 0; i < count; i += 1) {
+        key = generateKeyBetween(key, null);
+        tx.put({ ...shape(i % 2, `g-${i}`, i, key), parent: "g" });
+      }
+    });
+    expect(renderer.wantsCull).toBe(true);
+    expect(renderer.chunkStats.drawn).toBe(0);
+    renderer.cullTo(["g-5"]);
+    expect(renderer.wantsCull).toBe(false);
+    // The page's chunk holding the group, and the group's chunk holding g-5.
+    expect(renderer.chunkStats.drawn).toBe(2);
+    expect(renderer.chunkStats.batchedShapesDrawn).toBe(1);
     renderer.dispose();
   });
 
