@@ -1,6 +1,7 @@
 import { Application, Container, Texture, type TextureSource } from "pixi.js";
 import { GL_CONTEXT_LOST_WEBGL, GraphicsErrorLog } from "./errorLog";
 import { HandleTable } from "./handleTable";
+import { limitTextureBatching } from "./softwareGl";
 
 export interface GraphicsOptions {
   readonly canvas: HTMLCanvasElement;
@@ -24,6 +25,7 @@ export class Graphics {
   readonly textures: HandleTable<Texture>;
   private app: Application | null = null;
   private lost = false;
+  private software = false;
   private readonly restoredListeners = new Set<Listener>();
   private readonly lostListeners = new Set<Listener>();
   private size: { width: number; height: number; resolution: number };
@@ -107,6 +109,18 @@ export class Graphics {
     });
     app.stage.addChild(this.root);
     this.app = app;
+    this.limitBatching();
+  }
+
+  /** Whether the canvas is drawn by a software rasteriser, which batches one texture per draw. */
+  get softwareRendering(): boolean {
+    return this.software;
+  }
+
+  private limitBatching(): void {
+    const renderer = this.app?.renderer;
+    if (renderer === undefined || !("gl" in renderer)) return;
+    this.software = limitTextureBatching(renderer.gl, renderer.limits);
   }
 
   private readonly handleContextLost = (event: Event): void => {
@@ -123,6 +137,8 @@ export class Graphics {
     // next render. Destroying and re-creating the renderer is not an option: Pixi's destroy
     // deliberately loses the canvas's context, which would leave the new renderer without one.
     this.lost = false;
+    // The restored context's limits were read anew.
+    this.limitBatching();
     for (const listener of [...this.restoredListeners]) listener();
   };
 }
