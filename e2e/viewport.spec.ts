@@ -166,9 +166,20 @@ test.describe("the viewport", () => {
     expect(stats.builds).toBeLessThanOrEqual(4);
     expect(stats.batchedShapesDrawn).toBeGreaterThan(0);
     expect(stats.batchedShapesDrawn).toBeLessThan(100);
-    expect(await page.evaluate(() => window.linework!.current.renderer.displayedCount)).toBe(
-      count + 1,
-    );
+    // Every node of the import is drawn: the shapes and the groups holding them.
+    const drawnAndStored = await page.evaluate(() => {
+      const { renderer, editor } = window.linework!.current;
+      let stored = 0;
+      const stack = [renderer.currentPage!];
+      while (stack.length > 0)
+        for (const child of editor.store.childrenOf(stack.pop()!)) {
+          stored += 1;
+          stack.push(child.id);
+        }
+      return { drawn: renderer.displayedCount, stored };
+    });
+    expect(drawnAndStored.stored).toBeGreaterThan(count);
+    expect(drawnAndStored.drawn).toBe(drawnAndStored.stored);
   });
 
   test("a software rasteriser batches one texture per draw", async ({ page }) => {
