@@ -1,13 +1,14 @@
-import type { CommandRegistry } from "../../app/commands";
-import { shortcutText } from "../commandText";
+import { formatBinding, type CommandRegistry } from "../../app/commands";
+import { IS_MAC, shortcutText } from "../commandText";
 import { useCommands } from "../hooks";
 import { useMessages } from "../i18n/context";
 import { useRenderCount } from "../renderCount";
 import { Dialog } from "./Dialog";
+import { PANEL_SHORTCUTS } from "./panelShortcuts";
 
 const CATEGORY_ORDER = ["file", "edit", "view", "object", "arrange", "tool", "help"] as const;
 
-/** Every registered command with its shortcuts, by category. */
+/** Every registered command with its shortcuts, by category, then the keys of the panels' rows. */
 export function ShortcutReference({
   commands,
   onClose,
@@ -44,6 +45,25 @@ export function ShortcutReference({
             </section>
           );
         })}
+        {PANEL_SHORTCUTS.map((group) => (
+          <section key={group.panel} data-panel={group.panel}>
+            <h3 className="lw-shortcut-heading">{group.title}</h3>
+            <dl className="lw-shortcut-list">
+              {group.shortcuts.map((shortcut) => (
+                <div
+                  key={shortcut.id}
+                  className="lw-shortcut-row"
+                  data-panel-shortcut={shortcut.id}
+                >
+                  <dt>{shortcut.label}</dt>
+                  <dd>
+                    <kbd>{formatBinding(shortcut.binding, IS_MAC)}</kbd>
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        ))}
       </div>
     </Dialog>
   );

@@ -15,6 +15,7 @@ import { useMessages } from "../i18n/context";
 import { Icon } from "../icons/Icon";
 import { useRenderCount } from "../renderCount";
 import { dropNodes, moveByKey, type KeyMove } from "./moves";
+import { panelKeys } from "../dialogs/panelShortcuts";
 import { DragHandle } from "./DragHandle";
 import { isRowControl, useRowDrag } from "./rowDrag";
 import { dropPosition, layerRows, rowAt, visibleRange, type DropPosition } from "./tree";
@@ -31,7 +32,7 @@ const KEY_MOVES: Readonly<Record<string, KeyMove>> = {
   ArrowLeft: "out",
   ArrowRight: "in",
 };
-const LAYER_KEYS = "Alt+ArrowUp Alt+ArrowDown Alt+ArrowLeft Alt+ArrowRight";
+const LAYER_KEYS = panelKeys("layers");
 /** While dragging near the list's top or bottom edge, it scrolls this far per pointer move. */
 const EDGE = 24;
 const EDGE_STEP = 12;

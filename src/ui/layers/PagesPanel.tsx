@@ -8,7 +8,10 @@ import { Icon } from "../icons/Icon";
 import { useRenderCount } from "../renderCount";
 import { addPage, deletePage, MAX_PAGE_NAME, movePage, placePage, renamePage } from "./pages";
 import { DragHandle } from "./DragHandle";
+import { panelKeys } from "../dialogs/panelShortcuts";
 import { isRowControl, useRowDrag, type DropTarget } from "./rowDrag";
+
+const PAGE_KEYS = panelKeys("pages");
 
 type PageDrop = "above" | "below";
 
@@ -137,7 +140,7 @@ export function PagesPanel({ store, pulse, pageId, onShow }: PagesPanelProps) {
                 className="lw-layer-name"
                 aria-current={page.id === pageId ? "page" : undefined}
                 aria-describedby={hintId}
-                aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
+                aria-keyshortcuts={PAGE_KEYS}
                 onClick={() => {
                   if (!drag.justDragged()) onShow(page.id);
                 }}
