@@ -52,8 +52,8 @@ export function detailForZoom(zoom: number): Detail {
 }
 
 /**
- * A new zoom bucket rebuilds drawn chunks only once the zoom has rested this long, so a zoom
- * gesture draws what was built and pays for rebuilding once, at the end.
+ * A new zoom bucket rebuilds drawn chunks only once the zoom has rested this long (no zoom step
+ * at all), so a zoom gesture draws what was built and pays for rebuilding once, at the end.
  */
 export const ZOOM_SETTLE_MS = 200;
 
@@ -82,6 +82,7 @@ export class SceneRenderer {
   private serial = 0;
   private readonly chunkSize: number;
   private readonly lazy: boolean;
+  private zoom = 1;
   private detail: Detail = detailForZoom(1);
   private settleTimer: ReturnType<typeof setTimeout> | null = null;
   /** The nodes the last cull found near the view, with their ancestors. */
@@ -245,11 +246,21 @@ export class SceneRenderer {
    * smooth zoomed in and thin strokes stay cheap zoomed out.
    */
   setZoom(zoom: number): void {
+    const moved = zoom !== this.zoom;
+    this.zoom = zoom;
     const detail = detailForZoom(zoom);
-    if (detail.pixelsPerUnit === this.detail.pixelsPerUnit) return;
+    if (detail.pixelsPerUnit === this.detail.pixelsPerUnit) {
+      // Any zoom step restarts the wait, so a slow gesture is not rebuilt for halfway through.
+      if (moved && this.settleTimer !== null) this.settleLater();
+      return;
+    }
     this.detail = detail;
     // Textures made for another zoom would blur or alias: draw live until the zoom settles.
     for (const list of this.lists.values()) list.dropCaches();
+    this.settleLater();
+  }
+
+  private settleLater(): void {
     if (this.settleTimer !== null) clearTimeout(this.settleTimer);
     this.settleTimer = setTimeout(() => {
       this.settleTimer = null;

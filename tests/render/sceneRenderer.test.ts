@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { generateKeyBetween } from "fractional-indexing";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
 import type { DocumentStore } from "../../src/doc/store";
 import type { EllipseNode, GroupNode, RectNode, SceneNode, TextNode } from "../../src/doc/types";
@@ -13,10 +13,11 @@ let SceneRenderer: typeof Renderer.SceneRenderer;
 let detailForZoom: typeof Renderer.detailForZoom;
 let MAX_NESTED_BATCHES: number;
 let MAX_HONEST_CHANGES: number;
+let ZOOM_SETTLE_MS: number;
 let Container: typeof PixiContainer;
 beforeAll(async () => {
   (globalThis as { navigator?: unknown }).navigator ??= { userAgent: "node" };
-  ({ SceneRenderer, detailForZoom, MAX_NESTED_BATCHES, MAX_HONEST_CHANGES } =
+  ({ SceneRenderer, detailForZoom, MAX_NESTED_BATCHES, MAX_HONEST_CHANGES, ZOOM_SETTLE_MS } =
     await import("../../src/render/sceneRenderer"));
   ({ Container } = await import("pixi.js"));
   (await import("./support/headlessPixi")).allowShadersWithoutCanvas();
@@ -306,6 +307,30 @@ describe("scene renderer", () => {
     expect(renderer.chunkStats.drawn).toBe(2);
     expect(renderer.chunkStats.batchedShapesDrawn).toBe(1);
     renderer.dispose();
+  });
+
+  it("rebuilds for a new zoom bucket once the zoom has stopped moving, not halfway through", () => {
+    vi.useFakeTimers();
+    try {
+      const store = emptyDocumentStore();
+      // A dashed ellipse: its geometry depends on the zoom.
+      store.transact("add", (tx) => tx.put(shape(1, "e", 0, "a0")));
+      const renderer = new SceneRenderer(store, new Container(), () => {});
+      renderer.showPage("page");
+      const builds = () => renderer.chunkStats.builds;
+      const before = builds();
+      renderer.setZoom(0.5);
+      vi.advanceTimersByTime(ZOOM_SETTLE_MS - 50);
+      // Still zooming, within the new bucket: the wait starts again.
+      renderer.setZoom(0.45);
+      vi.advanceTimersByTime(ZOOM_SETTLE_MS - 50);
+      expect(builds()).toBe(before);
+      vi.advanceTimersByTime(50);
+      expect(builds()).toBe(before + 1);
+      renderer.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("builds geometry per power-of-two zoom bucket: finer curves zoomed in, cheaper strokes zoomed out", () => {
