@@ -244,12 +244,14 @@ export class ChunkList {
     return changed;
   }
 
-  /** Drops texture caches made for another zoom: they would blur or alias. */
+  /** Drops texture caches: zoomed in past the cached zooms they would blur. */
   dropCaches(): void {
     for (const chunk of this.chunks) {
       if (chunk.cached === 0) continue;
-      chunk.group.cacheAsTexture(false);
+      drawLive(chunk.group);
       chunk.cached = 0;
+      chunk.cutFor = -1;
+      this.cutToView(chunk);
     }
   }
 
@@ -357,24 +359,29 @@ export class ChunkList {
     this.owner.built();
   }
 
-  /** Caches a drawn chunk as a texture at far zoom, or draws it live again; returns whether it did. */
+  /**
+   * Caches a drawn chunk as a texture at far zoom, or draws it live again; returns whether it
+   * did. Not while a zoom is under way: rendering textures for a passing zoom costs more frames
+   * than it saves, so until it settles chunks keep the texture they had (zooming out it is
+   * finer than needed) or are drawn live.
+   */
   private updateCache(chunk: Chunk): boolean {
-    const pixelsPerUnit = this.detail().pixelsPerUnit;
+    const cacheable = chunk.built && chunk.batchesOnly && !chunk.group.culled;
+    if (cacheable && chunk.cached !== 0 && !this.owner.settled()) return false;
     let wanted = 0;
-    // Not while a zoom is under way: rendering textures for a passing zoom costs frames.
-    const cacheable =
-      this.owner.settled() && chunk.built && chunk.batchesOnly && !chunk.group.culled;
     if (this.owner.detail().pixelsPerUnit <= TEXTURE_CACHE_MAX_ZOOM && cacheable) {
-      const resolution = pixelsPerUnit * (globalThis.devicePixelRatio ?? 1);
+      const resolution = this.detail().pixelsPerUnit * (globalThis.devicePixelRatio ?? 1);
       const bounds = chunk.group.getLocalBounds();
       const fits =
         bounds.width * resolution <= MAX_CACHE_TEXTURE_PX &&
         bounds.height * resolution <= MAX_CACHE_TEXTURE_PX;
-      if (fits && bounds.width > 0 && bounds.height > 0) wanted = resolution;
+      if (fits && bounds.width > 0 && bounds.height > 0 && this.owner.settled())
+        wanted = resolution;
     }
     // A rebuild drops the cache first (releaseBatches), so an unchanged state is up to date.
     if (wanted === chunk.cached) return false;
-    chunk.group.cacheAsTexture(wanted === 0 ? false : { resolution: wanted, antialias: false });
+    if (wanted === 0) drawLive(chunk.group);
+    else chunk.group.cacheAsTexture({ resolution: wanted, antialias: false });
     chunk.cached = wanted;
     chunk.cutFor = -1;
     this.cutToView(chunk);
@@ -384,7 +391,7 @@ export class ChunkList {
   /** Drops a chunk's meshes (display objects stay with their nodes). */
   private releaseBatches(chunk: Chunk): void {
     if (chunk.cached !== 0) {
-      chunk.group.cacheAsTexture(false);
+      drawLive(chunk.group);
       chunk.cached = 0;
     }
     for (const child of chunk.group.removeChildren()) {
@@ -435,6 +442,16 @@ export class ChunkList {
       geometry.indexBuffer.update(count * drawn.BYTES_PER_ELEMENT);
     }
   }
+}
+
+/**
+ * Stops drawing a chunk from its texture. PixiJS's `cacheAsTexture(false)` also makes the
+ * container an ordinary one, after which any change inside it would rebuild the camera's whole
+ * render group: the chunk is made its own render group again.
+ */
+function drawLive(group: Container): void {
+  group.cacheAsTexture(false);
+  group.enableRenderGroup();
 }
 
 function sameIds(a: readonly Id[], b: readonly Id[]): boolean {

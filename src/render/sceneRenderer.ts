@@ -5,7 +5,13 @@ import { worldMatrix } from "../doc/commands";
 import { isSceneNode, type Id, type SceneNode } from "../doc/types";
 import { dependsOnZoom, isBatchable, type Detail } from "./batch/encode";
 import { BatchWriter } from "./batch/writer";
-import { ChunkList, sameChildren, type ChunkOwner, type InView } from "./chunkList";
+import {
+  ChunkList,
+  sameChildren,
+  TEXTURE_CACHE_MAX_ZOOM,
+  type ChunkOwner,
+  type InView,
+} from "./chunkList";
 import { UNITS_PER_SEGMENT } from "./dash";
 import {
   applyCommon,
@@ -255,8 +261,11 @@ export class SceneRenderer {
       return;
     }
     this.detail = detail;
-    // Textures made for another zoom would blur or alias: draw live until the zoom settles.
-    for (const list of this.lists.values()) list.dropCaches();
+    // Zoomed in past the cached zooms, textures would blur: draw live. Further out, textures
+    // for a neighbouring bucket serve until the zoom settles and they are rendered anew
+    // (rendering textures for a passing zoom would cost more frames than it saves).
+    if (detail.pixelsPerUnit > TEXTURE_CACHE_MAX_ZOOM)
+      for (const list of this.lists.values()) list.dropCaches();
     this.settleLater();
   }
 

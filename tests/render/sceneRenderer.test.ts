@@ -333,6 +333,36 @@ describe("scene renderer", () => {
     }
   });
 
+  it("zoomed far out draws chunks from textures, and zoomed back in draws them live as render groups", () => {
+    vi.useFakeTimers();
+    try {
+      const store = emptyDocumentStore();
+      store.transact("add", (tx) => {
+        let index: string | null = null;
+        for (let i = 0; i < 6; i += 1) {
+          index = generateKeyBetween(index, null);
+          tx.put(shape(i % 2, `s${i}`, i * 10, index));
+        }
+      });
+      const renderer = new SceneRenderer(store, new Container(), () => {}, { chunkSize: 3 });
+      renderer.showPage("page");
+      const chunkGroups = () => renderer.world.children.flatMap((list) => list.children);
+      renderer.setZoom(0.1);
+      vi.advanceTimersByTime(ZOOM_SETTLE_MS);
+      expect(chunkGroups().map((group) => group.isCachedAsTexture)).toEqual([true, true]);
+      // Zooming out further keeps the textures until the zoom settles again.
+      renderer.setZoom(0.05);
+      expect(chunkGroups().map((group) => group.isCachedAsTexture)).toEqual([true, true]);
+      renderer.setZoom(1);
+      expect(chunkGroups().map((group) => group.isCachedAsTexture)).toEqual([false, false]);
+      // Still render groups of their own, so an edit inside one rebuilds only it.
+      expect(chunkGroups().map((group) => group.isRenderGroup)).toEqual([true, true]);
+      renderer.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("builds geometry per power-of-two zoom bucket: finer curves zoomed in, cheaper strokes zoomed out", () => {
     expect(detailForZoom(1)).toEqual({ step: 4, pixelsPerUnit: 1 });
     expect(detailForZoom(1.3)).toEqual(detailForZoom(1));
