@@ -1,5 +1,14 @@
 import type { FillRule } from "../../doc/types";
-import { doubleSignedArea } from "./polyline";
+import { outlinesCross } from "./crossings";
+import { nestOutlines } from "./nesting";
+import { distinctPoints, doubleSignedArea } from "./polyline";
+import { resolveCrossings } from "./resolveCrossings";
+
+/**
+ * Past this many outlines they are not nested by containment (it costs their number squared):
+ * the tessellator fills them instead.
+ */
+export const MAX_NESTED_OUTLINES = 256;
 
 /**
  * A filled area: its outer outline and the outlines of its holes (local x, y pairs). Regions do
@@ -22,72 +31,45 @@ export interface FillPlan {
 }
 
 /**
- * Past this many outlines nesting is not worked out (it costs their number squared): each is
- * filled on its own, as a lone outline is.
- */
-export const MAX_NESTED_OUTLINES = 256;
-
-/** Whether (x, y) is inside the closed outline `points` (crossing count). */
-function contains(points: readonly number[], x: number, y: number): boolean {
-  let inside = false;
-  const n = points.length >> 1;
-  for (let i = 0, j = n - 1; i < n; j = i++) {
-    const xi = points[i * 2]!;
-    const yi = points[i * 2 + 1]!;
-    const xj = points[j * 2]!;
-    const yj = points[j * 2 + 1]!;
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
-
-/**
  * The areas a path's closed outlines fill under its fill rule, as outlines with holes for the
  * triangulator, and the outlines that separate filled from unfilled area for the anti-aliased
- * rim. Outlines are taken as simple and as not crossing each other (letters, rings, cut-outs):
- * each is nested in the smallest outline containing it, the area just inside it has the winding
- * of it and everything around it, and the rule says which of those areas are filled.
- * Self-crossing outlines are filled as if simple.
+ * rim. Outlines that neither cross nor touch (letters, rings, cut-outs) take the fast way: they
+ * are nested by containment. Outlines that cross or touch themselves or each other (a star
+ * drawn as one outline, a figure-eight, overlapping shapes), or are too many to nest, are
+ * resolved by the tessellator: its triangles are the regions, its outlines of the filled area
+ * the rim. Points that are not finite and repeated points are dropped; outlines left with fewer
+ * than three points fill nothing. If the tessellator cannot be run (past its limits), the
+ * outlines are filled as if they were simple.
  */
 export function fillRegions(outlines: readonly (readonly number[])[], rule: FillRule): FillPlan {
-  const usable = outlines.filter((points) => points.length >= 6 && doubleSignedArea(points) !== 0);
-  if (usable.length <= 1 || usable.length > MAX_NESTED_OUTLINES)
-    return {
-      regions: usable.map((outer) => ({ outer, holes: [] })),
-      edges: usable.map((points) => ({ points, filledInside: true })),
-    };
-  const areas = usable.map((points) => Math.abs(doubleSignedArea(points)));
-  const directions = usable.map((points) => Math.sign(doubleSignedArea(points)));
-  // Each outline's parent: the smallest other outline that contains its first point.
-  const parent = usable.map((points, i) => {
-    let best = -1;
-    for (let j = 0; j < usable.length; j += 1) {
-      if (j === i || !(areas[j]! > areas[i]!)) continue;
-      if (!contains(usable[j]!, points[0]!, points[1]!)) continue;
-      if (best < 0 || areas[j]! < areas[best]!) best = j;
-    }
-    return best;
-  });
-  // Winding just inside each outline: its own direction plus its ancestors'.
-  const winding = new Array<number | null>(usable.length).fill(null);
-  const windingOf = (i: number): number => {
-    const known = winding[i];
-    if (known !== null && known !== undefined) return known;
-    const value = directions[i]! + (parent[i]! >= 0 ? windingOf(parent[i]!) : 0);
-    winding[i] = value;
-    return value;
+  const clean = outlines
+    .map((points) => (isClean(points) ? points : distinctPoints(points, true, 0)))
+    .filter((points) => points.length >= 6);
+  if (clean.length <= MAX_NESTED_OUTLINES && !outlinesCross(clean))
+    return nestOutlines(clean, rule);
+  return resolveCrossings(clean, rule) ?? fillAsSimple(clean, rule);
+}
+
+/** The fallback when the tessellator cannot help: nested if few enough, else each on its own. */
+function fillAsSimple(outlines: readonly (readonly number[])[], rule: FillRule): FillPlan {
+  if (outlines.length <= MAX_NESTED_OUTLINES) return nestOutlines(outlines, rule);
+  const usable = outlines.filter((points) => doubleSignedArea(points) !== 0);
+  return {
+    regions: usable.map((outer) => ({ outer, holes: [] })),
+    edges: usable.map((points) => ({ points, filledInside: true })),
   };
-  const filled = (w: number): boolean => (rule === "evenodd" ? w % 2 !== 0 : w !== 0);
-  const regions: FillRegion[] = [];
-  const edges: FillEdge[] = [];
-  usable.forEach((points, i) => {
-    const inside = filled(windingOf(i));
-    const outside = parent[i]! >= 0 ? filled(windingOf(parent[i]!)) : false;
-    if (inside !== outside) edges.push({ points, filledInside: inside });
-    if (!inside) return;
-    // Every outline nested directly inside cuts its band out; a filled one is a region itself.
-    const holes = usable.filter((_, k) => parent[k] === i);
-    regions.push({ outer: points, holes });
-  });
-  return { regions, edges };
+}
+
+/** Whether an outline has only finite points and no point repeating the one before it. */
+function isClean(points: readonly number[]): boolean {
+  const n = points.length >> 1;
+  if (points.length !== n * 2) return false;
+  for (let i = 0; i < n; i += 1) {
+    const x = points[i * 2]!;
+    const y = points[i * 2 + 1]!;
+    if (!Number.isFinite(x) || !Number.isFinite(y)) return false;
+    const j = (i + n - 1) % n;
+    if (x === points[j * 2] && y === points[j * 2 + 1]) return false;
+  }
+  return true;
 }
