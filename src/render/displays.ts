@@ -1,11 +1,17 @@
 import { Container, Graphics, Matrix, Sprite, Text, Texture } from "pixi.js";
 import { IDENTITY_MATRIX, toMatrix } from "../doc/transform";
-import type { FreehandNode, ImageNode, SceneNode, TextNode } from "../doc/types";
-import { encodeNode, isBatchable, type Detail } from "./batch/encode";
+import type { ImageNode, Paint, SceneNode, TextNode } from "../doc/types";
 import { createBatchMesh } from "./batch/chunkMesh";
+import {
+  dependsOnZoom,
+  encodeNode,
+  isVectorNode,
+  type Detail,
+  type VectorNode,
+} from "./batch/encode";
 import { BatchWriter } from "./batch/writer";
-import { colorOf, strokeInput } from "./paint";
-import { drawVector } from "./shapes";
+import { colorOf } from "./paint";
+import { createPaintMesh } from "./paintMesh/paintMesh";
 
 /** What a display needs to know to draw a node at the camera's zoom. */
 export interface DrawContext {
@@ -30,40 +36,71 @@ export interface Display {
   readonly batched: boolean;
 }
 
-const nestedWriter = new BatchWriter();
+const meshWriter = new BatchWriter();
+
+/** The paints a node's mesh evaluates: lines and freehand ink have only their stroke's. */
+function paintsOf(node: VectorNode): { fill: Paint | null; stroke: Paint | null } {
+  const fill = node.type === "line" || node.type === "freehand" ? null : node.fill;
+  return { fill: fill === null || fill.type === "none" ? null : fill, stroke: node.stroke.paint };
+}
 
 /**
- * A vector shape inside a group or frame drawn by a batch mesh of its own in local units, with
- * curves and anti-aliasing fringes sized for the zoom times the scale its ancestors and own
- * transform put on it (the container carries transform and opacity, so the mesh has none).
+ * A vector node drawn as a mesh of its own in local units, with curves and anti-aliasing fringes
+ * sized for the zoom times the scale its ancestors and own transform put on it (its container
+ * carries transform, opacity and blend mode, so the mesh has none). Solid paints use the batch's
+ * shader; gradients the paint shader. Null when it draws nothing.
  */
-export function batchDisplay(type: SceneNode["type"]): Display {
+function shapeMesh(node: VectorNode, context: DrawContext): Container | null {
+  const scale = context.worldScale();
+  const writer = meshWriter;
+  writer.reset();
+  const detail = {
+    step: context.detail.step / scale,
+    pixelsPerUnit: context.detail.pixelsPerUnit * scale,
+  };
+  encodeNode(writer, node, IDENTITY_MATRIX, detail, 1);
+  if (writer.indexCount === 0) return null;
+  const { fill, stroke } = paintsOf(node);
+  const solid =
+    (fill === null || fill.type === "solid") && (stroke === null || stroke.type === "solid");
+  return solid ? createBatchMesh(writer) : createPaintMesh(writer, fill, stroke);
+}
+
+/**
+ * A vector shape with a mesh of its own: one inside a small group or frame, drawn in the batch's
+ * shader (`batched`), or one the batch cannot draw: a gradient or a blend mode other than normal.
+ */
+function shapeDisplay(type: SceneNode["type"], batched: boolean): Display {
   const object = new Container();
   let mesh: Container | null = null;
+  // Analytic boxes are exact at every zoom: a new bucket need not rebuild them.
+  let zoomed = false;
   object.on("destroyed", () => mesh?.destroy());
   return {
     type,
     object,
     host: null,
-    zoomDependent: true,
-    batched: true,
+    get zoomDependent() {
+      return zoomed;
+    },
+    batched,
     draw: (next, context) => {
       mesh?.destroy();
       mesh = null;
-      if (!isBatchable(next)) return;
-      const scale = context.worldScale();
-      const writer = nestedWriter;
-      writer.reset();
-      encodeNode(writer, { ...next, opacity: 1 }, IDENTITY_MATRIX, {
-        step: context.detail.step / scale,
-        pixelsPerUnit: context.detail.pixelsPerUnit * scale,
-      });
-      if (writer.indexCount === 0) return;
-      mesh = createBatchMesh(writer);
-      mesh.label = "batch";
+      zoomed = false;
+      if (!isVectorNode(next) || next.type === "frame") return;
+      zoomed = dependsOnZoom(next);
+      mesh = shapeMesh(next, context);
+      if (mesh === null) return;
+      mesh.label = batched ? "batch" : "shape";
       object.addChild(mesh);
     },
   };
+}
+
+/** A vector shape inside a group or frame drawn by a batch mesh of its own. */
+export function batchDisplay(type: SceneNode["type"]): Display {
+  return shapeDisplay(type, true);
 }
 
 export function applyCommon(object: Container, node: SceneNode): void {
@@ -79,8 +116,9 @@ export function applyCommon(object: Container, node: SceneNode): void {
 
 /**
  * The display object of a node that is not drawn by its chunk's batch: a group's or frame's
- * container, text, an image, or a vector shape needing what the batch lacks. Shapes in small
- * containers get a batch mesh of their own (`batchDisplay`).
+ * container, text, an image, or a vector shape needing what the batch lacks (a gradient, a blend
+ * mode), drawn by a mesh of its own. Shapes in small containers get a batch mesh of their own
+ * (`batchDisplay`).
  */
 export function createDisplay(node: SceneNode): Display {
   switch (node.type) {
@@ -95,78 +133,45 @@ export function createDisplay(node: SceneNode): Display {
         draw: () => {},
       };
     }
-    case "frame": {
-      const object = new Container();
-      const background = new Graphics();
-      const content = new Container();
-      const mask = new Graphics();
-      object.addChild(background, content, mask);
-      return {
-        type: node.type,
-        object,
-        host: content,
-        zoomDependent: false,
-        batched: false,
-        draw(next) {
-          if (next.type !== "frame") return;
-          drawVector(background, next);
-          mask.clear().rect(0, 0, next.width, next.height).fill({ color: 0xffffff });
-          content.mask = next.clip ? mask : null;
-          mask.visible = next.clip;
-        },
-      };
-    }
+    case "frame":
+      return frameDisplay();
     case "text":
       return textDisplay();
     case "image":
       return imageDisplay();
-    case "freehand": {
-      const object = new Graphics();
-      return {
-        type: node.type,
-        object,
-        host: null,
-        zoomDependent: false,
-        batched: false,
-        draw: (next) => drawFreehand(object, next as FreehandNode),
-      };
-    }
-    default: {
-      const object = new Graphics();
-      return {
-        type: node.type,
-        object,
-        host: null,
-        zoomDependent: false,
-        batched: false,
-        draw(next) {
-          if (
-            next.type === "group" ||
-            next.type === "text" ||
-            next.type === "image" ||
-            next.type === "freehand"
-          )
-            return;
-          drawVector(object, next);
-        },
-      };
-    }
+    default:
+      return shapeDisplay(node.type, false);
   }
 }
 
-function drawFreehand(g: Graphics, node: FreehandNode): void {
-  g.clear();
-  const stroke = strokeInput({
-    ...node.stroke,
-    width: node.settings.size,
-    cap: "round",
-    join: "round",
-  });
-  if (stroke === null || node.points.length < 3) return;
-  g.moveTo(node.points[0]!, node.points[1]!);
-  for (let i = 3; i < node.points.length; i += 3) g.lineTo(node.points[i]!, node.points[i + 1]!);
-  if (node.points.length === 3) g.lineTo(node.points[0]! + 0.01, node.points[1]!);
-  g.stroke(stroke);
+/** A frame: its background (fill and stroke) under its children, which it may clip. */
+function frameDisplay(): Display {
+  const object = new Container();
+  const content = new Container();
+  const mask = new Graphics();
+  let background: Container | null = null;
+  let zoomed = false;
+  object.addChild(content, mask);
+  object.on("destroyed", () => background?.destroy());
+  return {
+    type: "frame",
+    object,
+    host: content,
+    get zoomDependent() {
+      return zoomed;
+    },
+    batched: false,
+    draw(next, context) {
+      if (next.type !== "frame") return;
+      zoomed = dependsOnZoom(next);
+      background?.destroy();
+      background = shapeMesh(next, context);
+      if (background !== null) object.addChildAt(background, 0);
+      mask.clear().rect(0, 0, next.width, next.height).fill({ color: 0xffffff });
+      content.mask = next.clip ? mask : null;
+      mask.visible = next.clip;
+    },
+  };
 }
 
 function textDisplay(): Display {

@@ -167,7 +167,7 @@ describe("batch encoding", () => {
       endHead: "none",
     });
     expect(encode.isBatchable(line)).toBe(true);
-    expect(encode.isBatchable({ ...line, endHead: "arrow" })).toBe(false);
+    expect(encode.isBatchable({ ...line, endHead: "arrow" })).toBe(true);
     const group = makeNode<SceneNode>("group", "g", "page", "a0", {} as never);
     expect(encode.isBatchable(group)).toBe(false);
   });

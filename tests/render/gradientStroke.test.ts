@@ -1,18 +1,16 @@
-import type { FillGradient as PixiFillGradient } from "pixi.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDocument, DEFAULT_STROKE, makeNode, NO_FILL } from "../../src/doc/factory";
 import { DocumentStore } from "../../src/doc/store";
 import type { FrameNode, LinearGradientPaint, RectNode, Stroke } from "../../src/doc/types";
 import { exportSvg } from "../../src/io/export/svg";
-import type * as Paint from "../../src/render/paint";
+import type * as Encode from "../../src/render/batch/encode";
+import { PAINT_LINEAR, paintUniforms } from "../../src/render/paintMesh/paintUniforms";
 
-let FillGradient: typeof PixiFillGradient;
-let strokeInput: typeof Paint.strokeInput;
+// PixiJS reads `navigator` when its modules load (the encoder uses its triangulator).
+let isBatchable: typeof Encode.isBatchable;
 beforeAll(async () => {
-  // PixiJS reads the navigator when it loads.
   (globalThis as { navigator?: unknown }).navigator ??= { userAgent: "node" };
-  ({ FillGradient } = await import("pixi.js"));
-  ({ strokeInput } = await import("../../src/render/paint"));
+  ({ isBatchable } = await import("../../src/render/batch/encode"));
 });
 
 const GRADIENT: LinearGradientPaint = {
@@ -27,16 +25,19 @@ const GRADIENT: LinearGradientPaint = {
 const STROKE: Stroke = { ...DEFAULT_STROKE, width: 6, paint: GRADIENT };
 
 describe("stroke gradients", () => {
-  it("reach PixiJS as a gradient in the node's own units, with the stroke's width and joins", () => {
-    const input = strokeInput(STROKE) as { fill?: unknown; width?: number; join?: string };
-    expect(input.fill).toBeInstanceOf(FillGradient);
-    const gradient = input.fill as PixiFillGradient;
-    expect(gradient.start).toEqual({ x: 0, y: 0 });
-    expect(gradient.end).toEqual({ x: 100, y: 0 });
-    expect(gradient.textureSpace).toBe("global");
-    expect(gradient.colorStops.map((s) => s.offset)).toEqual([0, 1]);
-    expect(input.width).toBe(6);
-    expect(input.join).toBe(STROKE.join);
+  it("reach the paint shader as a gradient in the node's own units, outside the batch", () => {
+    const uniforms = paintUniforms(STROKE.paint);
+    expect(uniforms.info[0]).toBe(PAINT_LINEAR);
+    expect([...uniforms.geometry]).toEqual([0, 0, 100, 0]);
+    const rect = makeNode<RectNode>("rect", "r", "page", "a0", {
+      width: 100,
+      height: 50,
+      radii: [0, 0, 0, 0],
+      fill: NO_FILL,
+      stroke: STROKE,
+    });
+    expect(isBatchable(rect)).toBe(false);
+    expect(isBatchable({ ...rect, stroke: DEFAULT_STROKE })).toBe(true);
   });
 
   it("export as SVG strokes referring to one gradient each, none left unused", () => {

@@ -1,5 +1,6 @@
 /** Outlines of the vector shapes as SVG path data and point lists, in each node's local units. */
 import type { ArrowHead, PathNode, Vec2 } from "../../doc/types";
+import { headGeometry, headSize } from "../../render/arrowHeads";
 import { clampRadii } from "../../render/outline";
 import { num } from "./xml";
 
@@ -51,60 +52,32 @@ export function pathData(node: PathNode): string {
   return d;
 }
 
-/** An arrowhead as the renderer's drawHead makes it: a stroked mark or a filled shape. */
+/** An arrowhead as SVG: a stroked mark or a filled shape, from the geometry the canvas draws. */
 export type HeadShape =
   | { readonly kind: "stroke"; readonly d: string }
   | { readonly kind: "fill"; readonly d: string }
   | { readonly kind: "circle"; readonly cx: number; readonly cy: number; readonly r: number };
 
-/** Head size of a line with this stroke width, as the renderer and the bounds use it. */
-export function headSize(strokeWidth: number): number {
-  return Math.max(6, strokeWidth * 3);
+export { headSize };
+
+/** Path data of an open run of points. */
+function runPath(flat: readonly number[]): string {
+  let d = "";
+  for (let i = 0; i + 1 < flat.length; i += 2)
+    d += `${i === 0 ? "M" : "L"}${num(flat[i]!)} ${num(flat[i + 1]!)}`;
+  return d;
 }
 
-/** The head at `tip`, pointing away from `from`; null for "none". Mirrors render/shapes.ts drawHead. */
+/** The head at `tip`, pointing away from `from`; null for "none". */
 export function arrowHead(head: ArrowHead, tip: Vec2, from: Vec2, size: number): HeadShape | null {
-  const angle = Math.atan2(tip.y - from.y, tip.x - from.x);
-  const at = (distance: number, spread: number): [number, number] => [
-    tip.x - Math.cos(angle + spread) * distance,
-    tip.y - Math.sin(angle + spread) * distance,
-  ];
-  switch (head) {
-    case "none":
-      return null;
-    case "arrow": {
-      const [ax, ay] = at(size, Math.PI / 6);
-      const [bx, by] = at(size, -Math.PI / 6);
-      return {
-        kind: "stroke",
-        d: `M${num(ax)} ${num(ay)}L${num(tip.x)} ${num(tip.y)}L${num(bx)} ${num(by)}`,
-      };
-    }
-    case "triangle":
-      return {
-        kind: "fill",
-        d: polygonPath([tip.x, tip.y, ...at(size, Math.PI / 7), ...at(size, -Math.PI / 7)]),
-      };
+  const geometry = headGeometry(head, tip, from, size);
+  if (geometry === null) return null;
+  switch (geometry.kind) {
+    case "stroke":
+      return { kind: "stroke", d: runPath(geometry.points) };
+    case "fill":
+      return { kind: "fill", d: polygonPath(geometry.points) };
     case "circle":
-      return { kind: "circle", cx: tip.x, cy: tip.y, r: size / 2.5 };
-    case "diamond":
-      return {
-        kind: "fill",
-        d: polygonPath([
-          tip.x,
-          tip.y,
-          ...at(size / 2, Math.PI / 4),
-          ...at(size, 0),
-          ...at(size / 2, -Math.PI / 4),
-        ]),
-      };
-    case "bar": {
-      const nx = Math.cos(angle + Math.PI / 2) * (size / 2);
-      const ny = Math.sin(angle + Math.PI / 2) * (size / 2);
-      return {
-        kind: "stroke",
-        d: `M${num(tip.x - nx)} ${num(tip.y - ny)}L${num(tip.x + nx)} ${num(tip.y + ny)}`,
-      };
-    }
+      return geometry;
   }
 }

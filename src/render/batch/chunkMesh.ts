@@ -1,112 +1,13 @@
 import { Buffer, BufferUsage, Geometry, GlProgram, Mesh, Shader } from "pixi.js";
+import { BATCH_VERTEX_GLSL, COVERAGE_GLSL } from "./coverage";
 import { BYTES_PER_VERTEX, type BatchWriter } from "./writer";
 
-// "#version 300 es" tells PixiJS the sources are GLSL ES 3.00 (in/out, fwidth).
-const VERTEX = /* glsl */ `#version 300 es
-in vec2 aPosition;
-in vec2 aLocal;
-in vec2 aHalf;
-in vec4 aShape;
-in vec4 aFill;
-in vec4 aStroke;
-
-uniform mat3 uProjectionMatrix;
-uniform mat3 uWorldTransformMatrix;
-uniform mat3 uTransformMatrix;
-
-out vec2 vLocal;
-out vec2 vHalf;
-out vec4 vShape;
-out vec4 vFill;
-out vec4 vStroke;
-
-void main() {
-  mat3 mvp = uProjectionMatrix * uWorldTransformMatrix * uTransformMatrix;
-  gl_Position = vec4((mvp * vec3(aPosition, 1.0)).xy, 0.0, 1.0);
-  vLocal = aLocal;
-  vHalf = aHalf;
-  vShape = aShape;
-  vFill = aFill;
-  vStroke = aStroke;
-}
-`;
-
-// Every edge is anti-aliased from a distance measured in screen pixels through screen-space
-// derivatives, so no multisampling is needed. Boxes and ellipses get a signed distance to their
-// outline; the stroke is composited over the fill before opacity, so a half-transparent shape's
-// stroke does not show the fill through it. Strokes of other shapes (kind 4) carry their distance
-// from the centre line and, at caps, along the line; fills' rims (kind 5) their distance from the
-// outline. Fills' insides (kind 0) are solid.
 const FRAGMENT = /* glsl */ `#version 300 es
-in vec2 vLocal;
-in vec2 vHalf;
-in vec4 vShape;
-in vec4 vFill;
-in vec4 vStroke;
-
-uniform vec4 uColor;
-
+${COVERAGE_GLSL}
 out vec4 finalColor;
 
-float boxDistance(vec2 p, vec2 extent, float r) {
-  vec2 q = abs(p) - extent + r;
-  return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - r;
-}
-
-float ellipseDistance(vec2 p, vec2 extent) {
-  vec2 ab = max(extent, vec2(1e-4));
-  float k1 = length(p / ab);
-  float k2 = length(p / (ab * ab));
-  return k2 > 0.0 ? k1 * (k1 - 1.0) / k2 : -min(ab.x, ab.y);
-}
-
 void main() {
-  // Derivatives before any branch: they are undefined in non-uniform control flow.
-  vec2 gx = dFdx(vLocal);
-  vec2 gy = dFdy(vLocal);
-  float kind = vShape.x;
-  float alpha = vShape.w * uColor.a;
-  vec4 fill = vec4(vFill.rgb * vFill.a, vFill.a) * alpha;
-  if (kind < 0.5) {
-    finalColor = fill;
-    return;
-  }
-  if (kind > 3.5) {
-    // Local units per screen pixel across the edge (and along the line, for caps).
-    float across = max(length(vec2(gx.x, gy.x)), 1e-9);
-    float d = abs(vLocal.x);
-    if (kind > 4.5) {
-      finalColor = fill * clamp(1.0 - d / across, 0.0, 1.0);
-      return;
-    }
-    // A stroke thinner than a pixel is drawn a pixel wide and faded by its width, so it keeps
-    // its weight instead of breaking up.
-    float halfWidth = vHalf.x;
-    float reach = max(halfWidth, 0.5 * across);
-    float cover = clamp((reach - d) / across + 0.5, 0.0, 1.0) * min(1.0, 2.0 * halfWidth / across);
-    float along = max(length(vec2(gx.y, gy.y)), 1e-9);
-    cover *= clamp((vHalf.y - abs(vLocal.y)) / along + 0.5, 0.0, 1.0);
-    finalColor = fill * cover;
-    return;
-  }
-  float pixel = max(length(abs(gx) + abs(gy)) * 0.70710678, 1e-6);
-  float w = vShape.y;
-  float r = vShape.z;
-  // One distance serves fill and stroke: the stroke's edges are the outline moved out and in by
-  // half its width, which rounds outer corners as round joins do. Only a mitred box (kind 3),
-  // whose outer corners stay square, needs a second distance. Fragments are the cost on a
-  // software rasteriser, so this matters more than it looks.
-  float d = kind < 2.5 && kind > 1.5 ? ellipseDistance(vLocal, vHalf) : boxDistance(vLocal, vHalf, r);
-  float outer = kind > 2.5 && r <= 0.0
-    ? boxDistance(vLocal, vHalf + vec2(0.5 * w), 0.0)
-    : d - 0.5 * w;
-  float inner = d + 0.5 * w;
-  float fillCover = clamp(0.5 - d / pixel, 0.0, 1.0);
-  float strokeCover = w > 0.0
-    ? clamp(clamp(0.5 - outer / pixel, 0.0, 1.0) - clamp(0.5 - inner / pixel, 0.0, 1.0), 0.0, 1.0)
-    : 0.0;
-  vec4 stroke = vec4(vStroke.rgb * vStroke.a, vStroke.a) * strokeCover;
-  finalColor = (stroke * alpha + fill * fillCover * (1.0 - stroke.a));
+  finalColor = shade(vFill, vStroke);
 }
 `;
 
@@ -115,7 +16,7 @@ let program: GlProgram | null = null;
 function batchShader(): Shader {
   // High precision: local coordinates of large shapes lose their edges in mediump.
   program ??= GlProgram.from({
-    vertex: VERTEX,
+    vertex: BATCH_VERTEX_GLSL,
     fragment: FRAGMENT,
     name: "linework-batch",
     preferredFragmentPrecision: "highp",
@@ -123,8 +24,8 @@ function batchShader(): Shader {
   return new Shader({ glProgram: program, resources: {} });
 }
 
-/** One chunk's batch as a PixiJS mesh: one vertex buffer, one index buffer, one draw call. */
-export function createBatchMesh(writer: BatchWriter): Mesh<Geometry, Shader> {
+/** What a writer holds as PixiJS geometry, in the batch's vertex layout. */
+export function batchGeometry(writer: BatchWriter): Geometry {
   // Copies, so the writer can be reused and the mesh holds exactly what it draws.
   const vertices = new Float32Array(writer.vertices);
   const buffer = new Buffer({
@@ -138,7 +39,7 @@ export function createBatchMesh(writer: BatchWriter): Mesh<Geometry, Shader> {
     stride: BYTES_PER_VERTEX,
     offset,
   });
-  const geometry = new Geometry({
+  return new Geometry({
     attributes: {
       aPosition: attribute("float32x2", 0),
       aLocal: attribute("float32x2", 8),
@@ -149,7 +50,11 @@ export function createBatchMesh(writer: BatchWriter): Mesh<Geometry, Shader> {
     },
     indexBuffer: new Uint32Array(writer.indices),
   });
-  const mesh = new Mesh({ geometry, shader: batchShader() });
+}
+
+/** One chunk's batch as a PixiJS mesh: one vertex buffer, one index buffer, one draw call. */
+export function createBatchMesh(writer: BatchWriter): Mesh<Geometry, Shader> {
+  const mesh = new Mesh({ geometry: batchGeometry(writer), shader: batchShader() });
   mesh.eventMode = "none";
   return mesh;
 }

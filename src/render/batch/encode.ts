@@ -1,6 +1,17 @@
 import { earcut } from "pixi.js";
 import type { Matrix } from "../../doc/transform";
-import type { Fill, LineNode, RGBA, SceneNode, Stroke } from "../../doc/types";
+import type {
+  FillRule,
+  FrameNode,
+  FreehandNode,
+  LineNode,
+  Paint,
+  RGBA,
+  SceneNode,
+  Stroke,
+} from "../../doc/types";
+import { freehandNodeOutline } from "../../geometry/freehand";
+import { headGeometry, headSize } from "../arrowHeads";
 import {
   dashPolyline,
   ellipseOutline,
@@ -10,12 +21,14 @@ import {
 } from "../dash";
 import { regularPolygon, starPoints } from "../outline";
 import { EdgeMesh } from "../stroke/edgeMesh";
-import { fillRegions } from "../stroke/fillRegions";
+import { fillRegions, type FillPlan } from "../stroke/fillRegions";
 import { fillFringe } from "../stroke/fringe";
 import { strokePolyline } from "../stroke/stroker";
-import type { BatchWriter } from "./writer";
+import type { BatchWriter, PaintSlot } from "./writer";
 import {
   NO_COLOR,
+  PAINT_FILL,
+  PAINT_STROKE,
   SHAPE_BOX,
   SHAPE_ELLIPSE,
   SHAPE_FRINGE,
@@ -23,47 +36,51 @@ import {
   SHAPE_STROKE,
 } from "./writer";
 
-/** Shapes a chunk's batch can draw; anything else keeps a display object of its own. */
-export type BatchNode = Extract<
+/** Nodes drawn as anti-aliased triangles: by their chunk's batch or by a mesh of their own. */
+export type VectorNode = Extract<
   SceneNode,
-  { type: "rect" | "ellipse" | "polygon" | "star" | "path" | "line" }
+  { type: "rect" | "ellipse" | "polygon" | "star" | "path" | "line" | "freehand" | "frame" }
 >;
 
-function solidOrNone(fill: Fill): boolean {
-  return fill.type === "none" || fill.type === "solid";
-}
+/** Shapes a chunk's batch can draw; anything else keeps a display object of its own. */
+export type BatchNode = Exclude<VectorNode, FrameNode>;
 
-function solidStroke(stroke: Stroke): boolean {
-  return stroke.paint === null || stroke.paint.type === "solid";
-}
-
-/**
- * Whether a node draws in its chunk's batch: a vector shape painted in solid colours with the
- * normal blend mode. Gradients, other blend modes, arrowheads, text, images, freehand strokes,
- * groups and frames need what only their own display objects give.
- */
-export function isBatchable(node: SceneNode): node is BatchNode {
+export function isVectorNode(node: SceneNode): node is VectorNode {
   switch (node.type) {
     case "rect":
     case "ellipse":
     case "polygon":
     case "star":
     case "path":
-      break;
     case "line":
-      if (node.startHead !== "none" || node.endHead !== "none") return false;
-      break;
+    case "freehand":
+    case "frame":
+      return true;
     default:
       return false;
   }
-  return node.blendMode === "normal" && solidOrNone(node.fill) && solidStroke(node.stroke);
+}
+
+function isSolid(paint: Paint | null): boolean {
+  return paint === null || paint.type === "solid";
+}
+
+/**
+ * Whether a node draws in its chunk's batch: a vector shape painted in solid colours with the
+ * normal blend mode (a freehand stroke's only paint is its stroke's). Gradients and other blend
+ * modes get a mesh of their own; text, images, groups and frames need display objects.
+ */
+export function isBatchable(node: SceneNode): node is BatchNode {
+  if (!isVectorNode(node) || node.type === "frame" || node.blendMode !== "normal") return false;
+  if (node.type === "freehand") return isSolid(node.stroke.paint);
+  return (node.fill.type === "none" || isSolid(node.fill)) && isSolid(node.stroke.paint);
 }
 
 /**
  * Whether a node's geometry depends on the zoom it is built for (curves cut finer or coarser,
  * anti-aliasing fringes a screen pixel wide); boxes and ellipses are exact at every zoom.
  */
-export function dependsOnZoom(node: BatchNode): boolean {
+export function dependsOnZoom(node: VectorNode): boolean {
   return !usesBox(node);
 }
 
@@ -73,19 +90,34 @@ function isDashed(stroke: Stroke): boolean {
   );
 }
 
-function strokeColor(stroke: Stroke): RGBA | null {
-  if (stroke.paint === null || stroke.paint.type !== "solid" || stroke.width <= 0) return null;
-  return stroke.paint.color;
+/**
+ * The vertex colour of a paint. A gradient's is opaque white, a placeholder that only says the
+ * paint is there: the paint shader evaluates the gradient itself from the vertex's paint slot.
+ */
+function paintColor(paint: Paint): RGBA {
+  return paint.type === "solid" ? paint.color : GRADIENT_PLACEHOLDER;
 }
 
-function fillColor(fill: Fill): RGBA | null {
-  return fill.type === "solid" ? fill.color : null;
+const GRADIENT_PLACEHOLDER: RGBA = { r: 1, g: 1, b: 1, a: 1 };
+
+function isOpaque(paint: Paint): boolean {
+  return paint.type === "solid" ? paint.color.a >= 1 : paint.stops.every((s) => s.color.a >= 1);
+}
+
+function strokeColor(stroke: Stroke): RGBA | null {
+  if (stroke.paint === null || stroke.width <= 0) return null;
+  return paintColor(stroke.paint);
+}
+
+function fillColor(node: VectorNode): RGBA | null {
+  if (node.type === "line" || node.type === "freehand" || node.fill.type === "none") return null;
+  return paintColor(node.fill);
 }
 
 /** Rectangles with one radius and ellipses, undashed, are one analytically shaded quad. */
-function usesBox(node: BatchNode): boolean {
+function usesBox(node: VectorNode): boolean {
   if (isDashed(node.stroke)) return false;
-  if (node.type === "ellipse") return true;
+  if (node.type === "ellipse" || node.type === "frame") return true;
   if (node.type !== "rect") return false;
   const [a, b, c, d] = node.radii;
   return a === b && b === c && c === d;
@@ -96,19 +128,21 @@ function usesBox(node: BatchNode): boolean {
  * √2; under that, and for bevel joins, the corner is cut, which the rounded form approximates.
  */
 function boxKind(
-  node: BatchNode,
+  node: VectorNode,
 ): typeof SHAPE_BOX | typeof SHAPE_ELLIPSE | typeof SHAPE_MITRED_BOX {
-  if (node.type !== "rect") return SHAPE_ELLIPSE;
+  if (node.type === "ellipse") return SHAPE_ELLIPSE;
   return node.stroke.join === "miter" && node.stroke.miterLimit >= Math.SQRT2
     ? SHAPE_MITRED_BOX
     : SHAPE_BOX;
 }
 
 /** The node's outlines for flat drawing, curves cut into segments `step` local units long. */
-function outlines(node: Exclude<BatchNode, LineNode>, step: number): Polyline[] {
+function outlines(node: Exclude<VectorNode, LineNode | FreehandNode>, step: number): Polyline[] {
   switch (node.type) {
     case "rect":
       return [roundedRectOutline(node.width, node.height, node.radii, step)];
+    case "frame":
+      return [roundedRectOutline(node.width, node.height, [0, 0, 0, 0], step)];
     case "ellipse":
       return [ellipseOutline(node.width, node.height, step)];
     case "polygon":
@@ -130,8 +164,9 @@ export interface Detail {
   readonly pixelsPerUnit: number;
 }
 
-/** One scratch mesh for every stroke and rim, so encoding a chunk allocates almost nothing. */
+/** Scratch meshes for rims and strokes, so encoding a chunk allocates almost nothing. */
 const scratch = new EdgeMesh();
+const strokeScratch = new EdgeMesh();
 
 /**
  * The size of a screen pixel in the node's local units at the zoom the chunk is built for, taken
@@ -153,24 +188,129 @@ function unitsPerPixel(m: Matrix, pixelsPerUnit: number): number | null {
  * Whether a fill needs its anti-aliased rim: not when an opaque, solid stroke at least two
  * pixels wide lies over its edge and nothing shows through.
  */
-function needsFillRim(node: BatchNode, stroke: RGBA | null, pixel: number): boolean {
-  if (stroke === null || stroke.a < 1 || node.opacity < 1 || isDashed(node.stroke)) return true;
+function needsFillRim(node: VectorNode, pixel: number): boolean {
+  const paint = node.stroke.paint;
+  if (paint === null || node.stroke.width <= 0 || !isOpaque(paint)) return true;
+  if (node.opacity < 1 || isDashed(node.stroke)) return true;
   return node.stroke.width / 2 < pixel;
 }
 
 /**
- * Appends a node to the batch in world coordinates (`m` is its world matrix). Boxes and ellipses
- * become one quad; other shapes are filled with earcut, given an anti-aliased rim, and stroked
- * by our own stroker (joins, caps, miter limit, dashes cut first), whose vertices carry their
- * distance from the stroke's centre line so the shader anti-aliases every edge. Hidden nodes add
- * nothing.
+ * Freehand ink's fill by node. perfect-freehand is costly, and its outlines nearly always fold
+ * over themselves, so they are resolved by the tessellator (about 1 ms for a 100-point stroke);
+ * neither depends on the zoom, and a chunk is re-encoded for every zoom bucket and every edit
+ * of any of its members.
  */
-export function encodeNode(writer: BatchWriter, node: BatchNode, m: Matrix, detail: Detail): void {
-  if (node.hidden || node.opacity <= 0) return;
-  const fill = fillColor(node.fill);
+const inkFills = new WeakMap<FreehandNode, FillPlan>();
+
+function inkFill(node: FreehandNode): FillPlan {
+  let plan = inkFills.get(node);
+  if (plan === undefined) {
+    plan = fillRegions([freehandNodeOutline(node)], "nonzero");
+    inkFills.set(node, plan);
+  }
+  return plan;
+}
+
+/**
+ * Fills outlines (local x, y pairs) with earcut, region by region as `fillRegions` resolves them
+ * under `rule`, and gives them their anti-aliased rim unless `rim` is false.
+ */
+function fillOutlines(
+  writer: BatchWriter,
+  m: Matrix,
+  shapes: readonly (readonly number[])[],
+  rule: FillRule,
+  paint: { readonly color: RGBA; readonly opacity: number; readonly slot: PaintSlot },
+  rim: boolean,
+  pixel: number,
+): void {
+  fillPlan(writer, m, fillRegions(shapes, rule), paint, rim, pixel);
+}
+
+/** Fills the regions of a plan with earcut and gives its edges their rim unless `rim` is false. */
+function fillPlan(
+  writer: BatchWriter,
+  m: Matrix,
+  plan: FillPlan,
+  paint: { readonly color: RGBA; readonly opacity: number; readonly slot: PaintSlot },
+  rim: boolean,
+  pixel: number,
+): void {
+  for (const region of plan.regions) {
+    const points = [...region.outer];
+    const holeStarts: number[] = [];
+    for (const hole of region.holes) {
+      holeStarts.push(points.length / 2);
+      points.push(...hole);
+    }
+    writer.triangles(m, points, earcut(points, holeStarts), paint.color, paint.opacity, paint.slot);
+  }
+  if (!rim) return;
+  scratch.reset();
+  for (const edge of plan.edges) fillFringe(scratch, edge.points, pixel, !edge.filledInside);
+  writer.edges(m, scratch, SHAPE_FRINGE, 0, paint.color, paint.opacity, paint.slot);
+}
+
+/**
+ * A line's arrowheads as the exports draw them: marks stroked with the line's stroke (undashed)
+ * go into `strokes`; discs and polygons are filled with the stroke's paint at once.
+ */
+function encodeHeads(
+  writer: BatchWriter,
+  node: LineNode,
+  m: Matrix,
+  strokes: EdgeMesh,
+  ink: { readonly color: RGBA; readonly opacity: number; readonly slot: PaintSlot },
+  detail: Detail,
+  pixel: number,
+): void {
+  const size = headSize(node.stroke.width);
+  const heads = [
+    headGeometry(node.endHead, node.end, node.start, size),
+    headGeometry(node.startHead, node.start, node.end, size),
+  ];
+  const filled: number[][] = [];
+  for (const head of heads) {
+    if (head === null) continue;
+    if (head.kind === "stroke") strokePolyline(strokes, head.points, false, node.stroke, pixel);
+    else if (head.kind === "fill") filled.push([...head.points]);
+    else {
+      const disc = ellipseOutline(2 * head.r, 2 * head.r, detail.step).points;
+      const dx = head.cx - head.r;
+      const dy = head.cy - head.r;
+      filled.push(disc.map((v, i) => v + (i % 2 === 0 ? dx : dy)));
+    }
+  }
+  // Each head fills on its own, so two heads that meet on a short line do not cancel out.
+  for (const shape of filled) fillOutlines(writer, m, [shape], "nonzero", ink, true, pixel);
+}
+
+/**
+ * Appends a node to the batch in world coordinates (`m` is its world matrix). Boxes, ellipses and
+ * frames become one quad; other shapes are filled with earcut, given an anti-aliased rim, and
+ * stroked by our own stroker (joins, caps, miter limit, dashes cut first), whose vertices carry
+ * their distance from the stroke's centre line so the shader anti-aliases every edge. Lines add
+ * their arrowheads; freehand strokes fill their pressure-shaped outline with the stroke's paint.
+ * Gradient paints are written as placeholders for the paint shader. `opacity` replaces the
+ * node's where a container applies it instead. Hidden nodes add nothing.
+ */
+export function encodeNode(
+  writer: BatchWriter,
+  node: VectorNode,
+  m: Matrix,
+  detail: Detail,
+  opacity: number = node.opacity,
+): void {
+  if (node.hidden || opacity <= 0) return;
+  if (node.type === "freehand") {
+    encodeFreehand(writer, node, m, detail, opacity);
+    return;
+  }
+  const fill = fillColor(node);
   const stroke = strokeColor(node.stroke);
   if (fill === null && stroke === null) return;
-  if (usesBox(node) && (node.type === "rect" || node.type === "ellipse")) {
+  if (usesBox(node) && (node.type === "rect" || node.type === "ellipse" || node.type === "frame")) {
     writer.box(m, {
       kind: boxKind(node),
       width: node.width,
@@ -179,7 +319,7 @@ export function encodeNode(writer: BatchWriter, node: BatchNode, m: Matrix, deta
       strokeWidth: stroke === null ? 0 : node.stroke.width,
       fill: fill ?? NO_COLOR,
       stroke: stroke ?? NO_COLOR,
-      opacity: node.opacity,
+      opacity,
     });
     return;
   }
@@ -190,35 +330,45 @@ export function encodeNode(writer: BatchWriter, node: BatchNode, m: Matrix, deta
       ? [{ points: [node.start.x, node.start.y, node.end.x, node.end.y], closed: false }]
       : outlines(node, detail.step);
   if (fill !== null && node.type !== "line") {
-    const rim = needsFillRim(node, stroke, pixel);
-    const plan = fillRegions(
+    fillOutlines(
+      writer,
+      m,
       lines.map((line) => line.points),
       node.type === "path" ? node.fillRule : "nonzero",
+      { color: fill, opacity, slot: PAINT_FILL },
+      needsFillRim(node, pixel),
+      pixel,
     );
-    for (const region of plan.regions) {
-      const points = [...region.outer];
-      const holeStarts: number[] = [];
-      for (const hole of region.holes) {
-        holeStarts.push(points.length / 2);
-        points.push(...hole);
-      }
-      writer.triangles(m, points, earcut(points, holeStarts), fill, node.opacity);
-    }
-    scratch.reset();
-    if (rim)
-      for (const edge of plan.edges) fillFringe(scratch, edge.points, pixel, !edge.filledInside);
-    writer.edges(m, scratch, SHAPE_FRINGE, 0, fill, node.opacity);
   }
   if (stroke === null) return;
   const dashed = isDashed(node.stroke);
-  scratch.reset();
+  const strokes = strokeScratch;
+  strokes.reset();
   for (const line of lines) {
     if (!dashed) {
-      strokePolyline(scratch, line.points, line.closed, node.stroke, pixel);
+      strokePolyline(strokes, line.points, line.closed, node.stroke, pixel);
       continue;
     }
     for (const run of dashPolyline(line, node.stroke.dash, node.stroke.dashOffset))
-      strokePolyline(scratch, run, false, node.stroke, pixel);
+      strokePolyline(strokes, run, false, node.stroke, pixel);
   }
-  writer.edges(m, scratch, SHAPE_STROKE, node.stroke.width / 2, stroke, node.opacity);
+  const ink = { color: stroke, opacity, slot: PAINT_STROKE } as const;
+  if (node.type === "line") encodeHeads(writer, node, m, strokes, ink, detail, pixel);
+  writer.edges(m, strokes, SHAPE_STROKE, node.stroke.width / 2, stroke, opacity);
+}
+
+/** A freehand stroke: its pressure-shaped outline filled (nonzero) with the stroke's paint. */
+function encodeFreehand(
+  writer: BatchWriter,
+  node: FreehandNode,
+  m: Matrix,
+  detail: Detail,
+  opacity: number,
+): void {
+  const paint = node.stroke.paint;
+  if (paint === null) return;
+  const pixel = unitsPerPixel(m, detail.pixelsPerUnit);
+  if (pixel === null) return;
+  const ink = { color: paintColor(paint), opacity, slot: PAINT_STROKE } as const;
+  fillPlan(writer, m, inkFill(node), ink, true, pixel);
 }

@@ -5,7 +5,7 @@ import type { EdgeMesh } from "../stroke/edgeMesh";
 /**
  * One vertex of a chunk's batch, interleaved as 32-bit words:
  * position (world, 2) · local point from the shape's centre (2) · half size (2) ·
- * kind, stroke width, corner radius, opacity (4) · fill RGBA8 (1) · stroke RGBA8 (1).
+ * kind, stroke width (or paint slot), corner radius, opacity (4) · fill RGBA8 (1) · stroke RGBA8 (1).
  * Stroke and fringe vertices put their lateral and along distances in the local point's words
  * and the stroke's half width and along-limit in the half size's.
  */
@@ -29,6 +29,16 @@ export type ShapeKind =
   | typeof SHAPE_MITRED_BOX
   | typeof SHAPE_STROKE
   | typeof SHAPE_FRINGE;
+
+/**
+ * Which of a node's paints colours flat triangles and edge meshes, kept in the stroke-width word
+ * (unused by them): fills' insides and rims take the fill's paint, strokes, arrowheads and
+ * freehand ink the stroke's. The batch shader ignores it (the colour is in the vertex); the paint
+ * shader evaluates the gradient it names.
+ */
+export const PAINT_FILL = 0;
+export const PAINT_STROKE = 1;
+export type PaintSlot = typeof PAINT_FILL | typeof PAINT_STROKE;
 
 /** Transparent black: no fill or no stroke. */
 export const NO_COLOR: RGBA = { r: 0, g: 0, b: 0, a: 0 };
@@ -150,6 +160,7 @@ export class BatchWriter {
     indices: ArrayLike<number>,
     color: RGBA,
     opacity: number,
+    slot: PaintSlot = PAINT_FILL,
   ): void {
     const count = points.length >> 1;
     if (count === 0 || indices.length === 0) return;
@@ -168,7 +179,7 @@ export class BatchWriter {
       w[o + 4] = 0;
       w[o + 5] = 0;
       w[o + 6] = SHAPE_FLAT;
-      w[o + 7] = 0;
+      w[o + 7] = slot;
       w[o + 8] = 0;
       w[o + 9] = opacity;
       this.colors[o + 10] = packed;
@@ -189,6 +200,7 @@ export class BatchWriter {
     halfWidth: number,
     color: RGBA,
     opacity: number,
+    slot: PaintSlot = kind === SHAPE_STROKE ? PAINT_STROKE : PAINT_FILL,
   ): void {
     const count = mesh.vertexCount;
     const source = mesh.indices;
@@ -209,7 +221,7 @@ export class BatchWriter {
       w[o + 4] = halfWidth;
       w[o + 5] = alongLimit[p]!;
       w[o + 6] = kind;
-      w[o + 7] = 0;
+      w[o + 7] = slot;
       w[o + 8] = 0;
       w[o + 9] = opacity;
       this.colors[o + 10] = packed;

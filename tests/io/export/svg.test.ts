@@ -1,5 +1,4 @@
-import type { Graphics } from "pixi.js";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_STROKE, makeNode, NO_STROKE } from "../../../src/doc/factory";
 import { DocumentStore } from "../../../src/doc/store";
 import type {
@@ -16,16 +15,9 @@ import type {
 import { ExportError } from "../../../src/io/export/errors";
 import { exportSvg } from "../../../src/io/export/svg";
 import { ESTIMATED_MEASURE } from "../../../src/io/export/textLayout";
-import type { drawVector as DrawVector } from "../../../src/render/shapes";
+import { headGeometry, headSize } from "../../../src/render/arrowHeads";
 import { galleryDocument } from "../../support/gallery";
 import { byId, childElements, elements, parseXml } from "./xml";
-
-// PixiJS reads `navigator` when its modules load; recording a drawing needs no renderer.
-let drawVector: typeof DrawVector;
-beforeAll(async () => {
-  (globalThis as { navigator?: unknown }).navigator ??= { userAgent: "node" };
-  ({ drawVector } = await import("../../../src/render/shapes"));
-});
 
 function gallery(edit: (records: DocRecord[]) => DocRecord[] = (r) => r): DocumentStore {
   return new DocumentStore(edit(galleryDocument()), { checkInvariants: true });
@@ -44,18 +36,28 @@ function numbers(text: string): number[] {
   return (text.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number);
 }
 
-/** Every call the renderer makes on a Graphics, so its arrowheads can be compared with ours. */
+/**
+ * The line and its heads as the canvas draws them (from the head geometry the batch encodes),
+ * as drawing calls: the line's stroke, then each head as one moveTo/lineTo run or one poly.
+ */
 function recordDrawing(node: LineNode): { name: string; args: unknown[] }[] {
-  const calls: { name: string; args: unknown[] }[] = [];
-  const graphics: Graphics = new Proxy({} as Graphics, {
-    get(_target, name) {
-      return (...args: unknown[]) => {
-        calls.push({ name: String(name), args });
-        return graphics;
-      };
-    },
-  });
-  drawVector(graphics, node);
+  const calls: { name: string; args: unknown[] }[] = [{ name: "stroke", args: [] }];
+  const size = headSize(node.stroke.width);
+  for (const head of [
+    headGeometry(node.endHead, node.end, node.start, size),
+    headGeometry(node.startHead, node.start, node.end, size),
+  ]) {
+    if (head === null) continue;
+    if (head.kind === "circle") calls.push({ name: "circle", args: [head.cx, head.cy, head.r] });
+    else if (head.kind === "fill") calls.push({ name: "poly", args: [head.points] });
+    else {
+      head.points.forEach((_, i) => {
+        if (i % 2 === 0)
+          calls.push({ name: i === 0 ? "moveTo" : "lineTo", args: head.points.slice(i, i + 2) });
+      });
+      calls.push({ name: "stroke", args: [] });
+    }
+  }
   return calls;
 }
 
