@@ -26,6 +26,7 @@ export class Graphics {
   private app: Application | null = null;
   private lost = false;
   private software = false;
+  private backBuffer = false;
   private readonly restoredListeners = new Set<Listener>();
   private readonly lostListeners = new Set<Listener>();
   private size: { width: number; height: number; resolution: number };
@@ -110,6 +111,17 @@ export class Graphics {
     app.stage.addChild(this.root);
     this.app = app;
     this.limitBatching();
+    this.setBackBuffer(this.backBuffer);
+  }
+
+  /**
+   * Draws frames off screen first, so blend modes that read what is beneath (drawn with a filter
+   * over a copy of it) work. It costs a full-screen copy every frame: on only while needed.
+   */
+  setBackBuffer(on: boolean): void {
+    this.backBuffer = on;
+    const renderer = this.app?.renderer;
+    if (renderer !== undefined && "backBuffer" in renderer) renderer.backBuffer.useBackBuffer = on;
   }
 
   /** Whether the canvas is drawn by a software rasteriser, which batches one texture per draw. */

@@ -16,6 +16,7 @@ export function attachRenderer(engine: Engine, editor: Editor): SceneRenderer {
   // Lazy: the viewport's first cull, right after, builds only the chunks near the view.
   const renderer = new SceneRenderer(editor.store, engine.gfx.root, () => engine.invalidate(), {
     lazy: true,
+    onBackdropNeeded: (needed) => engine.gfx.setBackBuffer(needed),
   });
   const first = editor.store.pages()[0];
   if (first) renderer.showPage(first.id);

@@ -2,7 +2,7 @@ import "pixi.js/advanced-blend-modes";
 import { Container } from "pixi.js";
 import type { DocumentStore, Commit } from "../doc/store";
 import { worldMatrix } from "../doc/commands";
-import { isSceneNode, type Id, type SceneNode } from "../doc/types";
+import { isSceneNode, type BlendMode, type Id, type SceneNode } from "../doc/types";
 import { dependsOnZoom, isBatchable, type Detail } from "./batch/encode";
 import { BatchWriter } from "./batch/writer";
 import {
@@ -41,6 +41,16 @@ export interface SceneRendererOptions {
    * the same whatever it holds. Without it everything is drawn until a cull.
    */
   readonly lazy?: boolean;
+  /**
+   * Told whether the page holds nodes whose blend mode reads what is beneath them (overlay,
+   * difference, …): those need the frame drawn off screen first, which costs every frame.
+   */
+  readonly onBackdropNeeded?: (needed: boolean) => void;
+}
+
+/** Blend modes PixiJS draws with a filter over a copy of what is beneath, not GL blending. */
+export function readsBackdrop(mode: BlendMode): boolean {
+  return mode !== "normal" && mode !== "multiply" && mode !== "screen";
 }
 
 function isContainerNode(node: SceneNode): boolean {
@@ -97,6 +107,10 @@ export class SceneRenderer {
   private cullSerial = 0;
   private builds = 0;
   private cullWanted = false;
+  /** Nodes of the page whose blend mode reads the backdrop. */
+  private readonly backdropReaders = new Set<Id>();
+  private backdropNeeded = false;
+  private readonly onBackdropNeeded: ((needed: boolean) => void) | null;
   private readonly owner: ChunkOwner;
   private readonly unsubscribe: () => void;
 
@@ -108,6 +122,7 @@ export class SceneRenderer {
   ) {
     this.chunkSize = Math.max(1, Math.floor(options.chunkSize ?? CHUNK_SIZE));
     this.lazy = options.lazy ?? false;
+    this.onBackdropNeeded = options.onBackdropNeeded ?? null;
     this.inView = this.lazy ? "none" : "all";
     root.addChild(this.world);
     this.owner = {
@@ -141,6 +156,7 @@ export class SceneRenderer {
     for (const list of this.lists.values()) list.destroy();
     this.lists.clear();
     this.world.removeChildren();
+    this.backdropReaders.clear();
     this.page = pageId;
     this.serial += 1;
     this.inView = this.lazy ? "none" : "all";
@@ -157,6 +173,7 @@ export class SceneRenderer {
       const children = this.store.childrenOf(parent);
       const chunked = parent === pageId || children.length > MAX_NESTED_BATCHES;
       for (const child of children) {
+        if (readsBackdrop(child.blendMode)) this.backdropReaders.add(child.id);
         if (isContainerNode(child)) stack.push(child.id);
         if (!chunked || isContainerNode(child)) ids.push(child.id);
       }
@@ -342,6 +359,8 @@ export class SceneRenderer {
       const oldList = this.listHolding(id);
       oldList?.invalidateMember(id);
       const onPage = isSceneNode(node) && this.store.pageOf(id)?.id === this.page;
+      if (onPage && readsBackdrop(node.blendMode)) this.backdropReaders.add(id);
+      else this.backdropReaders.delete(id);
       if (!onPage) {
         if (existing) {
           existing.object.destroy({ children: false });
@@ -396,6 +415,11 @@ export class SceneRenderer {
     this.rescaleLists();
     this.keepCullingHonest(ids);
     this.applyCull();
+    const backdropNeeded = this.backdropReaders.size > 0;
+    if (backdropNeeded !== this.backdropNeeded) {
+      this.backdropNeeded = backdropNeeded;
+      this.onBackdropNeeded?.(backdropNeeded);
+    }
   }
 
   /**

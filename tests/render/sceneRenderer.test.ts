@@ -363,6 +363,23 @@ describe("scene renderer", () => {
     }
   });
 
+  it("asks for the backdrop only while the page holds a blend mode that reads it", () => {
+    const store = emptyDocumentStore();
+    store.transact("add", (tx) => tx.put(shape(0, "r", 0, "a0")));
+    const told: boolean[] = [];
+    const renderer = new SceneRenderer(store, new Container(), () => {}, {
+      onBackdropNeeded: (needed) => told.push(needed),
+    });
+    renderer.showPage("page");
+    store.transact("multiply", (tx) => tx.update("r", { blendMode: "multiply" }));
+    expect(told).toEqual([]);
+    store.transact("overlay", (tx) => tx.update("r", { blendMode: "overlay" }));
+    expect(told).toEqual([true]);
+    store.transact("delete", (tx) => tx.remove("r"));
+    expect(told).toEqual([true, false]);
+    renderer.dispose();
+  });
+
   it("builds geometry per power-of-two zoom bucket: finer curves zoomed in, cheaper strokes zoomed out", () => {
     expect(detailForZoom(1)).toEqual({ step: 4, pixelsPerUnit: 1 });
     expect(detailForZoom(1.3)).toEqual(detailForZoom(1));
