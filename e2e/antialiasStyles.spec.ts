@@ -130,8 +130,27 @@ function stylesDocument(): DocRecord[] {
     stroke: NO_STROKE,
     blendMode: "difference",
   });
+  // Red in "hue" over a greyish blue keeps the blue's saturation and luminosity: (164, 62, 62);
+  // "color" (what hue used to be drawn as) would give (255, 23, 23).
+  const muted = makeNode<RectNode>("rect", "muted", "page", "a9", {
+    width: 80,
+    height: 60,
+    radii: [0, 0, 0, 0],
+    fill: { type: "solid", color: { r: 0.2, g: 0.4, b: 0.6, a: 1 } },
+    stroke: NO_STROKE,
+  });
+  const hued = makeNode<RectNode>("rect", "hued", "page", "b0", {
+    width: 40,
+    height: 40,
+    radii: [0, 0, 0, 0],
+    fill: { type: "solid", color: { r: 1, g: 0, b: 0, a: 1 } },
+    stroke: NO_STROKE,
+    blendMode: "hue",
+  });
   return [
     ...records,
+    at(muted, 900, 500),
+    at(hued, 910, 510),
     at(differenced, 710, 30),
     { ...frame, transform: { ...frame.transform, x: 100, y: 520, rotation: 0.3 } },
     at(radial, 600, 280),
@@ -326,6 +345,10 @@ test.describe("anti-aliased styles", () => {
   test("a difference-blended rectangle subtracts from what is under it", () => {
     // Drawn through a filter over a copy of the backdrop, which needs the back buffer on.
     expect(difference(pixels(722, 45), [255, 0, 0])).toBeLessThan(12);
+  });
+
+  test("a hue-blended rectangle takes its hue only", () => {
+    expect(difference(pixels(930, 530), [164, 62, 62])).toBeLessThan(12);
   });
 
   test("an arrowhead is filled in the line's colour with soft sides", () => {

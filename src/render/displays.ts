@@ -108,9 +108,8 @@ export function applyCommon(object: Container, node: SceneNode): void {
   object.setFromMatrix(new Matrix(m.a, m.b, m.c, m.d, m.e, m.f));
   object.alpha = node.opacity;
   object.visible = !node.hidden;
-  // PixiJS has every mode of the model but hue; until the renderer gains its own, hue draws as
-  // the closest one it has (colour keeps hue and saturation from the top layer too).
-  object.blendMode = node.blendMode === "hue" ? "color" : node.blendMode;
+  // PixiJS's type lists every mode of the model but hue, which `registerHslBlends` adds.
+  object.blendMode = node.blendMode as Container["blendMode"];
   object.label = node.id;
 }
 

@@ -1,4 +1,5 @@
 import "pixi.js/advanced-blend-modes";
+import { registerHslBlends } from "./hslBlends";
 import { Container } from "pixi.js";
 import type { DocumentStore, Commit } from "../doc/store";
 import { worldMatrix } from "../doc/commands";
@@ -20,6 +21,8 @@ import {
   type Display,
   type DrawContext,
 } from "./displays";
+
+registerHslBlends();
 
 /**
  * A vector shape inside a group or frame of at most this many children gets a batch mesh of its
