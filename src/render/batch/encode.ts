@@ -12,14 +12,8 @@ import type {
 } from "../../doc/types";
 import { freehandNodeOutline } from "../../geometry/freehand";
 import { headGeometry, headSize } from "../arrowHeads";
-import {
-  dashPolyline,
-  ellipseOutline,
-  pathOutlines,
-  roundedRectOutline,
-  type Polyline,
-} from "../dash";
-import { regularPolygon, starPoints } from "../outline";
+import { dashPolyline, ellipseOutline, type Polyline } from "../dash";
+import { shapeOutlines } from "../shapeOutlines";
 import { EdgeMesh } from "../stroke/edgeMesh";
 import { fillRegions, type FillPlan } from "../stroke/fillRegions";
 import { fillFringe } from "../stroke/fringe";
@@ -134,26 +128,6 @@ function boxKind(
   return node.stroke.join === "miter" && node.stroke.miterLimit >= Math.SQRT2
     ? SHAPE_MITRED_BOX
     : SHAPE_BOX;
-}
-
-/** The node's outlines for flat drawing, curves cut into segments `step` local units long. */
-function outlines(node: Exclude<VectorNode, LineNode | FreehandNode>, step: number): Polyline[] {
-  switch (node.type) {
-    case "rect":
-      return [roundedRectOutline(node.width, node.height, node.radii, step)];
-    case "frame":
-      return [roundedRectOutline(node.width, node.height, [0, 0, 0, 0], step)];
-    case "ellipse":
-      return [ellipseOutline(node.width, node.height, step)];
-    case "polygon":
-      return [{ points: regularPolygon(node.width, node.height, node.sides), closed: true }];
-    case "star":
-      return [
-        { points: starPoints(node.width, node.height, node.points, node.innerRatio), closed: true },
-      ];
-    case "path":
-      return pathOutlines(node, step);
-  }
 }
 
 /** How finely a chunk is drawn: set from the camera's zoom bucket. */
@@ -328,7 +302,7 @@ export function encodeNode(
   const lines: Polyline[] =
     node.type === "line"
       ? [{ points: [node.start.x, node.start.y, node.end.x, node.end.y], closed: false }]
-      : outlines(node, detail.step);
+      : shapeOutlines(node, detail.step);
   if (fill !== null && node.type !== "line") {
     fillOutlines(
       writer,

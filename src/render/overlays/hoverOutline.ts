@@ -3,8 +3,8 @@ import type { Matrix } from "../../doc/transform";
 import { isSceneNode, type Id, type PathNode, type SceneNode } from "../../doc/types";
 import { freehandNodeOutline } from "../../geometry/freehand";
 import type { CameraState } from "../camera";
-import { ellipseOutline, pathOutlines, roundedRectOutline, type Polyline } from "../dash";
-import { regularPolygon, starPoints } from "../outline";
+import type { Polyline } from "../dash";
+import { shapeOutlines } from "../shapeOutlines";
 import { nodeQuad, screenMatrix, type NodeSource, type Quad } from "./geometry";
 
 // The hover highlight traces the node's own outline. Pure: no Pixi, so it is tested in Node.
@@ -111,19 +111,14 @@ export function localOutline(
 function shapeOutline(node: SceneNode, step: number, limit: number): Polyline[] | null {
   switch (node.type) {
     case "rect":
-      return [roundedRectOutline(node.width, node.height, node.radii, step)];
     case "ellipse":
-      return [ellipseOutline(node.width, node.height, step)];
     case "polygon":
-      return [{ points: regularPolygon(node.width, node.height, node.sides), closed: true }];
     case "star":
-      return [
-        { points: starPoints(node.width, node.height, node.points, node.innerRatio), closed: true },
-      ];
+      return shapeOutlines(node, step);
     case "line":
       return [{ points: [node.start.x, node.start.y, node.end.x, node.end.y], closed: false }];
     case "path":
-      return pathPointBound(node, step, limit) > limit ? null : pathOutlines(node, step);
+      return pathPointBound(node, step, limit) > limit ? null : shapeOutlines(node, step);
     case "freehand":
       // perfect-freehand gives about two outline points per input point, and more to round the
       // ends: refuse before running it on a stroke that is sure to be over the cap.
