@@ -10,8 +10,7 @@ import type {
   RectNode,
   RGBA,
 } from "../src/doc/types";
-import { serializeDocument } from "../src/io/native/format";
-import { BACKGROUND_RGB, canvasBox, hideChrome, openApp, waitTicks } from "./support";
+import { BACKGROUND_RGB, canvasBox, hideChrome, openApp, waitTicks, showDocument } from "./support";
 
 /**
  * The styles the batch cannot draw alone (gradient fills and strokes, blend modes, frame
@@ -240,15 +239,7 @@ test.describe("anti-aliased styles", () => {
     const { baseURL, viewport } = testInfo.project.use;
     const page = await browser.newPage({ baseURL, viewport });
     await openApp(page);
-    const result = await page.evaluate(
-      (text) => window.linework!.importDocument(text),
-      serializeDocument(stylesDocument()),
-    );
-    expect(result.ok).toBe(true);
-    await page.evaluate(() => {
-      window.linework!.current.camera.set({ x: 0, y: 0, zoom: 1 });
-      window.linework!.engine.invalidate();
-    });
+    await showDocument(page, stylesDocument());
     await hideChrome(page);
     await waitTicks(page, 3);
     await page.waitForTimeout(200);

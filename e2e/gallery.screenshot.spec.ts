@@ -10,9 +10,8 @@ import type {
   RectNode,
   StarNode,
 } from "../src/doc/types";
-import { serializeDocument } from "../src/io/native/format";
 import { galleryDocument } from "../tests/support/gallery";
-import { hideChrome, openApp } from "./support";
+import { hideChrome, openApp, showDocument } from "./support";
 
 /**
  * The style gallery drawn at three zoom levels, compared with committed baselines.
@@ -41,15 +40,7 @@ test.describe("style gallery rendering", () => {
   for (const view of ZOOMS) {
     test(`the gallery renders as its baseline at ${view.zoom * 100} %`, async ({ page }) => {
       await openApp(page);
-      const result = await page.evaluate(
-        (text) => window.linework!.importDocument(text),
-        serializeDocument(galleryDocument()),
-      );
-      expect(result.ok).toBe(true);
-      await page.evaluate(({ zoom, x, y }) => {
-        window.linework!.current.camera.set({ zoom, x, y });
-        window.linework!.engine.invalidate();
-      }, view);
+      await showDocument(page, galleryDocument(), view);
       // Let the render and any late text rasterisation settle.
       await page.waitForTimeout(300);
       await hideChrome(page);
@@ -256,15 +247,7 @@ test.describe("batched shape rendering", () => {
   for (const view of BATCHED) {
     test(`batched shapes render as their baseline at ${view.zoom * 100} %`, async ({ page }) => {
       await openApp(page);
-      const result = await page.evaluate(
-        (text) => window.linework!.importDocument(text),
-        serializeDocument(batchedDocument()),
-      );
-      expect(result.ok).toBe(true);
-      await page.evaluate(({ zoom, x, y }) => {
-        window.linework!.current.camera.set({ zoom, x, y });
-        window.linework!.engine.invalidate();
-      }, view);
+      await showDocument(page, batchedDocument(), view);
       // Past the zoom settle, so the batches are rebuilt for this zoom.
       await page.waitForTimeout(500);
       await hideChrome(page);

@@ -1,8 +1,15 @@
 import { expect, test } from "@playwright/test";
 import { createDocument, makeNode, NO_STROKE } from "../src/doc/factory";
 import type { FillRule, PathNode, Subpath } from "../src/doc/types";
-import { serializeDocument } from "../src/io/native/format";
-import { BACKGROUND_RGB, canvasBox, hideChrome, openApp, screenPixel, waitTicks } from "./support";
+import {
+  BACKGROUND_RGB,
+  canvasBox,
+  hideChrome,
+  openApp,
+  screenPixel,
+  waitTicks,
+  showDocument,
+} from "./support";
 
 const RADIUS = 90;
 
@@ -42,12 +49,7 @@ test("a pentagram drawn as one outline: nonzero fills its centre, evenodd leaves
   page,
 }) => {
   await openApp(page);
-  const result = await page.evaluate(
-    (text) => window.linework!.importDocument(text),
-    serializeDocument(document()),
-  );
-  expect(result.ok).toBe(true);
-  await page.evaluate(() => window.linework!.current.camera.set({ x: 0, y: 0, zoom: 1 }));
+  await showDocument(page, document());
   await hideChrome(page);
   await waitTicks(page, 3);
   const canvas = await canvasBox(page);

@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { makeNode, NO_STROKE } from "../src/doc/factory";
-import type { RectNode } from "../src/doc/types";
+import type { DocRecord, RectNode } from "../src/doc/types";
+import { serializeDocument } from "../src/io/native/format";
 
 /** Opens the app and waits until the program's main routine has run. */
 export async function openApp(page: Page, search = ""): Promise<void> {
@@ -101,4 +102,21 @@ export function hasRecord(page: Page, id: string): Promise<boolean> {
 export async function hideChrome(page: Page, options: { keepHud?: boolean } = {}): Promise<void> {
   const hidden = options.keepHud ? ".lw-overlay-host" : ".lw-overlay-host, .lw-hud";
   await page.addStyleTag({ content: `${hidden} { visibility: hidden !important; }` });
+}
+
+/** Opens `records` as the document and shows them at `view` (the origin at 100 % unless said). */
+export async function showDocument(
+  page: Page,
+  records: readonly DocRecord[],
+  view: { x: number; y: number; zoom: number } = { x: 0, y: 0, zoom: 1 },
+): Promise<void> {
+  const result = await page.evaluate(
+    (text) => window.linework!.importDocument(text),
+    serializeDocument(records),
+  );
+  expect(result.ok).toBe(true);
+  await page.evaluate((at) => {
+    window.linework!.current.camera.set(at);
+    window.linework!.engine.invalidate();
+  }, view);
 }

@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { createDocument, makeNode, NO_STROKE } from "../../src/doc/factory";
-import { DocumentStore } from "../../src/doc/store";
+import { makeNode, NO_STROKE } from "../../src/doc/factory";
 import { apply, invert, type Matrix } from "../../src/doc/transform";
 import type {
   DocRecord,
@@ -27,6 +26,7 @@ import {
   type HoverShape,
 } from "../../src/render/overlays/hoverOutline";
 import { DEFAULT_FREEHAND_SETTINGS } from "../../src/geometry/freehand";
+import { storeWith } from "../support/store";
 import type { Overlays as OverlaysClass } from "../../src/render/overlays/overlays";
 
 // PixiJS reads `navigator` when its modules load.
@@ -64,17 +64,6 @@ function path(subpaths: PathNode["subpaths"], id = "p"): PathNode {
     fill: RED,
     stroke: NO_STROKE,
   });
-}
-
-function storeWith(...nodes: DocRecord[]): DocumentStore {
-  const records = createDocument({
-    id: "doc",
-    pageId: "page",
-    name: "Test",
-    author: "test",
-    created: "2026-01-01T00:00:00.000Z",
-  });
-  return new DocumentStore([...records, ...nodes], { checkInvariants: true });
 }
 
 function outlineOf(shape: HoverShape | null): Extract<HoverShape, { kind: "outline" }> {

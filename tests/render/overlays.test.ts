@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createDocument, makeNode, NO_STROKE } from "../../src/doc/factory";
-import { DocumentStore } from "../../src/doc/store";
-import type { DocRecord, GroupNode, RectNode, Transform } from "../../src/doc/types";
+import { makeNode, NO_STROKE } from "../../src/doc/factory";
+import type { GroupNode, RectNode, Transform } from "../../src/doc/types";
+import { storeWith } from "../support/store";
 import {
   boxQuad,
   HANDLE_HIT,
@@ -25,17 +25,6 @@ function rect(id: string, parent: string, index: string, transform: Partial<Tran
     stroke: NO_STROKE,
   });
   return { ...node, transform: { ...node.transform, ...transform } };
-}
-
-function storeWith(...nodes: DocRecord[]): DocumentStore {
-  const records = createDocument({
-    id: "doc",
-    pageId: "page",
-    name: "Test",
-    author: "test",
-    created: "2026-01-01T00:00:00.000Z",
-  });
-  return new DocumentStore([...records, ...nodes], { checkInvariants: true });
 }
 
 function close(quad: Quad, expected: Array<[number, number]>): void {

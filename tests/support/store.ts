@@ -1,5 +1,6 @@
 import { createDocument } from "../../src/doc/factory";
 import { DocumentStore } from "../../src/doc/store";
+import type { DocRecord } from "../../src/doc/types";
 
 /** A document with one empty page, id "page", checking invariants after every transaction. */
 export function emptyDocumentStore(): DocumentStore {
@@ -7,4 +8,16 @@ export function emptyDocumentStore(): DocumentStore {
     createDocument({ id: "doc", pageId: "page", author: "u", created: "2026-01-01T00:00:00Z" }),
     { checkInvariants: true },
   );
+}
+
+/** A document with one page, id "page", holding `nodes`, checking invariants. */
+export function storeWith(...nodes: DocRecord[]): DocumentStore {
+  const records = createDocument({
+    id: "doc",
+    pageId: "page",
+    name: "Test",
+    author: "test",
+    created: "2026-01-01T00:00:00.000Z",
+  });
+  return new DocumentStore([...records, ...nodes], { checkInvariants: true });
 }
