@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { generateKeyBetween } from "fractional-indexing";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
-import type { DocumentStore } from "../../src/doc/store";
+import { DocumentStore } from "../../src/doc/store";
 import type { EllipseNode, GroupNode, RectNode, SceneNode, TextNode } from "../../src/doc/types";
 import type { Container as PixiContainer, Mesh } from "pixi.js";
 import type * as Renderer from "../../src/render/sceneRenderer";
@@ -112,13 +112,13 @@ type Step =
   | { kind: "move" | "blend" | "delete" | "raise"; target: number; x?: number }
   | { kind: "restyle"; target: number; opacity: number };
 
-function applyStep(store: DocumentStore, s: Step, serial: number): void {
-  const siblings = store.childrenOf("page");
+function applyStep(store: DocumentStore, s: Step, serial: number, parent = "page"): void {
+  const siblings = store.childrenOf(parent);
   store.transact("step", (tx) => {
     if (s.kind === "add") {
       const at = s.at % (siblings.length + 1);
       const index = midKey(siblings[at - 1]?.index ?? null, siblings[at]?.index ?? null);
-      tx.put(shape(s.shape, `n${serial}`, s.x, index));
+      tx.put({ ...shape(s.shape, `n${serial}`, s.x, index), parent });
       return;
     }
     const node = siblings[s.target % Math.max(1, siblings.length)];
@@ -158,6 +158,37 @@ describe("scene renderer", () => {
         },
       ),
       { numRuns: 80 },
+    );
+  });
+
+  it("after any edits inside a chunked group draws what a fresh build draws", () => {
+    const count = MAX_NESTED_BATCHES + 20;
+    const store = emptyDocumentStore();
+    store.transact("add", (tx) => {
+      tx.put(makeNode<GroupNode>("group", "g", "page", "a0", {}));
+      let key: string | null = null;
+      for (let i = 0; i < count; i += 1) {
+        key = generateKeyBetween(key, null);
+        tx.put({ ...shape(i % 3, `g-${i}`, i, key), parent: "g" });
+      }
+    });
+    const inside = (renderer: InstanceType<typeof SceneRenderer>) =>
+      drawing(renderer.displayOf("g")! as PixiContainer);
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 12 }), (steps) => {
+        const edited = new DocumentStore(store.snapshot(), { checkInvariants: true });
+        const live = new SceneRenderer(edited, new Container(), () => {}, { chunkSize: 40 });
+        live.showPage("page");
+        steps.forEach((s, i) => applyStep(edited, s, i, "g"));
+        const fresh = new SceneRenderer(edited, new Container(), () => {}, { chunkSize: 40 });
+        fresh.showPage("page");
+        expect(live.chunkMembersOf("g")).not.toBeNull();
+        expect(inside(live)).toEqual(inside(fresh));
+        expect(live.displayedCount).toBe(edited.childrenOf("g").length + 1);
+        live.dispose();
+        fresh.dispose();
+      }),
+      { numRuns: 12 },
     );
   });
 
