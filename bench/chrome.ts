@@ -192,8 +192,8 @@ interface SelectionTiming {
 }
 
 /**
- * Arms a watcher in the page: from a one-shape selection (the X field shows a number) to the
- * whole page (X differs, so the field shows "Mixed"), timing the selection change, the DOM
+ * Arms a watcher in the page: from a one-shape selection (the Width field shows its width) to
+ * the whole page (the width of the box they all span), timing the selection change, the DOM
  * update and the frames between. Resolves with the three times once the panel shows it.
  */
 async function timeSelection(page: Page, how: "keyboard" | "store"): Promise<number[]> {
@@ -203,12 +203,12 @@ async function timeSelection(page: Page, how: "keyboard" | "store"): Promise<num
     const first = store.childrenOf(store.pages()[0]!.id)[0]!.id;
     store.setSelection([first]);
   });
-  const x = page.locator("#lw-side-panels").getByLabel("X", { exact: true });
+  const x = page.locator("#lw-side-panels").getByLabel("Width", { exact: true });
   await x.waitFor();
   await page.waitForFunction(() => {
     const panel = document.getElementById("lw-side-panels");
     const field = [...(panel?.querySelectorAll("input") ?? [])].find(
-      (input) => input.labels?.[0]?.textContent === "X",
+      (input) => input.labels?.[0]?.textContent === "Width",
     );
     return field !== undefined && field.value !== "";
   });
@@ -238,11 +238,14 @@ async function timeSelection(page: Page, how: "keyboard" | "store"): Promise<num
           counting = true;
           requestAnimationFrame(tick);
         });
-        const shows = (): boolean => {
-          const field = [...panel.querySelectorAll("input")].find(
-            (input) => input.labels?.[0]?.textContent === "X",
+        const widthField = () =>
+          [...panel.querySelectorAll("input")].find(
+            (input) => input.labels?.[0]?.textContent === "Width",
           );
-          return field !== undefined && field.value === "" && field.placeholder === "Mixed";
+        const oneShape = widthField()?.value;
+        const shows = (): boolean => {
+          const value = widthField()?.value;
+          return value !== undefined && value !== "" && value !== oneShape;
         };
         const observer = new MutationObserver(() => {
           if (Number.isNaN(changedAt) || !shows()) return;

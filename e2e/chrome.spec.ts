@@ -330,19 +330,31 @@ test.describe("properties", () => {
     await width.press("Escape");
     await expect(width).toHaveValue("200");
 
-    // Two shapes of different widths: Mixed, and an edit of another field leaves widths alone.
+    // Two shapes: the fields show the box they span (a: 20–220 × 10–202, b: 10–50 × 10–40), as
+    // in Figma, and a field where they differ reads Mixed.
+    await page.evaluate(() =>
+      window.linework!.editor.store.transact("Fade", (tx) => tx.update("b", { opacity: 0.5 })),
+    );
     await selectIds(page, ["a", "b"]);
-    await expect(width).toHaveValue("");
-    await expect(width).toHaveAttribute("placeholder", "Mixed");
-    await height.fill("50");
+    await expect(x).toHaveValue("10");
+    await expect(width).toHaveValue("210");
+    await expect(height).toHaveValue("192");
+    await expect(panel.getByLabel("Opacity", { exact: true })).toHaveAttribute(
+      "placeholder",
+      "Mixed",
+    );
+    // Halving the box's height scales both about its top-left corner, widths untouched.
+    await height.fill("96");
     await height.press("Enter");
-    expect(await rectField(page, "a", "height")).toBe(50);
-    expect(await rectField(page, "b", "height")).toBe(50);
+    expect(await rectField(page, "a", "height")).toBeCloseTo(96, 6);
+    expect(await rectField(page, "b", "height")).toBeCloseTo(15, 6);
+    expect(await rectField(page, "a", "y")).toBeCloseTo(10, 6);
     expect(await rectField(page, "a", "width")).toBe(200);
     expect(await rectField(page, "b", "width")).toBe(40);
     // One undo step for the two-shape edit.
     await page.evaluate(() => window.linework!.editor.history.undo());
     expect(await rectField(page, "b", "height")).toBe(30);
+    expect(await rectField(page, "a", "height")).toBeCloseTo(192, 6);
   });
 
   test("fill colour by hex, opacity, and stroke width", async ({ page }) => {
@@ -699,7 +711,8 @@ test.describe("React commits", () => {
                 (input) => input.labels?.[0]?.textContent === "X",
               );
               done({
-                shown: field?.placeholder === "Mixed" && field.value === "",
+                // The box all of them span starts at n0's x, 0 (the template alone showed 10).
+                shown: field?.value === "0",
                 ms: performance.now() - started,
               });
             });

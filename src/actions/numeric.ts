@@ -13,6 +13,8 @@ import {
   type NodeSource,
 } from "./geometry";
 import { topLevelNodes } from "./targets";
+import { applyWorldChange, originals, scaleAbout, translation } from "./worldTransform";
+import { multiply } from "../doc/transform";
 
 /**
  * A node's frame as the numeric fields show it, in world units and degrees. The frame is the
@@ -213,4 +215,77 @@ function resizeLocal(tx: Transaction, node: SceneNode, box: Box, kx: number, ky:
       return;
     }
   }
+}
+
+/** The page box several nodes' frames span, as a multi-selection's fields show it (Figma). */
+export interface SelectionBounds {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Widens `box` (minX, minY, maxX, maxY) to hold a node's frame, corners turned by its angle. */
+export function addFrameCorners(box: number[], frame: NodeGeometry): void {
+  const angle = frame.rotation / DEGREES;
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  for (const [u, v] of [
+    [0, 0],
+    [frame.width, 0],
+    [0, frame.height],
+    [frame.width, frame.height],
+  ] as const) {
+    const px = frame.x + u * cos - v * sin;
+    const py = frame.y + u * sin + v * cos;
+    box[0] = Math.min(box[0]!, px);
+    box[1] = Math.min(box[1]!, py);
+    box[2] = Math.max(box[2]!, px);
+    box[3] = Math.max(box[3]!, py);
+  }
+}
+
+export function selectionBounds(source: NodeSource, ids: readonly Id[]): SelectionBounds | null {
+  const box = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const { id } of topLevelNodes(source, ids)) {
+    const frame = getGeometry(source, id);
+    if (frame !== null) addFrameCorners(box, frame);
+  }
+  if (!(box[2]! >= box[0]!)) return null;
+  return { x: box[0]!, y: box[1]!, width: box[2]! - box[0]!, height: box[3]! - box[1]! };
+}
+
+/**
+ * Moves and sizes several nodes as one: X and Y move the box they span, W and H scale them all
+ * about its top-left corner, as the selection's resize handles do. One undo step.
+ */
+export function setSelectionBounds(
+  editor: Pick<Editor, "store">,
+  ids: readonly Id[],
+  change: Partial<SelectionBounds>,
+): void {
+  checkChange(change);
+  const { store } = editor;
+  const nodes = topLevelNodes(store, ids, { editable: true });
+  const bounds = selectionBounds(
+    store,
+    nodes.map((node) => node.id),
+  );
+  if (nodes.length === 0 || bounds === null) return;
+  const sx = change.width !== undefined && bounds.width > 0 ? change.width / bounds.width : 1;
+  const sy = change.height !== undefined && bounds.height > 0 ? change.height / bounds.height : 1;
+  if (!Number.isFinite(sx * bounds.width) || !Number.isFinite(sy * bounds.height)) return;
+  const dx = change.x === undefined ? 0 : change.x - bounds.x;
+  const dy = change.y === undefined ? 0 : change.y - bounds.y;
+  const matrix = multiply(translation(dx, dy), scaleAbout(sx, sy, bounds));
+  store.transact("Set geometry", (tx) => {
+    applyWorldChange(
+      tx,
+      originals(
+        tx,
+        nodes.map((node) => node.id),
+      ),
+      matrix,
+    );
+  });
 }

@@ -21,7 +21,7 @@ import {
   scaleAbout,
   translation,
   type Original,
-} from "./worldTransform";
+} from "../actions/worldTransform";
 import type { Tool, ToolContext, ToolKey, ToolPointer } from "./types";
 
 /** Pick tolerance around thin shapes, in screen pixels. */

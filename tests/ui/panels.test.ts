@@ -34,11 +34,14 @@ const names = (store: DocumentStore, parent = "page"): string[] =>
 
 describe("properties summary", () => {
   it("gives one value when all agree and Mixed when they differ", () => {
-    const store = withShapes(rect("a", "a0"), rect("b", "a1", { width: 30 }));
+    const store = withShapes(rect("a", "a0"), rect("b", "a1", { width: 30, opacity: 0.5 }));
     const summary = summarise(store, ["a", "b"]);
     expect(summary.count).toBe(2);
+    expect(summary.opacity).toEqual({ state: "mixed" });
+    expect(summary.radius).toEqual({ state: "same", value: 0 });
+    // Position and size are the box the two span together.
+    expect(summary.width).toEqual({ state: "same", value: 30 });
     expect(summary.height).toEqual({ state: "same", value: 20 });
-    expect(summary.width).toEqual({ state: "mixed" });
     expect(summary.sides).toEqual({ state: "none" });
   });
 

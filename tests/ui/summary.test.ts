@@ -1,4 +1,4 @@
-import { getGeometry } from "../../src/actions/numeric";
+import { addFrameCorners, getGeometry } from "../../src/actions/numeric";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DocumentStore } from "../../src/doc/store";
@@ -28,6 +28,11 @@ function reference(store: DocumentStore, ids: readonly Id[]): SelectionSummary {
   // Position, size and angle are the numeric frame (setGeometry's), for every kind of node.
   const frame = (n: SceneNode) => getGeometry(store, n.id) ?? undefined;
   const corner = (i: 0 | 1 | 2 | 3) => fold((n) => (n.type === "rect" ? n.radii[i] : undefined));
+  // Two or more distinct nodes with a frame show the box their frames span.
+  const framed = [...new Set(nodes.filter((n) => frame(n) !== undefined).map((n) => n.id))];
+  const span = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const id of framed) addFrameCorners(span, getGeometry(store, id)!);
+  const spanned = (value: number): Field<number> => ({ state: "same", value });
   return {
     count: nodes.length,
     fill: fold<Fill>((n) => ("fill" in n ? n.fill : undefined), samePaint),
@@ -46,10 +51,19 @@ function reference(store: DocumentStore, ids: readonly Id[]): SelectionSummary {
     corners: [corner(0), corner(1), corner(2), corner(3)],
     sides: fold((n) => (n.type === "polygon" ? n.sides : undefined)),
     points: fold((n) => (n.type === "star" ? n.points : undefined)),
-    x: fold((n) => frame(n)?.x),
-    y: fold((n) => frame(n)?.y),
-    width: fold((n) => frame(n)?.width),
-    height: fold((n) => frame(n)?.height),
+    ...(framed.length > 1
+      ? {
+          x: spanned(span[0]!),
+          y: spanned(span[1]!),
+          width: spanned(span[2]! - span[0]!),
+          height: spanned(span[3]! - span[1]!),
+        }
+      : {
+          x: fold((n) => frame(n)?.x),
+          y: fold((n) => frame(n)?.y),
+          width: fold((n) => frame(n)?.width),
+          height: fold((n) => frame(n)?.height),
+        }),
     rotation: fold((n) => {
       const r = frame(n)?.rotation;
       return r === undefined ? undefined : ((r % 360) + 360) % 360;

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { setGeometry, type GeometryChange } from "../../actions/numeric";
+import { setGeometry, setSelectionBounds, type GeometryChange } from "../../actions/numeric";
 import type { DocumentStore } from "../../doc/store";
 import {
   ARROW_HEADS,
@@ -112,7 +112,10 @@ export function PropertiesPanel({
   // reached by scaling, so it is not applied.
   const frame = (change: GeometryChange): void => {
     if (change.width === 0 || change.height === 0) return;
-    setGeometry({ store }, selection, change);
+    // Several nodes move and scale as one box; rotation still turns each about its centre.
+    if (summary.count > 1 && change.rotation === undefined)
+      setSelectionBounds({ store }, selection, change);
+    else setGeometry({ store }, selection, change);
   };
   const styled =
     (change: (node: SceneNode & { stroke: Stroke }) => SceneNode) =>

@@ -1,4 +1,4 @@
-import { getGeometry } from "../../actions/numeric";
+import { addFrameCorners, getGeometry } from "../../actions/numeric";
 import type { DocumentStore } from "../../doc/store";
 import {
   isSceneNode,
@@ -82,6 +82,10 @@ class Folder<T> {
         ? MIXED
         : { state: "same", value: this.value as T };
   }
+}
+
+function same(value: number): Field<number> {
+  return { state: "same", value };
 }
 
 function sameColor(x: RGBA, y: RGBA): boolean {
@@ -173,6 +177,11 @@ export function summarise(store: DocumentStore, ids: readonly Id[]): SelectionSu
   const width = new Folder<number>();
   const height = new Folder<number>();
   const rotation = new Folder<number>();
+  // Several nodes show the box they span together, as Figma does (minX, minY, maxX, maxY); one
+  // node, even picked twice, its own frame.
+  const span = [Infinity, Infinity, -Infinity, -Infinity];
+  let firstFramed: Id | null = null;
+  let severalFramed = false;
   let count = 0;
   for (const id of ids) {
     const node = store.get(id);
@@ -184,6 +193,9 @@ export function summarise(store: DocumentStore, ids: readonly Id[]): SelectionSu
     // lands on the page, its edges' lengths, and its top edge's angle.
     const frame = getGeometry(store, node.id);
     if (frame !== null) {
+      addFrameCorners(span, frame);
+      if (firstFramed === null) firstFramed = node.id;
+      else if (node.id !== firstFramed) severalFramed = true;
       x.add(frame.x);
       y.add(frame.y);
       width.add(frame.width);
@@ -236,10 +248,14 @@ export function summarise(store: DocumentStore, ids: readonly Id[]): SelectionSu
     corners: [corners[0].field(), corners[1].field(), corners[2].field(), corners[3].field()],
     sides: sides.field(),
     points: points.field(),
-    x: x.field(),
-    y: y.field(),
-    width: width.field(),
-    height: height.field(),
+    ...(severalFramed
+      ? {
+          x: same(span[0]!),
+          y: same(span[1]!),
+          width: same(span[2]! - span[0]!),
+          height: same(span[3]! - span[1]!),
+        }
+      : { x: x.field(), y: y.field(), width: width.field(), height: height.field() }),
     rotation: rotation.field(),
   };
 }
