@@ -4,17 +4,25 @@
 // meanwhile. Prints JSON when run alone: npx tsx bench/import.ts
 // Targets: 10k paths ≤ 1 s, 100k paths ≤ 8 s, with progress shown.
 // The browser part serves BENCH_IMPORT_ROOT (default dist/) on BENCH_IMPORT_PORT (default 4613).
+// BENCH_IMPORT_PROFILE=<folder> also records CPU profiles of the page and of the import worker
+// (.cpuprofile files for DevTools) and prints where their time went, by source folder.
 
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
-import { chromium, type Page } from "@playwright/test";
+import { chromium, type CDPSession, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium.ts";
 import { createDocument } from "../src/doc/factory.ts";
 import { DocumentStore } from "../src/doc/store.ts";
 import { importIntoDocument } from "../src/io/import/intoDocument.ts";
+import { convertSvg } from "../src/io/import/svg/convert.ts";
 import { importSvg } from "../src/io/import/svg/index.ts";
+import { flattenDrafts } from "../src/io/import/tree.ts";
+import { readUntrustedInWorker, type ImportWorkerPort } from "../src/io/import/workerClient.ts";
+import { runImportRequest } from "../src/io/import/workerProtocol.ts";
+import { parseXml } from "../src/io/import/xml.ts";
 import { serveApp } from "./appServer.ts";
 
 const SIZES = (process.env.BENCH_IMPORT_SIZES ?? "10000,100000").split(",").map(Number);
@@ -78,11 +86,122 @@ async function benchSize(paths: number) {
     totalCpuMs: round((cpu.user + cpu.system) / 1000),
     nodes: result.nodes.length,
     progressCalls,
+    workerPath: await workerStages(svg),
+  };
+}
+
+/**
+ * The stages a large import goes through off the page, each timed on its own in this thread:
+ * what the worker does (parse, convert, flatten, encode its replies), copying the replies as
+ * postMessage does, and the page reading them back into a result. In CPU milliseconds of this
+ * process: on the shared machine the wall clock also counts other processes.
+ */
+async function workerStages(svg: string) {
+  let cpu = process.cpuUsage();
+  const lap = (): number => {
+    const spent = process.cpuUsage(cpu);
+    cpu = process.cpuUsage();
+    return round((spent.user + spent.system) / 1000);
+  };
+  const document = parseXml(svg);
+  const parseCpuMs = lap();
+  const conversion = convertSvg(document.root, "bench", document.externalEntityReferences);
+  const convertCpuMs = lap();
+  flattenDrafts(conversion.drafts);
+  const flattenCpuMs = lap();
+  const replies: Array<{ reply: unknown; transfer: ArrayBuffer[] }> = [];
+  let computed = process.cpuUsage();
+  runImportRequest({ type: "import", name: "bench.svg", data: svg }, (reply, transfer = []) => {
+    // The last progress message is posted once the result is complete; encoding follows it.
+    if (reply.type === "progress") computed = process.cpuUsage();
+    replies.push({ reply, transfer });
+  });
+  cpu = computed;
+  const encodeCpuMs = lap();
+  const copies = replies.map(({ reply, transfer }) => structuredClone(reply, { transfer }));
+  const cloneCpuMs = lap();
+  const port: ImportWorkerPort = {
+    onmessage: null,
+    onerror: null,
+    postMessage() {
+      for (const data of copies) this.onmessage?.({ data });
+    },
+    terminate() {},
+  };
+  const read = await readUntrustedInWorker(port, { name: "bench.svg", data: "" });
+  const pageDecodeCpuMs = lap();
+  if (!read.ok) throw new Error(read.error);
+  return {
+    parseCpuMs,
+    convertCpuMs,
+    flattenCpuMs,
+    encodeCpuMs,
+    cloneCpuMs,
+    pageDecodeCpuMs,
+    replies: replies.length,
   };
 }
 
 const PORT = Number(process.env.BENCH_IMPORT_PORT ?? 4613);
 const ROOT = resolve(process.env.BENCH_IMPORT_ROOT ?? "dist");
+const PROFILE_DIR = process.env.BENCH_IMPORT_PROFILE;
+
+/**
+ * Runs in the page before the app: stamps the import worker's life (created, each reply as the
+ * page receives it) on `__importTimeline`, and, when profiling, holds back `terminate` until the
+ * bench has collected the worker's profile (`__releaseWorkers`).
+ */
+const WORKER_TIMELINE = (holdTermination: boolean): string => `
+  globalThis.__importTimeline = [];
+  globalThis.__heldWorkers = [];
+  globalThis.__releaseWorkers = () => { for (const end of globalThis.__heldWorkers.splice(0)) end(); };
+  const Native = globalThis.Worker;
+  globalThis.Worker = class extends Native {
+    constructor(url, options) {
+      super(url, options);
+      const timeline = globalThis.__importTimeline;
+      timeline.push({ type: "created", at: performance.now() });
+      this.addEventListener("message", (event) => {
+        const data = event.data ?? {};
+        timeline.push({ type: String(data.type), fraction: data.fraction, at: performance.now() });
+      });
+    }
+    terminate() {
+      if (${holdTermination}) globalThis.__heldWorkers.push(() => super.terminate());
+      else super.terminate();
+    }
+  };
+`;
+
+interface TimelineEntry {
+  readonly type: string;
+  readonly fraction?: number;
+  readonly at: number;
+}
+
+/**
+ * The import's stages as the page saw them, in ms from the call: the worker started and read
+ * the XML (progress to 40 %), converted elements (to 95 %), flattened and encoded (to its first
+ * reply with nodes), sent its replies, then the page's own part until the promise settled and
+ * to the first frame. Replies are stamped when the page handles them.
+ */
+function importStages(timeline: readonly TimelineEntry[], t0: number, t1: number, t2: number) {
+  const first = (match: (e: TimelineEntry) => boolean): number | null => {
+    const hit = timeline.find(match);
+    return hit === undefined ? null : Math.round(hit.at - t0);
+  };
+  const lastReply = timeline.filter((e) => e.type === "nodes" || e.type === "result").at(-1);
+  return {
+    workerCreated: first((e) => e.type === "created"),
+    firstProgress: first((e) => e.type === "progress"),
+    parsed: first((e) => e.type === "progress" && (e.fraction ?? 0) >= 0.4),
+    converted: first((e) => e.type === "progress" && (e.fraction ?? 0) >= 0.95),
+    firstNodes: first((e) => e.type === "nodes" || e.type === "result"),
+    lastReply: lastReply === undefined ? null : Math.round(lastReply.at - t0),
+    settled: Math.round(t1 - t0),
+    firstFrame: Math.round(t2 - t0),
+  };
+}
 
 /**
  * One import in the page: from the call to the promise settling (worker, transfer, the one
@@ -92,7 +211,7 @@ const ROOT = resolve(process.env.BENCH_IMPORT_ROOT ?? "dist");
  */
 async function benchSizeInBrowser(page: Page, paths: number) {
   const svg = generateSvg(paths);
-  return page.evaluate(
+  const measured = await page.evaluate(
     async ({ text }) => {
       const lw = window.linework!;
       const tasks: number[] = [];
@@ -118,8 +237,8 @@ async function benchSizeInBrowser(page: Page, paths: number) {
       await new Promise((done) => setTimeout(done, 200));
       watching = false;
       observer.disconnect();
-      const nodes = lw.editor.store.snapshot().length;
-      lw.editor.history.undo();
+      const timeline = (globalThis as unknown as { __importTimeline: TimelineEntry[] })
+        .__importTimeline;
       return {
         ok: outcome.ok,
         importMs: Math.round(t1 - t0),
@@ -127,11 +246,17 @@ async function benchSizeInBrowser(page: Page, paths: number) {
         longestMainThreadTaskMs: Math.round(Math.max(0, ...tasks)),
         longTasks: tasks.length,
         longestFrameGapMs: Math.round(gap),
-        nodes,
+        nodes: lw.editor.store.snapshot().length,
+        timeline: [...timeline],
+        t0,
+        t1,
+        t2,
       };
     },
     { text: svg },
   );
+  const { timeline, t0, t1, t2, ...figures } = measured;
+  return { ...figures, stages: importStages(timeline, t0, t1, t2) };
 }
 
 async function benchInBrowser(): Promise<object> {
@@ -147,12 +272,30 @@ async function benchInBrowser(): Promise<object> {
     for (const paths of SIZES) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       await context.addInitScript("globalThis.__name = (f) => f;");
+      await context.addInitScript(WORKER_TIMELINE(PROFILE_DIR !== undefined));
       const page = await context.newPage();
       await page.goto(`http://localhost:${PORT}/`);
       await page.waitForFunction(() => window.linework?.engine.state === "running", null, {
         timeout: 60_000,
       });
-      results.push({ paths, ...(await benchSizeInBrowser(page, paths)) });
+      const profiler = PROFILE_DIR === undefined ? null : await startProfiles(page);
+      const metrics = await page.context().newCDPSession(page);
+      await metrics.send("Performance.enable");
+      const before = await cpuTimes(metrics);
+      const figures = await benchSizeInBrowser(page, paths);
+      const after = await cpuTimes(metrics);
+      await metrics.detach();
+      const profile =
+        profiler === null ? undefined : await profiler.finish(resolve(PROFILE_DIR!), paths);
+      await page.evaluate(() => window.linework!.editor.history.undo());
+      results.push({
+        paths,
+        ...figures,
+        // From the call to 200 ms after the first frame; the process's time holds the worker's.
+        mainThreadCpuMs: Math.round(after.thread - before.thread),
+        pageProcessCpuMs: Math.round(after.process - before.process),
+        ...(profile === undefined ? {} : { profile }),
+      });
       await context.close();
     }
   } finally {
@@ -162,11 +305,248 @@ async function benchInBrowser(): Promise<object> {
   return { root: ROOT, results };
 }
 
+/** CPU time of the page's main thread and of its whole process (workers included), in ms. */
+async function cpuTimes(cdp: CDPSession): Promise<{ thread: number; process: number }> {
+  const { metrics } = await cdp.send("Performance.getMetrics");
+  const value = (name: string): number => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+  return { thread: value("ThreadTime"), process: value("ProcessTime") };
+}
+
+// ---- Profiles ----
+
+interface CallFrame {
+  readonly functionName: string;
+  readonly url: string;
+  readonly lineNumber: number;
+  readonly columnNumber: number;
+}
+
+interface ProfileNode {
+  readonly id: number;
+  readonly callFrame: CallFrame;
+  readonly children?: readonly number[];
+}
+
+/** Chrome DevTools' CPU profile format, as Profiler.stop returns it. */
+interface CpuProfile {
+  readonly nodes: readonly ProfileNode[];
+  readonly startTime: number;
+  readonly endTime: number;
+  readonly samples: readonly number[];
+  readonly timeDeltas: readonly number[];
+}
+
+/**
+ * Starts CPU profiles of the page's main thread and of every worker it starts from now on (the
+ * workers wait for their profiler before running). `finish` stops them, writes them as
+ * .cpuprofile files and summarises them.
+ */
+async function startProfiles(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  const workerProfiles: Array<Promise<CpuProfile>> = [];
+  const workerSessions: string[] = [];
+  const waiting = new Map<number, (result: unknown) => void>();
+  let nextId = 1;
+  const sendToWorker = (sessionId: string, method: string, params: object = {}) =>
+    new Promise<unknown>((done) => {
+      const id = nextId++;
+      waiting.set(id, done);
+      void cdp.send("Target.sendMessageToTarget", {
+        sessionId,
+        message: JSON.stringify({ id, method, params }),
+      });
+    });
+  cdp.on("Target.receivedMessageFromTarget", (event) => {
+    const message = JSON.parse(event.message) as { id?: number; result?: unknown };
+    if (message.id !== undefined) waiting.get(message.id)?.(message.result);
+  });
+  cdp.on("Target.attachedToTarget", (event) => {
+    const { sessionId } = event;
+    if (event.targetInfo.type !== "worker") return;
+    workerSessions.push(sessionId);
+    void sendToWorker(sessionId, "Profiler.enable")
+      .then(() => sendToWorker(sessionId, "Profiler.setSamplingInterval", { interval: 250 }))
+      .then(() => sendToWorker(sessionId, "Profiler.start"))
+      .then(() => sendToWorker(sessionId, "Runtime.runIfWaitingForDebugger"));
+  });
+  await cdp.send("Target.setAutoAttach", {
+    autoAttach: true,
+    waitForDebuggerOnStart: true,
+    flatten: false,
+  });
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 250 });
+  await cdp.send("Profiler.start");
+  return {
+    async finish(dir: string, paths: number) {
+      const { profile } = await cdp.send("Profiler.stop");
+      for (const sessionId of workerSessions)
+        workerProfiles.push(
+          sendToWorker(sessionId, "Profiler.stop").then(
+            (r) => (r as { profile: CpuProfile }).profile,
+          ),
+        );
+      const workers = await Promise.all(workerProfiles);
+      await page.evaluate(() =>
+        (globalThis as unknown as { __releaseWorkers(): void }).__releaseWorkers(),
+      );
+      await cdp.detach();
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(resolve(dir, `import-${paths}-page.cpuprofile`), JSON.stringify(profile));
+      workers.forEach((p, i) =>
+        writeFileSync(resolve(dir, `import-${paths}-worker${i}.cpuprofile`), JSON.stringify(p)),
+      );
+      return {
+        page: await summariseProfile(profile as CpuProfile),
+        workers: await Promise.all(workers.map((p) => summariseProfile(p))),
+      };
+    },
+  };
+}
+
+/**
+ * Where a profile's time went: self time given to the innermost frame of our own code above
+ * each sample (so PixiJS's or JSON.parse's time counts for the code of ours that called it),
+ * by source folder and by source file, read through the bundle's source maps.
+ */
+async function summariseProfile(profile: CpuProfile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const maps = new Map<string, SourceLookup | null>();
+  for (const n of profile.nodes) {
+    const url = n.callFrame.url;
+    if (url.startsWith("http") && !maps.has(url)) maps.set(url, await sourceLookupOf(url));
+  }
+  const sourceOf = (frame: CallFrame): string | null => {
+    const lookup = maps.get(frame.url);
+    return lookup ? lookup(frame.lineNumber, frame.columnNumber) : null;
+  };
+  const ownSource = new Map<number, string>();
+  const attribute = (id: number): string => {
+    const known = ownSource.get(id);
+    if (known !== undefined) return known;
+    const node = byId.get(id)!;
+    const name = node.callFrame.functionName;
+    let label: string;
+    if (name === "(garbage collector)" || name === "(idle)" || name === "(program)") label = name;
+    else {
+      const source = sourceOf(node.callFrame);
+      const own = source === null ? null : ownPath(source);
+      const up = parent.get(id);
+      label =
+        own !== null
+          ? `${own} ${name || "(anonymous)"}`
+          : up === undefined
+            ? "(other)"
+            : attribute(up);
+      if (!own && label === "(root)") label = source ?? `(${name || "anonymous"})`;
+    }
+    ownSource.set(id, label);
+    return label;
+  };
+  ownSource.set(profile.nodes[0]!.id, "(root)");
+  const files = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const label = attribute(id);
+    files.set(label, (files.get(label) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  const folders = new Map<string, number>();
+  const byFile = new Map<string, number>();
+  for (const [where, ms] of files) {
+    const file = where.split(" ")[0]!;
+    const folder = file.replace(/\/[^/]*$/, "");
+    folders.set(folder, (folders.get(folder) ?? 0) + ms);
+    byFile.set(file, (byFile.get(file) ?? 0) + ms);
+  }
+  const top = (m: Map<string, number>, n: number) =>
+    Object.fromEntries(
+      [...m]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, n)
+        .map(([k, v]) => [k, Math.round(v)]),
+    );
+  return {
+    totalMs: Math.round((profile.endTime - profile.startTime) / 1000),
+    byFolder: top(folders, 12),
+    byFile: top(byFile, 16),
+    byFunction: top(files, 24),
+  };
+}
+
+/** A source path of ours from the repository's root (src/…, engine/…), or null for a library. */
+function ownPath(source: string): string | null {
+  if (source.includes("node_modules")) return null;
+  return /(?:^|\/)((?:src|engine)\/.*)$/.exec(source)?.[1] ?? null;
+}
+
+/** From a bundle position (0-based line and column) to the source file it was built from. */
+type SourceLookup = (line: number, column: number) => string | null;
+
+async function sourceLookupOf(url: string): Promise<SourceLookup | null> {
+  const response = await fetch(`${url.split("?")[0]}.map`).catch(() => null);
+  if (response === null || !response.ok) return null;
+  const map = (await response.json()) as { sources: string[]; mappings: string };
+  const sources = map.sources.map((s) => s.replace(/^(\.\.\/)+/, ""));
+  // Per generated line, its segments' starting columns and source indexes, in column order.
+  const lines: Array<{ columns: number[]; sources: number[] }> = [];
+  let source = 0;
+  for (const text of map.mappings.split(";")) {
+    const columns: number[] = [];
+    const indexes: number[] = [];
+    let column = 0;
+    for (const segment of text.split(",")) {
+      if (segment.length === 0) continue;
+      const fields = decodeVlq(segment);
+      column += fields[0] ?? 0;
+      if (fields.length >= 4) {
+        source += fields[1]!;
+        columns.push(column);
+        indexes.push(source);
+      }
+      // Original line and column (fields 2 and 3) are not needed to name the file.
+    }
+    lines.push({ columns, sources: indexes });
+  }
+  return (line, column) => {
+    const row = lines[line];
+    if (row === undefined || row.columns.length === 0) return null;
+    let lo = 0;
+    let hi = row.columns.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (row.columns[mid]! <= column) lo = mid;
+      else hi = mid - 1;
+    }
+    return sources[row.sources[lo]!] ?? null;
+  };
+}
+
+const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+function decodeVlq(segment: string): number[] {
+  const out: number[] = [];
+  let value = 0;
+  let shift = 0;
+  for (const char of segment) {
+    const digit = BASE64.indexOf(char);
+    value += (digit & 31) << shift;
+    if (digit & 32) shift += 5;
+    else {
+      out.push(value & 1 ? -(value >>> 1) : value >>> 1);
+      value = 0;
+      shift = 0;
+    }
+  }
+  return out;
+}
+
 export async function benchImport(): Promise<object> {
   const results = [];
   for (const paths of SIZES) results.push(await benchSize(paths));
   return {
     what: "SVG import: parse + convert + one transaction into a store",
+    loadAverage: loadavg().map((n) => Math.round(n * 10) / 10),
     results,
     browser: await benchInBrowser(),
   };

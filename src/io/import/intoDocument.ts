@@ -2,9 +2,8 @@ import { indexFor } from "../../doc/commands";
 import { newId } from "../../doc/ids";
 import { InvariantError } from "../../doc/invariants";
 import type { DocumentStore } from "../../doc/store";
-import { multiply, toMatrix, type Matrix } from "../../doc/transform";
 import { isContainer, type Id, type SceneNode, type Vec2 } from "../../doc/types";
-import { localBounds, transformBox, type Box } from "../../scene/bounds";
+import { drawingBounds } from "./drawingBounds";
 import { IMPORT_ROOT, type ImportSuccess } from "./result";
 
 export interface ImportPlacement {
@@ -32,8 +31,7 @@ export function importIntoDocument(
   const ids = new Map<Id, Id>();
   for (const node of result.nodes) ids.set(node.id, newId());
   for (const blob of result.blobs) ids.set(blob.id, newId());
-  const shift =
-    placement.at === undefined ? { x: 0, y: 0 } : offsetToCentre(result.nodes, placement.at);
+  const shift = placement.at === undefined ? { x: 0, y: 0 } : offsetToCentre(result, placement.at);
   const top: SceneNode[] = [];
   const inner: SceneNode[] = [];
   for (const node of result.nodes) {
@@ -84,33 +82,9 @@ export function importIntoDocument(
 }
 
 /** How far to move the top-level nodes so the middle of everything lands on `at`. */
-function offsetToCentre(nodes: readonly SceneNode[], at: Vec2): Vec2 {
-  const matrices = new Map<Id, Matrix>();
-  let box: Box | null = null;
-  for (const node of nodes) {
-    const parentMatrix = matrices.get(node.parent);
-    const own = toMatrix(node.transform);
-    const m = parentMatrix === undefined ? own : multiply(parentMatrix, own);
-    matrices.set(node.id, m);
-    let local: Box | null;
-    try {
-      local = localBounds(node);
-    } catch {
-      // localBounds spreads coordinates into Math.min; a path of a million points overflows it.
-      local = null;
-    }
-    if (local === null) continue;
-    const b = transformBox(local, m);
-    box =
-      box === null
-        ? b
-        : {
-            minX: Math.min(box.minX, b.minX),
-            minY: Math.min(box.minY, b.minY),
-            maxX: Math.max(box.maxX, b.maxX),
-            maxY: Math.max(box.maxY, b.maxY),
-          };
-  }
+function offsetToCentre(result: ImportSuccess, at: Vec2): Vec2 {
+  // A worker measures the drawing before sending it, off the page's thread.
+  const box = result.bounds !== undefined ? result.bounds : drawingBounds(result.nodes);
   if (box === null) return { x: 0, y: 0 };
   return { x: at.x - (box.minX + box.maxX) / 2, y: at.y - (box.minY + box.maxY) / 2 };
 }

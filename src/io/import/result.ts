@@ -1,4 +1,5 @@
 import type { BlobRecord, SceneNode } from "../../doc/types";
+import type { Box } from "../../scene/bounds";
 
 /**
  * What every importer returns. `nodes` is a tree in flat form: top-level nodes have the parent
@@ -11,6 +12,8 @@ export type ImportResult =
       readonly nodes: SceneNode[];
       readonly blobs: BlobRecord[];
       readonly warnings: string[];
+      /** The box around the drawing (see drawingBounds), when the reader measured it already. */
+      readonly bounds?: Box | null;
     }
   | { readonly ok: false; readonly error: string };
 

@@ -6,7 +6,8 @@ import { runImportRequest, type ImportReply } from "./workerProtocol";
  */
 const scope = globalThis as unknown as {
   onmessage: ((event: { readonly data: unknown }) => void) | null;
-  postMessage(reply: ImportReply): void;
+  postMessage(reply: ImportReply, transfer?: ArrayBuffer[]): void;
 };
 
-scope.onmessage = (event) => runImportRequest(event.data, (reply) => scope.postMessage(reply));
+scope.onmessage = (event) =>
+  runImportRequest(event.data, (reply, transfer) => scope.postMessage(reply, transfer));

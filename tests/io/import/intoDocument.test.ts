@@ -3,6 +3,7 @@ import { History } from "../../../src/history/history";
 import { checkAll } from "../../../src/doc/invariants";
 import { isSceneNode } from "../../../src/doc/types";
 import { readUntrusted } from "../../../src/io/import/boundary";
+import { drawingBounds } from "../../../src/io/import/drawingBounds";
 import { importIntoDocument } from "../../../src/io/import/intoDocument";
 import type { ImportSuccess } from "../../../src/io/import/result";
 import { localBounds, transformBox } from "../../../src/scene/bounds";
@@ -70,6 +71,26 @@ describe("importing into the document", () => {
     const maxY = Math.max(...boxes.map((b) => b.maxY));
     expect((minX + maxX) / 2).toBeCloseTo(500);
     expect((minY + maxY) / 2).toBeCloseTo(-200);
+  });
+
+  it("centres by the box a worker measured, the same as measuring here", () => {
+    const result = read("a.svg", SVG);
+    const measured = drawingBounds(result.nodes);
+    // The rect from 0 to 10 and the circle from 20 to 40.
+    expect(measured).toEqual({ minX: 0, minY: 0, maxX: 40, maxY: 40 });
+    const at = { x: 500, y: -200 };
+    const here = emptyDocumentStore();
+    const there = emptyDocumentStore();
+    importIntoDocument(here, result, { parent: "page", at });
+    importIntoDocument(there, { ...result, bounds: measured }, { parent: "page", at });
+    const top = (store: typeof here) => store.childrenOf("page")[0]!.transform;
+    expect(top(there)).toEqual(top(here));
+    // A box given is the one used: one twice as far to the right moves the drawing left.
+    const moved = emptyDocumentStore();
+    const box = { minX: 40, minY: 0, maxX: 80, maxY: 40 };
+    importIntoDocument(moved, { ...result, bounds: box }, { parent: "page", at });
+    expect(top(moved).x).toBeCloseTo(top(here).x - 40);
+    expect(top(moved).y).toBeCloseTo(top(here).y);
   });
 
   it("images bring their data as a blob record", () => {

@@ -62,6 +62,29 @@ describe("path data", () => {
     );
   });
 
+  it("property: reads each number exactly as Number() does", () => {
+    const digits = (max: number) =>
+      fc.array(fc.constantFrom(..."0123456789"), { maxLength: max }).map((d) => d.join(""));
+    const decimal = fc
+      .tuple(fc.constantFrom("", "-", "+"), digits(12), fc.boolean(), digits(12), fc.boolean())
+      .filter(([, whole, , fraction]) => whole.length + fraction.length > 0)
+      .map(
+        ([sign, whole, point, fraction, exponent]) =>
+          `${sign}${whole}${point || whole.length === 0 ? "." : ""}${point || whole.length === 0 ? fraction : ""}${exponent ? "e-3" : ""}`,
+      )
+      .filter((text) => /\d/.test(text));
+    fc.assert(
+      fc.property(decimal, decimal, (x, y) => {
+        const parsed = parsePathData(`M0 0L${x} ${y}`);
+        expect(parsed.error).toBeNull();
+        const line = parsed.subpaths[0]!.segments[0]!;
+        // Absolute points are offset by +0 like relative ones, which turns -0 into 0.
+        expect(line.to.x).toBe(Number(x) + 0);
+        expect(line.to.y).toBe(Number(y) + 0);
+      }),
+    );
+  });
+
   it("reads every command, compact numbers and implicit repeats", () => {
     const { subpaths, error } = parsePathData(
       "M10-20.5.5.5L1e1,2h5v-3H0V0C1 2 3 4 5 6S7 8 9 10Q1 1 2 2T4 4z m1 1 2 2",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { History } from "../../../src/history/history";
 import { readUntrusted } from "../../../src/io/import/boundary";
+import { drawingBounds } from "../../../src/io/import/drawingBounds";
 import { importFileInto, OFF_THREAD_BYTES } from "../../../src/io/import/importFile";
 import { ImportJobs } from "../../../src/io/import/importJobs";
 import {
@@ -80,9 +81,20 @@ describe("the worker's job", () => {
     expect(last?.type === "result" && last.result.ok && last.result.nodes).toEqual([]);
     const direct = readUntrusted("big.svg", svg);
     expect(direct.ok && direct.nodes.length).toBe(10_001);
-    expect(last?.type === "result" ? { ...last.result, nodes: parts.flat() } : null).toEqual(
-      direct,
-    );
+    // The worker also measures the drawing, so the page need not walk it again to centre it.
+    expect(last?.type === "result" ? { ...last.result, nodes: parts.flat() } : null).toEqual({
+      ...direct,
+      bounds: direct.ok ? drawingBounds(direct.nodes) : null,
+    });
+    // Squares of 10 at x and y from 0 to 99, in a viewBox that sets the size (no width given).
+    const box = direct.ok ? drawingBounds(direct.nodes) : null;
+    for (const [value, expected] of [
+      [box?.minX, 0],
+      [box?.minY, 0],
+      [box?.maxX, 109],
+      [box?.maxY, 109],
+    ] as const)
+      expect(value).toBeCloseTo(expected, 9);
   });
 
   it("refuses a malformed request with a result, not an exception", () => {

@@ -76,14 +76,21 @@ class Scanner {
       }
     }
     if (digits === 0) return null;
+    let exponent = false;
     if (text[i] === "e" || text[i] === "E") {
       let j = i + 1;
       if (text[j] === "+" || text[j] === "-") j++;
       const expStart = j;
       while (j < text.length && text.charCodeAt(j) >= 0x30 && text.charCodeAt(j) <= 0x39) j++;
-      if (j > expStart) i = j;
+      if (j > expStart) {
+        i = j;
+        exponent = true;
+      }
     }
-    const value = Number(text.slice(start, i));
+    const value =
+      !exponent && digits <= MAX_EXACT_DIGITS
+        ? shortDecimal(text, start, i)
+        : Number(text.slice(start, i));
     if (!Number.isFinite(value)) return null;
     this.pos = i;
     if (++this.numbers > IMPORT_LIMITS.maxPathNumbers) {
@@ -103,6 +110,41 @@ class Scanner {
     return c === "1" ? 1 : 0;
   }
 }
+
+/**
+ * Decimals of at most this many digits are read without making a string: their digits as an
+ * integer are exact in a double, and so is any power of ten up to 1e22, so one division gives
+ * the correctly rounded value, the same as Number() (Clinger's fast path).
+ */
+const MAX_EXACT_DIGITS = 15;
+const POWERS_OF_TEN = Array.from({ length: MAX_EXACT_DIGITS + 1 }, (_, k) => 10 ** k);
+
+/** The value of a sign, digits and at most one point, known to hold 1–15 digits. */
+function shortDecimal(text: string, start: number, end: number): number {
+  let i = start;
+  const c0 = text.charCodeAt(i);
+  const negative = c0 === 0x2d;
+  if (negative || c0 === 0x2b) i++;
+  let mantissa = 0;
+  let fraction = -1;
+  for (; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x2e) fraction = 0;
+    else {
+      mantissa = mantissa * 10 + (c - 0x30);
+      if (fraction >= 0) fraction++;
+    }
+  }
+  const value = fraction > 0 ? mantissa / POWERS_OF_TEN[fraction]! : mantissa;
+  return negative ? -value : value;
+}
+
+/** Path commands by character code: the letter, or undefined for anything else. */
+const COMMANDS: ReadonlyArray<string | undefined> = (() => {
+  const table: Array<string | undefined> = [];
+  for (const letter of "MmLlHhVvCcSsQqTtAaZz") table[letter.charCodeAt(0)] = letter;
+  return table;
+})();
 
 export function parsePathData(data: string): ParsedPath {
   const scan = new Scanner(data);
@@ -141,12 +183,12 @@ export function parsePathData(data: string): ParsedPath {
   for (;;) {
     scan.skipSeparators();
     if (scan.pos >= data.length) break;
-    const c = data[scan.pos]!;
-    if (/[MmLlHhVvCcSsQqTtAaZz]/.test(c)) {
-      command = c;
+    const letter = COMMANDS[data.charCodeAt(scan.pos)];
+    if (letter !== undefined) {
+      command = letter;
       scan.pos += 1;
     } else if (command === "" || command === "z" || command === "Z" || !scan.atNumber()) {
-      return stop(`unexpected "${c}" at character ${scan.pos + 1}`);
+      return stop(`unexpected "${data[scan.pos]!}" at character ${scan.pos + 1}`);
     } else if (command === "M") command = "L";
     else if (command === "m") command = "l";
     if (first && command !== "M" && command !== "m")
