@@ -208,7 +208,7 @@ test.describe("the viewport", () => {
     const canvas = await canvasBox(page);
     expect(await page.evaluate(() => window.linework!.current.renderer.displayedCount)).toBe(count);
     expect((await chunks()).chunks).toBe(3);
-    // At zoom 1 the view (plus half a screen each side) reaches r0 and r1: the first chunk only,
+    // At zoom 1 the view (plus a quarter screen each side) reaches r0 and r1: the first chunk only,
     // and only it has been built.
     await expect.poll(stats).toEqual({ topLevel: count, drawn: 1024 });
     expect(await chunks()).toMatchObject({ drawn: 1, builds: 1 });
@@ -230,13 +230,15 @@ test.describe("the viewport", () => {
       .poll(() => screenPixel(page, canvas.x + 300, canvas.y + 150))
       .toEqual(BACKGROUND_RGB);
 
-    // Across the boundary of the first two chunks (r1023 and r1024 in view): both are drawn.
+    // Across the boundary of the first two chunks, at half size so r1023 (canvas x 25–75) and
+    // r1024 (525–575) are both in view: both chunks are drawn.
     await page.evaluate(() =>
-      window.linework!.current.camera.set({ x: -1_023_500, y: 0, zoom: 1 }),
+      window.linework!.current.camera.set({ x: -1_023_000 * 0.5 + 25, y: 100, zoom: 0.5 }),
     );
     await expect.poll(stats).toEqual({ topLevel: count, drawn: 2048 });
     expect(await shapesDrawn()).toBeLessThanOrEqual(5);
-    await expect.poll(() => screenPixel(page, canvas.x + 550, canvas.y + 150)).toEqual([0, 0, 255]);
+    await expect.poll(() => screenPixel(page, canvas.x + 50, canvas.y + 175)).toEqual([0, 0, 255]);
+    await expect.poll(() => screenPixel(page, canvas.x + 550, canvas.y + 175)).toEqual([0, 0, 255]);
 
     // Back home: the first chunk again, drawn from what was built, and r0 where it was.
     await page.evaluate(() => window.linework!.current.camera.set({ x: 0, y: 0, zoom: 1 }));

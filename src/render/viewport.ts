@@ -21,9 +21,12 @@ export interface ViewPreferences {
 
 /**
  * The cull rectangle reaches this share of the viewport past each edge, so a pan queries the
- * index again only after moving half a screen, not on every step.
+ * index again only after moving a quarter of a screen, not on every step. Everything in it is
+ * handed to the GPU, which a software rasteriser pays for per vertex seen or not: measured at
+ * 100k shapes, a quarter beat half a screen on every figure (zoom sweep 57 against 67 ms a
+ * frame, pan at zoom 0.1 p95 30 against 34 ms); re-culling more often costs about a millisecond.
  */
-export const CULL_MARGIN = 0.5;
+export const CULL_MARGIN = 0.25;
 /** Zooming in until the cull rectangle is this many times the view's area re-queries it. */
 const CULL_REQUERY_AREA = 16;
 
