@@ -1,7 +1,8 @@
 // Benchmarks SVG import: parse, convert and one transaction into a store, for generated files of
 // 10k and 100k paths, in Node and, when the app is built, in headless Chromium through
 // `linework.importFile` (the worker for large files), with the longest main-thread task seen
-// meanwhile. Prints JSON when run alone: npx tsx bench/import.ts
+// meanwhile, then the imported drawing exported again to SVG and to PNG at 1× in the browser.
+// Prints JSON when run alone: npx tsx bench/import.ts
 // Targets: 10k paths ≤ 1 s, 100k paths ≤ 8 s, with progress shown.
 // The browser part serves BENCH_IMPORT_ROOT (default dist/) on BENCH_IMPORT_PORT (default 4613).
 // BENCH_IMPORT_PROFILE=<folder> also records CPU profiles of the page and of the import worker
@@ -239,6 +240,22 @@ async function benchSizeInBrowser(page: Page, paths: number) {
       observer.disconnect();
       const timeline = (globalThis as unknown as { __importTimeline: TimelineEntry[] })
         .__importTimeline;
+      // Then the page with the imported drawing out again: SVG, and PNG at 1× (in strips past
+      // 16 million pixels, with progress).
+      const scope = { page: lw.current.pageId() };
+      const s0 = performance.now();
+      const svgOut = lw.exports.svg({ scope });
+      const s1 = performance.now();
+      let strips = 0;
+      const png = await lw.exports.png({
+        scope,
+        scale: 1,
+        background: true,
+        onProgress: () => {
+          strips += 1;
+        },
+      });
+      const s2 = performance.now();
       return {
         ok: outcome.ok,
         importMs: Math.round(t1 - t0),
@@ -247,6 +264,11 @@ async function benchSizeInBrowser(page: Page, paths: number) {
         longTasks: tasks.length,
         longestFrameGapMs: Math.round(gap),
         nodes: lw.editor.store.snapshot().length,
+        exportSvgMs: Math.round(s1 - s0),
+        svgMiB: Math.round((svgOut.svg.length / 1048576) * 10) / 10,
+        exportPngMs: Math.round(s2 - s1),
+        pngMiB: Math.round((png.size / 1048576) * 10) / 10,
+        pngStrips: strips,
         timeline: [...timeline],
         t0,
         t1,
