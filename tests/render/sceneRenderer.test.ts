@@ -132,6 +132,18 @@ function applyStep(store: DocumentStore, s: Step, serial: number, parent = "page
   });
 }
 
+/** Puts group "g" holding `count` shapes g-0… (of `kinds` kinds) on the page, in one commit. */
+function addGroup(store: DocumentStore, count: number, kinds: number): void {
+  store.transact("add group", (tx) => {
+    tx.put(makeNode<GroupNode>("group", "g", "page", "a0", {}));
+    let key: string | null = null;
+    for (let i = 0; i < count; i += 1) {
+      key = generateKeyBetween(key, null);
+      tx.put({ ...shape(i % kinds, `g-${i}`, i, key), parent: "g" });
+    }
+  });
+}
+
 /** A key between two siblings' keys (null: an end). */
 function midKey(a: string | null, b: string | null): string {
   return generateKeyBetween(a, b);
@@ -164,14 +176,7 @@ describe("scene renderer", () => {
   it("after any edits inside a chunked group draws what a fresh build draws", () => {
     const count = MAX_NESTED_BATCHES + 20;
     const store = emptyDocumentStore();
-    store.transact("add", (tx) => {
-      tx.put(makeNode<GroupNode>("group", "g", "page", "a0", {}));
-      let key: string | null = null;
-      for (let i = 0; i < count; i += 1) {
-        key = generateKeyBetween(key, null);
-        tx.put({ ...shape(i % 3, `g-${i}`, i, key), parent: "g" });
-      }
-    });
+    addGroup(store, count, 3);
     const inside = (renderer: InstanceType<typeof SceneRenderer>) =>
       drawing(renderer.displayOf("g")! as PixiContainer);
     fc.assert(
@@ -262,14 +267,7 @@ describe("scene renderer", () => {
   it("edits inside a chunked group rebuild what a fresh build draws", () => {
     const store = emptyDocumentStore();
     const count = MAX_NESTED_BATCHES + 40;
-    store.transact("add", (tx) => {
-      tx.put(makeNode<GroupNode>("group", "g", "page", "a0", {}));
-      let key: string | null = null;
-      for (let i = 0; i < count; i += 1) {
-        key = generateKeyBetween(key, null);
-        tx.put({ ...shape(i % 3, `g-${i}`, i, key), parent: "g" });
-      }
-    });
+    addGroup(store, count, 3);
     const live = new SceneRenderer(store, new Container(), () => {}, { chunkSize: 50 });
     live.showPage("page");
     const children = store.childrenOf("g");
@@ -322,14 +320,7 @@ describe("scene renderer", () => {
     renderer.showPage("page");
     renderer.cullTo([]);
     const count = MAX_HONEST_CHANGES + 1;
-    store.transact("import", (tx) => {
-      tx.put(makeNode<GroupNode>("group", "g", "page", "a0", {}));
-      let key: string | null = null;
-      for (let i = 0; i < count; i += 1) {
-        key = generateKeyBetween(key, null);
-        tx.put({ ...shape(i % 2, `g-${i}`, i, key), parent: "g" });
-      }
-    });
+    addGroup(store, count, 2);
     expect(renderer.wantsCull).toBe(true);
     expect(renderer.chunkStats.drawn).toBe(0);
     renderer.cullTo(["g-5"]);

@@ -98,21 +98,20 @@ const baseArb: fc.Arbitrary<BaseFields> = fc.record({
 });
 const styledArb = fc.record({ fill: fillArb, stroke: strokeArb });
 
-const segmentArb: fc.Arbitrary<PathSegment> = fc.oneof(
-  fc.record({ type: fc.constant("line" as const), to: vec2Arb }),
-  fc.record({ type: fc.constant("quad" as const), control: vec2Arb, to: vec2Arb }),
-  fc.record({
-    type: fc.constant("cubic" as const),
-    control1: vec2Arb,
-    control2: vec2Arb,
-    to: vec2Arb,
-  }),
-);
-const subpathArb: fc.Arbitrary<Subpath> = fc.record({
-  start: vec2Arb,
-  segments: fc.array(segmentArb, { maxLength: 5 }),
-  closed: fc.boolean(),
-});
+/** Subpaths of line, quadratic and cubic segments whose points come from `point`. */
+export function subpathsOf(point: fc.Arbitrary<Vec2>, maxSegments = 5): fc.Arbitrary<Subpath> {
+  const segment: fc.Arbitrary<PathSegment> = fc.oneof(
+    fc.record({ type: fc.constant("line" as const), to: point }),
+    fc.record({ type: fc.constant("quad" as const), control: point, to: point }),
+    fc.record({ type: fc.constant("cubic" as const), control1: point, control2: point, to: point }),
+  );
+  return fc.record({
+    start: point,
+    segments: fc.array(segment, { maxLength: maxSegments }),
+    closed: fc.boolean(),
+  });
+}
+const subpathArb = subpathsOf(vec2Arb);
 
 /** A node's own fields, without its place in the tree; images name a blob slot, not an id. */
 export type LeafSpec =

@@ -1,22 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { PathNode, PathSegment, SceneNode, Subpath } from "../../../src/doc/types";
+import type { PathNode, SceneNode } from "../../../src/doc/types";
 import { readUntrusted } from "../../../src/io/import/boundary";
 import { decodeNodes, encodeNodes, type NodePart } from "../../../src/io/import/nodeParts";
+import { subpathsOf } from "../../support/arbitraries";
 import { packSubpaths, unpackSubpaths } from "../../../src/io/import/packedGeometry";
 
 // Any double, -0, infinities and NaN included: Float64 carries each as it is.
 const point = fc.record({ x: fc.double(), y: fc.double() });
-const segment: fc.Arbitrary<PathSegment> = fc.oneof(
-  fc.record({ type: fc.constant("line" as const), to: point }),
-  fc.record({ type: fc.constant("quad" as const), control: point, to: point }),
-  fc.record({ type: fc.constant("cubic" as const), control1: point, control2: point, to: point }),
-);
-const subpath: fc.Arbitrary<Subpath> = fc.record({
-  start: point,
-  segments: fc.array(segment, { maxLength: 6 }),
-  closed: fc.boolean(),
-});
+const subpath = subpathsOf(point, 6);
 const paths = fc.array(fc.array(subpath, { maxLength: 3 }), { maxLength: 8 });
 
 /** A part as it arrives on the page: copied as postMessage copies it. */

@@ -1,22 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { PathSegment, Subpath, Vec2 } from "../../../src/doc/types";
+import type { Vec2 } from "../../../src/doc/types";
+import { subpathsOf } from "../../support/arbitraries";
 import { arcToCubics, parsePathData, printPathData } from "../../../src/io/import/svg/pathData";
 
 const coord = fc
   .oneof(fc.integer({ min: -10_000, max: 10_000 }), fc.double({ min: -1e6, max: 1e6, noNaN: true }))
   .map((n) => (Object.is(n, -0) ? 0 : n));
 const point = fc.record({ x: coord, y: coord });
-const segment: fc.Arbitrary<PathSegment> = fc.oneof(
-  fc.record({ type: fc.constant("line" as const), to: point }),
-  fc.record({ type: fc.constant("quad" as const), control: point, to: point }),
-  fc.record({ type: fc.constant("cubic" as const), control1: point, control2: point, to: point }),
-);
-const subpath: fc.Arbitrary<Subpath> = fc.record({
-  start: point,
-  segments: fc.array(segment, { maxLength: 6 }),
-  closed: fc.boolean(),
-});
+const subpath = subpathsOf(point, 6);
 
 const near = (a: Vec2, b: Vec2): boolean => Math.hypot(a.x - b.x, a.y - b.y) < 1e-6;
 
