@@ -49,6 +49,30 @@ function rectField(page: Page, id: string, key: "width" | "height" | "x" | "y"):
   );
 }
 
+/**
+ * Adds rectangle "template" and `count` copies n0… after it in one transaction, each copy at
+ * x = its number when `spread`, else on top of the template.
+ */
+async function addCopies(page: Page, count: number, { spread }: { spread: boolean }) {
+  expect(await addRects(page, ["template"])).toBe(true);
+  await page.evaluate(
+    ({ count, spread }) => {
+      const store = window.linework!.editor.store;
+      const template = store.get("template") as RectNode;
+      store.transact("Add many", (tx) => {
+        for (let i = 0; i < count; i++)
+          tx.put({
+            ...template,
+            id: `n${i}`,
+            index: `b${String(i).padStart(6, "0")}`,
+            transform: spread ? { ...template.transform, x: i } : template.transform,
+          });
+      });
+    },
+    { count, spread },
+  );
+}
+
 test.describe("toolbar", () => {
   test("every tool is a labelled button with its shortcut, and the active one is pressed", async ({
     page,
@@ -461,15 +485,7 @@ test.describe("layers", () => {
   test("only the visible rows of a 100,000-node page are in the DOM", async ({ page }) => {
     test.setTimeout(120_000);
     await openChrome(page);
-    expect(await addRects(page, ["template"])).toBe(true);
-    await page.evaluate(() => {
-      const store = window.linework!.editor.store;
-      const template = store.get("template") as RectNode;
-      store.transact("Add many", (tx) => {
-        for (let i = 0; i < 100_000; i++)
-          tx.put({ ...template, id: `n${i}`, index: `b${String(i).padStart(6, "0")}` });
-      });
-    });
+    await addCopies(page, 100_000, { spread: false });
     const layers = page.getByRole("list", { name: "Layers" });
     await expect(layers.getByRole("listitem").first()).toHaveAttribute("aria-setsize", "100001");
     const rendered = await layers.getByRole("listitem").count();
@@ -678,21 +694,8 @@ test.describe("React commits", () => {
   }) => {
     test.setTimeout(60_000);
     await openChrome(page);
-    expect(await addRects(page, ["template"])).toBe(true);
-    await page.evaluate(() => {
-      const store = window.linework!.editor.store;
-      const template = store.get("template") as RectNode;
-      store.transact("Add many", (tx) => {
-        for (let i = 0; i < 10_000; i++)
-          tx.put({
-            ...template,
-            id: `n${i}`,
-            index: `b${String(i).padStart(5, "0")}`,
-            transform: { ...template.transform, x: i },
-          });
-      });
-      store.setSelection(["template"]);
-    });
+    await addCopies(page, 10_000, { spread: true });
+    await page.evaluate(() => window.linework!.editor.store.setSelection(["template"]));
     const x = page.getByRole("region", { name: "Properties" }).first().getByLabel("X", {
       exact: true,
     });

@@ -1,24 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { apply, multiply, toMatrix, type Matrix } from "../../../src/doc/transform";
+import { apply } from "../../../src/doc/transform";
 import type { SceneNode } from "../../../src/doc/types";
-import { IMPORT_ROOT } from "../../../src/io/import/result";
 import { importSvg } from "../../../src/io/import/svg";
+import { toTop } from "./support/importedTree";
 
 function convert(body: string): { nodes: SceneNode[]; warnings: string[] } {
   const result = importSvg(`<svg xmlns="http://www.w3.org/2000/svg">${body}</svg>`, "t");
   if (!result.ok) throw new Error(result.error);
   return { nodes: result.nodes, warnings: result.warnings };
-}
-
-/** From a node's local space to the imported drawing's top group. */
-function toTop(nodes: readonly SceneNode[], node: SceneNode): Matrix {
-  let m = toMatrix(node.transform);
-  let parent = nodes.find((n) => n.id === node.parent);
-  while (parent !== undefined && parent.parent !== IMPORT_ROOT) {
-    m = multiply(toMatrix(parent.transform), m);
-    parent = nodes.find((n) => n.id === parent!.parent);
-  }
-  return m;
 }
 
 const CLIP = `<clipPath id="c"><rect x="10" y="20" width="50" height="40"/></clipPath>`;

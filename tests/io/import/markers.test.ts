@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { apply, multiply, toMatrix, type Matrix } from "../../../src/doc/transform";
+import { apply } from "../../../src/doc/transform";
 import type { SceneNode, Subpath, Vec2 } from "../../../src/doc/types";
 import { IMPORT_LIMITS } from "../../../src/io/import/limits";
-import { IMPORT_ROOT } from "../../../src/io/import/result";
 import { importSvg } from "../../../src/io/import/svg";
 import { autoAngle, markerVertices, parseOrient } from "../../../src/io/import/svg/markers";
+import { toTop } from "./support/importedTree";
 
 const MARKER = `<marker id="m" refX="10" refY="10" markerWidth="20" markerHeight="20"><path id="tip" d="M 10 0 16 20 H 4 Z" fill="blue"/></marker>`;
 
@@ -15,17 +15,6 @@ function convert(body: string): { nodes: SceneNode[]; warnings: string[] } {
   );
   if (!result.ok) throw new Error(result.error);
   return { nodes: result.nodes, warnings: result.warnings };
-}
-
-/** From a node's local space to the imported drawing's top group. */
-function toTop(nodes: readonly SceneNode[], node: SceneNode): Matrix {
-  let m = toMatrix(node.transform);
-  let parent = nodes.find((n) => n.id === node.parent);
-  while (parent !== undefined && parent.parent !== IMPORT_ROOT) {
-    m = multiply(toMatrix(parent.transform), m);
-    parent = nodes.find((n) => n.id === parent!.parent);
-  }
-  return m;
 }
 
 const close = (p: Vec2, q: Vec2): void => {
