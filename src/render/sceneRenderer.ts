@@ -52,7 +52,7 @@ export interface SceneRendererOptions {
 }
 
 /** Blend modes PixiJS draws with a filter over a copy of what is beneath, not GL blending. */
-export function readsBackdrop(mode: BlendMode): boolean {
+function readsBackdrop(mode: BlendMode): boolean {
   return mode !== "normal" && mode !== "multiply" && mode !== "screen";
 }
 
@@ -75,8 +75,6 @@ export function detailForZoom(zoom: number): Detail {
  * at all), so a zoom gesture draws what was built and pays for rebuilding once, at the end.
  */
 export const ZOOM_SETTLE_MS = 200;
-
-export { TEXTURE_CACHE_MAX_ZOOM } from "./chunkList";
 
 /**
  * The document drawn as a retained PixiJS scene, built once per page and then updated from each
