@@ -48,6 +48,7 @@ export function attachDomInput(
         tiltY: sample.tiltY || 0,
         buttons: sample.buttons,
         time: sample.timeStamp,
+        modifiers: modifiersOf(e),
       });
     }
     if (phase === "down") {
@@ -104,7 +105,7 @@ export function attachDomInput(
   };
 }
 
-function modifiersOf(e: KeyboardEvent): Modifiers {
+function modifiersOf(e: KeyboardEvent | MouseEvent): Modifiers {
   return { shift: e.shiftKey, ctrl: e.ctrlKey, alt: e.altKey, meta: e.metaKey };
 }
 

@@ -23,6 +23,11 @@ export interface PointerSample {
   readonly buttons: number;
   /** Event timestamp, ms. */
   readonly time: number;
+  /**
+   * The modifier keys held when the event happened. A key released in the same tick as a
+   * pointer-up must not change what that release did; where absent, the tick's keys stand in.
+   */
+  readonly modifiers?: Modifiers;
 }
 
 export interface TouchPoint {

@@ -137,7 +137,7 @@ export class ToolController {
   }
 
   private toTool(sample: PointerSample, modifiers: Modifiers, input: PolledInput): void {
-    for (const event of this.pointers.convert(sample, modifiers)) {
+    for (const event of this.pointers.convert(sample, sample.modifiers ?? modifiers)) {
       if (this.temporaryPan(event, input)) continue;
       if (event.phase === "down" && event.button === 2) {
         // Right-click mid-gesture cancels it; otherwise it belongs to the context menu.

@@ -148,6 +148,35 @@ describe("gradient tool", () => {
     expect(h.history.depth.undo).toBe(2);
   });
 
+  it("a drag released with Shift held stays constrained though Shift comes up in the same tick", async () => {
+    const { h } = await session();
+    h.setTool("gradient");
+    const shift = { shift: true, ctrl: false, alt: false, meta: false };
+    const sample = (phase: "down" | "move" | "up", x: number, y: number, buttons: number) =>
+      h.input.pointer({
+        phase,
+        pointerId: 1,
+        kind: "mouse",
+        x,
+        y,
+        pressure: 0.5,
+        tiltX: 0,
+        tiltY: 0,
+        buttons,
+        time: 0,
+        modifiers: shift,
+      });
+    sample("down", 300, 150, 1);
+    h.tick();
+    sample("move", 290, 163, 1);
+    sample("up", 290, 163, 0);
+    h.input.keyUp("ShiftLeft", "Shift", { ...shift, shift: false });
+    h.tick();
+    const to = (rect(h).fill as LinearGradientPaint).to;
+    expect(to.y).toBeCloseTo(50, 9);
+    expect(h.history.depth.undo).toBe(1);
+  });
+
   it("Esc mid-drag leaves the document and history exactly as before, and editing open", async () => {
     const { h, markers } = await session();
     h.setTool("gradient");
