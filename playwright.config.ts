@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./e2e/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, CHROMIUM_ENV } from "./e2e/chromium";
 
 // Another port lets two test runs share a machine.
 const PORT = Number(process.env.LINEWORK_TEST_PORT || 4173);
@@ -18,6 +18,7 @@ export default defineConfig({
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: [...CHROMIUM_ARGS],
+      env: CHROMIUM_ENV,
     },
   },
   webServer: {

@@ -11,7 +11,9 @@ import { join, relative, resolve } from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium.ts";
 
-const CORPUS = process.env.RESVG_CORPUS ?? "/work/shared/corpora/resvg";
+// The corpus sits beside the project folder unless RESVG_CORPUS says where.
+const CORPUS =
+  process.env.RESVG_CORPUS ?? resolve(import.meta.dirname, "../../shared/corpora/resvg");
 const PORT = Number(process.env.RESVG_PIXELS_PORT ?? 4612);
 const ROOT = resolve(process.env.RESVG_PIXELS_ROOT ?? "dist");
 const FILTER = process.argv[2] ?? "";

@@ -3,11 +3,13 @@
 // Run: npx tsx scripts/resvg-report.ts [corpus-dir] [--json] [--failures]
 
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { readUntrusted } from "../src/io/import/boundary.ts";
 
 const args = process.argv.slice(2);
-const corpus = args.find((a) => !a.startsWith("--")) ?? "/work/shared/corpora/resvg";
+const corpus =
+  args.find((a) => !a.startsWith("--")) ??
+  resolve(import.meta.dirname, "../../shared/corpora/resvg");
 const asJson = args.includes("--json");
 const listFailures = args.includes("--failures");
 

@@ -2,27 +2,56 @@ import interBoldItalic from "@fontsource/inter/files/inter-latin-700-italic.woff
 import interBold from "@fontsource/inter/files/inter-latin-700-normal.woff?url";
 import interItalic from "@fontsource/inter/files/inter-latin-400-italic.woff?url";
 import interRegular from "@fontsource/inter/files/inter-latin-400-normal.woff?url";
-import { BUNDLED_FAMILY } from "./family";
+import monoBoldItalic from "@fontsource/jetbrains-mono/files/jetbrains-mono-latin-700-italic.woff?url";
+import monoBold from "@fontsource/jetbrains-mono/files/jetbrains-mono-latin-700-normal.woff?url";
+import monoItalic from "@fontsource/jetbrains-mono/files/jetbrains-mono-latin-400-italic.woff?url";
+import monoRegular from "@fontsource/jetbrains-mono/files/jetbrains-mono-latin-400-normal.woff?url";
+import serifBoldItalic from "@fontsource/noto-serif/files/noto-serif-latin-700-italic.woff?url";
+import serifBold from "@fontsource/noto-serif/files/noto-serif-latin-700-normal.woff?url";
+import serifItalic from "@fontsource/noto-serif/files/noto-serif-latin-400-italic.woff?url";
+import serifRegular from "@fontsource/noto-serif/files/noto-serif-latin-400-normal.woff?url";
+import { BUNDLED_FAMILY, BUNDLED_MONOSPACE, BUNDLED_SERIF } from "./family";
 import { glyphFontsFrom, type FontStyle, type GlyphFonts } from "./glyphFonts";
 
+interface Face {
+  readonly family: string;
+  readonly weight: number;
+  readonly style: FontStyle;
+  readonly url: string;
+}
+
 /** WOFF rather than WOFF2: the outline reader takes WOFF, and one file then serves both. */
-const FACES: readonly { weight: number; style: FontStyle; url: string }[] = [
-  { weight: 400, style: "normal", url: interRegular },
-  { weight: 700, style: "normal", url: interBold },
-  { weight: 400, style: "italic", url: interItalic },
-  { weight: 700, style: "italic", url: interBoldItalic },
+const FACES: readonly Face[] = [
+  ...faces(BUNDLED_FAMILY, interRegular, interBold, interItalic, interBoldItalic),
+  ...faces(BUNDLED_SERIF, serifRegular, serifBold, serifItalic, serifBoldItalic),
+  ...faces(BUNDLED_MONOSPACE, monoRegular, monoBold, monoItalic, monoBoldItalic),
 ];
+
+function faces(
+  family: string,
+  regular: string,
+  bold: string,
+  italic: string,
+  boldItalic: string,
+): Face[] {
+  return [
+    { family, weight: 400, style: "normal", url: regular },
+    { family, weight: 700, style: "normal", url: bold },
+    { family, weight: 400, style: "italic", url: italic },
+    { family, weight: 700, style: "italic", url: boldItalic },
+  ];
+}
 
 let registered: Promise<void> | null = null;
 
 /**
- * Makes the bundled faces available to CSS and canvas text. Resolves when they have loaded (or
+ * Makes the bundled faces (Inter, Noto Serif and JetBrains Mono) available to CSS and canvas text. Resolves when they have loaded (or
  * failed to: text then falls back to the system's fonts, as CSS does).
  */
 export function registerBundledFonts(fonts: FontFaceSet = document.fonts): Promise<void> {
   registered ??= Promise.all(
     FACES.map((face) => {
-      const fontFace = new FontFace(BUNDLED_FAMILY, `url(${face.url}) format("woff")`, {
+      const fontFace = new FontFace(face.family, `url(${face.url}) format("woff")`, {
         weight: String(face.weight),
         style: face.style,
       });
@@ -44,7 +73,7 @@ export function bundledGlyphFonts(): Promise<GlyphFonts> {
     FACES.map(async (face) => {
       const response = await fetch(face.url);
       if (!response.ok) throw new Error(`The font file ${face.url} did not load`);
-      return { family: BUNDLED_FAMILY, ...face, data: await response.arrayBuffer() };
+      return { ...face, data: await response.arrayBuffer() };
     }),
   ).then(glyphFontsFrom);
   glyphs.catch(() => {

@@ -1,5 +1,6 @@
 import * as opentype from "opentype.js";
-import type { OpenTypeFont, OpenTypeGlyph } from "opentype.js";
+import type { OpenTypeFont, OpenTypeGlyph, OpenTypePath } from "opentype.js";
+import { resolvedFamilies } from "./family";
 
 export type FontStyle = "normal" | "italic";
 
@@ -15,7 +16,10 @@ export interface GlyphFont {
 
 /** Which typefaces have outlines, by family, weight and style. */
 export interface GlyphFonts {
-  /** The face for the first family of a CSS family list, or null if it has no outlines here. */
+  /**
+   * The face for the first family of a CSS family list once generic families are resolved to
+   * the shipped faces, or null if that family has no outlines here.
+   */
   faceFor(familyList: string, weight: number, style: FontStyle): GlyphFont | null;
 }
 
@@ -34,6 +38,25 @@ function parseFont(data: ArrayBuffer): OpenTypeFont {
 
 /** Decimal places of written path data: a hundredth of a unit is below any visible difference. */
 const PLACES = 2;
+
+/**
+ * A glyph path as SVG path data, written here rather than by opentype.js 2's toPathData: that
+ * turns each glyph upside down within its own box unless told not to, and writes NaN for
+ * coordinates a hair off a whole number (it rounds through strings such as "1e-14e+2").
+ */
+function pathData(path: OpenTypePath): string {
+  const scale = 10 ** PLACES;
+  const n = (v: number): string => String(Math.round(v * scale) / scale);
+  let d = "";
+  for (const c of path.commands) {
+    if (c.type === "Z") d += "Z";
+    else if (c.type === "Q") d += `Q${n(c.x1)} ${n(c.y1)} ${n(c.x)} ${n(c.y)}`;
+    else if (c.type === "C")
+      d += `C${n(c.x1)} ${n(c.y1)} ${n(c.x2)} ${n(c.y2)} ${n(c.x)} ${n(c.y)}`;
+    else d += `${c.type}${n(c.x)} ${n(c.y)}`;
+  }
+  return d;
+}
 
 /**
  * Glyphs are placed one by one from their advances and kerning pairs. opentype.js's own text
@@ -69,7 +92,7 @@ function glyphFont(font: OpenTypeFont): GlyphFont {
     pathData(text, x, y, fontSize) {
       const parts: string[] = [];
       layout(text, fontSize, (glyph, at) => {
-        parts.push(glyph.getPath(x + at, y, fontSize).toPathData({ decimalPlaces: PLACES }));
+        parts.push(pathData(glyph.getPath(x + at, y, fontSize)));
       });
       return parts.join("");
     },
@@ -99,7 +122,10 @@ export function glyphFontsFrom(files: readonly FontFile[]): GlyphFonts {
   }));
   return {
     faceFor(familyList, weight, style) {
-      const family = firstFamily(familyList);
+      // The first family of the list as it is drawn: `sans-serif` is drawn in the shipped
+      // Inter, so its outlines are Inter's; a family the user named and that has no outlines
+      // here gives null, since the machine that opens the file may have it.
+      const family = resolvedFamilies(familyList)[0]!.toLowerCase();
       const candidates = faces.filter((face) => face.family === family);
       if (candidates.length === 0) return null;
       const styled = candidates.filter((face) => face.style === style);

@@ -1,7 +1,26 @@
 // The part of opentype.js (2.x, which ships no types) that Linework uses.
 declare module "opentype.js" {
+  export type OpenTypePathCommand =
+    | { readonly type: "M" | "L"; readonly x: number; readonly y: number }
+    | {
+        readonly type: "Q";
+        readonly x1: number;
+        readonly y1: number;
+        readonly x: number;
+        readonly y: number;
+      }
+    | {
+        readonly type: "C";
+        readonly x1: number;
+        readonly y1: number;
+        readonly x2: number;
+        readonly y2: number;
+        readonly x: number;
+        readonly y: number;
+      }
+    | { readonly type: "Z" };
   export interface OpenTypePath {
-    toPathData(options?: { decimalPlaces?: number; flipY?: boolean }): string;
+    readonly commands: readonly OpenTypePathCommand[];
   }
   export interface OpenTypeGlyph {
     readonly index: number;

@@ -46,7 +46,7 @@ export function Banners({ banners }: BannersProps) {
             color: "#111",
             padding: "8px 12px",
             borderRadius: 4,
-            font: "14px/1.4 system-ui, sans-serif",
+            font: "14px/1.4 Inter, sans-serif",
             boxShadow: "0 1px 4px rgba(0,0,0,0.2)",
             display: "flex",
             flexWrap: "wrap",

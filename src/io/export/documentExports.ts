@@ -31,12 +31,19 @@ export function documentExports(
     ...options,
     measure: options.measure ?? (measure ??= canvasMeasure()),
   });
+  // An SVG drawn as an image cannot see the page's fonts, so PNGs would set text in the
+  // machine's own: text goes in as the shipped faces' outlines instead, as the canvas draws it.
+  const withOutlines = async (options: PngExportOptions): Promise<PngExportOptions> => {
+    if (options.outlineText !== undefined) return options;
+    const fonts = await glyphFonts().catch(() => null);
+    return fonts === null ? options : { ...options, outlineText: fonts };
+  };
   return {
     svg: (options) => exportSvg(source(), withMeasure(options)),
-    png: (options) => exportPng(source(), options),
+    png: async (options) => exportPng(source(), await withOutlines(options)),
     pdf: (options) => exportPdf(source(), options),
     svgClipboard: (options) => svgClipboardPayload(source(), withMeasure(options)),
-    pngClipboard: (options) => pngClipboardPayload(source(), options),
+    pngClipboard: async (options) => pngClipboardPayload(source(), await withOutlines(options)),
     glyphFonts,
   };
 }

@@ -1,3 +1,4 @@
+import { resolvedFamilyList } from "../../fonts/family";
 import type { TextNode } from "../../doc/types";
 
 /**
@@ -27,24 +28,11 @@ function fontSizeOf(font: string): number {
   return match ? Number(match[1]) : 16;
 }
 
-const GENERIC_FAMILIES = new Set([
-  "serif",
-  "sans-serif",
-  "monospace",
-  "cursive",
-  "fantasy",
-  "system-ui",
-]);
-
-/** The font-family list with non-generic names quoted, as CSS and SVG read it. */
-export function fontFamilyList(family: string): string {
-  return family
-    .split(",")
-    .map((name) => name.trim().replace(/^["']|["']$/g, ""))
-    .filter((name) => name !== "")
-    .map((name) => (GENERIC_FAMILIES.has(name) ? name : `"${name.replace(/["\\]/g, "")}"`))
-    .join(", ");
-}
+/**
+ * The font-family list as CSS and SVG read it: generic families resolved to the shipped faces,
+ * named families quoted, so measuring, drawing and every export set text in the same faces.
+ */
+export const fontFamilyList = resolvedFamilyList;
 
 /** The CSS font shorthand the renderer sets on its canvas for this node. */
 export function cssFont(node: TextNode): string {

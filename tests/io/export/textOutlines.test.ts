@@ -62,11 +62,39 @@ describe("text as outlines", () => {
   it("matches a family by the first name of its CSS list", () => {
     expect(firstFamily(' "Inter" , system-ui')).toBe("inter");
     expect(fonts.faceFor("Inter, sans-serif", 400, "normal")).not.toBeNull();
-    expect(fonts.faceFor("sans-serif, Inter", 400, "normal")).toBeNull();
+    // Generic families are drawn in the shipped faces, so they outline in them too; a family
+    // the user named that has no outlines here stays text.
+    expect(fonts.faceFor("sans-serif, Inter", 400, "normal")).toBe(
+      fonts.faceFor("Inter", 400, "normal"),
+    );
+    expect(fonts.faceFor("serif", 400, "normal")).toBe(fonts.faceFor("Noto Serif", 400, "normal"));
+    expect(fonts.faceFor("ui-monospace", 400, "normal")).toBe(
+      fonts.faceFor("JetBrains Mono", 400, "normal"),
+    );
+    expect(fonts.faceFor("Helvetica, sans-serif", 400, "normal")).toBeNull();
     // Bold text takes the bold face: wider glyphs than the regular one.
     const bold = fonts.faceFor("Inter", 700, "normal")!;
     const regular = fonts.faceFor("Inter", 400, "normal")!;
     expect(bold.advance("Linework", 20)).toBeGreaterThan(regular.advance("Linework", 20));
+  });
+
+  it("draws glyphs upright, in every shipped face, with no NaN", () => {
+    // An L's foot lies on the baseline and its stem rises above it: the points right of the
+    // stem are all near the baseline. Upside down, they would be near the cap height.
+    for (const family of ["Inter", "Noto Serif", "JetBrains Mono"]) {
+      const face = fonts.faceFor(family, 400, "normal")!;
+      const d = face.pathData("L", 0, 100, 100);
+      expect(d, family).not.toContain("NaN");
+      const { xs, ys } = points(d);
+      const foot = ys.filter((_, i) => xs[i]! > 40);
+      expect(foot.length, family).toBeGreaterThan(0);
+      for (const y of foot) expect(y, family).toBeGreaterThan(70);
+      expect(Math.min(...ys), family).toBeLessThan(40);
+      // Glyphs placed at fractional offsets land a hair off whole numbers.
+      const ascii = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join("");
+      for (const x of [0, 13.37, 140.32])
+        expect(face.pathData(ascii, x, 100, 40), family).not.toContain("NaN");
+    }
   });
 
   it("writes glyph paths on the renderer's baselines, in the text's colour", () => {
@@ -130,9 +158,9 @@ describe("text as outlines", () => {
   });
 
   it("keeps text whose font has no outlines, or lacks a character, as text, and says so", () => {
-    const generic = text("g", "a0", { fontFamily: "sans-serif" });
+    const helvetica = text("g", "a0", { fontFamily: "Helvetica, sans-serif" });
     const foreign = text("f", "a1", { content: "漢字 text" });
-    const exported = exportSvg(store(generic, foreign), {
+    const exported = exportSvg(store(helvetica, foreign), {
       scope: { page: "page" },
       measure: ESTIMATED_MEASURE,
       outlineText: fonts,
