@@ -177,7 +177,7 @@ test.describe("drawing tools with real input", () => {
     expect(text).toEqual({
       content: "Hello there",
       hidden: false,
-      fontFamily: "Inter, system-ui, sans-serif",
+      fontFamily: "Inter, sans-serif",
     });
     expect(await undoDepth(page)).toBe(1);
     // The keyboard is back on the canvas: Ctrl+Z undoes the whole text at once.

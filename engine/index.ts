@@ -10,6 +10,7 @@ export type {
   KeyPress,
   PointerKind,
   PointerSample,
+  PolledEvent,
   TouchPoint,
   Modifiers,
 } from "./input/inputState";

@@ -10,6 +10,7 @@ import { newDocumentRecords, type Editor } from "./app/editor";
 import { FileCommands } from "./app/fileCommands";
 import { openDocument, type OpenDocument } from "./app/openDocument";
 import { appCommands } from "./app/appCommands";
+import { bindChromeKeys, chromeOrigin } from "./app/chromeFocus";
 import { CommandRegistry } from "./app/commands";
 import { pickImage } from "./app/pickImage";
 import {
@@ -24,12 +25,16 @@ import { downloadBlob, exportCommands } from "./app/exportCommands";
 import type { ToolServices } from "./app/toolSession";
 import { ToolSettings } from "./tools/settings";
 import { DomTextEditorHost } from "./tools/textEditorHost";
+import { measureTextNode } from "./render/displays";
 import type { DocRecord } from "./doc/types";
 import { parseDocument, serializeDocument, type LoadResult } from "./io/native";
 import { documentExports, type DocumentExports } from "./io/export/documentExports";
 import { importFileInto, type ImportFileResult } from "./io/import/importFile";
 import { PersistenceSession } from "./persist/session";
 import { ChromeState } from "./ui/chromeState";
+import { measureFreeArea } from "./ui/freeArea";
+import { followTheme } from "./ui/theme";
+import { CANVAS_COLOURS, type CanvasTheme } from "./render/canvasTheme";
 import { browserBooleans } from "./actions/booleanRunner";
 import { bundledGlyphFonts, registerBundledFonts } from "./fonts/bundledFonts";
 import { Overlay } from "./ui/Overlay";
@@ -124,6 +129,15 @@ export async function mountLinework(
   await Promise.race([fontsReady, new Promise((done) => setTimeout(done, FONT_WAIT_MS))]);
   let current: OpenDocument | null = null;
   let root: Root | null = null;
+  let overlayHost: HTMLElement | null = null;
+  // The canvas follows the chrome's theme; an embedding page's own background is the light one.
+  let canvasTheme: CanvasTheme = "light";
+  const lightBackground = options.background ?? CANVAS_COLOURS.light.background;
+  const paintCanvas = (engine: Engine): void => {
+    const colours = CANVAS_COLOURS[canvasTheme];
+    engine.setBackground(canvasTheme === "light" ? lightBackground : colours.background);
+    current?.viewport.setGridInk(colours.gridInk);
+  };
   const commands = new CommandRegistry();
   const tools = new ToolSettings();
   const chrome = new ChromeState();
@@ -196,6 +210,7 @@ export async function mountLinework(
                 x: engine.shell.canvas.offsetLeft,
                 y: engine.shell.canvas.offsetTop,
               }),
+              measure: measureTextNode,
             },
       ),
       requestImage: () => pickImage(parent.ownerDocument),
@@ -214,15 +229,23 @@ export async function mountLinework(
       applyTitle();
       cleanups.push(status.subscribe(applyTitle));
     }
-    const overlayHost = parent.ownerDocument.createElement("div");
-    overlayHost.className = "lw-overlay-host";
-    parent.appendChild(overlayHost);
-    root = createRoot(overlayHost);
+    const host = parent.ownerDocument.createElement("div");
+    host.className = "lw-overlay-host";
+    parent.appendChild(host);
+    overlayHost = host;
+    root = createRoot(host);
     renderChrome(engine);
     cleanups.push(() => {
       root?.unmount();
-      overlayHost.remove();
+      host.remove();
+      overlayHost = null;
     });
+    cleanups.push(
+      followTheme(chrome, (theme) => {
+        canvasTheme = theme;
+        paintCanvas(engine);
+      }),
+    );
   };
 
   const {
@@ -271,6 +294,7 @@ export async function mountLinework(
       view,
     );
     current.editor.store.setReadOnly(readOnly);
+    paintCanvas(engine);
     banners.dismiss(BANNER_READ_ONLY_FILE);
     renderChrome(engine);
   };
@@ -366,6 +390,8 @@ export async function mountLinework(
         open: () => report(files.open()),
         toggleFullscreen,
         toggleFocusMode: () => chrome.toggleFocusMode(),
+        freeArea: () =>
+          overlayHost === null ? null : measureFreeArea(overlayHost, engine.shell.canvas),
       }),
     ),
   );
@@ -375,6 +401,8 @@ export async function mountLinework(
     editor: () => opened().editor,
     scope: () => opened().tools.scope(),
     notify: notifyEdit,
+    frameAt: (point: { x: number; y: number }, exclude: ReadonlySet<string>) =>
+      opened().tools.picker.frameAt(point, { exclude }),
   };
   // One instance for the menus and the keyboard's clipboard events, so repeated pastes step on.
   const clipboard = clipboardActions(editHost);
@@ -407,12 +435,19 @@ export async function mountLinework(
         openExportDialog: () => chrome.openDialog("export"),
       }),
     ),
-    bindClipboardEvents(engine.shell.canvas, clipboardTarget),
+    bindClipboardEvents(
+      engine.shell.canvas,
+      clipboardTarget,
+      (event) => chromeOrigin(event.target, engine.shell.parent) !== null,
+    ),
     bindFileDrop(engine.shell.canvas, clipboardTarget),
   );
   // Keys the canvas keeps from the browser while it has focus: our shortcuts, and what tools use
   // (Tab cycles shapes; F6 still leaves the canvas for the panels).
   cleanups.push(engine.claimKeys((event) => commands.claims(event) || TOOL_KEYS.has(event.code)));
+  // A click on a panel button or on plain chrome takes focus from the canvas; shortcuts keep
+  // working there (not while typing in a field), and Esc hands focus back to the canvas.
+  cleanups.push(bindChromeKeys(engine, engine.shell.parent));
 
   return {
     engine,

@@ -30,9 +30,11 @@ export class Graphics {
   private readonly restoredListeners = new Set<Listener>();
   private readonly lostListeners = new Set<Listener>();
   private size: { width: number; height: number; resolution: number };
+  private background: number;
 
   private constructor(private readonly options: GraphicsOptions) {
     this.size = { width: options.width, height: options.height, resolution: options.resolution };
+    this.background = options.background;
     this.textures = new HandleTable<Texture>("texture", this.errors, (texture) =>
       texture.destroy(true),
     );
@@ -66,6 +68,12 @@ export class Graphics {
     if (this.lost || this.app === null) return false;
     this.app.renderer.render(this.app.stage);
     return true;
+  }
+
+  /** Changes the clear colour (0xRRGGBB); the next render shows it. */
+  setBackground(color: number): void {
+    this.background = color;
+    if (this.app) this.app.renderer.background.color = color;
   }
 
   /** Registers a texture source and returns its handle. */
@@ -105,7 +113,7 @@ export class Graphics {
       // Off: multisampling triples the cost on software rasterisers; the scene's batches
       // anti-alias their edges in the shader instead (src/render/batch).
       antialias: false,
-      background: this.options.background,
+      background: this.background,
       preserveDrawingBuffer: false,
     });
     app.stage.addChild(this.root);

@@ -8,6 +8,7 @@ export function attachDomInput(
   canvas: HTMLCanvasElement,
   input: InputState,
   claimsKey: (event: KeyboardEvent) => boolean = () => false,
+  acceptsOutside: (event: KeyboardEvent) => boolean = () => false,
 ): () => void {
   const listeners: Array<[EventTarget, string, EventListener, AddEventListenerOptions]> = [];
   const on = <E extends Event>(
@@ -28,6 +29,31 @@ export function attachDomInput(
   });
   on<KeyboardEvent>(canvas, "keyup", (e) => input.keyUp(e.code, e.key, modifiersOf(e)));
   on(canvas, "blur", () => input.releaseAll());
+
+  // Keys pressed while focus is elsewhere on the page (a button the person just clicked, or
+  // nothing) reach the program when `acceptsOutside` says so. They are heard on the document
+  // after the focused element had its turn, so a widget that used a key can prevent it first.
+  const doc = canvas.ownerDocument;
+  const view = doc.defaultView;
+  const heldOutside = new Set<string>();
+  on<KeyboardEvent>(doc, "keydown", (e) => {
+    if (e.target === canvas || !acceptsOutside(e)) return;
+    if (claimsKey(e)) e.preventDefault();
+    heldOutside.add(e.code);
+    input.keyDown(e.code, e.key, modifiersOf(e), e.repeat);
+  });
+  on<KeyboardEvent>(doc, "keyup", (e) => {
+    // A release always follows its press, whatever has focus now, or the key would stick.
+    if (e.target === canvas || !heldOutside.delete(e.code)) return;
+    input.keyUp(e.code, e.key, modifiersOf(e));
+  });
+  if (view) {
+    on(view, "blur", () => {
+      if (heldOutside.size === 0) return;
+      heldOutside.clear();
+      input.releaseAll();
+    });
+  }
 
   const pointer = (phase: PointerPhase) => (e: PointerEvent) => {
     const rect = canvas.getBoundingClientRect();

@@ -68,6 +68,14 @@ export interface KeyPress {
   readonly repeat: boolean;
 }
 
+/**
+ * A pointer sample or a key press, in the one order the browser delivered both: a key typed
+ * straight after a click must be seen after that click, though both land in one tick.
+ */
+export type PolledEvent =
+  | { readonly type: "pointer"; readonly sample: PointerSample }
+  | { readonly type: "key"; readonly press: KeyPress };
+
 const NO_WHEEL: WheelInput = { dx: 0, dy: 0, ctrlKey: false };
 
 export class InputState {
@@ -80,6 +88,7 @@ export class InputState {
   private releasedKeys = new Set<string>();
   private tickKeyPresses: KeyPress[] = [];
   private tickSamples: PointerSample[] = [];
+  private tickEvents: PolledEvent[] = [];
   private tickWheel: WheelInput = NO_WHEEL;
   private tickTouches: TouchPoint[] = [];
   private tickModifiers: Modifiers = { shift: false, ctrl: false, alt: false, meta: false };
@@ -93,6 +102,7 @@ export class InputState {
   private pendingReleasedKeys = new Set<string>();
   private pendingKeyPresses: KeyPress[] = [];
   private pendingSamples: PointerSample[] = [];
+  private pendingEvents: PolledEvent[] = [];
   private pendingWheel = { dx: 0, dy: 0, ctrlKey: false };
   private pendingTouches: TouchPoint[] = [];
   private pendingModifiers: Modifiers = this.tickModifiers;
@@ -108,7 +118,9 @@ export class InputState {
 
   keyDown(code: string, key: string, modifiers: Modifiers, repeat = false): void {
     this.pendingModifiers = modifiers;
-    this.pendingKeyPresses.push({ code, key, modifiers, repeat });
+    const press: KeyPress = { code, key, modifiers, repeat };
+    this.pendingKeyPresses.push(press);
+    this.pendingEvents.push({ type: "key", press });
     // Modifiers are kept with the press: Ctrl can be up again before the tick reads a Ctrl+Z.
     if (!this.pendingDownCodes.has(code)) this.pendingPressedCodes.set(code, modifiers);
     if (!this.pendingDownKeys.has(key)) this.pendingPressedKeys.add(key);
@@ -149,6 +161,7 @@ export class InputState {
       }
     }
     this.pendingSamples.push(sample);
+    this.pendingEvents.push({ type: "pointer", sample });
     this.sampleTotal += 1;
     if (sample.kind === "mouse" || sample.kind === "pen") {
       this.mouseX = sample.x;
@@ -200,6 +213,8 @@ export class InputState {
     this.pendingKeyPresses = [];
     this.tickSamples = this.pendingSamples;
     this.pendingSamples = [];
+    this.tickEvents = this.pendingEvents;
+    this.pendingEvents = [];
     const w = this.pendingWheel;
     this.tickWheel =
       w.dx === 0 && w.dy === 0 ? NO_WHEEL : { dx: w.dx, dy: w.dy, ctrlKey: w.ctrlKey };
@@ -257,6 +272,10 @@ export class InputState {
   /** Every pointer sample since the previous tick, coalesced ones included, in arrival order. */
   get samples(): readonly PointerSample[] {
     return this.tickSamples;
+  }
+  /** This tick's pointer samples and key presses together, in the order they arrived. */
+  get events(): readonly PolledEvent[] {
+    return this.tickEvents;
   }
   get pen(): PenState {
     return this.penState;

@@ -82,8 +82,11 @@ export class Engine {
   private readonly tickListeners = new Set<TickListener>();
   private readonly unloadListeners = new Set<() => void>();
   private readonly keyClaims = new Set<(event: KeyboardEvent) => boolean>();
+  private background: number;
+  private readonly keySources = new Set<(event: KeyboardEvent) => boolean>();
 
   constructor(private readonly options: EngineOptions = {}) {
+    this.background = options.background ?? DEFAULT_BACKGROUND;
     this.shell = new CanvasShell({
       ...(options.parent ? { parent: options.parent } : {}),
       ...(options.canvas ? { canvas: options.canvas } : {}),
@@ -235,6 +238,23 @@ export class Engine {
     return () => this.keyClaims.delete(claims);
   }
 
+  /**
+   * Lets keys pressed while the canvas does not have focus reach the program: a keydown anywhere
+   * on the page that `accepts` takes (after the focused element has seen it) arrives through
+   * polled input as if pressed on the canvas, claimed keys included; its keyup follows it.
+   */
+  acceptKeysFrom(accepts: (event: KeyboardEvent) => boolean): () => void {
+    this.keySources.add(accepts);
+    return () => this.keySources.delete(accepts);
+  }
+
+  /** Changes the clear colour of the canvas (0xRRGGBB); the next frame shows it. */
+  setBackground(color: number): void {
+    this.background = color;
+    this.graphics?.setBackground(color);
+    this.invalidate();
+  }
+
   /** Asks for one redraw on the next frame. */
   invalidate(): void {
     this.loop?.invalidate();
@@ -289,7 +309,7 @@ export class Engine {
       width: size?.width ?? Math.max(1, shell.canvas.width / dpr),
       height: size?.height ?? Math.max(1, shell.canvas.height / dpr),
       resolution: size?.devicePixelRatio ?? dpr,
-      background: this.options.background ?? DEFAULT_BACKGROUND,
+      background: this.background,
     });
     const graphics = this.graphics;
     // Registered ahead of the program's callbacks, so the renderer has its new size before the
@@ -299,10 +319,18 @@ export class Engine {
       this.invalidate();
     });
     graphics.onContextRestored(() => this.invalidate());
-    this.detachInput = attachDomInput(shell.canvas, this.input, (event) => {
-      for (const claims of this.keyClaims) if (claims(event)) return true;
-      return false;
-    });
+    this.detachInput = attachDomInput(
+      shell.canvas,
+      this.input,
+      (event) => {
+        for (const claims of this.keyClaims) if (claims(event)) return true;
+        return false;
+      },
+      (event) => {
+        for (const accepts of this.keySources) if (accepts(event)) return true;
+        return false;
+      },
+    );
     this.loop = new FixedStepLoop({
       update: (stepMs, tick) => {
         this.input.beginTick();

@@ -14,6 +14,7 @@ import {
   type Vec2,
 } from "../doc/types";
 import { readPayload, writePayload } from "./clipboardFormat";
+import { adoptIntoFrames, type FrameAt } from "./frames";
 import { subtree } from "./copyTree";
 import { isFiniteTransform } from "./geometry";
 import { deleteSelection } from "./structure";
@@ -28,6 +29,11 @@ export interface PasteOptions {
    */
   readonly offset?: Vec2 | ((originalIds: readonly Id[]) => Vec2);
   readonly makeId?: () => Id;
+  /**
+   * Finds frames on the page: each pasted root whose centre lies in one becomes its child (in the
+   * paste's one step), as in Figma. Without it everything goes into `parent`.
+   */
+  readonly frameAt?: FrameAt;
 }
 
 export type PasteResult =
@@ -163,6 +169,12 @@ export function pastePayload(editor: Editor, text: string, options: PasteOptions
       for (const blob of newBlobs) tx.put(blob);
       addNodes(tx, options.parent, placed, "front");
       for (const child of children) tx.put(child);
+      if (options.frameAt !== undefined)
+        adoptIntoFrames(
+          tx,
+          placed.map((r) => r.id),
+          options.frameAt,
+        );
       tx.select(placed.map((r) => r.id));
     });
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { Editor } from "../app/editor";
 import { isSceneNode, type Id } from "../doc/types";
+import type { FrameAt } from "./frames";
 import { copyPayload, cutSelection, pastePayload, type PasteResult } from "./clipboard";
 
 /** Where copied text goes: the system clipboard in the browser, memory in tests. */
@@ -15,6 +16,8 @@ export interface ClipboardHost {
   scope(): Id;
   /** Tells the person why a paste was refused. */
   notify?(message: string): void;
+  /** The frame a page point lies in, so pasted shapes land inside the frames they cover. */
+  frameAt?: FrameAt;
 }
 
 /** A clipboard that lives in the page's memory. */
@@ -75,6 +78,7 @@ export function clipboardActions(host: ClipboardHost): ClipboardActions {
       const result = pastePayload(editor, text, {
         parent: host.scope(),
         offset: offsets.next(text, editor),
+        frameAt: host.frameAt,
       });
       if (!result.ok) host.notify?.(result.error);
       return result;

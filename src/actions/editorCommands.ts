@@ -17,6 +17,7 @@ import {
 import { duplicateSelection } from "./duplicate";
 import { arrangeSelection, type Reorder } from "./order";
 import { selectAll, selectNone } from "./selection";
+import { starCommands } from "./stars";
 import { deleteSelection, groupSelection, ungroupSelection } from "./structure";
 import { canEditSelection, editableSelection, topLevelNodes } from "./targets";
 import { flipSelection, nudgeSelection } from "./transform";
@@ -273,6 +274,7 @@ export function editorCommands(
         run: () => nudgeSelection(host.editor(), dx * NUDGE_LARGE, dy * NUDGE_LARGE),
       },
     ]),
+    ...starCommands(host),
   ];
   return commands;
 }

@@ -1,4 +1,5 @@
 import { isSceneNode } from "../doc/types";
+import type { ScreenArea } from "../render/camera";
 import { nodeQuad, quadBox, selectionQuad } from "../render/overlays/geometry";
 import { unionBox, type Box } from "../scene/bounds";
 import { TOOLS } from "../tools/catalog";
@@ -8,8 +9,8 @@ import type { OpenDocument } from "./openDocument";
 
 /** Zoom commands step by this factor, as the zoom menus of other editors do. */
 export const ZOOM_STEP = 2;
-/** Room left around what "fit" shows, in screen pixels. */
-export const FIT_PADDING_PX = 48;
+/** Room left around what "fit" shows, in screen pixels, inside the area the panels leave free. */
+export const FIT_PADDING_PX = 32;
 
 export interface AppCommandHost {
   current(): OpenDocument;
@@ -19,6 +20,11 @@ export interface AppCommandHost {
   open(): void;
   toggleFullscreen(): void;
   toggleFocusMode(): void;
+  /**
+   * The part of the canvas (canvas pixels) not covered by panels, where fits show their box;
+   * null or absent: the whole canvas.
+   */
+  freeArea?(): ScreenArea | null;
 }
 
 /** Everything on the page shown: the union of its top-level nodes' bounds. */
@@ -33,9 +39,9 @@ export function pageBounds(doc: OpenDocument): Box | null {
   return box;
 }
 
-function fit(doc: OpenDocument, box: Box | null): void {
+function fit(doc: OpenDocument, box: Box | null, area: ScreenArea | null): void {
   if (box === null) return;
-  doc.camera.fitRect(box, doc.viewport.size, FIT_PADDING_PX);
+  doc.camera.fitRect(box, doc.viewport.size, FIT_PADDING_PX, area ?? undefined);
 }
 
 function zoomBy(doc: OpenDocument, factor: number): void {
@@ -140,7 +146,7 @@ export function appCommands(host: AppCommandHost): Command[] {
       label: "Zoom to fit",
       category: "view",
       shortcuts: [{ code: "Digit1", shift: true }],
-      run: () => fit(host.current(), pageBounds(host.current())),
+      run: () => fit(host.current(), pageBounds(host.current()), host.freeArea?.() ?? null),
     },
     {
       id: "view.fitSelection",
@@ -153,7 +159,7 @@ export function appCommands(host: AppCommandHost): Command[] {
         const store = doc.editor.store;
         const ids = store.selection.filter((id) => isSceneNode(store.get(id)));
         const quad = selectionQuad(store, ids);
-        fit(doc, quad === null ? null : quadBox(quad));
+        fit(doc, quad === null ? null : quadBox(quad), host.freeArea?.() ?? null);
       },
     },
     {

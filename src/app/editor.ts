@@ -1,13 +1,39 @@
 import { createDocument } from "../doc/factory";
 import { newId } from "../doc/ids";
 import { DocumentStore } from "../doc/store";
-import type { DocRecord } from "../doc/types";
+import type { DocRecord, Id } from "../doc/types";
 import { History } from "../history/history";
+
+/**
+ * The text whose editing field is open, if any. Session state, not a document change: the
+ * renderer leaves that text undrawn (the field shows its words), while the panels, the files and
+ * the history see the text as it is.
+ */
+export class EditingText {
+  private current: Id | null = null;
+  private readonly listeners = new Set<(id: Id | null) => void>();
+
+  get id(): Id | null {
+    return this.current;
+  }
+
+  set(id: Id | null): void {
+    if (id === this.current) return;
+    this.current = id;
+    for (const listener of [...this.listeners]) listener(id);
+  }
+
+  subscribe(listener: (id: Id | null) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
 
 /** The document and its history: what every tool, panel and saver works with. */
 export interface Editor {
   readonly store: DocumentStore;
   readonly history: History;
+  readonly editingText: EditingText;
 }
 
 /** Invariant checks run after every transaction in development and tests, not in production. */
@@ -15,7 +41,7 @@ export const CHECK_INVARIANTS = import.meta.env.DEV || import.meta.env.MODE === 
 
 export function createEditor(records: readonly DocRecord[]): Editor {
   const store = new DocumentStore(records, { checkInvariants: CHECK_INVARIANTS });
-  return { store, history: new History(store) };
+  return { store, history: new History(store), editingText: new EditingText() };
 }
 
 export function newDocumentRecords(author: string, now: Date = new Date()): DocRecord[] {

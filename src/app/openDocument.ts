@@ -46,7 +46,12 @@ export function openDocument(
   let page = firstPage?.id ?? "";
   if (firstPage) spatial.showPage(firstPage.id);
   const viewport = new Viewport(engine, renderer, spatial, view);
-  const overlays = new Overlays(store, viewport.camera, () => engine.invalidate());
+  const overlays = new Overlays(
+    store,
+    viewport.camera,
+    () => engine.invalidate(),
+    () => page,
+  );
   viewport.screen.addChild(overlays.layer);
   const tools = attachTools(
     engine,

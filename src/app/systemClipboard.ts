@@ -1,9 +1,10 @@
 import type { ClipboardActions, ClipboardPort } from "../actions/clipboardActions";
-import { addNodes } from "../doc/commands";
+import type { FrameAt } from "../actions/frames";
+import { addNodes, isAncestorOrSelf, worldMatrix } from "../doc/commands";
 import { makeNode, NO_STROKE } from "../doc/factory";
 import { newId } from "../doc/ids";
-import { IDENTITY_TRANSFORM } from "../doc/transform";
-import type { Id, TextNode, Vec2 } from "../doc/types";
+import { apply, IDENTITY_TRANSFORM, invert } from "../doc/transform";
+import { isSceneNode, type Id, type TextNode, type Vec2 } from "../doc/types";
 import { exportSvg } from "../io/export/svg";
 import { importFileInto, OFF_THREAD_BYTES } from "../io/import/importFile";
 import { importJobsOf, type ImportJobs } from "../io/import/importJobs";
@@ -30,6 +31,25 @@ export interface ClipboardTarget {
   notify(message: string): void;
   /** Copy, cut and paste of our own records, shared with the menu commands (paste offsets). */
   readonly actions: ClipboardActions;
+  /** The frame a page point lies in: what lands there from outside goes into it. */
+  frameAt?: FrameAt;
+}
+
+/** A page point in the coordinates of `parent` (a page, frame or group). */
+function inParent(editor: Editor, parent: Id, at: Vec2): Vec2 {
+  if (!isSceneNode(editor.store.get(parent))) return at;
+  const toParent = invert(worldMatrix(editor.store, parent));
+  return toParent === null ? at : apply(toParent, at);
+}
+
+/** Where content from outside placed at `at` goes: the frame there, else the scope. */
+function parentAt(target: ClipboardTarget, at: Vec2): Id {
+  const scope = target.scope();
+  const frame = target.frameAt?.(at, new Set());
+  if (frame === null || frame === undefined) return scope;
+  // Inside the entered group only: a frame elsewhere would pull the paste out of it.
+  const editor = target.editor();
+  return isAncestorOrSelf(editor.store, scope, frame) ? frame : scope;
 }
 
 /** The HTML we put on the clipboard: our records in a comment, and the drawing as inline SVG. */
@@ -123,7 +143,9 @@ export async function pasteContents(
       `The pasted text is too long (over ${MAX_PASTED_TEXT.toLocaleString("en")} characters).`,
     );
   }
-  pasteText(editor, target.scope(), text, target.viewCentre());
+  const at = target.viewCentre();
+  const parent = parentAt(target, at);
+  pasteText(editor, parent, text, inParent(editor, parent, at));
 }
 
 /** With `jobs`, a large import (read in a worker) shows its progress and a Cancel button. */
@@ -138,10 +160,18 @@ async function importInto(
   const size = typeof data === "string" ? data.length : data.byteLength;
   // Small files land within a frame or two: no bar flashes up for them.
   const job = size >= OFF_THREAD_BYTES ? jobs?.start(name) : undefined;
-  const result = await importFileInto(editor.store, target.scope(), name, data, at, {
-    progress: job?.progress,
-    signal: job?.signal,
-  }).finally(() => job?.finish());
+  const parent = parentAt(target, at);
+  const result = await importFileInto(
+    editor.store,
+    parent,
+    name,
+    data,
+    inParent(editor, parent, at),
+    {
+      progress: job?.progress,
+      signal: job?.signal,
+    },
+  ).finally(() => job?.finish());
   if (!result.ok) {
     if (result.cancelled !== true) target.notify(result.error);
   } else if (result.warnings.length > 0) target.notify(result.warnings.join(" "));
@@ -167,12 +197,71 @@ export function pasteText(editor: Editor, parent: Id, text: string, at: Vec2): I
 }
 
 /**
+ * How long after the middle button comes up a paste still counts as its doing: Chromium on Linux
+ * pastes the primary selection right after the release, in the same task.
+ */
+export const MIDDLE_PASTE_MS = 400;
+
+/**
+ * Follows the middle mouse button over the whole page. The middle button pans; on Linux a
+ * middle click also pastes the primary selection into whatever has focus, which must not turn
+ * into a text shape after every pan.
+ */
+function watchMiddleButton(canvas: HTMLElement): {
+  pasting(event: Event): boolean;
+  dispose(): void;
+} {
+  const win = canvas.ownerDocument.defaultView;
+  let held = false;
+  let releasedAt = -Infinity;
+  const follow = (event: Event): void => {
+    const mouse = event as MouseEvent;
+    // `buttons` is the state after the event; mouseup and auxclick also name the button.
+    const now = (mouse.buttons & 4) !== 0 && event.type !== "pointercancel";
+    if (held && !now) releasedAt = event.timeStamp;
+    if ((event.type === "mouseup" || event.type === "auxclick") && mouse.button === 1)
+      releasedAt = event.timeStamp;
+    held = now;
+  };
+  const types = [
+    "pointerdown",
+    "pointermove",
+    "pointerup",
+    "pointercancel",
+    "mousedown",
+    "mouseup",
+    "auxclick",
+  ];
+  for (const type of types) win?.addEventListener(type, follow, true);
+  // Pressing or releasing the middle button on the canvas does nothing of the browser's own:
+  // no autoscroll on press, no selection paste on release.
+  const quiet = (event: Event): void => {
+    if ((event as MouseEvent).button === 1) event.preventDefault();
+  };
+  const quietTypes = ["mousedown", "mouseup", "auxclick"];
+  for (const type of quietTypes) canvas.addEventListener(type, quiet);
+  return {
+    pasting: (event) => held || event.timeStamp - releasedAt < MIDDLE_PASTE_MS,
+    dispose: () => {
+      for (const type of types) win?.removeEventListener(type, follow, true);
+      for (const type of quietTypes) canvas.removeEventListener(type, quiet);
+    },
+  };
+}
+
+/**
  * The keyboard's copy, cut and paste: the browser's own clipboard events on the canvas, which
  * carry the system clipboard synchronously and without a permission prompt. Copy writes our
  * records, the selection as SVG (image/svg+xml, and inline in text/html) and, where the
- * browser allows, PNG through the async API.
+ * browser allows, PNG through the async API. `alsoFrom` accepts events aimed elsewhere on the
+ * page (a panel button that has focus), so Ctrl+C and Ctrl+V work after a click on the chrome.
  */
-export function bindClipboardEvents(canvas: HTMLElement, target: ClipboardTarget): () => void {
+export function bindClipboardEvents(
+  canvas: HTMLElement,
+  target: ClipboardTarget,
+  alsoFrom: (event: Event) => boolean = () => false,
+): () => void {
+  const middle = watchMiddleButton(canvas);
   const write = (event: ClipboardEvent, cut: boolean): void => {
     const editor = target.editor();
     if (editor.store.selection.length === 0 || !event.clipboardData) return;
@@ -193,6 +282,7 @@ export function bindClipboardEvents(canvas: HTMLElement, target: ClipboardTarget
     const data = (event as ClipboardEvent).clipboardData;
     if (!data) return;
     event.preventDefault();
+    if (middle.pasting(event)) return;
     const contents: ClipboardContents = {
       ours: data.getData(LINEWORK_MIME) || null,
       html: data.getData("text/html") || null,
@@ -203,13 +293,33 @@ export function bindClipboardEvents(canvas: HTMLElement, target: ClipboardTarget
       target.notify(String(error)),
     );
   };
+  // Events aimed at the chrome are heard on the document, after the focused element's own
+  // handlers; a page that has text selected copies that text, not the shapes.
+  const doc = canvas.ownerDocument;
+  const fromChrome =
+    (handle: (event: Event) => void, textCopies: boolean) =>
+    (event: Event): void => {
+      if (event.target === canvas || event.defaultPrevented || !alsoFrom(event)) return;
+      if (textCopies && doc.getSelection()?.isCollapsed === false) return;
+      handle(event);
+    };
+  const chromeCopy = fromChrome(onCopy, true);
+  const chromeCut = fromChrome(onCut, true);
+  const chromePaste = fromChrome(onPaste, false);
   canvas.addEventListener("copy", onCopy);
   canvas.addEventListener("cut", onCut);
   canvas.addEventListener("paste", onPaste);
+  doc.addEventListener("copy", chromeCopy);
+  doc.addEventListener("cut", chromeCut);
+  doc.addEventListener("paste", chromePaste);
   return () => {
     canvas.removeEventListener("copy", onCopy);
     canvas.removeEventListener("cut", onCut);
     canvas.removeEventListener("paste", onPaste);
+    doc.removeEventListener("copy", chromeCopy);
+    doc.removeEventListener("cut", chromeCut);
+    doc.removeEventListener("paste", chromePaste);
+    middle.dispose();
   };
 }
 

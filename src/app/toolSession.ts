@@ -107,7 +107,7 @@ export function attachTools(
     },
     dispose() {
       untick();
-      controller.tool.deactivate();
+      controller.dispose();
       picker.dispose();
       services.text.close();
     },

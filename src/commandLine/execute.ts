@@ -2,6 +2,7 @@ import { alignSelection, distributeSelection } from "../actions/align";
 import { duplicateSelection } from "../actions/duplicate";
 import { selectAll, selectNone } from "../actions/selection";
 import { deleteSelection, groupSelection, ungroupSelection } from "../actions/structure";
+import { DEFAULT_INNER_RATIO, selectedPolygons, setStar } from "../actions/stars";
 import { setFill, setStroke } from "../actions/style";
 import { editableSelection } from "../actions/targets";
 import { transformSelection } from "../actions/transform";
@@ -20,6 +21,7 @@ import {
   type RectNode,
   type RGBA,
   type SceneNode,
+  type StarNode,
   type Stroke,
 } from "../doc/types";
 import type { ToolSettings } from "../tools/settings";
@@ -88,6 +90,8 @@ export function execute(host: CommandLineHost, command: ParsedCommand): Outcome 
     case "ellipse":
     case "line":
       return draw(host, command);
+    case "star":
+      return star(host, command);
     case "move":
       return onSelection(() =>
         transformSelection(editor, { translate: { x: command.dx, y: command.dy } }),
@@ -146,6 +150,34 @@ export function execute(host: CommandLineHost, command: ParsedCommand): Outcome 
   }
 }
 
+/**
+ * `star`: draws one at `at`; otherwise the selected polygons and stars become stars, or with
+ * nothing selected the polygon tool's next shapes will be.
+ */
+function star(host: CommandLineHost, command: Extract<ParsedCommand, { kind: "star" }>): Outcome {
+  const editor = host.editor();
+  const { store } = editor;
+  if (store.readOnly) return "star: the document is read-only";
+  const options = {
+    points: command.points,
+    ...(command.innerRatio === undefined ? {} : { innerRatio: command.innerRatio }),
+  };
+  if (command.at !== undefined) return draw(host, { ...command, at: command.at });
+  if (store.selection.length === 0) {
+    host.settings.update({ starPoints: command.points });
+    return { note: `star: the polygon tool (Y) draws ${command.points}-point stars` };
+  }
+  const shapes = selectedPolygons(editor);
+  if (shapes.length === 0) return "star: select a polygon or a star";
+  setStar(
+    editor,
+    shapes.map((n) => n.id),
+    true,
+    options,
+  );
+  return null;
+}
+
 /** The stroke fields a `stroke` command sets: always the width, the paint when one was given. */
 function strokePatch(command: Extract<ParsedCommand, { kind: "stroke" }>): Partial<Stroke> {
   if (command.color === undefined) return { width: command.width };
@@ -155,7 +187,11 @@ function strokePatch(command: Extract<ParsedCommand, { kind: "stroke" }>): Parti
   };
 }
 
-type DrawCommand = Extract<ParsedCommand, { kind: "rect" | "ellipse" | "line" }>;
+type DrawCommand =
+  | Extract<ParsedCommand, { kind: "rect" | "ellipse" | "line" }>
+  | (Extract<ParsedCommand, { kind: "star" }> & {
+      readonly at: NonNullable<Extract<ParsedCommand, { kind: "star" }>["at"]>;
+    });
 
 /** Draws a shape in world units with the style of new shapes, in the scope, and selects it. */
 function draw(host: CommandLineHost, command: DrawCommand): string | null {
@@ -191,6 +227,17 @@ function draw(host: CommandLineHost, command: DrawCommand): string | null {
         stroke,
         width: command.rx * 2,
         height: command.ry * 2,
+      });
+      break;
+    case "star":
+      at = { x: command.at.cx - command.at.r, y: command.at.cy - command.at.r };
+      node = makeNode<StarNode>("star", id, parent, "", {
+        fill,
+        stroke,
+        width: command.at.r * 2,
+        height: command.at.r * 2,
+        points: command.points,
+        innerRatio: command.innerRatio ?? DEFAULT_INNER_RATIO,
       });
       break;
     case "line":

@@ -9,6 +9,7 @@ import {
   type ParsedCommand,
   type Token,
 } from "./syntax";
+import { STAR_LIMITS } from "../actions/stars";
 import type { RGBA } from "../doc/types";
 
 /** A command the registry knows, as far as the command line needs it. */
@@ -118,6 +119,47 @@ function paint(name: string, token: Token): RGBA | null {
   return color;
 }
 
+/** `star points [inner]` or `star cx cy r points [inner]`; inner is a factor (0.4 or 40%). */
+function star(args: readonly Token[], line: string): ParsedCommand {
+  if (![1, 2, 4, 5].includes(args.length))
+    throw new LineError(
+      `star: expected 1, 2, 4 or 5 numbers, got ${args.length}`,
+      args[5]?.start ?? line.length,
+      line.length,
+    );
+  const drawn = args.length >= 4;
+  const countToken = args[drawn ? 3 : 0]!;
+  const ratioToken = args[drawn ? 4 : 1];
+  const points = numberAt("star", countToken, "factor");
+  const { min, max } = STAR_LIMITS.count;
+  if (!Number.isInteger(points) || points < min || points > max)
+    throw new LineError(
+      `star: the points are a whole number from ${min} to ${max}`,
+      countToken.start,
+      countToken.end,
+    );
+  let base: Extract<ParsedCommand, { kind: "star" }> = { kind: "star", points };
+  if (ratioToken !== undefined) {
+    const innerRatio = numberAt("star", ratioToken, "factor");
+    if (!(innerRatio > 0 && innerRatio <= 1))
+      throw new LineError(
+        "star: the inner radius is a share of the outer one, above 0 and at most 1 (100%)",
+        ratioToken.start,
+        ratioToken.end,
+      );
+    base = { ...base, innerRatio };
+  }
+  if (!drawn) return base;
+  const [cx, cy, r] = args.slice(0, 3).map((token) => numberAt("star", token, "length")) as [
+    number,
+    number,
+    number,
+  ];
+  if (!(r > 0))
+    throw new LineError("star: the radius must be above 0", args[2]!.start, args[2]!.end);
+  return { ...base, at: { cx, cy, r } };
+}
+
 function builtin(name: BuiltinName, args: readonly Token[], line: string): ParsedCommand {
   switch (name) {
     case "rect": {
@@ -150,6 +192,8 @@ function builtin(name: BuiltinName, args: readonly Token[], line: string): Parse
       ];
       return { kind: "line", x1, y1, x2, y2 };
     }
+    case "star":
+      return star(args, line);
     case "move": {
       const [dx, dy] = numbers(name, args, [2], "length", line) as [number, number];
       return { kind: "move", dx, dy };
@@ -270,6 +314,14 @@ export function formatCommand(command: ParsedCommand): string {
       return `ellipse ${n(command.cx)} ${n(command.cy)} ${n(command.rx)} ${n(command.ry)}`;
     case "line":
       return `line ${n(command.x1)} ${n(command.y1)} ${n(command.x2)} ${n(command.y2)}`;
+    case "star": {
+      const at =
+        command.at === undefined
+          ? ""
+          : `${n(command.at.cx)} ${n(command.at.cy)} ${n(command.at.r)} `;
+      const inner = command.innerRatio === undefined ? "" : ` ${n(command.innerRatio)}`;
+      return `star ${at}${n(command.points)}${inner}`;
+    }
     case "move":
       return `move ${n(command.dx)} ${n(command.dy)}`;
     case "rotate":

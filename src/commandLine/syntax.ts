@@ -29,6 +29,16 @@ export type ParsedCommand =
       readonly x2: number;
       readonly y2: number;
     }
+  /**
+   * With `at`, draws a star there; without, turns the selected polygons into stars, or with
+   * nothing selected makes the polygon tool draw them. innerRatio undefined keeps each one's.
+   */
+  | {
+      readonly kind: "star";
+      readonly points: number;
+      readonly innerRatio?: number;
+      readonly at?: { readonly cx: number; readonly cy: number; readonly r: number };
+    }
   | { readonly kind: "move"; readonly dx: number; readonly dy: number }
   | { readonly kind: "rotate"; readonly degrees: number }
   | { readonly kind: "scale"; readonly x: number; readonly y: number }
@@ -77,6 +87,11 @@ export const COMMAND_SYNTAX: readonly CommandSyntax[] = [
     summary: "Draw an ellipse from its centre and radii",
   },
   { name: "line", usage: "line x1 y1 x2 y2", summary: "Draw a line between two points" },
+  {
+    name: "star",
+    usage: "star points [inner] | star cx cy r points [inner]",
+    summary: "Make the selected polygons stars (or new ones), or draw a star",
+  },
   { name: "move", usage: "move dx dy", summary: "Move the selection" },
   {
     name: "rotate",

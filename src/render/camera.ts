@@ -11,6 +11,14 @@ export interface ViewportSize {
   readonly height: number;
 }
 
+/** A rectangle of the canvas in CSS pixels, from its top-left corner. */
+export interface ScreenArea {
+  readonly left: number;
+  readonly top: number;
+  readonly width: number;
+  readonly height: number;
+}
+
 /** screen = world × zoom + (x, y): one offset and one scale, nothing else. */
 export interface CameraState {
   readonly x: number;
@@ -104,13 +112,15 @@ export class Camera {
 
   /**
    * Shows a world box whole and centred in the viewport, `padding` screen pixels clear on each
-   * side. An empty box keeps the zoom and only centres.
+   * side. An empty box keeps the zoom and only centres. `area` narrows the viewport to the part
+   * of it that panels leave free (canvas pixels); the whole viewport when absent.
    */
-  fitRect(box: Box, viewport: ViewportSize, padding = 0): boolean {
+  fitRect(box: Box, viewport: ViewportSize, padding = 0, area?: ScreenArea): boolean {
+    const room = area ?? { left: 0, top: 0, width: viewport.width, height: viewport.height };
     const width = box.maxX - box.minX;
     const height = box.maxY - box.minY;
-    const roomX = Math.max(1, viewport.width - 2 * padding);
-    const roomY = Math.max(1, viewport.height - 2 * padding);
+    const roomX = Math.max(1, room.width - 2 * padding);
+    const roomY = Math.max(1, room.height - 2 * padding);
     let zoom = this.current.zoom;
     if (width > 0 && height > 0) zoom = Math.min(roomX / width, roomY / height);
     else if (width > 0) zoom = roomX / width;
@@ -119,8 +129,8 @@ export class Camera {
     const cx = (box.minX + box.maxX) / 2;
     const cy = (box.minY + box.maxY) / 2;
     return this.set({
-      x: viewport.width / 2 - cx * zoom,
-      y: viewport.height / 2 - cy * zoom,
+      x: room.left + room.width / 2 - cx * zoom,
+      y: room.top + room.height / 2 - cy * zoom,
       zoom,
     });
   }

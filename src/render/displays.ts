@@ -1,4 +1,14 @@
-import { Container, Graphics, Matrix, Sprite, Text, Texture } from "pixi.js";
+import {
+  CanvasTextMetrics,
+  Container,
+  Graphics,
+  Matrix,
+  Sprite,
+  Text,
+  TextStyle,
+  Texture,
+  type TextStyleOptions,
+} from "pixi.js";
 import { IDENTITY_MATRIX, toMatrix } from "../doc/transform";
 import type { ImageNode, Paint, SceneNode, TextNode } from "../doc/types";
 import { createBatchMesh } from "./batch/chunkMesh";
@@ -12,6 +22,7 @@ import {
 import { BatchWriter } from "./batch/writer";
 import { colorOf } from "./paint";
 import { createPaintMesh } from "./paintMesh/paintMesh";
+import { resolvedFamilies } from "../fonts/family";
 
 /** What a display needs to know to draw a node at the camera's zoom. */
 export interface DrawContext {
@@ -119,7 +130,7 @@ export function applyCommon(object: Container, node: SceneNode): void {
  * mode), drawn by a mesh of its own. Shapes in small containers get a batch mesh of their own
  * (`batchDisplay`).
  */
-export function createDisplay(node: SceneNode): Display {
+export function createDisplay(node: SceneNode, images: ImageSource | null = null): Display {
   switch (node.type) {
     case "group": {
       const object = new Container();
@@ -137,7 +148,7 @@ export function createDisplay(node: SceneNode): Display {
     case "text":
       return textDisplay();
     case "image":
-      return imageDisplay();
+      return imageDisplay(images);
     default:
       return shapeDisplay(node.type, false);
   }
@@ -184,23 +195,39 @@ function textDisplay(): Display {
     draw(next) {
       const node = next as TextNode;
       object.text = node.content;
-      object.style = {
-        fontFamily: node.fontFamily,
-        fontSize: node.fontSize,
-        fontWeight: String(node.fontWeight) as "400",
-        fontStyle: node.fontStyle,
-        align: node.align === "justify" ? "justify" : node.align,
-        lineHeight: node.fontSize * node.lineHeight,
-        wordWrap: node.width !== null,
-        wordWrapWidth: node.width ?? 0,
-        fill: node.fill.type === "solid" ? colorOf(node.fill.color) : [0, 0, 0, 1],
-      };
+      object.style = textStyleOf(node);
     },
   };
 }
 
+function textStyleOf(node: TextNode): TextStyleOptions {
+  return {
+    fontFamily: resolvedFamilies(node.fontFamily),
+    fontSize: node.fontSize,
+    fontWeight: String(node.fontWeight) as "400",
+    fontStyle: node.fontStyle,
+    align: node.align === "justify" ? "justify" : node.align,
+    lineHeight: node.fontSize * node.lineHeight,
+    wordWrap: node.width !== null,
+    wordWrapWidth: node.width ?? 0,
+    fill: node.fill.type === "solid" ? colorOf(node.fill.color) : [0, 0, 0, 1],
+  };
+}
+
+/**
+ * The size a text's display takes on the canvas, in its own units: measured as PixiJS's `Text`
+ * measures itself, so the editing field can match what the canvas draws.
+ */
+export function measureTextNode(node: TextNode): { width: number; height: number } {
+  const { width, height } = CanvasTextMetrics.measureText(
+    node.content,
+    new TextStyle(textStyleOf(node)),
+  );
+  return { width, height };
+}
+
 /** Images need the store for their data; the sprite shows the bitmap once it has decoded. */
-function imageDisplay(): Display {
+function imageDisplay(images: ImageSource | null): Display {
   const object = new Sprite(Texture.EMPTY);
   let source: string | null = null;
   return {
@@ -215,7 +242,7 @@ function imageDisplay(): Display {
       object.height = node.height;
       if (source === node.blob) return;
       source = node.blob;
-      imageLoader?.(node, (texture) => {
+      images?.load(node, (texture) => {
         if (source !== node.blob || object.destroyed) return;
         object.texture = texture;
         object.width = node.width;
@@ -225,10 +252,12 @@ function imageDisplay(): Display {
   };
 }
 
-type ImageLoader = (node: ImageNode, done: (texture: Texture) => void) => void;
-let imageLoader: ImageLoader | null = null;
-
-/** Sets how image nodes get their texture (from the store's blob records). */
-export function setImageLoader(loader: ImageLoader | null): void {
-  imageLoader = loader;
+/**
+ * Where image nodes get their texture (the document's blob records). One per renderer, not one
+ * per page: a source keyed to a document must go with that document's renderer.
+ */
+export interface ImageSource {
+  load(node: ImageNode, done: (texture: Texture) => void): void;
+  /** Frees the textures; `load` calls still decoding never call back. */
+  dispose(): void;
 }

@@ -2,9 +2,11 @@ import { Graphics } from "pixi.js";
 import type { CameraState, ViewportSize } from "./camera";
 import { gridLines, type GridLines } from "./grid";
 
-const MINOR = { color: 0x18181b, alpha: 0.07, width: 1, pixelLine: true } as const;
-const MAJOR = { color: 0x18181b, alpha: 0.16, width: 1, pixelLine: true } as const;
-const PIXEL = { color: 0x18181b, alpha: 0.05, width: 1, pixelLine: true } as const;
+/** The line colour on the light canvas; the dark theme gives a light one. */
+export const GRID_INK_LIGHT = 0x18181b;
+const MINOR = { alpha: 0.07, width: 1, pixelLine: true } as const;
+const MAJOR = { alpha: 0.16, width: 1, pixelLine: true } as const;
+const PIXEL = { alpha: 0.05, width: 1, pixelLine: true } as const;
 
 /** Centres a 1 px line on a CSS pixel so it lands on one column of device pixels, not two. */
 function crisp(at: number): number {
@@ -12,13 +14,15 @@ function crisp(at: number): number {
 }
 
 /**
- * The grid in screen space, above the world and outside its render group: redrawing it never
- * dirties the world. Redrawn only when the view or the viewport changes while it is shown.
+ * The grid in screen space, beneath the world and outside its render group: redrawing it never
+ * dirties the world, and shapes cover it. Redrawn only when the view, the viewport or the ink
+ * changes while it is shown.
  */
 export class GridOverlay {
   readonly graphics = new Graphics({ label: "grid" });
   private shown = false;
   private lines: GridLines | null = null;
+  private ink = GRID_INK_LIGHT;
 
   constructor() {
     this.graphics.visible = false;
@@ -43,6 +47,12 @@ export class GridOverlay {
     }
   }
 
+  setInk(color: number, camera: CameraState, viewport: ViewportSize): void {
+    if (color === this.ink) return;
+    this.ink = color;
+    this.update(camera, viewport);
+  }
+
   update(camera: CameraState, viewport: ViewportSize): void {
     if (!this.shown) return;
     const lines = gridLines(camera, viewport);
@@ -52,7 +62,7 @@ export class GridOverlay {
     if (lines.pixelVertical.length > 0) {
       for (const x of lines.pixelVertical) g.moveTo(crisp(x), 0).lineTo(crisp(x), height);
       for (const y of lines.pixelHorizontal) g.moveTo(0, crisp(y)).lineTo(width, crisp(y));
-      g.stroke(PIXEL);
+      g.stroke({ ...PIXEL, color: this.ink });
     }
     for (const major of [false, true]) {
       let any = false;
@@ -66,7 +76,7 @@ export class GridOverlay {
         g.moveTo(0, crisp(line.at)).lineTo(width, crisp(line.at));
         any = true;
       }
-      if (any) g.stroke(major ? MAJOR : MINOR);
+      if (any) g.stroke({ ...(major ? MAJOR : MINOR), color: this.ink });
     }
   }
 

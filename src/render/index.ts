@@ -1,7 +1,6 @@
 import type { Engine } from "../../engine";
 import type { Editor } from "../app/editor";
-import { blobTextureLoader } from "./images";
-import { setImageLoader } from "./displays";
+import { blobTextureSource } from "./images";
 import { SceneRenderer } from "./sceneRenderer";
 
 export { SceneRenderer } from "./sceneRenderer";
@@ -12,11 +11,12 @@ export { SceneRenderer } from "./sceneRenderer";
  * from their CPU copies, so the scene itself needs nothing.
  */
 export function attachRenderer(engine: Engine, editor: Editor): SceneRenderer {
-  setImageLoader(blobTextureLoader(editor.store));
   // Lazy: the viewport's first cull, right after, builds only the chunks near the view.
   const renderer = new SceneRenderer(editor.store, engine.gfx.root, () => engine.invalidate(), {
     lazy: true,
     onBackdropNeeded: (needed) => engine.gfx.setBackBuffer(needed),
+    images: blobTextureSource(editor.store),
+    editingText: editor.editingText,
   });
   const first = editor.store.pages()[0];
   if (first) renderer.showPage(first.id);

@@ -20,6 +20,7 @@ import {
   createDisplay,
   type Display,
   type DrawContext,
+  type ImageSource,
 } from "./displays";
 
 registerHslBlends();
@@ -49,6 +50,16 @@ export interface SceneRendererOptions {
    * difference, …): those need the frame drawn off screen first, which costs every frame.
    */
   readonly onBackdropNeeded?: (needed: boolean) => void;
+  /** Textures for image nodes; the renderer owns it and disposes it with itself. */
+  readonly images?: ImageSource;
+  /**
+   * The text whose editing field is open: left undrawn while the field shows its words, without
+   * the document calling it hidden (the panels and files see it as it is).
+   */
+  readonly editingText?: {
+    readonly id: Id | null;
+    subscribe(listener: (id: Id | null) => void): () => void;
+  };
 }
 
 /** Blend modes PixiJS draws with a filter over a copy of what is beneath, not GL blending. */
@@ -112,8 +123,12 @@ export class SceneRenderer {
   private readonly backdropReaders = new Set<Id>();
   private backdropNeeded = false;
   private readonly onBackdropNeeded: ((needed: boolean) => void) | null;
+  private readonly images: ImageSource | null;
   private readonly owner: ChunkOwner;
   private readonly unsubscribe: () => void;
+  /** The text being edited in its field, drawn by the field instead. */
+  private editing: Id | null;
+  private readonly stopFollowingEditing: () => void;
 
   constructor(
     private readonly store: DocumentStore,
@@ -124,6 +139,7 @@ export class SceneRenderer {
     this.chunkSize = Math.max(1, Math.floor(options.chunkSize ?? CHUNK_SIZE));
     this.lazy = options.lazy ?? false;
     this.onBackdropNeeded = options.onBackdropNeeded ?? null;
+    this.images = options.images ?? null;
     this.inView = this.lazy ? "none" : "all";
     root.addChild(this.world);
     this.owner = {
@@ -139,6 +155,9 @@ export class SceneRenderer {
       },
     };
     this.unsubscribe = store.subscribe((commit) => this.onCommit(commit));
+    this.editing = options.editingText?.id ?? null;
+    this.stopFollowingEditing =
+      options.editingText?.subscribe((id) => this.setEditing(id)) ?? (() => {});
   }
 
   get currentPage(): Id | null {
@@ -312,10 +331,17 @@ export class SceneRenderer {
 
   dispose(): void {
     this.unsubscribe();
+    this.stopFollowingEditing();
     if (this.settleTimer !== null) clearTimeout(this.settleTimer);
+    this.settleTimer = null;
     for (const list of this.lists.values()) list.destroy();
     this.lists.clear();
+    this.displays.clear();
     this.world.destroy({ children: true });
+    this.images?.dispose();
+    // The off-screen backdrop costs every frame: the next document asks for it if it needs it.
+    if (this.backdropNeeded) this.onBackdropNeeded?.(false);
+    this.backdropNeeded = false;
   }
 
   private onCommit(commit: Commit): void {
@@ -396,11 +422,11 @@ export class SceneRenderer {
       const batched = list === null && isBatchable(node);
       if (display === undefined || display.type !== node.type || display.batched !== batched) {
         if (display) display.object.destroy({ children: false });
-        display = batched ? batchDisplay(node.type) : createDisplay(node);
+        display = batched ? batchDisplay(node.type) : createDisplay(node, this.images);
         this.displays.set(id, display);
       }
       display.draw(node, this.drawContext(id));
-      applyCommon(display.object, node);
+      this.applyCommon(display.object, node);
       this.placeListOf(id);
       if (list === null) attach.push(node);
     }
@@ -516,12 +542,30 @@ export class SceneRenderer {
     let display = this.displays.get(node.id);
     if (display === undefined || display.type !== node.type || display.batched) {
       if (display) display.object.destroy({ children: false });
-      display = createDisplay(node);
+      display = createDisplay(node, this.images);
       display.draw(node, this.drawContext(node.id));
-      applyCommon(display.object, node);
+      this.applyCommon(display.object, node);
       this.displays.set(node.id, display);
     }
     return display.object;
+  }
+
+  private applyCommon(object: Container, node: SceneNode): void {
+    applyCommon(object, node);
+    if (node.id === this.editing) object.visible = false;
+  }
+
+  /** Shows the text that was being edited again and leaves the newly edited one undrawn. */
+  private setEditing(id: Id | null): void {
+    const before = this.editing;
+    this.editing = id;
+    for (const changed of [before, id]) {
+      if (changed === null) continue;
+      const node = this.store.get(changed);
+      const display = this.displays.get(changed);
+      if (display !== undefined && isSceneNode(node)) this.applyCommon(display.object, node);
+    }
+    this.invalidate();
   }
 
   /** What a display drawing node `id` needs: the zoom's detail and the node's world scale. */

@@ -122,13 +122,18 @@ function pixiRenderHooks(engine: Engine): RenderHooks | null {
 
 /**
  * The view onto the open page: the camera applied to the world render group, wheel input,
- * culling, and a screen-space layer above the world with the grid. The HUD is DOM text beside
- * the canvas.
+ * culling, a screen-space layer beneath the world with the grid and one above it for the
+ * editing overlays. The HUD is DOM text beside the canvas.
  */
 export class Viewport {
   readonly camera: Camera;
   /** Screen-space drawing above the world; its own render group, so it never dirties the world. */
   readonly screen = new Container({ label: "screen", isRenderGroup: true });
+  /**
+   * Screen-space drawing beneath the world: the grid shows between shapes, never across them.
+   * Its own render group too, so redrawing the grid on a pan leaves the world's alone.
+   */
+  readonly underlay = new Container({ label: "underlay", isRenderGroup: true });
   readonly grid = new GridOverlay();
   readonly culler: ViewCuller;
   readonly hud: StatsHud;
@@ -145,7 +150,9 @@ export class Viewport {
     this.culler = new ViewCuller(renderer, index);
     this.pageSerial = renderer.pageSerial;
     this.screen.eventMode = "none";
-    this.screen.addChild(this.grid.graphics);
+    this.underlay.eventMode = "none";
+    this.underlay.addChild(this.grid.graphics);
+    engine.gfx.root.addChildAt(this.underlay, 0);
     engine.gfx.root.addChild(this.screen);
     this.hud = new StatsHud({
       parent: engine.shell.parent,
@@ -210,6 +217,12 @@ export class Viewport {
     this.engine.invalidate();
   }
 
+  /** The grid's line colour, 0xRRGGBB: dark lines on a light canvas, light on a dark one. */
+  setGridInk(color: number): void {
+    this.grid.setInk(color, this.camera.state, this.size);
+    if (this.grid.visible) this.engine.invalidate();
+  }
+
   toggleGrid(): void {
     this.setGrid(!this.grid.visible);
   }
@@ -229,6 +242,7 @@ export class Viewport {
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.hud.destroy();
     this.grid.destroy();
+    this.underlay.destroy({ children: true });
     this.screen.destroy({ children: true });
     this.engine.invalidate();
   }

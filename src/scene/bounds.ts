@@ -1,5 +1,6 @@
 import type { Matrix } from "../doc/transform";
 import type { SceneNode } from "../doc/types";
+import { headSize } from "../render/arrowHeads";
 
 export interface Box {
   readonly minX: number;
@@ -57,9 +58,7 @@ export function localBounds(node: SceneNode): Box | null {
       return { minX: -pad, minY: -pad, maxX: node.width + pad, maxY: node.height + pad };
     case "line": {
       const heads =
-        node.startHead !== "none" || node.endHead !== "none"
-          ? Math.max(6, node.stroke.width * 3)
-          : 0;
+        node.startHead !== "none" || node.endHead !== "none" ? headSize(node.stroke.width) : 0;
       return ofPoints([node.start.x, node.end.x], [node.start.y, node.end.y], pad + heads);
     }
     case "path": {

@@ -177,7 +177,11 @@ export class Picker implements ScenePicker {
     else this.unusual.delete(id);
   }
 
-  pick(world: Point, tolerance: number, options: { deep?: boolean; scope?: Id } = {}): Id | null {
+  pick(
+    world: Point,
+    tolerance: number,
+    options: { deep?: boolean; scope?: Id; intoFrames?: boolean } = {},
+  ): Id | null {
     if (!isFinitePoint(world)) return null;
     const tol = Number.isFinite(tolerance) && tolerance > 0 ? tolerance : 0;
     const around = {
@@ -195,7 +199,49 @@ export class Picker implements ScenePicker {
     }
     if (best === null) return null;
     if (options.deep) return best.nodes.at(-1)!.id;
-    return best.nodes[this.targetLevel(best.nodes, options.scope) ?? 0]!.id;
+    let level = this.targetLevel(best.nodes, options.scope) ?? 0;
+    // Frames are artboards, not groups: a click goes through them to what they hold.
+    if (options.intoFrames) {
+      while (level < best.nodes.length - 1 && best.nodes[level]!.type === "frame") level++;
+    }
+    return best.nodes[level]!.id;
+  }
+
+  frameAt(world: Point, options: { scope?: Id; exclude?: ReadonlySet<Id> } = {}): Id | null {
+    if (!isFinitePoint(world)) return null;
+    const scope = options.scope;
+    const scoped = scope !== undefined && isSceneNode(this.store.get(scope));
+    const exclude = options.exclude;
+    let best: Lineage | null = null;
+    const at = { minX: world.x, minY: world.y, maxX: world.x, maxY: world.y };
+    for (const id of this.spatial.queryRect(at)) {
+      // Containers are always "unusual", so a plain shape on the page is skipped unread.
+      if (!this.unusual.has(id)) continue;
+      const node = this.store.get(id);
+      if (node?.type !== "frame") continue;
+      const lineage = this.lineage(id);
+      if (lineage === null || (best !== null && !paintsOver(lineage.nodes, best.nodes))) continue;
+      if (exclude !== undefined && lineage.nodes.some((n) => exclude.has(n.id))) continue;
+      if (scoped && !lineage.nodes.slice(0, -1).some((n) => n.id === scope)) continue;
+      if (this.insideFrames(lineage, world)) best = lineage;
+    }
+    return best?.nodes.at(-1)!.id ?? null;
+  }
+
+  /** Whether the point is inside the lineage's last node, a frame, and every clip above it. */
+  private insideFrames(lineage: Lineage, world: Point): boolean {
+    const { nodes, worlds } = lineage;
+    for (let i = 0; i < nodes.length; i++) {
+      const node = nodes[i]!;
+      const last = i === nodes.length - 1;
+      if (node.type !== "frame" || !(last || node.clip)) continue;
+      const toLocal = invert(worlds[i]!);
+      if (toLocal === null) return false;
+      const local = apply(toLocal, world);
+      if (!(local.x >= 0 && local.y >= 0 && local.x <= node.width && local.y <= node.height))
+        return false;
+    }
+    return true;
   }
 
   marquee(box: Box, options: { contained?: boolean; scope?: Id } = {}): Id[] {

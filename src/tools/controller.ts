@@ -8,17 +8,15 @@ import type { Tool, ToolContext, ToolId, ToolPointer } from "./types";
 export type ToolFactory = (context: ToolContext) => Tool;
 
 /** What the controller reads of one tick's polled input. */
-export type PolledInput = Pick<
-  InputState,
-  "samples" | "keyPresses" | "modifiers" | "isDown" | "pen"
->;
+export type PolledInput = Pick<InputState, "events" | "modifiers" | "isDown" | "pen">;
 
 /** Pointer movement before a press counts as a drag, in screen pixels. */
 export const DRAG_THRESHOLD_PX = 3;
 
 /**
  * Routes the engine's polled input to the active tool, once per fixed step: pointer samples
- * (every coalesced one) in order, then key presses. It owns what is common to every tool:
+ * (every coalesced one) and key presses in the order they arrived, so a key typed straight after
+ * a click reaches the tool the click left active, and one pressed before it acts first. It owns what is common to every tool:
  * temporary panning (Space, the middle button), Esc and right-click cancelling a gesture,
  * touch and stylus gestures, the keyboard cursor, and shortcuts for keys no tool used.
  */
@@ -32,15 +30,20 @@ export class ToolController {
   private panFrom: { x: number; y: number } | null = null;
   private penDown = false;
   private readonly listeners = new Set<() => void>();
+  private readonly stopFollowingSettings: () => void;
 
   constructor(
-    private readonly context: Omit<ToolContext, "setTool" | "done">,
+    private readonly context: Omit<ToolContext, "setTool" | "done" | "editText">,
     factories: Readonly<Record<ToolId, ToolFactory>>,
     private readonly commands: CommandRegistry,
   ) {
     const full: ToolContext = {
       ...context,
       setTool: (id) => this.setTool(id),
+      editText: (id) => {
+        this.setTool("text");
+        if (this.active.id === "text") this.active.editNode?.(id);
+      },
       done: () => {
         if (!context.settings.get().keepTool) this.setTool("select");
       },
@@ -49,10 +52,23 @@ export class ToolController {
     this.active = this.tools.get(context.settings.get().tool) ?? this.tools.get("select")!;
     this.pointers = new PointerEvents(context.camera);
     this.cursor = new KeyboardCursor(context, () => this.active);
-    context.settings.subscribe(() => {
+    // The settings outlive this document's controller, so `dispose` must let go of them.
+    this.stopFollowingSettings = context.settings.subscribe(() => {
       const wanted = context.settings.get().tool;
       if (wanted !== this.active.id) this.switchTo(wanted);
     });
+  }
+
+  /**
+   * Lets go of everything outside this document (the tool settings, tools' subscriptions): a
+   * closed document's tools and overlays must never be reached again, e.g. by the next tool
+   * switch of the settings the next document shares.
+   */
+  dispose(): void {
+    this.stopFollowingSettings();
+    this.active.deactivate();
+    for (const tool of this.tools.values()) tool.dispose?.();
+    this.listeners.clear();
   }
 
   get tool(): Tool {
@@ -82,10 +98,12 @@ export class ToolController {
 
   tick(input: PolledInput): void {
     const modifiers = input.modifiers;
-    for (const sample of input.samples) this.sample(sample, modifiers, input);
-    for (const press of input.keyPresses) this.key(press);
+    for (const event of input.events) {
+      if (event.type === "pointer") this.sample(event.sample, modifiers, input);
+      else this.key(event.press);
+    }
     this.active.tick?.(modifiers);
-    if (input.samples.length > 0 || input.keyPresses.length > 0) this.notify();
+    if (input.events.length > 0) this.notify();
   }
 
   private switchTo(id: ToolId): void {

@@ -4,9 +4,13 @@ import { isSceneNode, type Id } from "../doc/types";
 import type { Point } from "../render/camera";
 import type { ToolContext } from "./types";
 
-/** Where new shapes go: the group or frame the user has entered, else the page. */
-export function drawingParent(ctx: Pick<ToolContext, "scope" | "editor">): Id {
-  return ctx.scope();
+/**
+ * Where a shape begun at `at` (page coordinates) goes: the innermost frame there, as in Figma,
+ * inside the group or frame the user has entered, else that scope (or the page).
+ */
+export function drawingParent(ctx: Pick<ToolContext, "scope" | "scene">, at: Point): Id {
+  const scope = ctx.scope();
+  return ctx.scene.frameAt(at, { scope }) ?? scope;
 }
 
 /** The page-to-parent matrix, so a shape drawn inside a rotated group lands under the pointer. */

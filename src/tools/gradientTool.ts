@@ -76,19 +76,27 @@ export class GradientTool implements Tool {
   /** The pointer rests over a handle (for the cursor). */
   private overHandle = false;
 
+  private readonly unsubscribe: Array<() => void>;
+
   constructor(private readonly ctx: ToolContext) {
     const store = ctx.editor.store;
-    store.subscribe(() => {
-      if (this.active) this.show();
-    });
-    store.subscribeSelection(() => {
-      if (this.active && this.current.name === "idle") this.retarget();
-    });
-    onGradientEditRequest(store, (target) => {
-      this.requested = target;
-      if (this.active) this.retarget();
-      else ctx.setTool("gradient");
-    });
+    this.unsubscribe = [
+      store.subscribe(() => {
+        if (this.active) this.show();
+      }),
+      store.subscribeSelection(() => {
+        if (this.active && this.current.name === "idle") this.retarget();
+      }),
+      onGradientEditRequest(store, (target) => {
+        this.requested = target;
+        if (this.active) this.retarget();
+        else ctx.setTool("gradient");
+      }),
+    ];
+  }
+
+  dispose(): void {
+    for (const stop of this.unsubscribe.splice(0)) stop();
   }
 
   get state(): string {

@@ -120,7 +120,7 @@ export class ImageTool implements Tool {
   private begin(image: PickedImage, e: ToolPointer): void {
     const store = this.ctx.editor.store;
     if (store.readOnly) return;
-    const parent = drawingParent(this.ctx);
+    const parent = drawingParent(this.ctx, e.world);
     const toParent = parentInverse(this.ctx, parent);
     const anchor = toLocal(toParent, e.world);
     const id = newId();

@@ -38,7 +38,7 @@ export class LineTool extends DragDrawingTool<LineDrawing> {
 
   protected begin(e: ToolPointer): LineDrawing {
     const store = this.ctx.editor.store;
-    const parent = drawingParent(this.ctx);
+    const parent = drawingParent(this.ctx, e.world);
     const start = toLocal(
       parentInverse(this.ctx, parent),
       this.ctx.snapper.snapPoint(e.world, new Set()).point,

@@ -1,7 +1,14 @@
 import type { Modifiers } from "../../engine";
 import { deleteNodes as deleteSceneNodes, worldMatrix } from "../doc/commands";
 import { apply, invert, type Matrix } from "../doc/transform";
-import type { Id, LineNode, PathNode, SceneNode, Subpath } from "../doc/types";
+import {
+  isSceneNode,
+  type Id,
+  type LineNode,
+  type PathNode,
+  type SceneNode,
+  type Subpath,
+} from "../doc/types";
 import { maxScale } from "../geometry/affine";
 import {
   deleteNodes,
@@ -14,7 +21,8 @@ import {
   toggleSmooth,
 } from "../geometry/pathEdit";
 import { toEditable, type NodeAddress } from "../geometry/pathNodes";
-import { convertToPath } from "../geometry/toPath";
+import { freehandToPath } from "../geometry/freehandFit";
+import { convertToPath, isPathConvertible } from "../geometry/toPath";
 import type { Point } from "../render/camera";
 import type { Box } from "../scene/bounds";
 import { DRAG_THRESHOLD_PX } from "./controller";
@@ -27,6 +35,8 @@ export const NODE_HIT_PX = 6;
 export const NUDGE = 1;
 
 const LABEL = "Edit path";
+/** The undo step of a shape made a path to edit it; the same label as Convert to path. */
+export const CONVERT_LABEL = "Convert to path";
 
 type Editable = PathNode | LineNode;
 
@@ -89,10 +99,16 @@ export class PathTool implements Tool {
   private selected: NodeAddress[] = [];
   private active = false;
 
+  private readonly unsubscribe: () => void;
+
   constructor(private readonly ctx: ToolContext) {
-    ctx.editor.store.subscribe(() => {
+    this.unsubscribe = ctx.editor.store.subscribe(() => {
       if (this.active && this.target !== null) this.refresh();
     });
+  }
+
+  dispose(): void {
+    this.unsubscribe();
   }
 
   get state(): string {
@@ -201,6 +217,7 @@ export class PathTool implements Tool {
     this.target = null;
     this.selected = [];
     this.ctx.overlays.setPathMarkers(null);
+    this.ctx.overlays.setHandlesHidden?.(false);
   }
 
   // ---- Target ----
@@ -215,8 +232,22 @@ export class PathTool implements Tool {
 
   private activate(): void {
     const store = this.ctx.editor.store;
-    const only = store.selection.length === 1 ? store.get(store.selection[0]!) : undefined;
+    let only = store.selection.length === 1 ? store.get(store.selection[0]!) : undefined;
     this.active = true;
+    this.ctx.overlays.setHandlesHidden?.(true);
+    // A rectangle, ellipse, polygon, star or ink has no nodes of its own: it becomes a path in
+    // one undo step (the commit's label is announced), as Figma's Edit does on a shape.
+    if (
+      isSceneNode(only) &&
+      !isEditable(only) &&
+      !only.locked &&
+      !store.readOnly &&
+      isPathConvertible(only)
+    ) {
+      const converted = only.type === "freehand" ? freehandToPath(only) : convertToPath(only);
+      store.transact(CONVERT_LABEL, (tx) => tx.put(converted));
+      only = store.get(converted.id);
+    }
     this.target = isEditable(only) && !only.locked ? only.id : null;
     this.selected = [];
     this.showMarkers();

@@ -131,7 +131,7 @@ export class PenTool implements Tool {
   private begin(e: ToolPointer): void {
     const store = this.ctx.editor.store;
     if (store.readOnly) return;
-    const parent = drawingParent(this.ctx);
+    const parent = drawingParent(this.ctx, e.world);
     const toParent = parentInverse(this.ctx, parent);
     const toWorld = isSceneNode(store.get(parent)) ? worldMatrix(store, parent) : IDENTITY_MATRIX;
     const snapped = this.ctx.snapper.snapPoint(e.world, new Set());

@@ -83,7 +83,7 @@ export class PencilTool implements Tool {
   private begin(e: ToolPointer): void {
     const store = this.ctx.editor.store;
     if (store.readOnly) return;
-    const parent = drawingParent(this.ctx);
+    const parent = drawingParent(this.ctx, e.world);
     const toParent = parentInverse(this.ctx, parent);
     const origin = toLocal(toParent, e.world);
     const settings = this.ctx.settings.get();

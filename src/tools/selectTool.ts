@@ -1,15 +1,18 @@
 import { cloneWithFreshIds, subtree } from "../actions/copyTree";
-import { addNodes } from "../doc/commands";
+import { adoptIntoFrames, frameChildren, keepInPlace } from "../actions/frames";
+import { addNodes, isAncestorOrSelf } from "../doc/commands";
 import { newId } from "../doc/ids";
 import { isContainer, isSceneNode, type Id } from "../doc/types";
 import type { Point } from "../render/camera";
 import {
   cornerPoints,
+  handleCursor,
   quadAngle,
   quadBox,
   type HandleHit,
   type Quad,
   type ResizeHandle,
+  type RotateHandle,
 } from "../render/overlays/geometry";
 import type { Box } from "../scene/bounds";
 import { DRAG_THRESHOLD_PX } from "./controller";
@@ -52,6 +55,8 @@ type State =
       /** Where the press was: the handle follows the pointer's movement from there. */
       readonly press: Point;
       readonly items: Original[];
+      /** What the resized frames hold, as it was: it stays where it is on the page. */
+      readonly children: Original[];
     }
   | {
       readonly name: "rotating";
@@ -80,6 +85,10 @@ const OPPOSITE: Record<ResizeHandle, ResizeHandle> = {
 export class SelectTool implements Tool {
   readonly id = "select" as const;
   private current: State = { name: "idle" };
+  /** What the pointer is over when no gesture runs: a handle's cursor, `move` or the default. */
+  private hoverCursor = "default";
+  /** The grabbed handle's cursor, kept through the resize or rotation. */
+  private gestureCursor = "default";
 
   constructor(private readonly ctx: ToolContext) {}
 
@@ -96,11 +105,10 @@ export class SelectTool implements Tool {
       case "moving":
         return "move";
       case "rotating":
-        return "grabbing";
       case "resizing":
-        return "nwse-resize";
+        return this.gestureCursor;
       default:
-        return "default";
+        return this.hoverCursor;
     }
   }
 
@@ -123,7 +131,10 @@ export class SelectTool implements Tool {
         return;
       case "moving":
         if (e.phase === "move") this.move(s, e);
-        else if (e.phase === "up") this.finish();
+        else if (e.phase === "up") {
+          this.dropIntoFrames(s, e);
+          this.finish();
+        }
         return;
       case "marquee":
         if (e.phase === "move") this.marquee(s, e);
@@ -183,6 +194,8 @@ export class SelectTool implements Tool {
   deactivate(): void {
     if (this.busy) this.cancel();
     this.ctx.overlays.setHover(null);
+    this.ctx.overlays.setRotateHint?.(null);
+    this.hoverCursor = "default";
   }
 
   // ---- Pressing and clicking ----
@@ -191,12 +204,17 @@ export class SelectTool implements Tool {
     const store = this.ctx.editor.store;
     if (e.clickCount >= 2 && this.doubleClick(e)) return;
     const handle = store.selection.length > 0 ? this.ctx.overlays.hitHandle(e.screen) : null;
-    if (handle !== null && !store.readOnly) {
+    // A frame's name label sits where the rotation zone of its corner reaches: the label wins.
+    const label =
+      handle !== null && !handle.startsWith("rotate")
+        ? null
+        : (this.ctx.overlays.hitFrameLabel?.(e.screen) ?? null);
+    if (label === null && handle !== null && !store.readOnly) {
       this.grabHandle(handle, e);
       return;
     }
     const deep = e.modifiers.ctrl || e.modifiers.meta;
-    const hit = (deep ? null : this.selectedUnder(e)) ?? this.pick(e);
+    const hit = label ?? (deep ? null : this.selectedUnder(e)) ?? this.pick(e);
     let selectedOnPress = false;
     if (hit !== null && !store.selection.includes(hit)) {
       store.setSelection(e.modifiers.shift ? [...store.selection, hit] : [hit]);
@@ -234,7 +252,7 @@ export class SelectTool implements Tool {
     }
     if (node?.type === "text" && !store.readOnly) {
       store.setSelection([deep]);
-      this.ctx.setTool("text");
+      this.ctx.editText(deep);
       return true;
     }
     if ((node?.type === "path" || node?.type === "line") && !store.readOnly) {
@@ -249,6 +267,7 @@ export class SelectTool implements Tool {
     return this.ctx.scene.pick(e.world, this.tolerance(), {
       deep: e.modifiers.ctrl || e.modifiers.meta,
       scope: this.ctx.scope(),
+      intoFrames: true,
     });
   }
 
@@ -264,6 +283,8 @@ export class SelectTool implements Tool {
     while (isSceneNode(record)) {
       if (store.selection.includes(record.id)) return record.id;
       record = store.get(record.parent);
+      // A frame is not a group: pressing on what it holds takes that, not the selected frame.
+      if (record?.type === "frame") return null;
     }
     return null;
   }
@@ -275,6 +296,22 @@ export class SelectTool implements Tool {
   private hover(e: ToolPointer): void {
     const hit = this.pick(e);
     this.ctx.overlays.setHover(hit);
+    const store = this.ctx.editor.store;
+    const frame = this.ctx.overlays.selectionFrame ?? null;
+    let handle =
+      store.selection.length > 0 && !store.readOnly && frame !== null
+        ? this.ctx.overlays.hitHandle(e.screen)
+        : null;
+    // A frame's name label wins over the rotation zone it lies in, as a press does.
+    if (handle?.startsWith("rotate") && (this.ctx.overlays.hitFrameLabel?.(e.screen) ?? null))
+      handle = null;
+    this.ctx.overlays.setRotateHint?.(
+      handle?.startsWith("rotate") ? (handle as RotateHandle) : null,
+    );
+    if (handle !== null && frame !== null) this.hoverCursor = handleCursor(frame, handle);
+    else if (hit !== null && !store.readOnly && !this.lockedOrHidden(hit))
+      this.hoverCursor = "move";
+    else this.hoverCursor = "default";
   }
 
   // ---- Dragging ----
@@ -351,6 +388,28 @@ export class SelectTool implements Tool {
     );
   }
 
+  /**
+   * On release, what was dragged joins the frame under the pointer, or leaves its frame for the
+   * page (or the group the frame is in), keeping its place: one more step of the move's gesture.
+   * A frame being moved is placed by its centre, since it may be dragged by its label above it.
+   */
+  private dropIntoFrames(s: Extract<State, { name: "moving" }>, e: ToolPointer): void {
+    const store = this.ctx.editor.store;
+    const ids = s.items.map((item) => item.node.id);
+    let moved: Id[] = [];
+    store.transact("Move", (tx) => {
+      moved = adoptIntoFrames(
+        tx,
+        ids,
+        (point, exclude) => this.ctx.scene.frameAt(point, { exclude }),
+        (node) => (node.type === "frame" ? null : e.world),
+      );
+    });
+    const scope = this.ctx.scope();
+    if (moved.some((id) => !isAncestorOrSelf(store, scope, id)))
+      this.ctx.setScope(this.ctx.pageId());
+  }
+
   private finish(): void {
     this.current = { name: "idle" };
     this.ctx.overlays.setGuides([]);
@@ -389,6 +448,9 @@ export class SelectTool implements Tool {
     const ids = store.selection.filter((id) => !this.lockedOrHidden(id));
     const quad = geometryQuad(store, ids);
     if (quad === null || ids.length === 0) return;
+    const frame = this.ctx.overlays.selectionFrame ?? null;
+    this.gestureCursor = frame === null ? "default" : handleCursor(frame, handle);
+    this.ctx.overlays.setRotateHint?.(null);
     this.ctx.editor.history.beginGesture(handle.startsWith("rotate") ? "Rotate" : "Resize");
     const items = originals(store, ids);
     if (handle.startsWith("rotate")) {
@@ -409,6 +471,7 @@ export class SelectTool implements Tool {
         quad,
         press: e.world,
         items,
+        children: frameChildren(store, items),
       };
     }
   }
@@ -453,7 +516,10 @@ export class SelectTool implements Tool {
       sy = Math.sign(sy || 1) * k;
     }
     const change = scaleAbout(sx, sy, origin, angle);
-    this.ctx.editor.store.transact("Resize", (tx) => applyWorldChange(tx, s.items, change));
+    this.ctx.editor.store.transact("Resize", (tx) => {
+      applyWorldChange(tx, s.items, change);
+      keepInPlace(tx, s.children);
+    });
   }
 
   private rotate(s: Extract<State, { name: "rotating" }>, e: ToolPointer): void {
@@ -494,7 +560,7 @@ export class SelectTool implements Tool {
     if (!isContainer(only)) {
       if ((only?.type === "path" || only?.type === "line") && !store.readOnly)
         this.ctx.setTool("path");
-      else if (only?.type === "text" && !store.readOnly) this.ctx.setTool("text");
+      else if (only?.type === "text" && !store.readOnly) this.ctx.editText(only.id);
       return;
     }
     const children = store.childrenOf(only.id).filter((n) => !n.hidden && !n.locked);

@@ -1,3 +1,4 @@
+import { DEFAULT_INNER_RATIO } from "../actions/stars";
 import { addNodes } from "../doc/commands";
 import { makeNode } from "../doc/factory";
 import { newId } from "../doc/ids";
@@ -65,7 +66,7 @@ export class ShapeTool extends DragDrawingTool<BoxDrawing> {
 
   protected begin(e: ToolPointer): BoxDrawing {
     const store = this.ctx.editor.store;
-    const parent = drawingParent(this.ctx);
+    const parent = drawingParent(this.ctx, e.world);
     const snapped = this.ctx.snapper.snapPoint(e.world, new Set());
     const anchor = toLocal(parentInverse(this.ctx, parent), snapped.point);
     const id = newId();
@@ -137,7 +138,7 @@ export class ShapeTool extends DragDrawingTool<BoxDrawing> {
               width: 0,
               height: 0,
               points: settings.starPoints,
-              innerRatio: 0.5,
+              innerRatio: DEFAULT_INNER_RATIO,
             })
           : makeNode<PolygonNode>("polygon", id, parent, "", {
               ...style,

@@ -1,8 +1,11 @@
+import type { KeyPress } from "../../engine";
 import { worldMatrix } from "../doc/commands";
 import type { DocumentStore } from "../doc/store";
 import type { Id, TextNode } from "../doc/types";
 import type { Camera, Point } from "../render/camera";
+import { resolvedFamilyList } from "../fonts/family";
 import { screenMatrix } from "../render/overlays/geometry";
+import { typeKey } from "./typedKeys";
 import type { TextEditorHost } from "./types";
 
 /** What the field needs of the open document: the text's record and where the view is. */
@@ -11,6 +14,8 @@ export interface TextEditorView {
   readonly camera: Camera;
   /** The canvas's top-left corner in the container's coordinates (CSS pixels). */
   canvasOffset(): Point;
+  /** The size the canvas draws a text at, in the text's own units. */
+  measure(node: TextNode): { readonly width: number; readonly height: number };
 }
 
 /** Longest text the field accepts: a runaway paste stays far below what a page can lay out. */
@@ -35,6 +40,7 @@ export class DomTextEditorHost implements TextEditorHost {
     readonly id: Id;
     readonly view: TextEditorView;
     readonly done: (content: string | null) => void;
+    readonly changed: ((content: string) => void) | null;
     readonly unsubscribe: () => void;
     /** What had focus before (the canvas): it gets it back when editing ends from the field. */
     readonly returnFocus: HTMLElement | null;
@@ -49,7 +55,14 @@ export class DomTextEditorHost implements TextEditorHost {
     this.fieldElement();
   }
 
-  edit(nodeId: Id, done: (content: string | null) => void): void {
+  /** Screen pixels per unit of the text, so the caret's room stays a pixel or two at any zoom. */
+  private scale = 1;
+
+  edit(
+    nodeId: Id,
+    done: (content: string | null) => void,
+    changed?: (content: string) => void,
+  ): void {
     this.close();
     const view = this.view();
     const node = view?.store.get(nodeId);
@@ -62,11 +75,34 @@ export class DomTextEditorHost implements TextEditorHost {
     const unsubscribe = view.camera.subscribe(() => this.place());
     const focused = field.ownerDocument.activeElement;
     const returnFocus = focused instanceof HTMLElement && focused !== field ? focused : null;
-    this.session = { id: nodeId, view, done, unsubscribe, returnFocus };
-    this.place();
+    this.session = { id: nodeId, view, done, changed: changed ?? null, unsubscribe, returnFocus };
+    // Shown before it is placed: a field with display:none measures nothing, and would be
+    // fitted to no width at all.
     field.style.display = "block";
+    this.place();
     field.focus({ preventScroll: true });
     field.setSelectionRange(field.value.length, field.value.length);
+  }
+
+  typeKey(press: KeyPress): boolean {
+    const field = this.field;
+    if (this.session === null || field === null) return false;
+    const result = typeKey(
+      { value: field.value, start: field.selectionStart, end: field.selectionEnd },
+      press,
+    );
+    if (result.type === "none") return false;
+    if (result.type === "commit") {
+      this.close();
+      return true;
+    }
+    const { value, start, end } = result.text;
+    if (value.length > MAX_TEXT_LENGTH) return true;
+    const edited = value !== field.value;
+    if (edited) field.value = value;
+    field.setSelectionRange(start, end);
+    if (edited) this.edited();
+    return true;
   }
 
   /** Ends editing and keeps what was typed. */
@@ -116,7 +152,8 @@ export class DomTextEditorHost implements TextEditorHost {
         this.close();
       }
     });
-    field.addEventListener("input", () => this.fit());
+    // Also while an input method composes: the field and the document follow the composition.
+    field.addEventListener("input", () => this.edited());
     field.addEventListener("blur", () => this.close());
     this.container.appendChild(field);
     this.field = field;
@@ -132,11 +169,12 @@ export class DomTextEditorHost implements TextEditorHost {
     if (node?.type !== "text") return;
     const offset = session.view.canvasOffset();
     const m = screenMatrix(session.view.camera.state, worldMatrix(session.view.store, session.id));
+    this.scale = Math.hypot(m.a, m.b) || 1;
     Object.assign(field.style, {
       left: `${offset.x}px`,
       top: `${offset.y}px`,
       transform: `matrix(${m.a}, ${m.b}, ${m.c}, ${m.d}, ${m.e}, ${m.f})`,
-      fontFamily: node.fontFamily,
+      fontFamily: resolvedFamilyList(node.fontFamily),
       fontSize: `${node.fontSize}px`,
       fontWeight: String(node.fontWeight),
       fontStyle: node.fontStyle,
@@ -149,18 +187,35 @@ export class DomTextEditorHost implements TextEditorHost {
     this.fit();
   }
 
-  /** Grows the field with its content: all lines shown, and the longest line when not wrapping. */
+  /** The field's text changed: it is fitted to it, and the document told. */
+  private edited(): void {
+    this.fit();
+    const session = this.session;
+    if (session !== null && this.field !== null) session.changed?.(this.field.value);
+  }
+
+  /**
+   * Sizes the field as the canvas draws its text: the measured box of what is typed (the wrapping
+   * width for wrapped text), and never less than the field needs to show every line, so the text
+   * shown in the field and the text drawn once editing ends take the same place.
+   */
   private fit(): void {
     const session = this.session;
     const field = this.field;
     if (session === null || field === null) return;
     const node = session.view.store.get(session.id);
     if (node?.type !== "text") return;
-    field.style.height = "0px";
-    field.style.height = `${Math.max(field.scrollHeight, node.fontSize * node.lineHeight)}px`;
+    const measured = session.view.measure({ ...node, content: field.value });
     if (node.width === null) {
+      // Room for the caret after the last character, about two screen pixels.
+      const caret = 2 / this.scale;
       field.style.width = "0px";
-      field.style.width = `${Math.max(field.scrollWidth + node.fontSize, node.fontSize)}px`;
+      field.style.width = `${Math.max(measured.width, field.scrollWidth) + caret}px`;
     }
+    field.style.height = "0px";
+    const line = node.fontSize * node.lineHeight;
+    field.style.height = `${Math.max(measured.height, field.scrollHeight, line)}px`; // A field briefly too small scrolled its text; it fits now, so nothing may stay scrolled.
+    field.scrollLeft = 0;
+    field.scrollTop = 0;
   }
 }

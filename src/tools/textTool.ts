@@ -33,27 +33,29 @@ type State =
       readonly anchor: Point;
       readonly startScreen: Point;
       width: number | null;
+      /** Keys pressed before the release placed the text: typed into it once it opens. */
+      readonly typed: ToolKey[];
     }
   /** The DOM editor is open over `id`. */
   | { readonly name: "editing"; readonly id: Id; readonly created: boolean };
 
 /**
- * Text (T): click to place text that grows with its content, or drag to set a width it wraps at;
- * click an existing text to edit it. Typing happens in the positioned DOM field of the
- * TextEditorHost (IME, spell-check and on-screen keyboards work there). Esc or a click elsewhere
- * commits. Creating and typing (or one editing session) is one undo step; text left empty is
- * removed, a new one never added. The node is hidden while the field shows it, inside the
- * gesture, so the field and the canvas never draw the same words twice. Switching to the tool
- * with one text selected (Select's double-click or Enter) opens the editor on it.
+ * Text (T): click on the canvas to place a new text that grows with its content, or drag to set a
+ * width it wraps at, whatever is selected; click an existing text to edit it. Typing happens in
+ * the positioned DOM field of the TextEditorHost (IME, spell-check and on-screen keyboards work
+ * there). Keys that reach the canvas after the placing click, before the field has the keyboard
+ * (the field opens on the next tick), are typed into the field in order, never taken for
+ * shortcuts. Esc or a click elsewhere commits. Creating and typing (or one editing session) is
+ * one undo step; text left empty is removed, a new one never added. Each edit reaches the
+ * document as it is typed; the renderer leaves the node undrawn while its field is open
+ * (`editor.editingText`), so the field and the canvas never draw the same words twice. Select's
+ * double-click or Enter asks for an edit through `editNode`.
  */
 export class TextTool implements Tool {
   readonly id = "text" as const;
   private current: State = { name: "idle" };
   /** Set while the tool is being switched away from: editing ends without `done`. */
   private switching = false;
-
-  /** Whether the tool has been ticked since it was last switched to. */
-  private active = false;
 
   constructor(private readonly ctx: ToolContext) {}
 
@@ -94,15 +96,32 @@ export class TextTool implements Tool {
     if (e.phase === "up") this.create(s);
   }
 
-  key(_press: ToolKey): boolean {
+  /**
+   * Keys reaching the canvas once a text is being placed belong to it: the field opens after the
+   * click (on the tool's tick) and takes the keyboard only then, so what was typed in between is
+   * handed to it, in order. Keys pressed before the click are shortcuts as ever.
+   */
+  key(press: ToolKey): boolean {
+    const s = this.current;
+    if (s.name === "pointing") {
+      s.typed.push(press);
+      return true;
+    }
+    if (s.name === "editing") {
+      this.ctx.text.typeKey(press);
+      return true;
+    }
     return false;
   }
 
-  /** The first tick after the switch opens the editor on a selected text (Select's double-click). */
-  tick(): void {
-    if (this.active) return;
-    this.active = true;
-    this.activate();
+  /** Select's double-click or Enter on a text: edit it now. */
+  editNode(id: Id): void {
+    const s = this.current;
+    if (s.name === "editing" && s.id === id) return;
+    if (s.name !== "idle") this.cancel();
+    const store = this.ctx.editor.store;
+    const node = store.get(id);
+    if (node?.type === "text" && !node.locked && !store.readOnly) this.edit(id, false);
   }
 
   /** Esc reaching the canvas: editing commits (as Esc in the field does); a press is dropped. */
@@ -114,20 +133,12 @@ export class TextTool implements Tool {
 
   /** Switching tools commits the text without asking to switch again. */
   deactivate(): void {
-    this.active = false;
     this.switching = true;
     try {
       this.cancel();
     } finally {
       this.switching = false;
     }
-  }
-
-  private activate(): void {
-    const store = this.ctx.editor.store;
-    if (this.current.name !== "idle" || store.selection.length !== 1) return;
-    const node = store.get(store.selection[0]!);
-    if (node?.type === "text" && !node.locked && !store.readOnly) this.edit(node.id, false);
   }
 
   private press(e: ToolPointer): void {
@@ -141,7 +152,7 @@ export class TextTool implements Tool {
       this.edit(node.id, false);
       return;
     }
-    const parent = drawingParent(this.ctx);
+    const parent = drawingParent(this.ctx, e.world);
     const toParent = parentInverse(this.ctx, parent);
     this.current = {
       name: "pointing",
@@ -150,6 +161,7 @@ export class TextTool implements Tool {
       anchor: toLocal(toParent, e.world),
       startScreen: e.screen,
       width: null,
+      typed: [],
     };
   }
 
@@ -173,6 +185,10 @@ export class TextTool implements Tool {
       tx.select([id]);
     });
     this.open(id, true);
+    for (const press of s.typed) {
+      if (this.current.name !== "editing") break;
+      this.ctx.text.typeKey(press);
+    }
   }
 
   private edit(id: Id, created: boolean): void {
@@ -182,19 +198,31 @@ export class TextTool implements Tool {
 
   private open(id: Id, created: boolean): void {
     this.current = { name: "editing", id, created };
+    this.ctx.editor.store.transact("Edit text", (tx) => tx.select([id]));
+    this.ctx.editor.editingText.set(id);
+    this.ctx.invalidate();
+    this.ctx.text.edit(
+      id,
+      (content) => this.closed(id, content),
+      (content) => this.changed(id, content),
+    );
+  }
+
+  /** What is typed reaches the document at once, inside the gesture: panels show it as it is. */
+  private changed(id: Id, content: string): void {
+    const s = this.current;
+    if (s.name !== "editing" || s.id !== id) return;
     this.ctx.editor.store.transact("Edit text", (tx) => {
       const node = tx.get(id);
-      if (node?.type === "text") tx.put({ ...node, hidden: true });
-      tx.select([id]);
+      if (node?.type === "text" && node.content !== content) tx.put({ ...node, content });
     });
-    this.ctx.invalidate();
-    this.ctx.text.edit(id, (content) => this.closed(id, content));
   }
 
   private closed(id: Id, content: string | null): void {
     const s = this.current;
     if (s.name !== "editing" || s.id !== id) return;
     this.current = { name: "idle" };
+    this.ctx.editor.editingText.set(null);
     const history = this.ctx.editor.history;
     if (content === null || (content.trim() === "" && s.created)) {
       history.cancelGesture();
@@ -205,7 +233,7 @@ export class TextTool implements Tool {
         if (content.trim() === "") {
           deleteNodes(tx, [id]);
           tx.select([]);
-        } else tx.put({ ...node, content, hidden: false });
+        } else if (node.content !== content) tx.put({ ...node, content });
       });
       history.endGesture();
     }

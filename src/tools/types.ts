@@ -3,7 +3,7 @@ import type { Editor } from "../app/editor";
 import type { Id } from "../doc/types";
 import type { Camera, Point, ViewportSize } from "../render/camera";
 import type { Guide, PathMarkers } from "../render/overlays/overlays";
-import type { HandleHit } from "../render/overlays/geometry";
+import type { HandleHit, Quad, RotateHandle } from "../render/overlays/geometry";
 import type { GradientMarkers } from "../render/overlays/gradientGeometry";
 import type { Box } from "../scene/bounds";
 import type { ToolSettings } from "./settings";
@@ -61,6 +61,14 @@ export interface OverlaySink {
   setKeyboardCursor(point: Point | null): void;
   /** The selection handle under a screen point, if any. */
   hitHandle(screen: Point): HandleHit | null;
+  /** The selection's frame on screen as last drawn, for cursors that follow its turn. */
+  readonly selectionFrame?: Quad | null;
+  /** The rotate affordance at a hovered rotation zone; sinks that draw nothing may leave it out. */
+  setRotateHint?(handle: RotateHandle | null): void;
+  /** Hides the selection's frame and handles (Edit path); optional like the rotate hint. */
+  setHandlesHidden?(hidden: boolean): void;
+  /** The frame whose name label (drawn above it) is under a screen point; sinks without labels leave it out. */
+  hitFrameLabel?(screen: Point): Id | null;
   refresh(): void;
 }
 
@@ -71,7 +79,21 @@ export interface ScenePicker {
    * `deep` returns the leaf itself; otherwise the ancestor that is a direct child of `scope`
    * (the page, or the group the user has entered).
    */
-  pick(world: Point, tolerance: number, options?: { deep?: boolean; scope?: Id }): Id | null;
+  pick(
+    world: Point,
+    tolerance: number,
+    options?: {
+      deep?: boolean;
+      scope?: Id;
+      /** Past frames to what they hold, as in Figma: a frame is picked only on its own area. */
+      intoFrames?: boolean;
+    },
+  ): Id | null;
+  /**
+   * The innermost (topmost) visible, unlocked frame whose area holds the world point, inside
+   * `scope` when it is a frame or group, and not one of `exclude` nor inside one of them.
+   */
+  frameAt(world: Point, options?: { scope?: Id; exclude?: ReadonlySet<Id> }): Id | null;
   /** Every node touching the box (or fully inside it when `contained`), as selection targets. */
   marquee(box: Box, options?: { contained?: boolean; scope?: Id }): Id[];
   /** Leaf shapes whose outline is within `tolerance` of the segment a→b (the eraser). */
@@ -102,8 +124,21 @@ export interface Snapper {
  * keyboards work; tests use an in-memory host.
  */
 export interface TextEditorHost {
-  /** Opens an editor over a text node; `commit` gets the final content, `cancel` none. */
-  edit(nodeId: Id, done: (content: string | null) => void): void;
+  /**
+   * Opens an editor over a text node; `done` gets the final content (null when cancelled),
+   * `changed` the content after each edit, so the document shows the text as it is being typed.
+   */
+  edit(
+    nodeId: Id,
+    done: (content: string | null) => void,
+    changed?: (content: string) => void,
+  ): void;
+  /**
+   * A key press that reached the canvas after the field was opened but before it had the
+   * keyboard (typed straight after the click): applied to the field as typing in it would be.
+   * Returns false when the field has no use for the key.
+   */
+  typeKey(press: KeyPress): boolean;
   close(): void;
 }
 
@@ -136,6 +171,8 @@ export interface ToolContext {
   /** A drawing tool made its shape: back to Select unless keep-tool is on. */
   done(): void;
   setTool(id: ToolId): void;
+  /** Switches to the text tool editing this text at once (Select's double-click or Enter). */
+  editText(id: Id): void;
   /** Opens the system file picker for one image; null when the user cancels or it is unreadable. */
   requestImage(): Promise<PickedImage | null>;
   /** Asks the engine to draw the next frame. */
@@ -166,6 +203,10 @@ export interface Tool {
   pointer(event: ToolPointer): void;
   /** Returns whether the tool used the key; unused keys go on to the shortcuts. */
   key(press: ToolKey): boolean;
+  /** Starts working on one node straight away, when asked to by another tool (edit this text). */
+  editNode?(id: Id): void;
+  /** Lets go of what the tool subscribed to; called once when its document closes. */
+  dispose?(): void;
   /** Once per tick, after the samples: modifiers held now (Shift pressed mid-drag). */
   tick?(modifiers: Modifiers): void;
   cancel(): void;

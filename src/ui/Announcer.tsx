@@ -14,7 +14,8 @@ export interface AnnouncerProps {
 }
 
 /**
- * Tells screen readers about tool changes, the selection count and failed saves. It writes the
+ * Tells screen readers about tool changes, the selection count, shapes converted to paths and
+ * failed saves. It writes the
  * live region's text directly, so announcements cost no React renders.
  */
 export function Announcer({ tools, store, banners }: AnnouncerProps) {
@@ -40,6 +41,11 @@ export function Announcer({ tools, store, banners }: AnnouncerProps) {
           : t("announce.selection", { count: ids.length }),
       ),
     );
+    // Edit path turns a shape into a path without being asked: say so, and that undo brings it back.
+    const stopCommits = store.subscribe((commit) => {
+      if (commit.origin === "user" && commit.label === "Convert to path")
+        say(t("announce.convertedToPath"));
+    });
     let shown = new Set(banners.get().map((banner) => banner.id));
     const stopBanners = banners.subscribe(() => {
       const list = banners.get();
@@ -52,6 +58,7 @@ export function Announcer({ tools, store, banners }: AnnouncerProps) {
     return () => {
       stopTools();
       stopSelection();
+      stopCommits();
       stopBanners();
     };
   }, [tools, store, banners, t]);

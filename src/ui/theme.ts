@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import type { ThemeChoice } from "./chromeState";
+import type { ChromeState, ThemeChoice } from "./chromeState";
 
 const QUERY = "(prefers-color-scheme: dark)";
 
@@ -15,6 +15,35 @@ const prefersDark = (): boolean => globalThis.matchMedia?.(QUERY).matches ?? fal
 export function useResolvedTheme(choice: ThemeChoice): "light" | "dark" {
   const dark = useSyncExternalStore(subscribe, prefersDark);
   return choice === "system" ? (dark ? "dark" : "light") : choice;
+}
+
+/** The theme in force outside React: the choice, or the system's for "system". */
+export function resolveTheme(choice: ThemeChoice): "light" | "dark" {
+  return choice === "system" ? (prefersDark() ? "dark" : "light") : choice;
+}
+
+/**
+ * Tells `listener` the theme in force now and whenever it changes (the person's choice or the
+ * system's setting): what the canvas, drawn outside React, follows. Returns the unsubscription.
+ */
+export function followTheme(
+  chrome: Pick<ChromeState, "subscribe" | "getSnapshot">,
+  listener: (theme: "light" | "dark") => void,
+): () => void {
+  let last: "light" | "dark" | null = null;
+  const check = (): void => {
+    const next = resolveTheme(chrome.getSnapshot().theme);
+    if (next === last) return;
+    last = next;
+    listener(next);
+  };
+  const fromChoice = chrome.subscribe(check);
+  const fromSystem = subscribe(check);
+  check();
+  return () => {
+    fromChoice();
+    fromSystem();
+  };
 }
 
 export const NEXT_THEME: Record<ThemeChoice, ThemeChoice> = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { setGeometry } from "../../src/actions/numeric";
 import { groupSelection } from "../../src/actions/structure";
-import type { Editor } from "../../src/app/editor";
+import { EditingText, type Editor } from "../../src/app/editor";
 import { DocumentStore } from "../../src/doc/store";
 import { History } from "../../src/history/history";
 import { at, editorWith, group, rect, stateOf } from "./support";
@@ -29,7 +29,7 @@ describe("degenerate geometry", () => {
   it("does so without the development invariant checks too, as in production", () => {
     const records = editorWith(degenerate).store.snapshot();
     const store = new DocumentStore(records, { checkInvariants: false });
-    expectGroupRefused({ store, history: new History(store) });
+    expectGroupRefused({ store, history: new History(store), editingText: new EditingText() });
   });
 });
 

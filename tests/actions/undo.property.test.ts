@@ -7,6 +7,7 @@ import { setGeometry } from "../../src/actions/numeric";
 import { arrangeSelection } from "../../src/actions/order";
 import { selectAll, selectNone } from "../../src/actions/selection";
 import { deleteSelection, groupSelection, ungroupSelection } from "../../src/actions/structure";
+import { setStar } from "../../src/actions/stars";
 import { setFill, setStroke } from "../../src/actions/style";
 import { flipSelection, nudgeSelection, transformSelection } from "../../src/actions/transform";
 import {
@@ -56,6 +57,10 @@ const actionArb: fc.Arbitrary<NamedAction> = fc.oneof(
     .constantFrom("forward" as const, "backward" as const, "front" as const, "back" as const)
     .map((how) => ({ name: `arrange ${how}`, run: (e: Editor) => arrangeSelection(e, how) })),
   fc.constant({ name: "toggle lock", run: toggleLockedSelection }),
+  fc.tuple(fc.boolean(), fc.integer({ min: 3, max: 12 })).map(([star, points]) => ({
+    name: `setStar ${star} ${points}`,
+    run: (e: Editor) => setStar(e, e.store.selection, star, { points }),
+  })),
   fc.constant({ name: "toggle hide", run: toggleHiddenSelection }),
   fc.boolean().map((v) => ({
     name: `lock ${v}`,

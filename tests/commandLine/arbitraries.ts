@@ -20,6 +20,15 @@ export const commandArb: fc.Arbitrary<ParsedCommand> = fc.oneof(
     ry: positive,
   }),
   fc.record({ kind: fc.constant("line" as const), x1: num, y1: num, x2: num, y2: num }),
+  fc.record(
+    {
+      kind: fc.constant("star" as const),
+      points: fc.integer({ min: 3, max: 100 }),
+      innerRatio: fc.double({ min: 0.01, max: 1, noNaN: true }),
+      at: fc.record({ cx: num, cy: num, r: fc.double({ min: 1e-3, max: 1e9, noNaN: true }) }),
+    },
+    { requiredKeys: ["kind", "points"] },
+  ),
   fc.record({ kind: fc.constant("move" as const), dx: num, dy: num }),
   fc.record({ kind: fc.constant("rotate" as const), degrees: num }),
   fc.record({ kind: fc.constant("scale" as const), x: factor, y: factor }),

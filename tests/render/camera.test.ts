@@ -153,6 +153,25 @@ describe("the camera", () => {
     );
   });
 
+  it("fitRect into an area shows the box inside it, centred there, padding clear", () => {
+    const camera = new Camera({ x: 0, y: 0, zoom: 1 });
+    // A canvas of 1000 × 600 with panels leaving 200..700 × 50..550 free.
+    const area = { left: 200, top: 50, width: 500, height: 500 };
+    camera.fitRect(
+      { minX: 0, minY: 0, maxX: 100, maxY: 50 },
+      { width: 1000, height: 600 },
+      20,
+      area,
+    );
+    const tl = camera.worldToScreen({ x: 0, y: 0 });
+    const br = camera.worldToScreen({ x: 100, y: 50 });
+    expect(camera.zoom).toBeCloseTo(4.6);
+    expect((tl.x + br.x) / 2).toBeCloseTo(450);
+    expect((tl.y + br.y) / 2).toBeCloseTo(300);
+    expect(tl.x).toBeCloseTo(220);
+    expect(br.x).toBeCloseTo(680);
+  });
+
   it("ignores non-finite input instead of poisoning the transform", () => {
     const camera = new Camera({ x: 5, y: 6, zoom: 2 });
     expect(camera.zoomAt({ x: 0, y: 0 }, Number.NaN)).toBe(false);

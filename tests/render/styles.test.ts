@@ -214,8 +214,25 @@ describe("arrowheads", () => {
       }
     }
     expect(headGeometry("none", tip, from, 10)).toBeNull();
-    expect(headSize(1)).toBe(6);
-    expect(headSize(4)).toBe(12);
+  });
+
+  it("are 10–16 px long on a 2 px line and grow slower than the stroke", () => {
+    expect(headSize(2)).toBeGreaterThanOrEqual(10);
+    expect(headSize(2)).toBeLessThanOrEqual(16);
+    // Hairlines still get a head one can see; thick lines one that does not swallow the line.
+    expect(headSize(0)).toBeGreaterThanOrEqual(4);
+    expect(headSize(1)).toBeGreaterThanOrEqual(8);
+    for (const width of [0.5, 1, 2, 4, 8, 16, 32, 64, 200]) {
+      expect(headSize(width * 2)).toBeGreaterThan(headSize(width));
+      // Sub-linear: doubling the width never doubles the head.
+      expect(headSize(width * 2)).toBeLessThan(2 * headSize(width) + 1e-9);
+      expect(headSize(width)).toBeGreaterThanOrEqual(1.5 * width);
+    }
+    expect(headSize(10)).toBeLessThan(24);
+    // A triangle head stays wider than the line it ends.
+    const head = headGeometry("triangle", { x: 0, y: 0 }, { x: -100, y: 0 }, headSize(40));
+    if (head?.kind !== "fill") throw new Error("no triangle");
+    expect(Math.abs(head.points[3]! - head.points[5]!)).toBeGreaterThan(40);
   });
 
   it("fill the head's polygon and disc in the stroke's colour, with rims", () => {

@@ -4,7 +4,7 @@
  * core's spatial index, a recording overlay sink and an in-memory text editor. Tests feed pointer samples
  * and key presses exactly as the engine does (pending buffers, then `beginTick`, then the tools).
  */
-import type { Modifiers, PointerKind, PointerSample } from "../../engine";
+import type { KeyPress, Modifiers, PointerKind, PointerSample } from "../../engine";
 import { InputState } from "../../engine/input/inputState";
 import { CommandRegistry } from "../../src/app/commands";
 import { createEditor, type Editor } from "../../src/app/editor";
@@ -20,6 +20,7 @@ import { SceneSnapper } from "../../src/snap/snapper";
 import { ToolController } from "../../src/tools/controller";
 import { TOOL_FACTORIES } from "../../src/tools";
 import { ToolSettings, type ToolSettingsState } from "../../src/tools/settings";
+import { typeKey } from "../../src/tools/typedKeys";
 import type { OverlaySink, PickedImage, TextEditorHost, ToolId } from "../../src/tools/types";
 import { loadCore } from "../core/loadCore.ts";
 
@@ -64,25 +65,45 @@ export class RecordingOverlays implements OverlaySink {
 }
 
 /**
- * The text editor without a DOM: the test types by setting `value`, then commits or cancels,
- * as the textarea's blur and Esc would.
+ * The text editor without a DOM: the test types by setting `value` (or with `type`, which tells
+ * the tool as the field's input event does), then commits or cancels, as the textarea's blur and
+ * Esc would. The caret is always at the end.
  */
 export class MemoryTextEditorHost implements TextEditorHost {
   editing: Id | null = null;
   value = "";
   private done: ((content: string | null) => void) | null = null;
+  private changed: ((content: string) => void) | null = null;
 
   constructor(private readonly store: () => Editor["store"]) {}
 
-  edit(nodeId: Id, done: (content: string | null) => void): void {
+  edit(
+    nodeId: Id,
+    done: (content: string | null) => void,
+    changed?: (content: string) => void,
+  ): void {
     const node = this.store().get(nodeId);
     this.editing = nodeId;
     this.value = node?.type === "text" ? node.content : "";
     this.done = done;
+    this.changed = changed ?? null;
   }
 
   type(text: string): void {
     this.value += text;
+    this.changed?.(this.value);
+  }
+
+  typeKey(press: KeyPress): boolean {
+    if (this.editing === null) return false;
+    const end = this.value.length;
+    const result = typeKey({ value: this.value, start: end, end }, press);
+    if (result.type === "commit") this.commit();
+    else if (result.type === "edit" && result.text.value !== this.value) {
+      this.value = result.text.value;
+      this.changed?.(this.value);
+    }
+    return result.type !== "none";
   }
 
   /** Esc or a click elsewhere: the text as typed is kept. */
@@ -103,6 +124,7 @@ export class MemoryTextEditorHost implements TextEditorHost {
     const done = this.done;
     this.editing = null;
     this.done = null;
+    this.changed = null;
     done?.(content);
   }
 }

@@ -381,7 +381,7 @@ describe("gradient tool", () => {
       to: { x: 180, y: 50 },
       stops: [
         { offset: 0, color: RED },
-        { offset: 1, color: { ...RED, a: 0 } },
+        { offset: 1, color: { r: 1, g: 0.7, b: 0.7, a: 1 } },
       ],
     });
     expect(h.history.depth.undo).toBe(1);
@@ -414,7 +414,7 @@ describe("gradient tool", () => {
       to: { x: 280, y: 300 },
       stops: [
         { offset: 0, color: BLUE },
-        { offset: 1, color: { ...BLUE, a: 0 } },
+        { offset: 1, color: { r: 0.7, g: 0.7, b: 1, a: 1 } },
       ],
     });
   });

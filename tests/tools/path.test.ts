@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_STROKE, makeNode, NO_FILL } from "../../src/doc/factory";
-import type { LineNode, PathNode, Subpath } from "../../src/doc/types";
+import type { LineNode, PathNode, RectNode, Subpath } from "../../src/doc/types";
 import { pointAt } from "../../src/geometry/bezier";
 import { nodeKind, segmentCurveAt, toEditable } from "../../src/geometry/pathNodes";
 import type { PathTool } from "../../src/tools/pathTool";
@@ -69,6 +69,34 @@ describe("path editing tool", () => {
     expect(h.tool.id).toBe("select");
     expect(h.overlays.markers).toBeNull();
     expect(h.store.selection).toEqual(["p"]);
+  });
+
+  it("on a rectangle converts it to a path in one undo step and edits its nodes", async () => {
+    const rect = makeNode<RectNode>("rect", "r", PAGE, "a2", {
+      fill: NO_FILL,
+      stroke: DEFAULT_STROKE,
+      width: 80,
+      height: 40,
+      radii: [0, 0, 0, 0],
+    });
+    const h = await createToolHarness({
+      records: [{ ...rect, transform: { ...rect.transform, x: 10, y: 20 } }],
+    });
+    h.store.setSelection(["r"]);
+    const before = documentState(h);
+    h.setTool("path");
+    expect(h.store.get("r")).toMatchObject({ type: "path" });
+    expect(h.history.depth.undo).toBe(1);
+    expect(tool(h).editing).toBe("r");
+    expect(h.overlays.markers?.nodes).toEqual([
+      { x: 10, y: 20 },
+      { x: 90, y: 20 },
+      { x: 90, y: 60 },
+      { x: 10, y: 60 },
+    ]);
+    h.history.undo();
+    expect(documentState(h).records).toEqual(before.records);
+    expect(h.overlays.markers).toBeNull();
   });
 
   it("Select's double-click on a path opens path editing", async () => {

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { makeNode } from "../../src/doc/factory";
 import type { TextNode } from "../../src/doc/types";
 import { DEFAULT_TEXT } from "../../src/tools/textTool";
-import { createToolHarness, documentState, PAGE, type ToolHarness } from "../support/toolHarness";
+import { TOOLS } from "../../src/tools/catalog";
+import {
+  createToolHarness,
+  documentState,
+  NO_MODIFIERS,
+  PAGE,
+  type ToolHarness,
+} from "../support/toolHarness";
 
 function existingText(): TextNode {
   const node = makeNode<TextNode>("text", "hello", PAGE, "a0", {
@@ -27,6 +34,28 @@ async function textTool(): Promise<ToolHarness> {
   const h = await createToolHarness({ records: [existingText()] });
   h.setTool("text");
   return h;
+}
+
+/** The tool shortcuts the app registers (R rectangle, E ellipse, T text…), to see none run. */
+function withToolShortcuts(h: ToolHarness): void {
+  h.commands.register(
+    TOOLS.map((tool) => ({
+      id: `tool.${tool.id}`,
+      label: tool.label,
+      category: "tool" as const,
+      shortcuts: tool.shortcuts,
+      run: () => h.settings.update({ tool: tool.id }),
+    })),
+  );
+}
+
+/** Presses and releases each character's key without a tick: typed faster than a tick. */
+function pressKeys(h: ToolHarness, text: string): void {
+  for (const key of text) {
+    const code = key === " " ? "Space" : `Key${key.toUpperCase()}`;
+    h.input.keyDown(code, key, NO_MODIFIERS);
+    h.input.keyUp(code, key, NO_MODIFIERS);
+  }
 }
 
 function texts(h: ToolHarness): TextNode[] {
@@ -68,13 +97,17 @@ describe("text tool", () => {
     expect(documentState(h)).toEqual(before);
   });
 
-  it("the node is hidden while its field shows it", async () => {
+  it("while its field is open the node is left undrawn by the editor, not hidden in the document", async () => {
     const h = await textTool();
     h.click(110, 110);
     expect(h.text.editing).toBe("hello");
-    expect(h.store.get("hello")).toMatchObject({ hidden: true });
+    expect(h.editor.editingText.id).toBe("hello");
+    expect(h.store.get("hello")).toMatchObject({ hidden: false, content: "Hello" });
     h.text.type(", world");
+    // What is typed is in the document at once, so the panels show the text as it is.
+    expect(h.store.get("hello")).toMatchObject({ content: "Hello, world", hidden: false });
     h.text.commit();
+    expect(h.editor.editingText.id).toBeNull();
     expect(h.store.get("hello")).toMatchObject({ content: "Hello, world", hidden: false });
     expect(h.history.depth.undo).toBe(1);
     h.history.undo();
@@ -133,6 +166,85 @@ describe("text tool", () => {
     expect(h.store.get("hello")).toBeUndefined();
     h.history.undo();
     expect(h.store.get("hello")).toMatchObject({ content: "Hello", hidden: false });
+  });
+
+  it("keys typed straight after the click, before the field has the keyboard, are typed into it", async () => {
+    const h = await textTool();
+    withToolShortcuts(h);
+    h.down(400, 300).up(400, 300);
+    // Same tick as the click: the field opens during it, so these reached the canvas.
+    pressKeys(h, "Hello Linework");
+    h.tick();
+    expect(h.text.value).toBe("Hello Linework");
+    expect(h.tool.id).toBe("text");
+    expect(h.settings.get().tool).toBe("text");
+    const created = texts(h).find((t) => t.id !== "hello")!;
+    expect(created.content).toBe("Hello Linework");
+    h.text.commit();
+    expect(h.history.depth.undo).toBe(1);
+  });
+
+  it("keys pressed before the click are shortcuts; those after it are text, in order", async () => {
+    const h = await createToolHarness();
+    withToolShortcuts(h);
+    pressKeys(h, "t");
+    h.down(400, 300).up(400, 300);
+    pressKeys(h, "rev");
+    h.tick();
+    expect(h.tool.id).toBe("text");
+    expect(h.text.value).toBe("rev");
+  });
+
+  it("keys pressed between the press and the release are typed once the text is placed", async () => {
+    const h = await textTool();
+    withToolShortcuts(h);
+    h.down(400, 300);
+    h.tick();
+    pressKeys(h, "ab");
+    h.tick();
+    expect(h.tool.state).toBe("pointing");
+    h.up(400, 300);
+    pressKeys(h, "c");
+    h.tick();
+    expect(h.text.value).toBe("abc");
+    expect(h.settings.get().tool).toBe("text");
+  });
+
+  it("Backspace and Enter typed before the field has the keyboard edit as in the field", async () => {
+    const h = await textTool();
+    h.down(400, 300).up(400, 300);
+    pressKeys(h, "ab");
+    h.input.keyDown("Backspace", "Backspace", NO_MODIFIERS);
+    h.input.keyDown("Enter", "Enter", NO_MODIFIERS);
+    pressKeys(h, "c");
+    h.tick();
+    expect(h.text.value).toBe("a\nc");
+  });
+
+  it("T and a click on empty canvas with a text selected makes a second text", async () => {
+    const h = await createToolHarness({ records: [existingText()] });
+    withToolShortcuts(h);
+    h.store.setSelection(["hello"]);
+    h.key("KeyT");
+    expect(h.tool.id).toBe("text");
+    expect(h.text.editing).toBeNull();
+    h.click(400, 300);
+    pressKeys(h, "Second");
+    h.tick();
+    h.text.commit();
+    expect(texts(h).map((t) => t.content)).toEqual(["Hello", "Second"]);
+  });
+
+  it("Enter with Select on a text edits it; keys after it in the same tick are typed", async () => {
+    const h = await createToolHarness({ records: [existingText()] });
+    withToolShortcuts(h);
+    h.store.setSelection(["hello"]);
+    h.input.keyDown("Enter", "Enter", NO_MODIFIERS);
+    pressKeys(h, "!r");
+    h.tick();
+    expect(h.tool.id).toBe("text");
+    expect(h.text.editing).toBe("hello");
+    expect(h.text.value).toBe("Hello!r");
   });
 
   it("a double-click with Select opens the editor on the text", async () => {

@@ -4,6 +4,7 @@ import type { GradientStop, RGBA } from "../../src/doc/types";
 import {
   addStop,
   colorAt,
+  contrastingColor,
   convertFill,
   MAX_STOPS,
   MIN_STOPS,
@@ -115,9 +116,27 @@ describe("fill kinds", () => {
       to: { x: 200, y: 50 },
       stops: [
         { offset: 0, color: RED },
-        { offset: 1, color: { ...RED, a: 0 } },
+        { offset: 1, color: { r: 1, g: 0.7, b: 0.7, a: 1 } },
       ],
     });
+  });
+
+  it("ends a new gradient on a clearly different colour, light from dark and dark from light", () => {
+    const WHITE: RGBA = { r: 1, g: 1, b: 1, a: 1 };
+    const BLACK: RGBA = { r: 0, g: 0, b: 0, a: 1 };
+    const differs = (a: RGBA, b: RGBA): number =>
+      Math.max(Math.abs(a.r - b.r), Math.abs(a.g - b.g), Math.abs(a.b - b.b));
+    for (const color of [WHITE, BLACK, RED, BLUE, { r: 0.5, g: 0.5, b: 0.5, a: 1 }]) {
+      const fill = convertFill({ type: "solid", color }, "linear", box);
+      if (fill.type !== "linear") throw new Error("no gradient");
+      expect(fill.stops[0]!.color).toEqual(color);
+      expect(differs(fill.stops[1]!.color, color)).toBeGreaterThanOrEqual(0.35);
+      // Opaque stays opaque: a fade to transparent white is what made new gradients invisible.
+      expect(fill.stops[1]!.color.a).toBe(1);
+    }
+    const grey = contrastingColor(WHITE);
+    for (const c of [grey.r, grey.g, grey.b]) expect(c).toBeCloseTo(0.3, 12);
+    expect(contrastingColor({ ...BLUE, a: 0.5 })).toEqual({ r: 0.7, g: 0.7, b: 1, a: 0.5 });
   });
 
   it("centres a radial gradient with half the larger side, keeping the stops", () => {

@@ -22,7 +22,7 @@ describe("stroke paint through the fill editor", () => {
       to: { x: 80, y: 20 },
       stops: [
         { offset: 0, color: RED },
-        { offset: 1, color: { ...RED, a: 0 } },
+        { offset: 1, color: { r: 1, g: 0.7, b: 0.7, a: 1 } },
       ],
     });
     expect(strokePaintChange(toKind("radial"))(linear, BOX)).toMatchObject({
@@ -41,11 +41,11 @@ describe("stroke paint through the fill editor", () => {
       type: "solid",
       color: { r: 0, g: 0, b: 0, a: 1 },
     });
-    // A gradient over no stroke runs from black to transparent black.
+    // A gradient over no stroke runs from black to light grey.
     expect(strokePaintChange(toKind("linear"))(null, BOX)).toMatchObject({
       stops: [
         { offset: 0, color: { r: 0, g: 0, b: 0, a: 1 } },
-        { offset: 1, color: { r: 0, g: 0, b: 0, a: 0 } },
+        { offset: 1, color: { r: 0.7, g: 0.7, b: 0.7, a: 1 } },
       ],
     });
   });

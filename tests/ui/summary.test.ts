@@ -51,6 +51,11 @@ function reference(store: DocumentStore, ids: readonly Id[]): SelectionSummary {
     corners: [corner(0), corner(1), corner(2), corner(3)],
     sides: fold((n) => (n.type === "polygon" ? n.sides : undefined)),
     points: fold((n) => (n.type === "star" ? n.points : undefined)),
+    pointCount: fold((n) =>
+      n.type === "polygon" ? n.sides : n.type === "star" ? n.points : undefined,
+    ),
+    star: fold((n) => (n.type === "polygon" || n.type === "star" ? n.type === "star" : undefined)),
+    innerRatio: fold((n) => (n.type === "star" ? n.innerRatio : undefined)),
     ...(framed.length > 1
       ? {
           x: spanned(span[0]!),

@@ -276,3 +276,108 @@ export function hitHandle(screenQuad: Quad, p: Point): HandleHit | null {
   }
   return best;
 }
+
+function unit(p: Point): Point | null {
+  const length = Math.hypot(p.x, p.y);
+  return length > 1e-9 ? { x: p.x / length, y: p.y / length } : null;
+}
+
+/**
+ * The frame's own axes on screen: `u` along its top edge (towards "e"), `v` down its left edge
+ * (towards "s"). Taken from the quad, so a flipped frame's axes flip with it; an edge of no
+ * length borrows the other edge turned a quarter.
+ */
+function frameAxes(quad: Quad): { u: Point; v: Point } {
+  const top = unit({ x: quad[1].x - quad[0].x, y: quad[1].y - quad[0].y });
+  const left = unit({ x: quad[3].x - quad[0].x, y: quad[3].y - quad[0].y });
+  const u = top ?? (left ? { x: left.y, y: -left.x } : { x: 1, y: 0 });
+  const v = left ?? { x: -u.y, y: u.x };
+  return { u, v };
+}
+
+/**
+ * The direction a handle pulls, out of the frame, as a unit vector on screen: along the frame's
+ * axes for a side, between them for a corner, so it turns and flips with the selection.
+ */
+export function handleDirection(screenQuad: Quad, handle: ResizeHandle): Point {
+  const { u, v } = frameAxes(screenQuad);
+  const along = handle.includes("e") ? 1 : handle.includes("w") ? -1 : 0;
+  const down = handle.includes("s") ? 1 : handle.includes("n") ? -1 : 0;
+  return unit({ x: along * u.x + down * v.x, y: along * u.y + down * v.y }) ?? { x: 1, y: 0 };
+}
+
+/** The four double-arrow cursors, by the direction (mod 180°) in 45° steps from east. */
+const RESIZE_CURSORS = ["ew-resize", "nwse-resize", "ns-resize", "nesw-resize"] as const;
+
+/** The CSS resize cursor whose arrows lie nearest a handle's pull on screen. */
+export function resizeCursor(screenQuad: Quad, handle: ResizeHandle): string {
+  const d = handleDirection(screenQuad, handle);
+  const eighths = Math.round(Math.atan2(d.y, d.x) / (Math.PI / 4));
+  return RESIZE_CURSORS[((eighths % 4) + 4) % 4]!;
+}
+
+/** The corner a rotation zone belongs to. */
+export function rotateCorner(handle: RotateHandle): Corner {
+  return handle.slice("rotate-".length) as Corner;
+}
+
+/** Keyword used where the browser cannot show the rotate cursor's image. */
+export const ROTATE_CURSOR_FALLBACK = "crosshair";
+const rotateCursors = new Map<number, string>();
+
+/**
+ * A rotate cursor for a corner: a curved double arrow bowed away from the selection (an inline
+ * SVG, as browsers have no rotate keyword), white under black so it shows on any colour. Kept
+ * per 15° so moving about a corner does not rebuild the string.
+ */
+export function rotateCursor(screenQuad: Quad, handle: RotateHandle): string {
+  const d = handleDirection(screenQuad, rotateCorner(handle));
+  const degrees = (Math.round((Math.atan2(d.y, d.x) * 180) / Math.PI / 15) * 15 + 360) % 360;
+  let cursor = rotateCursors.get(degrees);
+  if (cursor === undefined) {
+    const shape = "M9 4A10 10 0 0 1 9 20M12 1L9 4L12 7M12 17L9 20L12 23";
+    const svg =
+      `<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24">` +
+      `<g transform="rotate(${degrees} 12 12)" fill="none" stroke-linecap="round" stroke-linejoin="round">` +
+      `<path d="${shape}" stroke="#fff" stroke-width="4"/>` +
+      `<path d="${shape}" stroke="#000" stroke-width="1.6"/></g></svg>`;
+    cursor = `url("data:image/svg+xml,${encodeURIComponent(svg)}") 12 12, ${ROTATE_CURSOR_FALLBACK}`;
+    rotateCursors.set(degrees, cursor);
+  }
+  return cursor;
+}
+
+/** The cursor for what a handle hit grabs. */
+export function handleCursor(screenQuad: Quad, hit: HandleHit): string {
+  return hit.startsWith("rotate-")
+    ? rotateCursor(screenQuad, hit as RotateHandle)
+    : resizeCursor(screenQuad, hit as ResizeHandle);
+}
+
+/** How far outside its corner the rotate affordance's arc runs, and how far it sweeps. */
+export const ROTATE_HINT_RADIUS = 13;
+const ROTATE_HINT_SWEEP = (50 * Math.PI) / 180;
+
+/**
+ * The rotate affordance shown while a rotation zone is hovered: an arc about the corner, outside
+ * the frame, from `start` to `end` (radians, screen angles), with arrowheads at both ends.
+ */
+export function rotateHint(
+  screenQuad: Quad,
+  handle: RotateHandle,
+): {
+  readonly centre: Point;
+  readonly radius: number;
+  readonly start: number;
+  readonly end: number;
+} {
+  const corner = rotateCorner(handle);
+  const d = handleDirection(screenQuad, corner);
+  const angle = Math.atan2(d.y, d.x);
+  return {
+    centre: cornerPoints(screenQuad)[corner],
+    radius: ROTATE_HINT_RADIUS,
+    start: angle - ROTATE_HINT_SWEEP,
+    end: angle + ROTATE_HINT_SWEEP,
+  };
+}

@@ -10,14 +10,17 @@ import {
   nodeQuad,
   quadAngle,
   quadToScreen,
+  rotateHint,
   selectionQuad,
   worldToScreen,
   type HandleHit,
+  type RotateHandle,
   type NodeSource,
   type Quad,
 } from "./geometry";
 import type { GradientMarkers } from "./gradientGeometry";
 import { drawGradientMarkers } from "./gradientMarkers";
+import { FrameLabels } from "./frameLabels";
 import { HoverOutlineCache, hoverToScreen, type HoverShape } from "./hoverOutline";
 
 /** The accent of the chrome (overlay.css), so the canvas and the panels agree. */
@@ -28,6 +31,8 @@ const MARQUEE_ALPHA = 0.08;
 /** Path nodes are a little smaller than resize handles: they sit closer together. */
 const PATH_NODE_SIZE = 7;
 const PATH_HANDLE_RADIUS = 3.5;
+/** Arrowhead arms of the rotate affordance, in screen pixels. */
+const ROTATE_HINT_ARM = 4;
 /** Half the length of the keyboard cursor's crosshair, in screen pixels. */
 const KEYBOARD_CURSOR_ARM = 10;
 
@@ -142,12 +147,16 @@ export class Overlays {
   readonly selection = new Graphics({ label: "selection" });
   readonly pathMarkers = new Graphics({ label: "path-markers" });
   readonly gradientMarkers = new Graphics({ label: "gradient-markers" });
+  /** The curved arrow shown at a corner while its rotation zone is hovered. */
+  readonly rotateHintMarker = new Graphics({ label: "rotate-hint" });
   /** Other users' cursors and selections go here, above everything else. */
   readonly presence = new Container({ label: "presence" });
   private readonly keyboardCursor = new Graphics({ label: "keyboard-cursor" });
   private cursorPoint: Point | null = null;
   private readonly guideLines = new Graphics({ label: "guide-lines" });
   private readonly labels: Text[] = [];
+  /** Top-level frames' names above them; clicking one selects the frame. */
+  private readonly frameLabels: FrameLabels;
   private hoverId: Id | null = null;
   /** The hovered node's outline, kept between frames so the camera only re-projects it. */
   private readonly hoverOutline = new HoverOutlineCache();
@@ -158,6 +167,9 @@ export class Overlays {
   private markers: PathMarkers | null = null;
   private gradient: GradientMarkers | null = null;
   private frame: Quad | null = null;
+  private hinted: RotateHandle | null = null;
+  /** Edit path shows the path's own nodes: the box's handles would only get in their way. */
+  private handlesHidden = false;
   /**
    * The selection's frame and per-node outlines in world units, kept until the selection or a
    * shown node changes, so panning and zooming only re-project them.
@@ -169,14 +181,18 @@ export class Overlays {
     private readonly source: OverlaySource,
     private readonly camera: Camera,
     private readonly invalidate: () => void,
+    pageId: () => Id | null = () => null,
   ) {
+    this.frameLabels = new FrameLabels(source, pageId);
     this.layer.eventMode = "none";
     this.guides.addChild(this.guideLines);
     this.layer.addChild(
+      this.frameLabels.layer,
       this.hover,
       this.marquee,
       this.guides,
       this.selection,
+      this.rotateHintMarker,
       this.pathMarkers,
       this.gradientMarkers,
       this.keyboardCursor,
@@ -185,7 +201,12 @@ export class Overlays {
     this.cleanups = [
       source.subscribeSelection(() => {
         this.selectionWorld = null;
-        this.changed(() => this.drawSelection());
+        this.hinted = null;
+        this.changed(() => {
+          this.drawSelection();
+          this.drawRotateHint();
+          this.drawFrameLabels();
+        });
       }),
       source.subscribe((commit) => this.committed(commit)),
       camera.subscribe(() => this.changed(() => this.drawAll())),
@@ -200,7 +221,39 @@ export class Overlays {
 
   /** What a screen point (CSS pixels, canvas origin) grabs of the selection frame. */
   hitHandle(screenPoint: Point): HandleHit | null {
-    return this.frame === null ? null : hitHandle(this.frame, screenPoint);
+    return this.frame === null || this.handlesHidden ? null : hitHandle(this.frame, screenPoint);
+  }
+
+  /** The rotation zone whose affordance is shown, if any. */
+  get rotateHint(): RotateHandle | null {
+    return this.hinted;
+  }
+
+  /** Shows the rotate affordance at a rotation zone's corner; null hides it. */
+  setRotateHint(handle: RotateHandle | null): void {
+    if (handle === this.hinted) return;
+    this.hinted = handle;
+    this.changed(() => this.drawRotateHint());
+  }
+
+  /** Whether the selection's frame and handles are drawn (and grabbed); Edit path hides them. */
+  get handlesShown(): boolean {
+    return !this.handlesHidden;
+  }
+
+  setHandlesHidden(hidden: boolean): void {
+    if (hidden === this.handlesHidden) return;
+    this.handlesHidden = hidden;
+    if (hidden) this.hinted = null;
+    this.changed(() => {
+      this.drawSelection();
+      this.drawRotateHint();
+    });
+  }
+
+  /** The frame whose name label is under a screen point (CSS pixels, canvas origin). */
+  hitFrameLabel(screenPoint: Point): Id | null {
+    return this.frameLabels.hit(screenPoint);
   }
 
   setHover(id: Id | null): void {
@@ -244,6 +297,7 @@ export class Overlays {
   refresh(): void {
     this.selectionWorld = null;
     this.hoverOutline.clear();
+    this.frameLabels.reset();
     this.changed(() => this.drawAll());
   }
 
@@ -267,6 +321,7 @@ export class Overlays {
    * changes plus the shown nodes, times the depth: dragging 10k selected shapes stays linear.
    */
   private committed(commit: Commit): void {
+    if (this.frameLabels.committed(commit)) this.changed(() => this.drawFrameLabels());
     const shown = new Set(this.source.selection);
     if (this.hoverId !== null) shown.add(this.hoverId);
     const changes = commit.patch.changes;
@@ -298,13 +353,47 @@ export class Overlays {
   }
 
   private drawAll(): void {
+    this.drawFrameLabels();
     this.drawHover();
     this.drawMarquee();
     this.drawGuides();
     this.drawSelection();
+    this.drawRotateHint();
     this.drawPathMarkers();
     this.drawGradient();
     this.drawKeyboardCursor();
+  }
+
+  private drawRotateHint(): void {
+    const g = this.rotateHintMarker.clear();
+    if (this.hinted === null || this.frame === null || this.handlesHidden) return;
+    const { centre, radius, start, end } = rotateHint(this.frame, this.hinted);
+    const point = (angle: number, r = radius): Point => ({
+      x: centre.x + Math.cos(angle) * r,
+      y: centre.y + Math.sin(angle) * r,
+    });
+    // Each arrowhead folds back from its end of the arc, across the arc's tangent there.
+    const head = (angle: number, forward: 1 | -1): number[] => {
+      const tip = point(angle);
+      const back = angle - forward * (ROTATE_HINT_ARM / radius);
+      const inner = point(back, radius - ROTATE_HINT_ARM);
+      const outer = point(back, radius + ROTATE_HINT_ARM);
+      return [inner.x, inner.y, tip.x, tip.y, outer.x, outer.y];
+    };
+    for (const style of [
+      { color: HANDLE_FILL, width: 4, cap: "round", join: "round" },
+      { color: ACCENT, width: 1.75, cap: "round", join: "round" },
+    ] as const) {
+      const from = point(start);
+      g.moveTo(from.x, from.y).arc(centre.x, centre.y, radius, start, end);
+      g.poly(head(start, -1), false);
+      g.poly(head(end, 1), false);
+      g.stroke(style);
+    }
+  }
+
+  private drawFrameLabels(): void {
+    this.frameLabels.draw(this.view, this.source.selection);
   }
 
   private drawGradient(): void {
@@ -332,7 +421,7 @@ export class Overlays {
     this.selectionWorld ??= this.measureSelection();
     const { frame, outlines } = this.selectionWorld;
     this.frame = frame === null ? null : quadToScreen(this.view, frame);
-    if (this.frame === null) return;
+    if (this.frame === null || this.handlesHidden) return;
     for (const quad of outlines) outlineQuad(g, quadToScreen(this.view, quad), LINE);
     outlineQuad(g, this.frame, LINE);
     const angle = handleAngle(this.frame);
@@ -421,7 +510,7 @@ export class Overlays {
     if (text === undefined) {
       text = new Text({
         text: "",
-        style: { fontFamily: "system-ui, sans-serif", fontSize: 10, fill: 0xffffff },
+        style: { fontFamily: "Inter, sans-serif", fontSize: 10, fill: 0xffffff },
       });
       this.labels.push(text);
       this.guides.addChild(text);

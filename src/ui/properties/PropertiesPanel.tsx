@@ -1,4 +1,11 @@
 import { useState } from "react";
+import {
+  asPolygon,
+  asStar,
+  clampInnerRatio,
+  isPolygonLike,
+  withPointCount,
+} from "../../actions/stars";
 import { setGeometry, setSelectionBounds, type GeometryChange } from "../../actions/numeric";
 import type { DocumentStore } from "../../doc/store";
 import {
@@ -168,28 +175,47 @@ export function PropertiesPanel({
           }
         />
         <NumberField
-          label={t("properties.sides")}
-          field={summary.sides}
+          label={t("properties.points")}
+          field={summary.pointCount}
           digits={0}
           units={{}}
-          onCommit={(s) =>
-            edit("Sides", (n) =>
-              n.type === "polygon" ? { ...n, sides: Math.round(clamp(s, LIMITS.sides)) } : null,
-            )
-          }
+          onCommit={(p) => edit("Points", (n) => (isPolygonLike(n) ? withPointCount(n, p) : null))}
         />
         <NumberField
-          label={t("properties.points")}
-          field={summary.points}
+          label={t("properties.innerRatio")}
+          field={
+            summary.innerRatio.state === "same"
+              ? { state: "same", value: summary.innerRatio.value * 100 }
+              : summary.innerRatio
+          }
+          units={{ "%": 1 }}
           digits={0}
-          units={{}}
-          onCommit={(p) =>
-            edit("Star points", (n) =>
-              n.type === "star" ? { ...n, points: Math.round(clamp(p, LIMITS.points)) } : null,
+          suffix="%"
+          onCommit={(percent) =>
+            edit("Inner radius", (n) =>
+              n.type === "star" ? { ...n, innerRatio: clampInnerRatio(percent / 100) } : null,
             )
           }
         />
       </div>
+      {summary.star.state !== "none" ? (
+        <label className="lw-check">
+          <input
+            type="checkbox"
+            checked={summary.star.state === "same" && summary.star.value}
+            ref={(input) => {
+              if (input) input.indeterminate = summary.star.state === "mixed";
+            }}
+            onChange={(event) => {
+              const star = event.target.checked;
+              edit(star ? "Make star" : "Make polygon", (n) =>
+                isPolygonLike(n) ? (star ? asStar(n) : asPolygon(n)) : null,
+              );
+            }}
+          />
+          {t("properties.star")}
+        </label>
+      ) : null}
 
       <FillEditor
         fill={summary.fill}

@@ -100,11 +100,30 @@ export function recolorStop(
   return stops.map((s, i) => (i === index ? { ...s, color } : s));
 }
 
+/** How far a new gradient's second stop moves from the first towards black or white. */
+const CONTRAST_MIX = 0.7;
+
+/**
+ * The second stop of a gradient made from a solid colour: the colour taken most of the way to
+ * black when it is light, to white when it is dark, keeping its alpha. A fade to transparent
+ * left the default white fill white on a white page, so a new gradient looked like no change.
+ */
+export function contrastingColor(color: RGBA): RGBA {
+  const luma = 0.2126 * color.r + 0.7152 * color.g + 0.0722 * color.b;
+  const toward = luma > 0.5 ? 0 : 1;
+  return {
+    r: lerp(color.r, toward, CONTRAST_MIX),
+    g: lerp(color.g, toward, CONTRAST_MIX),
+    b: lerp(color.b, toward, CONTRAST_MIX),
+    a: color.a,
+  };
+}
+
 /**
  * A fill of another kind that keeps what it can of the current one: a gradient made from a solid
- * colour runs from that colour to transparent; gradient geometry spans the node's box. `unpainted`
- * is the colour a paint made from nothing starts as (a stroke starts black); without it a solid
- * fill starts white and a gradient runs white to black.
+ * colour runs from that colour to a clearly different shade of it (`contrastingColor`); gradient
+ * geometry spans the node's box. `unpainted` is the colour a paint made from nothing starts as (a
+ * stroke starts black); without it a solid fill starts white and a gradient runs white to black.
  */
 export function convertFill(
   original: Fill,
@@ -120,7 +139,7 @@ export function convertFill(
       ? current.stops
       : [
           { offset: 0, color: current.type === "solid" ? current.color : WHITE },
-          { offset: 1, color: current.type === "solid" ? { ...current.color, a: 0 } : BLACK },
+          { offset: 1, color: current.type === "solid" ? contrastingColor(current.color) : BLACK },
         ];
   switch (kind) {
     case "none":

@@ -42,6 +42,12 @@ export interface SelectionSummary {
   readonly corners: readonly [Field<number>, Field<number>, Field<number>, Field<number>];
   readonly sides: Field<number>;
   readonly points: Field<number>;
+  /** Polygons' corners and stars' tips together: the one "Points" field edits both. */
+  readonly pointCount: Field<number>;
+  /** Whether the polygons and stars selected are stars; none when there are neither. */
+  readonly star: Field<boolean>;
+  /** Stars' inner radius over outer radius, 0–1. */
+  readonly innerRatio: Field<number>;
   readonly x: Field<number>;
   readonly y: Field<number>;
   readonly width: Field<number>;
@@ -172,6 +178,9 @@ export function summarise(store: DocumentStore, ids: readonly Id[]): SelectionSu
   ] as const;
   const sides = new Folder<number>();
   const points = new Folder<number>();
+  const pointCount = new Folder<number>();
+  const star = new Folder<boolean>();
+  const innerRatio = new Folder<number>();
   const x = new Folder<number>();
   const y = new Folder<number>();
   const width = new Folder<number>();
@@ -222,9 +231,14 @@ export function summarise(store: DocumentStore, ids: readonly Id[]): SelectionSu
         break;
       case "polygon":
         sides.add(node.sides);
+        pointCount.add(node.sides);
+        star.add(false);
         break;
       case "star":
         points.add(node.points);
+        pointCount.add(node.points);
+        star.add(true);
+        innerRatio.add(node.innerRatio);
         break;
       default:
         break;
@@ -248,6 +262,9 @@ export function summarise(store: DocumentStore, ids: readonly Id[]): SelectionSu
     corners: [corners[0].field(), corners[1].field(), corners[2].field(), corners[3].field()],
     sides: sides.field(),
     points: points.field(),
+    pointCount: pointCount.field(),
+    star: star.field(),
+    innerRatio: innerRatio.field(),
     ...(severalFramed
       ? {
           x: same(span[0]!),
