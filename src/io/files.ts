@@ -5,7 +5,8 @@
  */
 import type { DocRecord } from "../doc/types";
 import { serializeDocument } from "./native/format";
-import { parseDocument, type LoadResult } from "./native/parse";
+import { decodeText } from "./import/text";
+import { NOT_LINEWORK, parseDocument, type LoadResult } from "./native/parse";
 import { NATIVE_LIMITS } from "./native/validate";
 
 export const FILE_EXTENSION = ".linework";
@@ -104,11 +105,19 @@ export async function readDocumentFile(file: Blob): Promise<LoadResult> {
       error: `The file is too large to open: it is over ${mib} MiB (limit maxFileBytes).`,
     };
   }
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = await file.text();
+    bytes = new Uint8Array(await file.arrayBuffer());
   } catch (error) {
     return { ok: false, error: `The file could not be read: ${describe(error)}` };
+  }
+  // UTF-8 or UTF-16 with its byte-order mark, as the import reads text.
+  const text = decodeText(bytes);
+  if (text === null) {
+    return {
+      ok: false,
+      error: `${NOT_LINEWORK}: it is not text (it may be an image or another binary file).`,
+    };
   }
   return parseDocument(text);
 }

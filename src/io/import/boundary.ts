@@ -6,6 +6,7 @@ import { importLinework } from "./native";
 import { sniffRaster } from "./raster";
 import type { ImportProgress, ImportResult } from "./result";
 import { importSvg } from "./svg";
+import { decodeText } from "./text";
 
 /**
  * The one way untrusted files enter Linework. The content decides the format (magic bytes, the
@@ -43,7 +44,9 @@ function dispatch(
     };
   }
   const title = baseName(name);
-  if (typeof data !== "string" && sniffRaster(data) !== null) return importImage(data, title);
+  const shown = fileName(name);
+  if (typeof data !== "string" && sniffRaster(data) !== null)
+    return importImage(data, title, shown);
   const text = typeof data === "string" ? data : decodeText(data);
   if (text === null)
     return {
@@ -51,18 +54,19 @@ function dispatch(
       error: `${describe(name, mime)} is not text or an image. ${UNKNOWN_FORMAT}.`,
     };
   const body = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).trimStart();
-  if (body.length === 0) return { ok: false, error: `${describe(name, mime)} is empty.` };
+  if (body.length === 0) {
+    return {
+      ok: false,
+      error: LINEWORK_NAME.test(name)
+        ? `${shown} is not a valid Linework file: it is empty.`
+        : `${describe(name, mime)} is empty.`,
+    };
+  }
   if (body.startsWith("<")) return importSvg(body, title, progress);
   if (body.startsWith("{")) {
-    const json = parseJson(body);
-    if (
-      typeof json === "object" &&
-      json !== null &&
-      (json as { type?: unknown }).type === "excalidraw"
-    ) {
-      return importExcalidraw(body, title);
-    }
-    return importLinework(body);
+    return jsonKind(body, name) === "excalidraw"
+      ? importExcalidraw(body, title)
+      : importLinework(body, shown);
   }
   return {
     ok: false,
@@ -70,24 +74,34 @@ function dispatch(
   };
 }
 
-/** UTF-8 text, or null for bytes that are not text (NUL bytes or invalid UTF-8). */
-function decodeText(bytes: Uint8Array): string | null {
-  const head = bytes.subarray(0, 4096);
-  if (head.includes(0)) return null;
+const LINEWORK_NAME = /\.linework$/i;
+const EXCALIDRAW_NAME = /\.excalidraw$/i;
+
+/** How far into a JSON file its identifying field is looked for before the whole is parsed. */
+const JSON_SNIFF_CHARS = 4096;
+
+/**
+ * Which JSON format a text is. Both writers put their identifying field first (`"format":
+ * "linework"`, `"type": "excalidraw"`), so it is found in the first characters, also in a file
+ * cut short, whose message must then name the format it is. Otherwise the text is parsed: a
+ * scene with `"type": "excalidraw"` is Excalidraw; text that is not JSON is what its name says,
+ * and any other JSON, or unnamed broken JSON, is read as Linework's (the native format).
+ */
+function jsonKind(body: string, name: string): "excalidraw" | "linework" {
+  const head = body.slice(0, JSON_SNIFF_CHARS);
+  if (/"format"\s*:\s*"linework"/.test(head)) return "linework";
+  if (/"type"\s*:\s*"excalidraw"/.test(head)) return "excalidraw";
+  let json: unknown;
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    json = parseJson(body);
   } catch {
-    // An XML file may name another encoding in its declaration (windows-1251, ISO-8859-1…).
-    const declared = /^\s*<\?xml[^>]*encoding=["']([\w.:-]{1,40})["']/.exec(
-      String.fromCharCode(...head.subarray(0, 200)),
-    )?.[1];
-    if (declared === undefined) return null;
-    try {
-      return new TextDecoder(declared, { fatal: true }).decode(bytes);
-    } catch {
-      return null;
-    }
+    return EXCALIDRAW_NAME.test(name) ? "excalidraw" : "linework";
   }
+  return typeof json === "object" &&
+    json !== null &&
+    (json as { type?: unknown }).type === "excalidraw"
+    ? "excalidraw"
+    : "linework";
 }
 
 function describe(name: string, mime: string | undefined): string {
@@ -98,4 +112,10 @@ function describe(name: string, mime: string | undefined): string {
 function baseName(name: string): string {
   const file = name.split(/[\\/]/).pop() ?? "";
   return file.replace(/\.[^.]*$/, "").slice(0, 200);
+}
+
+/** The file's name as messages show it: its last path part, or "The file" when it has none. */
+export function fileName(name: string): string {
+  const file = (name.split(/[\\/]/).pop() ?? "").trim().slice(0, 120);
+  return file.length > 0 ? file : "The file";
 }

@@ -61,7 +61,7 @@ export function parseJson(text: string): unknown {
     return JSON.parse(text) as unknown;
   } catch (error) {
     const detail = error instanceof Error ? error.message : "";
-    throw new ImportError(`The .excalidraw file is not valid JSON (${detail}).`);
+    throw new ImportError(`The Excalidraw file is not valid JSON (${detail}).`);
   }
 }
 

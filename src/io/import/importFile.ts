@@ -1,6 +1,7 @@
 import type { DocumentStore } from "../../doc/store";
 import type { Id, Vec2 } from "../../doc/types";
-import { readUntrusted } from "./boundary";
+import { fileName, readUntrusted } from "./boundary";
+import { browserImageDecode, decodeProblem, type ImageDecode } from "./decode";
 import { importIntoDocument } from "./intoDocument";
 import type { ImportProgress } from "./result";
 import {
@@ -22,6 +23,11 @@ export interface ImportFileOptions {
   readonly signal?: AbortSignal;
   /** Where a large file is read; null imports on the main thread. Defaults to a module Worker. */
   readonly startWorker?: () => ImportWorkerPort | null;
+  /**
+   * Decodes an imported raster for real, the last check before it enters the document. Defaults
+   * to the browser's `createImageBitmap`; null (or a platform without one) skips the step.
+   */
+  readonly decodeImage?: ImageDecode | null;
 }
 
 /**
@@ -33,7 +39,7 @@ export const OFF_THREAD_BYTES = 256 * 1024;
 
 /**
  * A file from outside into the open page: read at the untrusted-input boundary (in a worker
- * when it is large), then added as one undo step. Resolves with an error, and leaves the
+ * when it is large), a raster then decoded by the browser, then added as one undo step. Resolves with an error, and leaves the
  * document untouched, when either fails or the import is cancelled.
  */
 export async function importFileInto(
@@ -63,6 +69,14 @@ export async function importFileInto(
   }
   if (!result.ok) return result;
   if (signal?.aborted) return cancelled();
+  const decode = options.decodeImage === undefined ? browserImageDecode() : options.decodeImage;
+  const image = result.nodes.length === 1 ? result.nodes[0] : undefined;
+  if (decode !== null && image?.type === "image") {
+    const expected = { width: image.naturalWidth, height: image.naturalHeight };
+    const problem = await decodeProblem(fileName(name), data, expected, decode);
+    if (problem !== null) return { ok: false, error: problem };
+    if (signal?.aborted) return cancelled();
+  }
   const placed = importIntoDocument(
     store,
     result,

@@ -23,8 +23,16 @@ export const IMPORT_LIMITS = {
   maxUseInstances: 250_000,
   /** `<use>` references followed inside one another. */
   maxUseDepth: 64,
-  /** Pixels on either side of an image. */
-  maxImageSide: 65_535,
+  /**
+   * Pixels on either side of a raster image, checked in its header before anything is decoded:
+   * the largest canvas side every current browser draws.
+   */
+  maxImageSide: 16_384,
+  /**
+   * Pixels in one raster image (width × height), also checked before decoding: 64 million pixels
+   * decode to 256 MB, about what one tab can hold twice (the decoded image and its texture).
+   */
+  maxImagePixels: 64_000_000,
   /** Largest magnitude of any coordinate or size that reaches the document. */
   maxMagnitude: 1e9,
   /** Group levels kept in the document; deeper levels are flattened into their ancestors. */

@@ -1,14 +1,17 @@
 import { isSceneNode, type BlobRecord, type Id, type SceneNode } from "../../doc/types";
 import { parseDocument } from "../native";
+import { NOT_LINEWORK } from "../native/parse";
 import { IMPORT_ROOT, type ImportResult } from "./result";
 
 /**
  * The drawing on the first page of a `.linework` file, read by the native parser (which checks
- * every field against its own limits), as nodes to place into another document.
+ * every field against its own limits), as nodes to place into another document. A refusal names
+ * `fileName` and says it is not a Linework file, with the parser's reason (where the JSON ends
+ * early, which field is wrong).
  */
-export function importLinework(text: string): ImportResult {
+export function importLinework(text: string, fileName = "The file"): ImportResult {
   const loaded = parseDocument(text);
-  if (!loaded.ok) return { ok: false, error: loaded.error };
+  if (!loaded.ok) return { ok: false, error: refusal(fileName, loaded.error) };
   const pages = loaded.records
     .filter((r) => r.type === "page")
     .sort((a, b) => (a.index < b.index ? -1 : a.index > b.index ? 1 : 0));
@@ -40,4 +43,11 @@ export function importLinework(text: string): ImportResult {
       ? [`Only the first page was imported; the file has ${pages.length} pages.`]
       : [];
   return { ok: true, nodes, blobs, warnings };
+}
+
+function refusal(fileName: string, error: string): string {
+  const prefix = `${NOT_LINEWORK}: `;
+  if (error.startsWith(prefix))
+    return `${fileName} is not a valid Linework file: ${error.slice(prefix.length)}`;
+  return `${fileName} could not be imported as a Linework file: ${error}`;
 }

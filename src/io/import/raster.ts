@@ -1,8 +1,11 @@
-import { IMPORT_LIMITS, ImportError } from "./limits";
+import { checkImageSize, formatName, RasterError, type RasterMime } from "./rasterError";
+import { checkRasterStructure } from "./rasterStructure";
+
+export { RasterError, type RasterMime } from "./rasterError";
 
 /** A raster image recognised from its bytes, with the size its header states. */
 export interface RasterInfo {
-  readonly mime: "image/png" | "image/jpeg" | "image/gif" | "image/webp";
+  readonly mime: RasterMime;
   readonly width: number;
   readonly height: number;
 }
@@ -19,7 +22,7 @@ function ascii(bytes: Uint8Array, at: number, length: number): string {
 }
 
 /** The raster format of `bytes` by its magic number, or null when it is none of ours. */
-export function sniffRaster(bytes: Uint8Array): RasterInfo["mime"] | null {
+export function sniffRaster(bytes: Uint8Array): RasterMime | null {
   if (startsWith(bytes, PNG_SIGNATURE)) return "image/png";
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "image/jpeg";
   if (bytes.length >= 6 && /^GIF8[79]a$/.test(ascii(bytes, 0, 6))) return "image/gif";
@@ -29,12 +32,18 @@ export function sniffRaster(bytes: Uint8Array): RasterInfo["mime"] | null {
 }
 
 /**
- * The width and height from the header of a PNG, JPEG, GIF or WebP, checked: a header that is
- * cut short, names no size, or a size beyond the limit is an error, not an image.
+ * The width and height from the header of a PNG, JPEG, GIF or WebP, checked in two steps: first
+ * the size the header states against the limits (so a decompression bomb is refused before
+ * anything is allocated for it), then the whole file's structure (chunks and their CRCs,
+ * segments, blocks, the end marker), so a truncated or damaged file is refused with the reason.
+ * Throws a `RasterError`. Pure TypeScript: the browser's real decode comes after, in
+ * `decode.ts`.
  */
 export function readRasterInfo(bytes: Uint8Array): RasterInfo {
   const mime = sniffRaster(bytes);
-  if (mime === null) throw new ImportError("The data is not a PNG, JPEG, GIF or WebP image.");
+  if (mime === null)
+    throw new RasterError("raster", "the data is not a PNG, JPEG, GIF or WebP image");
+  const format = formatName(mime);
   const size =
     mime === "image/png"
       ? pngSize(bytes)
@@ -43,16 +52,15 @@ export function readRasterInfo(bytes: Uint8Array): RasterInfo {
         : mime === "image/gif"
           ? gifSize(bytes)
           : webpSize(bytes);
-  const name = mime.slice(6).toUpperCase();
-  if (size === null) throw new ImportError(`The ${name} image's header is damaged or cut short.`);
-  const { width, height } = size;
-  const max = IMPORT_LIMITS.maxImageSide;
-  if (width < 1 || height < 1 || width > max || height > max) {
-    throw new ImportError(
-      `The ${name} image's header states a size of ${width} × ${height} pixels; each side must be 1 to ${max}.`,
-    );
+  if (size === null) {
+    // Short files are the common case (an interrupted download or copy): say so.
+    const reason =
+      bytes.length < 64 ? "it ends early (truncated)" : "its header is damaged or cut short";
+    throw new RasterError(format, reason);
   }
-  return { mime, width, height };
+  checkImageSize(format, size.width, size.height);
+  checkRasterStructure(mime, bytes);
+  return { mime, width: size.width, height: size.height };
 }
 
 function u32be(b: Uint8Array, at: number): number {

@@ -19,7 +19,8 @@ export type LoadResult =
     }
   | { readonly ok: false; readonly error: string };
 
-const NOT_LINEWORK = "The file is not a Linework document";
+/** How every message about text that is not a Linework document starts. */
+export const NOT_LINEWORK = "The file is not a Linework document";
 /** Errors listed in one message; the rest are counted. */
 const SHOWN_ERRORS = 5;
 

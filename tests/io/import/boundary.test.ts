@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readUntrusted } from "../../../src/io/import/boundary";
-import { smallPng } from "../../corpora/hostile/generated";
+import { GIF_1x1, JPEG_3x2, makePng, WEBP_3x2, WEBP_LOSSLESS_3x2 } from "./rasterFixtures";
 
 const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
 
@@ -17,7 +17,7 @@ describe("the untrusted-input boundary", () => {
         encode("\uFEFF  <svg xmlns='http://www.w3.org/2000/svg'><circle r='1'/></svg>"),
       ),
     ).toEqual(["group", "ellipse"]);
-    expect(kinds("a.bin", smallPng())).toEqual(["image"]);
+    expect(kinds("a.bin", makePng(3, 2))).toEqual(["image"]);
     expect(
       kinds(
         "a.json",
@@ -29,7 +29,7 @@ describe("the untrusted-input boundary", () => {
       ),
     ).toEqual(["group", "ellipse"]);
     expect(kinds("a.json", '{"format":"something-else"}')).toEqual([
-      'The file is not a Linework document: its format is "something-else", not "linework".',
+      'a.json is not a valid Linework file: its format is "something-else", not "linework".',
     ]);
   });
 
@@ -46,42 +46,15 @@ describe("the untrusted-input boundary", () => {
   });
 
   it("reads sizes from JPEG, GIF and WebP headers", () => {
-    const jpeg = Uint8Array.from([
-      0xff, 0xd8, 0xff, 0xe0, 0, 4, 0, 0, 0xff, 0xc0, 0, 11, 8, 0, 7, 0, 9, 3, 0, 0, 0,
-    ]);
-    const gif = Uint8Array.from([...encode("GIF89a"), 5, 0, 6, 0, 0, 0, 0]);
-    const webp = Uint8Array.from([
-      ...encode("RIFF"),
-      0,
-      0,
-      0,
-      0,
-      ...encode("WEBPVP8X"),
-      10,
-      0,
-      0,
-      0,
-      0,
-      0,
-      0,
-      0,
-      9,
-      0,
-      0,
-      4,
-      0,
-      0,
-      0,
-      0,
-    ]);
     const size = (bytes: Uint8Array): unknown => {
       const result = readUntrusted("x", bytes);
       if (!result.ok) return result.error;
       const node = result.nodes[0]!;
       return node.type === "image" ? [result.blobs[0]!.mime, node.width, node.height] : node.type;
     };
-    expect(size(jpeg)).toEqual(["image/jpeg", 9, 7]);
-    expect(size(gif)).toEqual(["image/gif", 5, 6]);
-    expect(size(webp)).toEqual(["image/webp", 10, 5]);
+    expect(size(JPEG_3x2)).toEqual(["image/jpeg", 3, 2]);
+    expect(size(GIF_1x1)).toEqual(["image/gif", 1, 1]);
+    expect(size(WEBP_3x2)).toEqual(["image/webp", 3, 2]);
+    expect(size(WEBP_LOSSLESS_3x2)).toEqual(["image/webp", 3, 2]);
   });
 });

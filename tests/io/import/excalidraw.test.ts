@@ -162,7 +162,7 @@ describe(".excalidraw import", () => {
   });
 
   it.each([
-    ["{", /^The \.excalidraw file is not valid JSON/],
+    ["{", /^The Excalidraw file is not valid JSON/],
     ['{"type":"other"}', /^The file is not an Excalidraw scene/],
     ['{"type":"excalidraw","version":3,"elements":[]}', /version 3; version 2 is supported/],
     ['{"type":"excalidraw","version":2}', /has no "elements" list/],

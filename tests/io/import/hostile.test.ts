@@ -138,10 +138,10 @@ describe("hostile inputs", () => {
 
   it("a PNG whose header lies about its size is refused", () => {
     expect(failed(readUntrusted("liar.png", generated.lyingPng()))).toBe(
-      "The PNG image's header states a size of 4294967295 × 4294967295 pixels; each side must be 1 to 65535.",
+      "liar.png is too large to import: its header states 4294967295 × 4294967295 pixels; Linework imports images of at most 16,384 pixels on a side and 64 million pixels in all.",
     );
     expect(failed(readUntrusted("short.png", generated.lyingPng().subarray(0, 20)))).toBe(
-      "The PNG image's header is damaged or cut short.",
+      "short.png is not a readable PNG image: it ends early (truncated).",
     );
   });
 

@@ -9,7 +9,7 @@ import type { ImportSuccess } from "../../../src/io/import/result";
 import { localBounds, transformBox } from "../../../src/scene/bounds";
 import { toMatrix } from "../../../src/doc/transform";
 import { emptyDocumentStore } from "../../support/store";
-import { smallPng } from "../../corpora/hostile/generated";
+import { makePng } from "./rasterFixtures";
 
 const SVG = `<svg xmlns="http://www.w3.org/2000/svg"><g><rect x="0" y="0" width="10" height="10"/><circle cx="30" cy="30" r="10"/></g></svg>`;
 
@@ -95,7 +95,7 @@ describe("importing into the document", () => {
 
   it("images bring their data as a blob record", () => {
     const store = emptyDocumentStore();
-    const placed = importIntoDocument(store, read("p.png", smallPng()), { parent: "page" });
+    const placed = importIntoDocument(store, read("p.png", makePng(3, 2)), { parent: "page" });
     expect(placed.ok).toBe(true);
     const image = store.childrenOf("page")[0]!;
     expect(image).toMatchObject({ type: "image", width: 3, height: 2 });

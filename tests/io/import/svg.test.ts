@@ -3,6 +3,7 @@ import { apply, toMatrix } from "../../../src/doc/transform";
 import type { SceneNode } from "../../../src/doc/types";
 import { importSvg } from "../../../src/io/import/svg";
 import { IMPORT_ROOT } from "../../../src/io/import/result";
+import { makePng } from "./rasterFixtures";
 
 function shapes(svg: string): { nodes: SceneNode[]; warnings: string[] } {
   const result = importSvg(`<svg xmlns="http://www.w3.org/2000/svg">${svg}</svg>`, "t");
@@ -192,7 +193,7 @@ describe("SVG to shapes", () => {
   });
 
   it("images from data: URIs become image nodes with their data", () => {
-    const png = "iVBORw0KGgoAAAANSUhEUgAAAAMAAAACCAYAAACddGYaAAAAAA==";
+    const png = Buffer.from(makePng(3, 2)).toString("base64");
     const result = importSvg(
       `<svg xmlns="http://www.w3.org/2000/svg"><image href="data:image/png;base64,${png}" x="1" y="2" width="6" height="4"/></svg>`,
       "i",
