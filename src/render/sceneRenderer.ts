@@ -139,7 +139,16 @@ export class SceneRenderer {
     this.chunkSize = Math.max(1, Math.floor(options.chunkSize ?? CHUNK_SIZE));
     this.lazy = options.lazy ?? false;
     this.onBackdropNeeded = options.onBackdropNeeded ?? null;
-    this.images = options.images ?? null;
+    const images = options.images ?? null;
+    // A picture decodes after its chunk was drawn (or cached as a texture): its arrival redraws.
+    this.images = images && {
+      load: (node, done) =>
+        images.load(node, (texture) => {
+          done(texture);
+          this.imageArrived(node.id);
+        }),
+      dispose: () => images.dispose(),
+    };
     this.inView = this.lazy ? "none" : "all";
     root.addChild(this.world);
     this.owner = {
@@ -364,6 +373,17 @@ export class SceneRenderer {
   }
 
   /** The chunk list `id` was laid out in, if any. */
+  /** Marks the chunk that draws `id` (its own, or its nearest chunked ancestor's) and redraws. */
+  private imageArrived(id: Id): void {
+    let at: Id | null = id;
+    while (at !== null) {
+      if (this.listHolding(at)?.invalidateMember(at)) break;
+      const record = this.store.get(at);
+      at = record !== undefined && "parent" in record ? record.parent : null;
+    }
+    this.invalidate();
+  }
+
   private listHolding(id: Id): ChunkList | null {
     for (const list of this.lists.values()) if (list.has(id)) return list;
     return null;
