@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { canvasBox, openApp, screenPixel, waitTicks } from "./support";
+import { screenPixel, waitTicks, startDrawing, worldToPage } from "./support";
 
 // Frames as artboards, through the real mouse and keyboard: what is drawn, dragged or pasted in
 // a frame becomes its child, moves with it, is clipped by it, and leaves it when dragged out.
@@ -9,23 +9,9 @@ interface Point {
   y: number;
 }
 
-async function start(page: Page): Promise<void> {
-  await openApp(page);
-  await page.evaluate(() => {
-    const lw = window.linework!;
-    // World (0, 0) well inside the canvas, clear of the chrome along its edges.
-    lw.current.camera.set({ x: 200, y: 150, zoom: 1 });
-    lw.tools.update({ snap: { grid: false, objects: false, spacing: false, tolerancePx: 6 } });
-  });
-  await page.locator("canvas").focus();
-  await waitTicks(page);
-}
-
 /** Page coordinates of a world point. */
-async function screen(page: Page, p: Point): Promise<Point> {
-  const box = await canvasBox(page);
-  const s = await page.evaluate((w) => window.linework!.current.camera.worldToScreen(w), p);
-  return { x: box.x + s.x, y: box.y + s.y };
+function screen(page: Page, p: Point): Promise<Point> {
+  return worldToPage(page, p);
 }
 
 async function drag(page: Page, from: Point, to: Point): Promise<void> {
@@ -132,7 +118,7 @@ test.describe("frames", () => {
   test("a rectangle drawn in a frame is its child, moves with it, leaves and rejoins it", async ({
     page,
   }) => {
-    await start(page);
+    await startDrawing(page);
     const top = await pageId(page);
     const frame = await draw(page, "f", { x: 0, y: 0 }, { x: 300, y: 200 });
     expect(await parentOf(page, frame)).toBe(top);
@@ -175,7 +161,7 @@ test.describe("frames", () => {
   test("resizing a frame leaves its children where they are; deleting it deletes them", async ({
     page,
   }) => {
-    await start(page);
+    await startDrawing(page);
     const frame = await draw(page, "f", { x: 0, y: 0 }, { x: 300, y: 200 });
     const rect = await draw(page, "r", { x: 100, y: 80 }, { x: 160, y: 120 });
     expect(await parentOf(page, rect)).toBe(frame);
@@ -206,7 +192,7 @@ test.describe("frames", () => {
 
   test("a paste over a frame goes into it", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    await start(page);
+    await startDrawing(page);
     const frame = await draw(page, "f", { x: 0, y: 0 }, { x: 300, y: 200 });
     const rect = await draw(page, "r", { x: 40, y: 40 }, { x: 100, y: 90 });
     expect(await parentOf(page, rect)).toBe(frame);
@@ -227,7 +213,7 @@ test.describe("frames", () => {
   test("a file dropped on a frame is imported into it, centred on the drop point", async ({
     page,
   }) => {
-    await start(page);
+    await startDrawing(page);
     const frame = await draw(page, "f", { x: 50, y: 50 }, { x: 350, y: 250 });
     const at = await screen(page, { x: 150, y: 120 });
     await page.evaluate(({ x, y }) => {
@@ -262,7 +248,7 @@ test.describe("frames", () => {
   });
 
   test("a frame clips what it holds", async ({ page }) => {
-    await start(page);
+    await startDrawing(page);
     await page.evaluate(() =>
       window.linework!.tools.update({ fill: { type: "solid", color: { r: 1, g: 0, b: 0, a: 1 } } }),
     );
@@ -292,7 +278,7 @@ test.describe("frames", () => {
   });
 
   test("the frame's name is drawn above it; a click on it selects the frame", async ({ page }) => {
-    await start(page);
+    await startDrawing(page);
     const corner = await screen(page, { x: 0, y: 0 });
     const labelArea = { x: corner.x, y: corner.y - 20, width: 40, height: 18 };
     expect(await inkIn(page, labelArea)).toBe(0);

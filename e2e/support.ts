@@ -120,3 +120,31 @@ export async function showDocument(
     window.linework!.engine.invalidate();
   }, view);
 }
+
+/**
+ * Opens the app for drawing through real input: the page's origin well inside the canvas
+ * (clear of the chrome along its edges), snapping off, the keyboard on the canvas.
+ */
+export async function startDrawing(
+  page: Page,
+  view: { x: number; y: number; zoom: number } = { x: 200, y: 150, zoom: 1 },
+): Promise<void> {
+  await openApp(page);
+  await page.evaluate((at) => {
+    const lw = window.linework!;
+    lw.current.camera.set(at);
+    lw.tools.update({ snap: { grid: false, objects: false, spacing: false, tolerancePx: 6 } });
+  }, view);
+  await page.locator("canvas").focus();
+  await waitTicks(page);
+}
+
+/** Page (CSS pixel) coordinates of a point of the drawing. */
+export async function worldToPage(
+  page: Page,
+  world: { x: number; y: number },
+): Promise<{ x: number; y: number }> {
+  const box = await canvasBox(page);
+  const p = await page.evaluate((w) => window.linework!.current.camera.worldToScreen(w), world);
+  return { x: box.x + p.x, y: box.y + p.y };
+}

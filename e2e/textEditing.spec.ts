@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { makeNode, NO_STROKE } from "../src/doc/factory";
 import type { DocRecord, TextNode } from "../src/doc/types";
-import { canvasBox, openApp, waitTicks } from "./support";
+import { canvasBox, waitTicks, startDrawing, worldToPage } from "./support";
 
 // The text tool through real input, typed as a person types: straight after the click, with no
 // pause between keys. The field must take every key, in order, and sit exactly over the text.
@@ -23,22 +23,9 @@ const TOLERANCE = 4;
 
 const FIELD = "textarea.linework-text-editor";
 
-async function start(page: Page, view = { x: 200, y: 150, zoom: 1 }): Promise<void> {
-  await openApp(page);
-  await page.evaluate((at) => {
-    const lw = window.linework!;
-    lw.current.camera.set(at);
-    lw.tools.update({ snap: { grid: false, objects: false, spacing: false, tolerancePx: 6 } });
-  }, view);
-  await page.locator("canvas").focus();
-  await waitTicks(page);
-}
-
 /** Page coordinates of a world point. */
-async function screen(page: Page, x: number, y: number): Promise<Point> {
-  const box = await canvasBox(page);
-  const p = await page.evaluate((w) => window.linework!.current.camera.worldToScreen(w), { x, y });
-  return { x: box.x + p.x, y: box.y + p.y };
+function screen(page: Page, x: number, y: number): Promise<Point> {
+  return worldToPage(page, { x, y });
 }
 
 async function texts(page: Page): Promise<Array<{ id: string; content: string }>> {
@@ -145,12 +132,12 @@ async function typeStraightAfterClick(page: Page, words: string): Promise<void> 
 
 test.describe("text editing", () => {
   test("T, click and typing at once: every key lands in the text, in order", async ({ page }) => {
-    await start(page);
+    await startDrawing(page);
     await typeStraightAfterClick(page, "Hello Linework");
   });
 
   test("the same on a slow machine (CPU throttled six times)", async ({ page }) => {
-    await start(page);
+    await startDrawing(page);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
     try {
@@ -163,7 +150,7 @@ test.describe("text editing", () => {
   test("T and a click on empty canvas with a text selected makes a second text", async ({
     page,
   }) => {
-    await start(page);
+    await startDrawing(page);
     await showTexts(page, [{ id: "first", content: "First", x: 100, y: 100 }]);
     await page.evaluate(() => window.linework!.editor.store.setSelection(["first"]));
     await page.keyboard.press("t");
@@ -181,7 +168,7 @@ test.describe("text editing", () => {
   test("double-clicking a long text opens a field as wide as the text; typing grows it", async ({
     page,
   }) => {
-    await start(page);
+    await startDrawing(page);
     await showTexts(page, [{ id: "long", content: "A longer sentence of text", x: 100, y: 100 }]);
     await doubleClickText(page, 110, 112);
     await expect(page.locator(FIELD)).toHaveValue("A longer sentence of text");
@@ -202,7 +189,7 @@ test.describe("text editing", () => {
   });
 
   test("a wrapped text's field is its wrapping width and all its lines tall", async ({ page }) => {
-    await start(page);
+    await startDrawing(page);
     const content = "Words that wrap over several lines of a narrow box";
     await showTexts(page, [{ id: "wrapped", content, x: 100, y: 100, width: 160 }]);
     await doubleClickText(page, 110, 112);
@@ -217,7 +204,7 @@ test.describe("text editing", () => {
 
   for (const zoom of [0.5, 2]) {
     test(`at zoom ${zoom} the field matches the text, typing included`, async ({ page }) => {
-      await start(page, { x: 100, y: 100, zoom });
+      await startDrawing(page, { x: 100, y: 100, zoom });
       await showTexts(page, [
         { id: "long", content: "A longer sentence of text", x: 50, y: 50 },
         { id: "wrapped", content: "Wrapped words in a box", x: 50, y: 200, width: 120 },
@@ -241,7 +228,7 @@ test.describe("text editing", () => {
   test("an input method's composition keeps the field over the text and commits", async ({
     page,
   }) => {
-    await start(page);
+    await startDrawing(page);
     await showTexts(page, [{ id: "ime", content: "Words", x: 100, y: 100 }]);
     await doubleClickText(page, 110, 112);
     await page.keyboard.press("End");
@@ -267,7 +254,7 @@ test.describe("text editing", () => {
   test("Esc commits and gives the canvas the keyboard; one undo removes the text", async ({
     page,
   }) => {
-    await start(page);
+    await startDrawing(page);
     await page.keyboard.press("t");
     const at = await screen(page, 100, 100);
     await page.mouse.click(at.x, at.y);
@@ -284,7 +271,7 @@ test.describe("text editing", () => {
   });
 
   test("while a text is edited, layers and properties show it as it is", async ({ page }) => {
-    await start(page);
+    await startDrawing(page);
     await showTexts(page, [{ id: "shown", content: "Shown", x: 100, y: 100 }]);
     await doubleClickText(page, 110, 112);
     const properties = page.getByRole("region", { name: "Properties" }).first();

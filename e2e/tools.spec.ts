@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { addRects, canvasBox, openApp, waitTicks } from "./support";
+import { addRects, waitTicks, startDrawing, worldToPage } from "./support";
 
 // Pen, pencil, text, image, eyedropper, eraser and path editing through real input (mouse,
 // keyboard, the text field, the file chooser), asserted through the document state.
@@ -9,23 +9,9 @@ interface Point {
   y: number;
 }
 
-async function start(page: Page): Promise<void> {
-  await openApp(page);
-  await page.evaluate(() => {
-    const lw = window.linework!;
-    // World (0, 0) well inside the canvas, clear of the chrome along its edges.
-    lw.current.camera.set({ x: 200, y: 150, zoom: 1 });
-    lw.tools.update({ snap: { grid: false, objects: false, spacing: false, tolerancePx: 6 } });
-  });
-  await page.locator("canvas").focus();
-  await waitTicks(page);
-}
-
 /** Page coordinates of a world point. */
-async function screen(page: Page, x: number, y: number): Promise<Point> {
-  const box = await canvasBox(page);
-  const p = await page.evaluate((w) => window.linework!.current.camera.worldToScreen(w), { x, y });
-  return { x: box.x + p.x, y: box.y + p.y };
+function screen(page: Page, x: number, y: number): Promise<Point> {
+  return worldToPage(page, { x, y });
 }
 
 async function click(page: Page, x: number, y: number): Promise<void> {
@@ -96,7 +82,7 @@ async function png3x2(page: Page): Promise<Buffer> {
 
 test.describe("drawing tools with real input", () => {
   test("P: clicks place nodes, Enter finishes the path as one undo step", async ({ page }) => {
-    await start(page);
+    await startDrawing(page);
     await key(page, "p");
     expect(await tool(page)).toBe("pen");
     await click(page, 100, 100);
@@ -120,7 +106,7 @@ test.describe("drawing tools with real input", () => {
   test("P: clicking the first node closes the path; Esc with one node leaves nothing", async ({
     page,
   }) => {
-    await start(page);
+    await startDrawing(page);
     await key(page, "p");
     await click(page, 100, 100);
     await key(page, "Escape");
@@ -134,7 +120,7 @@ test.describe("drawing tools with real input", () => {
   });
 
   test("Shift+P: a freehand stroke keeps the mouse's samples", async ({ page }) => {
-    await start(page);
+    await startDrawing(page);
     await key(page, "Shift+P");
     expect(await tool(page)).toBe("pencil");
     await drag(page, { x: 100, y: 100 }, { x: 300, y: 180 }, 30);
@@ -152,7 +138,7 @@ test.describe("drawing tools with real input", () => {
   });
 
   test("T: typing happens in a real text field over the canvas; Esc commits", async ({ page }) => {
-    await start(page);
+    await startDrawing(page);
     await key(page, "t");
     await click(page, 300, 200);
     const field = page.locator("textarea.linework-text-editor");
@@ -186,7 +172,7 @@ test.describe("drawing tools with real input", () => {
   });
 
   test("double-click with Select edits a text in place, scaled with the zoom", async ({ page }) => {
-    await start(page);
+    await startDrawing(page);
     await key(page, "t");
     await click(page, 100, 100);
     await page.keyboard.type("Hi");
@@ -221,7 +207,7 @@ test.describe("drawing tools with real input", () => {
   test("Ctrl+Shift+K: the picked image lands at natural size, centred on the click", async ({
     page,
   }) => {
-    await start(page);
+    await startDrawing(page);
     const buffer = await png3x2(page);
     const chooser = page.waitForEvent("filechooser");
     await key(page, "Control+Shift+K");
@@ -242,7 +228,7 @@ test.describe("drawing tools with real input", () => {
   });
 
   test("I: the eyedropper takes a shape's colours for new shapes", async ({ page }) => {
-    await start(page);
+    await startDrawing(page);
     expect(await addRects(page, ["r1"])).toBe(true);
     await key(page, "i");
     await click(page, 30, 25);
@@ -251,7 +237,7 @@ test.describe("drawing tools with real input", () => {
   });
 
   test("E: a drag across shapes removes them in one undo step", async ({ page }) => {
-    await start(page);
+    await startDrawing(page);
     expect(await addRects(page, ["r1"])).toBe(true);
     await key(page, "e");
     await drag(page, { x: 0, y: 25 }, { x: 90, y: 25 });
@@ -261,7 +247,7 @@ test.describe("drawing tools with real input", () => {
   });
 
   test("A: a path's node follows the mouse; Esc goes back to Select", async ({ page }) => {
-    await start(page);
+    await startDrawing(page);
     await key(page, "p");
     await click(page, 100, 100);
     await click(page, 200, 100);

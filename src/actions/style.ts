@@ -1,3 +1,4 @@
+import { inkSizeFor } from "../geometry/freehand";
 import type { Editor } from "../app/editor";
 import type { Transaction } from "../doc/store";
 import type { Fill, Id, SceneNode, Stroke } from "../doc/types";
@@ -50,7 +51,21 @@ export function setStroke(editor: Editor, ids: readonly Id[], change: Partial<St
   store.transact("Set stroke", (tx) => {
     for (const node of styledTargets(tx, roots)) {
       if (!("stroke" in node)) continue;
-      tx.update<typeof node>(node.id, { stroke: { ...node.stroke, ...change } });
+      const restroked = { ...node, stroke: { ...node.stroke, ...change } };
+      tx.put(change.width === undefined ? restroked : withStrokeWidth(restroked, change.width));
     }
   });
+}
+
+/**
+ * A node with its stroke width set. Freehand ink is an outline filled with the stroke's paint,
+ * so its width is the ink's size: the Stroke width a person sets is what they see.
+ */
+export function withStrokeWidth<T extends SceneNode & { stroke: Stroke }>(
+  node: T,
+  width: number,
+): T {
+  const restroked: T = { ...node, stroke: { ...node.stroke, width } };
+  if (restroked.type !== "freehand") return restroked;
+  return { ...restroked, settings: { ...restroked.settings, size: inkSizeFor(width) } };
 }

@@ -139,7 +139,11 @@ function browserDelivered(press: Pick<KeyPress, "code" | "key" | "modifiers">): 
  * Every command of the program, in one list: menus, the palette, the shortcut reference and the
  * key dispatcher all read it, so a command has one label and one set of shortcuts everywhere.
  */
+/** Where diverted key presses go (see `CommandRegistry.divertKeys`). */
+export type KeySink = (press: Pick<KeyPress, "code" | "key" | "modifiers">) => void;
+
 export class CommandRegistry {
+  private keySink: KeySink | null = null;
   private readonly commands = new Map<string, Command>();
   private readonly listeners = new Set<() => void>();
   private snapshot: readonly Command[] = [];
@@ -183,6 +187,26 @@ export class CommandRegistry {
     const command = this.commands.get(id);
     if (!command || !(command.enabled?.() ?? true)) return false;
     command.run();
+    return true;
+  }
+
+  /**
+   * Hands the keys that reach the program to `sink` instead of their commands until the returned
+   * function is called. A dialog opened from the keyboard opens a render later than the key
+   * that opened it, and what a person types straight after must land in its field, not switch
+   * tools.
+   */
+  divertKeys(sink: KeySink): () => void {
+    this.keySink = sink;
+    return () => {
+      if (this.keySink === sink) this.keySink = null;
+    };
+  }
+
+  /** Gives a key press to the diverting dialog, if one is opening; false when none is. */
+  divert(press: Pick<KeyPress, "code" | "key" | "modifiers">): boolean {
+    if (this.keySink === null) return false;
+    this.keySink(press);
     return true;
   }
 

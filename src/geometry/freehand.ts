@@ -47,3 +47,16 @@ export const DEFAULT_FREEHAND_SETTINGS: FreehandSettings = {
   simulatePressure: true,
   fixedWidth: false,
 };
+
+/**
+ * How wide freehand ink is for a stroke width: the ink is a filled outline, not a stroked line,
+ * and a 2 px pen drawing 8 px ink reads as the pen weight people expect (Excalidraw's scale is
+ * alike). The properties panel's Stroke width sets both, so the ink follows it.
+ */
+export const INK_SIZE_PER_STROKE_WIDTH = 4;
+/** Ink thinner than this is not drawn sensibly by the outline (it collapses to nothing). */
+const MIN_INK_SIZE = 0.5;
+
+export function inkSizeFor(strokeWidth: number): number {
+  return Math.max(MIN_INK_SIZE, strokeWidth * INK_SIZE_PER_STROKE_WIDTH);
+}

@@ -191,6 +191,8 @@ export class ToolController {
   }
 
   private key(press: KeyPress): void {
+    // A dialog opening from the keyboard takes what is typed before its field has the keyboard.
+    if (this.commands.divert(press)) return;
     if (press.code === "Escape" && this.active.busy) {
       this.active.cancel();
       this.cursor.reset();

@@ -3,6 +3,7 @@ import { makeNode, NO_FILL } from "../doc/factory";
 import { newId } from "../doc/ids";
 import { IDENTITY_TRANSFORM, type Matrix } from "../doc/transform";
 import type { FreehandNode, Id } from "../doc/types";
+import { inkSizeFor } from "../geometry/freehand";
 import type { Point } from "../render/camera";
 import { drawingParent, parentInverse, toLocal } from "./drawing";
 import type { Tool, ToolContext, ToolKey, ToolPointer } from "./types";
@@ -99,6 +100,7 @@ export class PencilTool implements Tool {
           points: points.slice(),
           settings: {
             ...settings.freehand,
+            size: inkSizeFor(settings.stroke.width),
             // A stylus gives real pressure; simulating it too would fight the hand.
             simulatePressure: !pen && settings.freehand.simulatePressure,
           },

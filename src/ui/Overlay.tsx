@@ -192,6 +192,20 @@ function EditingChrome({ services, root, banners, persisting, drawer, touch }: E
     () => trackCursor(canvas, (p) => current.camera.screenToWorld(p), cursor),
     [canvas, current, cursor],
   );
+  // Keys typed after the one that opened the palette, before its field has the keyboard, are
+  // its text: caught first, wherever focus is, so the program never takes them for shortcuts.
+  useEffect(() => {
+    const doc = canvas.ownerDocument;
+    const onKey = (event: KeyboardEvent): void => {
+      if (!chrome.typingAhead || event.isComposing) return;
+      if (event.target instanceof HTMLInputElement && event.target.closest(".lw-dialog")) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      chrome.typeAhead({ key: event.key, ctrl: event.ctrlKey, meta: event.metaKey });
+    };
+    doc.addEventListener("keydown", onKey, { capture: true });
+    return () => doc.removeEventListener("keydown", onKey, { capture: true });
+  }, [canvas, chrome]);
   useEffect(() => {
     const doc = canvas.ownerDocument;
     const onKey = (event: KeyboardEvent): void => {
@@ -300,6 +314,7 @@ function EditingChrome({ services, root, banners, persisting, drawer, touch }: E
             history: lineHistory,
           }}
           onClose={closeDialog}
+          takeTypedAhead={() => chrome.takeTypedAhead()}
         />
       ) : null}
       {ui.dialog === "shortcuts" ? (

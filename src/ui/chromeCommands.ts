@@ -25,7 +25,19 @@ export function registerChromeCommands(
       label: "Command palette",
       category: "view",
       shortcuts: [{ code: "KeyK", mod: true }, { key: "/" }],
-      run: () => chrome.openDialog("palette"),
+      run: () => {
+        chrome.openDialog("palette");
+        // The field takes the keyboard a render later; what is typed meanwhile is its text.
+        chrome.beginTypingAhead(
+          commands.divertKeys((press) =>
+            chrome.typeAhead({
+              key: press.key,
+              ctrl: press.modifiers.ctrl,
+              meta: press.modifiers.meta,
+            }),
+          ),
+        );
+      },
     },
     {
       id: "help.shortcuts",

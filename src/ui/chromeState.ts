@@ -31,6 +31,9 @@ export class ChromeState {
     drawerOpen: false,
   };
   private readonly listeners = new Set<() => void>();
+  /** What was typed while the palette opened, before its field had the keyboard. */
+  private typed = "";
+  private releaseKeys: (() => void) | null = null;
 
   getSnapshot = (): ChromeStateSnapshot => this.current;
 
@@ -59,7 +62,44 @@ export class ChromeState {
   }
 
   openDialog(dialog: ChromeDialog): void {
+    if (dialog !== this.current.dialog) this.takeTypedAhead();
     this.update({ dialog });
+  }
+
+  /**
+   * The palette was opened from the keyboard: keys typed from now until its field has the
+   * keyboard are kept for it (`release` hands the program's keys back to their commands).
+   */
+  beginTypingAhead(release: () => void): void {
+    this.releaseKeys?.();
+    this.typed = "";
+    this.releaseKeys = release;
+  }
+
+  get typingAhead(): boolean {
+    return this.releaseKeys !== null;
+  }
+
+  /** A key typed while the palette opens: characters and Backspace edit the text; Esc closes. */
+  typeAhead(press: { readonly key: string; readonly ctrl: boolean; readonly meta: boolean }): void {
+    if (!this.typingAhead) return;
+    if (press.key === "Escape") {
+      this.openDialog(null);
+      return;
+    }
+    if (press.ctrl || press.meta) return;
+    if (press.key === "Backspace") this.typed = this.typed.slice(0, -1);
+    else if ([...press.key].length === 1) this.typed += press.key;
+  }
+
+  /** The palette's field has the keyboard: what was typed ahead, once; keys are the field's now. */
+  takeTypedAhead(): string {
+    const typed = this.typed;
+    this.typed = "";
+    const release = this.releaseKeys;
+    this.releaseKeys = null;
+    release?.();
+    return typed;
   }
 
   toggleFocusMode(): void {

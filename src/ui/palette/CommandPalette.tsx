@@ -23,10 +23,17 @@ export interface CommandPaletteProps {
   };
   /** Closes the palette; the owner hands focus back to the canvas. */
   readonly onClose: () => void;
+  /** What was typed between the key that opened the palette and its field taking the keyboard. */
+  readonly takeTypedAhead?: () => string;
 }
 
 /** Every command, searchable: type to filter, arrows to move, Enter to run, Esc to close. */
-export function CommandPalette({ commands, commandLine, onClose }: CommandPaletteProps) {
+export function CommandPalette({
+  commands,
+  commandLine,
+  onClose,
+  takeTypedAhead,
+}: CommandPaletteProps) {
   useRenderCount("CommandPalette");
   const t = useMessages().t;
   const all = useCommands(commands);
@@ -113,6 +120,10 @@ export function CommandPalette({ commands, commandLine, onClose }: CommandPalett
           setLineError(null);
         }}
         onKeyDown={onKeyDown}
+        onFocus={() => {
+          const typed = takeTypedAhead?.() ?? "";
+          if (typed !== "") setQuery((before) => (before + typed).slice(0, MAX_QUERY_LENGTH));
+        }}
       />
       {usage && lineError === null ? (
         <div id={usageId} className="lw-muted" data-testid="palette-usage">

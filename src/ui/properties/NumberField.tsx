@@ -1,4 +1,5 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
+import { focusCanvasNear } from "../focusCanvas";
 import { useMessages } from "../i18n/context";
 import { useRenderCount } from "../renderCount";
 import { evaluateField, UNIT_PX } from "./expression";
@@ -33,11 +34,17 @@ export function NumberField({
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
   const inputId = useId();
+  // Esc leaves the field without keeping what was typed: its blur must not commit it.
+  const reverting = useRef(false);
   if (field.state === "none") return null;
   const current = field.state === "same" && Number.isFinite(field.value) ? field.value : null;
   const shown = current === null ? "" : messages.plain(current, digits);
 
   const commit = (): void => {
+    if (reverting.current) {
+      reverting.current = false;
+      return;
+    }
     if (draft === null) return;
     if (draft.trim() === "" && current === null) {
       setDraft(null);
@@ -79,10 +86,14 @@ export function NumberField({
               event.preventDefault();
               commit();
             } else if (event.key === "Escape") {
+              // As in Figma: Esc drops what was typed and hands the keyboard to the canvas.
               event.preventDefault();
               event.stopPropagation();
               setDraft(null);
               setError(null);
+              reverting.current = true;
+              focusCanvasNear(event.currentTarget);
+              reverting.current = false;
             }
           }}
         />

@@ -1,3 +1,4 @@
+import { focusCanvasNear } from "../focusCanvas";
 import { useState } from "react";
 import type { Fill, GradientStop, RGBA } from "../../doc/types";
 import { useMessages } from "../i18n/context";
@@ -41,16 +42,6 @@ export interface PaintControlsProps {
 
 const MIXED_VALUE = "__mixed__";
 const KINDS: readonly FillKind[] = ["none", "solid", "linear", "radial"];
-
-/**
- * The canvas is the overlay host's sibling (embed.ts). Keys reach the engine only while the
- * canvas has focus, so on-canvas editing hands focus there, as the toolbar's buttons do.
- */
-function focusCanvasNear(element: HTMLElement): void {
-  const host = element.closest(".lw-overlay-host");
-  const canvas = host?.parentElement?.querySelector<HTMLCanvasElement>(":scope > canvas");
-  canvas?.focus({ preventScroll: true });
-}
 
 /**
  * A paint's kind (none, solid, linear, radial), its colour, or for a gradient its stops, the

@@ -7,6 +7,7 @@ import {
   withPointCount,
 } from "../../actions/stars";
 import { setGeometry, setSelectionBounds, type GeometryChange } from "../../actions/numeric";
+import { withStrokeWidth } from "../../actions/style";
 import type { DocumentStore } from "../../doc/store";
 import {
   ARROW_HEADS,
@@ -271,10 +272,7 @@ export function PropertiesPanel({
               onCommit={(w) =>
                 edit(
                   "Stroke width",
-                  styled((n) => ({
-                    ...n,
-                    stroke: { ...n.stroke, width: clamp(w, LIMITS.strokeWidth) },
-                  })),
+                  styled((n) => withStrokeWidth(n, clamp(w, LIMITS.strokeWidth))),
                 )
               }
             />
