@@ -117,10 +117,15 @@ export async function mountLinework(
   // The editor is built from the stored document, so storage is read before the program starts.
   // The engine's environment is not there yet; it is the same pure function of the language.
   const env = programEnvironment(navigator.language);
+  const sessionOptions = {
+    home: env.HOME,
+    user: env.USER,
+    banners,
+    // Called from a banner, long after the registry below exists.
+    manageDrawings: (): void => void commands.run("file.openLibrary"),
+  };
   const startPersistence = (): Promise<PersistenceSession | null> =>
-    options.persist === false
-      ? Promise.resolve(null)
-      : PersistenceSession.start({ home: env.HOME, user: env.USER, banners });
+    options.persist === false ? Promise.resolve(null) : PersistenceSession.start(sessionOptions);
   // Text is drawn once, when its chunk is built: the shipped typeface must be there first, or
   // canvas text would be set in a fallback font. Local files load in milliseconds; a page whose
   // fonts never arrive falls back, as CSS does, after FONT_WAIT_MS.
@@ -344,10 +349,11 @@ export async function mountLinework(
     await persistence.whenSaved();
     const path = await library.createFromText(name, text);
     persistence.dispose();
-    const next = await PersistenceSession.start(
-      { home: env.HOME, user: env.USER, banners },
-      { path, records: result.records, text },
-    );
+    const next = await PersistenceSession.start(sessionOptions, {
+      path,
+      records: result.records,
+      text,
+    });
     swap(result.records, next, false);
     files.forgetFile();
     return path;

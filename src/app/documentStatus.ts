@@ -1,3 +1,5 @@
+import type { StoragePersistence } from "../persist/durableStorage";
+
 /**
  * The document's name and whether it has unsaved changes: what the page title shows. The
  * document store will drive it; until then the program holds it here.
@@ -5,6 +7,8 @@
 export interface DocumentStatus {
   readonly name: string;
   readonly dirty: boolean;
+  /** Whether the browser has agreed to keep stored drawings; absent until storage has answered. */
+  readonly storage?: StoragePersistence;
 }
 
 type Listener = () => void;
@@ -26,7 +30,12 @@ export class DocumentStatusStore {
 
   set(next: Partial<DocumentStatus>): void {
     const merged = { ...this.status, ...next };
-    if (merged.name === this.status.name && merged.dirty === this.status.dirty) return;
+    if (
+      merged.name === this.status.name &&
+      merged.dirty === this.status.dirty &&
+      merged.storage === this.status.storage
+    )
+      return;
     this.status = merged;
     for (const listener of [...this.listeners]) listener();
   }

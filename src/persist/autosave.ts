@@ -1,13 +1,21 @@
 import type { Commit, DocumentStore } from "../doc/store";
 import type { DocumentStorage, EncodedEntry } from "./documentFile";
+import { encodeEntry } from "./replay";
+
+/** Where autosave learns that a gesture (a drag, a stroke) is open; `History` is one. */
+export interface GestureSource {
+  readonly inGesture: boolean;
+  /** Called after a gesture ends or is cancelled, among other changes. */
+  subscribe(listener: () => void): () => void;
+}
 
 export interface AutosaveOptions {
   /** The last log entry already stored; new entries continue after it. */
   readonly lastSeq: number;
   /** Log entries stored since the snapshot, counted towards the next compaction. */
   readonly logEntries?: number;
-  /** The longest a committed edit waits before its write starts. */
-  readonly throttleMs?: number;
+  /** Marks the entries written during a gesture, so an unfinished one is not restored. */
+  readonly gestures?: GestureSource;
   /** A new snapshot is written once the log holds this many entries… */
   readonly compactEntries?: number;
   /** …or this many bytes of JSON. */
@@ -22,17 +30,27 @@ export interface AutosaveOptions {
   readonly onFirstEdit?: () => void;
 }
 
-export const THROTTLE_MS = 250;
+/**
+ * Commits that open a gesture whose partial state is the work itself: typing into a text box is one
+ * undo step, but a crash mid-sentence must keep the words typed so far, not drop the whole box. Such
+ * a gesture is logged as ordinary edits.
+ */
+export const TYPING_LABELS: ReadonlySet<string> = new Set(["Add text", "Edit text"]);
+
 export const COMPACT_ENTRIES = 256;
 export const COMPACT_BYTES = 1 << 20;
 export const RETRY_BASE_MS = 500;
 export const RETRY_MAX_MS = 8000;
 
 /**
- * Writes every commit to storage as a log entry, at most `throttleMs` after it happened however
- * busy the editor is (a throttle, not a debounce, so a long drag is saved as it goes), and folds
- * the log into a new snapshot from time to time. A failed write keeps its entries in memory and
- * is retried with backoff; entries are dropped only once storage has confirmed them.
+ * Writes every commit ahead to storage as a log entry, in the same task as the commit: nothing
+ * waits for a timer, so a crash a moment later loses at most what was still queued behind the one
+ * write in flight. Commits made while a write is in flight are coalesced into the next one, which
+ * starts as soon as it confirms, so each append stays small. Entries made during a gesture carry
+ * its mark and its end is logged, so replay can drop a gesture that never finished. The log is
+ * folded into a new snapshot from time to time, never while a gesture is open. A failed write
+ * keeps its entries in memory and is retried with backoff; entries are dropped only once storage
+ * has confirmed them.
  */
 export class Autosaver {
   private readonly pending: EncodedEntry[] = [];
@@ -41,7 +59,6 @@ export class Autosaver {
   private durableSeq: number;
   private logEntries: number;
   private logBytes = 0;
-  private timer: ReturnType<typeof setTimeout> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private inFlight = false;
   private compacting = false;
@@ -50,9 +67,17 @@ export class Autosaver {
   private snapshotError: unknown = null;
   private edited = false;
   private stopped = false;
+  /** The open gesture's mark (the seq of its first entry), once it has logged an entry. */
+  private gesture: number | null = null;
+  /** A typing gesture is open: its entries go unmarked (see TYPING_LABELS). */
+  private typing = false;
+  /** A compaction asked for while a gesture was open, run when it ends. */
+  private compactAfterGesture = false;
+  /** Whether stored entries after `lastSeq` (left out by replay) have been cleared. */
+  private tailCleared = false;
   private readonly unsubscribe: () => void;
+  private readonly unsubscribeGestures: () => void;
   private readonly idleWaiters: Array<() => void> = [];
-  private readonly throttleMs: number;
   private readonly compactEntries: number;
   private readonly compactBytes: number;
 
@@ -65,10 +90,10 @@ export class Autosaver {
     this.sentSeq = options.lastSeq;
     this.durableSeq = options.lastSeq;
     this.logEntries = options.logEntries ?? 0;
-    this.throttleMs = options.throttleMs ?? THROTTLE_MS;
     this.compactEntries = options.compactEntries ?? COMPACT_ENTRIES;
     this.compactBytes = options.compactBytes ?? COMPACT_BYTES;
     this.unsubscribe = store.subscribe((commit) => this.record(commit));
+    this.unsubscribeGestures = options.gestures?.subscribe(() => this.gestureChanged()) ?? noop;
   }
 
   /** Committed edits not yet confirmed written. */
@@ -85,9 +110,11 @@ export class Autosaver {
     return this.durableSeq;
   }
 
-  /** Starts writing everything pending now, synchronously: for `pagehide` and hidden tabs. */
+  /**
+   * Starts writing everything pending now, even behind a write in flight: for `pagehide` and
+   * hidden tabs, which cannot wait for that write to confirm.
+   */
   flushNow(): void {
-    this.clearTimer();
     this.write(true);
   }
 
@@ -103,14 +130,21 @@ export class Autosaver {
     this.flushNow();
     this.stopped = true;
     this.unsubscribe();
-    this.clearTimer();
+    this.unsubscribeGestures();
     if (this.retryTimer !== null) clearTimeout(this.retryTimer);
     this.retryTimer = null;
   }
 
-  /** Writes a snapshot of the store now, if none is being written. */
+  /**
+   * Writes a snapshot of the store now, if none is being written. While a gesture is open it waits
+   * for the gesture's end: a snapshot holding half a gesture could not be taken back by replay.
+   */
   compact(): Promise<void> {
     if (this.compacting || this.stopped) return Promise.resolve();
+    if (this.gesture !== null) {
+      this.compactAfterGesture = true;
+      return Promise.resolve();
+    }
     this.compacting = true;
     const seq = this.nextSeq - 1;
     const records = this.store.snapshot();
@@ -135,26 +169,57 @@ export class Autosaver {
 
   private record(commit: Commit): void {
     if (this.stopped || commit.origin === "load" || commit.patch.changes.length === 0) return;
-    const text = JSON.stringify(commit.patch);
-    this.pending.push({ seq: this.nextSeq, text });
-    this.nextSeq += 1;
+    // A gesture is marked from its first logged entry. Its history entry is closed before the
+    // store hears of a cancel's reverting commit, so that commit, still before the end is
+    // logged, is marked too: a crash right after a cancel restores neither half.
+    const inGesture = this.options.gestures?.inGesture === true;
+    if (!inGesture) this.typing = false;
+    else if (this.gesture === null && !this.typing) {
+      if (TYPING_LABELS.has(commit.label)) this.typing = true;
+      else this.gesture = this.nextSeq;
+    }
+    const marks = this.gesture !== null ? { gesture: this.gesture } : {};
+    this.log(encodeEntry(commit.patch, marks));
     if (!this.edited) {
       this.edited = true;
       this.options.onFirstEdit?.();
     }
-    this.options.onDirty?.(true);
-    if (this.timer === null && this.retryTimer === null) {
-      this.timer = setTimeout(() => {
-        this.timer = null;
-        this.write(false);
-      }, this.throttleMs);
+  }
+
+  private gestureChanged(): void {
+    if (this.options.gestures?.inGesture === false) this.typing = false;
+    if (this.stopped || this.gesture === null || this.options.gestures?.inGesture !== false) return;
+    const ended = this.gesture;
+    this.gesture = null;
+    // Not queued behind the write in flight: until this tiny entry is stored, a crash would take
+    // the whole gesture with it.
+    this.log(encodeEntry({ changes: [] }, { gestureEnd: ended }), true);
+    if (this.compactAfterGesture || this.dueForCompaction()) {
+      this.compactAfterGesture = false;
+      void this.compact();
     }
+  }
+
+  /**
+   * Queues one entry and starts its write now, unless storage is backing off after a failure or
+   * (for an entry that is not `urgent`) a write is in flight.
+   */
+  private log(text: string, urgent = false): void {
+    this.pending.push({ seq: this.nextSeq, text });
+    this.nextSeq += 1;
+    this.options.onDirty?.(true);
+    if (this.retryTimer === null && (urgent || !this.inFlight)) this.write(urgent);
+  }
+
+  private dueForCompaction(): boolean {
+    return this.logEntries >= this.compactEntries || this.logBytes >= this.compactBytes;
   }
 
   private write(urgent: boolean): void {
     if (this.stopped) return;
-    // One write at a time keeps confirmations in order; a page going away cannot wait its turn,
-    // and IndexedDB runs transactions on the same store in the order they were started anyway.
+    // One write at a time keeps each append small and confirmations in order; a page going away
+    // cannot wait its turn, and IndexedDB runs transactions on the same store in the order they
+    // were started anyway.
     if (this.inFlight && !urgent) return;
     const batch = this.pending.filter((entry) => entry.seq > this.sentSeq);
     if (batch.length === 0) return;
@@ -164,14 +229,18 @@ export class Autosaver {
     this.sentSeq = last;
     this.inFlight = true;
     let writing: Promise<void>;
+    // Until one append has succeeded, each clears the stored tail from its own first entry on,
+    // never an earlier entry of this writer that a write still in flight may have stored.
+    const discardFrom = this.tailCleared ? undefined : first;
     try {
-      writing = this.storage.appendLog(batch);
+      writing = this.storage.appendLog(batch, discardFrom);
     } catch (error) {
       writing = Promise.reject(error);
     }
     writing.then(
       () => {
         this.inFlight = false;
+        if (discardFrom !== undefined) this.tailCleared = true;
         if (first <= this.durableSeq + 1 && last > this.durableSeq) {
           this.logEntries += batch.length;
           this.logBytes += bytes;
@@ -181,9 +250,8 @@ export class Autosaver {
           this.failures = 0;
           this.setLogError(null);
         }
-        if (this.sentSeq < this.nextSeq - 1 && this.timer === null) this.write(false);
-        if (this.logEntries >= this.compactEntries || this.logBytes >= this.compactBytes)
-          void this.compact();
+        if (this.sentSeq < this.nextSeq - 1 && this.retryTimer === null) this.write(false);
+        if (this.dueForCompaction()) void this.compact();
       },
       (error: unknown) => {
         this.inFlight = false;
@@ -229,9 +297,6 @@ export class Autosaver {
     this.snapshotError = error;
     this.options.onError?.(this.error);
   }
-
-  private clearTimer(): void {
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
-  }
 }
+
+function noop(): void {}

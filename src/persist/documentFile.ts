@@ -11,7 +11,13 @@ import {
   yieldToEventLoop,
 } from "./db";
 import { sha256Hex } from "./hash";
-import { CorruptDocumentError, replay, validateRecords, type LogEntry } from "./replay";
+import {
+  CorruptDocumentError,
+  decodeEntry,
+  replay,
+  validateRecords,
+  type LogEntry,
+} from "./replay";
 
 /** Where a file's content lives: its newest verified snapshot and the log after it. */
 export interface Inode {
@@ -35,7 +41,7 @@ export interface Inode {
   readonly modified: string;
 }
 
-/** One log entry as stored: the patch as JSON text. */
+/** One log entry as stored: the patch as JSON text, with its gesture marks (`encodeEntry`). */
 export interface EncodedEntry {
   readonly seq: number;
   readonly text: string;
@@ -59,8 +65,13 @@ export interface RawDocument {
 
 /** What autosave needs from storage; tests substitute their own to simulate failures. */
 export interface DocumentStorage {
-  /** Starts writing before it returns, so a page being hidden still gets its data out. */
-  appendLog(entries: readonly EncodedEntry[]): Promise<void>;
+  /**
+   * Starts writing before it returns, in one transaction, so an edit's entry is on its way to
+   * disk in the same task as the edit. With `discardFrom`, stored entries from that seq on are
+   * removed first: a writer's first append clears what replay left out (an unfinished gesture),
+   * so those entries can never be mistaken for part of the new log.
+   */
+  appendLog(entries: readonly EncodedEntry[], discardFrom?: number): Promise<void>;
   /** Replaces the snapshot with `records`, which contain every log entry up to `seq`. */
   writeSnapshot(records: readonly DocRecord[], seq: number): Promise<void>;
 }
@@ -125,12 +136,17 @@ export class IdbDocumentFile implements DocumentStorage {
     return decode(raw);
   }
 
-  appendLog(entries: readonly EncodedEntry[]): Promise<void> {
+  appendLog(entries: readonly EncodedEntry[], discardFrom?: number): Promise<void> {
     let tx: IDBTransaction | undefined;
     try {
       tx = this.db.transaction(LOG, "readwrite");
       const store = tx.objectStore(LOG);
+      if (discardFrom !== undefined)
+        store.delete(IDBKeyRange.bound([this.inode, discardFrom], [this.inode, Infinity]));
       for (const entry of entries) store.put(entry.text, [this.inode, entry.seq]);
+      // Asks for the commit now rather than when this task ends: a page that dies within the
+      // task has still handed the whole transaction to the browser.
+      tx.commit?.();
     } catch (error) {
       try {
         tx?.abort();
@@ -270,7 +286,7 @@ export function decode(raw: RawDocument): StoredDocument {
 }
 
 function decodeLog(raw: RawDocument): LogEntry[] {
-  return raw.log.map(({ seq, text }) => ({ seq, patch: JSON.parse(text) }) as LogEntry);
+  return raw.log.map(({ seq, text }) => decodeEntry(seq, text));
 }
 
 /**

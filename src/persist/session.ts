@@ -8,16 +8,37 @@ import { afterFirstFrame } from "./afterFirstFrame";
 import type { RawDocument, StoredDocument } from "./documentFile";
 import { baseName, Library, type OpenFile } from "./library";
 import { WriterLock } from "./lock";
+import {
+  BANNER_STORAGE_QUOTA,
+  QuotaWatch,
+  browserStorage,
+  quotaLevel,
+  quotaMessage,
+  readPersistence,
+  requestPersistenceOnce,
+  type QuotaEstimate,
+  type StorageLike,
+} from "./durableStorage";
+import {
+  TAKE_OVER_LABEL,
+  nextPresence,
+  presenceBanner,
+  watchesLock,
+  type Presence,
+  type PresenceEvent,
+} from "./writerPresence";
 
 export interface PersistenceOptions {
   readonly home: string;
   readonly user: string;
   readonly factory?: IDBFactory;
   readonly databaseName?: string;
-  /** Autosave's throttle, for tests that want it shorter or longer. */
-  readonly throttleMs?: number;
   /** Where storage messages go; the page's banners, shared with the rest of the program. */
   readonly banners?: BannerStore;
+  /** The browser's storage manager; tests pass a fake, `null` for none. */
+  readonly storage?: StorageLike | null;
+  /** Opens the list of drawings, offered when storage is nearly full. */
+  readonly manageDrawings?: () => void;
 }
 
 /**
@@ -55,6 +76,10 @@ export class PersistenceSession {
   private editor: Editor | null = null;
   private status: DocumentStatusStore | null = null;
   private writable = false;
+  private presence: Presence = "reading";
+  private quotaWatch: QuotaWatch | null = null;
+  /** The quota level the user dismissed; a higher one shows again. */
+  private dismissedQuota: "warning" | "critical" | null = null;
   private readonly cleanups: Array<() => void> = [];
   private readonly listeners = new Set<() => void>();
   private downloadUrl: string | null = null;
@@ -120,10 +145,31 @@ export class PersistenceSession {
       this.cleanups.push(() => document.removeEventListener("visibilitychange", onVisibility));
     }
     const lock = this.lock!;
+    if (typeof window !== "undefined") {
+      // Readers can offer the document before the browser has freed the lock.
+      const onPageHide = (event: PageTransitionEvent): void => {
+        if (!event.persisted && this.writable) lock.announceClosing();
+      };
+      window.addEventListener("pagehide", onPageHide);
+      this.cleanups.push(() => window.removeEventListener("pagehide", onPageHide));
+    }
     this.cleanups.push(lock.onLost((forced) => void this.yieldDocument(forced)));
     this.cleanups.push(lock.onSaved(() => void this.refresh()));
-    if (this.writable) this.startAutosave();
-    else this.showReadOnly();
+    this.cleanups.push(
+      lock.onWriterLeft((how) =>
+        this.presenceChanged(how === "closing" ? "writer-closing" : "lock-free"),
+      ),
+    );
+    this.cleanups.push(lock.onClaimed(() => this.presenceChanged("writer-claimed")));
+    this.watchStorage();
+    if (this.writable) {
+      this.presence = "writing";
+      lock.announceClaimed();
+      this.startAutosave();
+    } else {
+      this.presence = "reading";
+      this.showPresence();
+    }
   }
 
   /** Starts writing whatever is pending, now; safe to call from `pagehide`. */
@@ -147,23 +193,20 @@ export class PersistenceSession {
   /** Makes this tab the document's writer, taking it from the tab that has it. */
   async takeOver(): Promise<void> {
     if (this.lock === null || this.handle === null || this.writable) return;
-    this.banners.show({
-      id: BANNER_READ_ONLY,
-      tone: "info",
-      message: "Taking over this drawing from the other tab…",
-      actions: [],
-    });
+    this.presenceChanged("take-over");
     await this.lock.takeOver();
     try {
+      // The latest saved state, so edits start from what the last writer left.
       await this.refresh(true);
     } catch (error) {
       this.lock.handOver();
-      this.showReadOnly(`Could not take over: ${describe(error)}`);
+      this.presenceChanged("take-over-failed", `Could not take over: ${describe(error)}`);
       throw error;
     }
     this.writable = true;
     this.editor?.store.setReadOnly(false);
-    this.banners.dismiss(BANNER_READ_ONLY);
+    this.presenceChanged("took-over");
+    this.lock.announceClaimed();
     this.startAutosave();
     this.emit();
   }
@@ -172,6 +215,9 @@ export class PersistenceSession {
     // Messages about this document's saving and its tab lock end with it.
     this.banners.dismiss(BANNER_SAVE_ERROR);
     this.banners.dismiss(BANNER_READ_ONLY);
+    this.banners.dismiss(BANNER_STORAGE_QUOTA);
+    this.quotaWatch?.stop();
+    this.quotaWatch = null;
     this.autosaver?.stop();
     this.autosaver = null;
     this.unsealed = null;
@@ -279,16 +325,15 @@ export class PersistenceSession {
     this.autosaver = new Autosaver(editor.store, this.handle!.file, {
       lastSeq: loaded.lastSeq,
       logEntries: loaded.lastSeq - loaded.baseSeq,
-      ...(this.options.throttleMs !== undefined ? { throttleMs: this.options.throttleMs } : {}),
+      gestures: editor.history,
       onDirty: (dirty) => {
         status.set({ dirty });
-        if (!dirty) lock.announceSaved();
+        if (!dirty) {
+          lock.announceSaved();
+          this.afterSave();
+        }
       },
       onError: (error) => this.showSaveError(error),
-      onFirstEdit: () => {
-        if (typeof navigator !== "undefined")
-          void navigator.storage?.persist?.().catch(() => false);
-      },
     });
     if (!loaded.verified) {
       this.snapshotChecked = new Promise((resolve) => {
@@ -351,24 +396,99 @@ export class PersistenceSession {
     saver?.stop();
     this.status?.set({ dirty: false });
     if (!forced) this.lock?.handOver();
-    this.showReadOnly("This drawing is now being edited in another tab. This tab is read-only.");
+    this.presenceChanged(
+      "lost",
+      "This drawing is now being edited in another tab. This tab is read-only.",
+    );
     this.emit();
   }
 
-  private showReadOnly(
-    message = "This drawing is open in another tab. This tab is read-only.",
-  ): void {
+  /** Moves the tab's view of the writer on, and shows it; `message` replaces a reader's text. */
+  private presenceChanged(event: PresenceEvent, message?: string): void {
+    const next = nextPresence(this.presence, event);
+    // An event that changes nothing keeps the banner as it is, with its more specific text.
+    if (next === this.presence && message === undefined) return;
+    this.presence = next;
+    this.showPresence(message);
+  }
+
+  private showPresence(message?: string): void {
+    if (watchesLock(this.presence)) this.lock?.watchRelease();
+    const banner = presenceBanner(this.presence, message);
+    if (banner === null) {
+      this.banners.dismiss(BANNER_READ_ONLY);
+      return;
+    }
     this.banners.show({
       id: BANNER_READ_ONLY,
-      tone: "warning",
+      tone: banner.tone,
+      message: banner.message,
+      actions: banner.offersTakeOver
+        ? [
+            {
+              label: TAKE_OVER_LABEL,
+              onClick: () => {
+                this.takeOver().catch((error: unknown) =>
+                  this.presenceChanged(
+                    "take-over-failed",
+                    `Could not take over: ${describe(error)}`,
+                  ),
+                );
+              },
+            },
+          ]
+        : [],
+    });
+  }
+
+  private storage(): StorageLike | null {
+    return this.options.storage === undefined ? browserStorage() : this.options.storage;
+  }
+
+  /** Reads whether storage is kept and how full it is, once at start. */
+  private watchStorage(): void {
+    const storage = this.storage();
+    if (storage === null) return;
+    void readPersistence(storage).then((persistence) => {
+      if (this.status !== null && this.quotaWatch !== null)
+        this.status.set({ storage: persistence });
+    });
+    this.quotaWatch = new QuotaWatch({ storage, report: (estimate) => this.showQuota(estimate) });
+    this.quotaWatch.check();
+  }
+
+  /** The first save asks the browser to keep storage; every save may have filled it further. */
+  private afterSave(): void {
+    const storage = this.storage();
+    if (storage === null) return;
+    void requestPersistenceOnce(storage).then((persistence) => {
+      if (persistence !== "unknown" && this.quotaWatch !== null)
+        this.status?.set({ storage: persistence });
+    });
+    this.quotaWatch?.check();
+  }
+
+  private showQuota(estimate: QuotaEstimate | null): void {
+    const level = estimate === null ? "ok" : quotaLevel(estimate);
+    const message = estimate === null ? null : quotaMessage(estimate);
+    if (level === "ok" || message === null) {
+      this.dismissedQuota = null;
+      this.banners.dismiss(BANNER_STORAGE_QUOTA);
+      return;
+    }
+    if (this.dismissedQuota === level || this.dismissedQuota === "critical") return;
+    const manage = this.options.manageDrawings;
+    this.banners.show({
+      id: BANNER_STORAGE_QUOTA,
+      tone: level === "critical" ? "error" : "warning",
       message,
       actions: [
+        ...(manage !== undefined ? [{ label: "Manage drawings…", onClick: manage }] : []),
         {
-          label: "Take over",
+          label: "Dismiss",
           onClick: () => {
-            this.takeOver().catch((error: unknown) =>
-              this.showReadOnly(`Could not take over: ${describe(error)}`),
-            );
+            this.dismissedQuota = level;
+            this.banners.dismiss(BANNER_STORAGE_QUOTA);
           },
         },
       ],

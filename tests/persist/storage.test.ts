@@ -45,7 +45,6 @@ describe("document files", () => {
           const store = new DocumentStore(start.records);
           const saver = new Autosaver(store, handle.file, {
             lastSeq: start.lastSeq,
-            throttleMs: 0,
             compactEntries: compactEvery,
           });
           let next = 0;
@@ -82,7 +81,6 @@ describe("document files", () => {
     const store = new DocumentStore((await handle.load()).records);
     const saver = new Autosaver(store, handle.file, {
       lastSeq: 0,
-      throttleMs: 0,
       compactEntries: 1000,
     });
     for (let i = 0; i < 20; i++) addRect(store, `n${i}`);

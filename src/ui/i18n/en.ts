@@ -48,6 +48,12 @@ export const EN = {
   "status.saved": "Saved",
   "status.saving": "Saving…",
   "status.retrying": "Not saved — retrying",
+  "status.persistent": "Stored persistently",
+  "status.persistentHint":
+    "The browser has agreed to keep your drawings: it will not clear them to free space.",
+  "status.bestEffort": "Storage may be cleared by the browser",
+  "status.bestEffortHint":
+    "The browser may clear your drawings when the disk runs short of space or the site goes unused for a long time. Save copies of drawings you care about to files.",
   "status.pen": "Pen mode",
   "properties.label": "Properties",
   "properties.empty": "Select a shape to see its properties",

@@ -10,6 +10,7 @@ import { useRenderCount } from "../renderCount";
 import type { ChromeServices } from "../services";
 import type { CursorStore } from "./cursorStore";
 import { saveState, type SaveState } from "./saveState";
+import type { StoragePersistence } from "../../persist/durableStorage";
 
 export interface StatusBarProps {
   readonly pulse: DocumentPulse;
@@ -23,6 +24,15 @@ export interface StatusBarProps {
   /** False when the page does not save: no save state is claimed then. */
   readonly persisting: boolean;
 }
+
+/** Label and tooltip for each answer the browser gave about keeping the drawings. */
+const STORAGE_TEXT: Record<
+  Exclude<StoragePersistence, "unknown">,
+  { readonly label: MessageKey; readonly hint: MessageKey }
+> = {
+  persistent: { label: "status.persistent", hint: "status.persistentHint" },
+  "best-effort": { label: "status.bestEffort", hint: "status.bestEffortHint" },
+};
 
 const SAVE_TEXT: Record<SaveState, MessageKey> = {
   saved: "status.saved",
@@ -65,6 +75,8 @@ export function StatusBar({ pulse, cursor, status, banners, tools, persisting }:
   }, [cursor, messages]);
 
   const save = saveState(doc, list);
+  const storage =
+    doc.storage === undefined || doc.storage === "unknown" ? null : STORAGE_TEXT[doc.storage];
   return (
     <footer className="lw-statusbar" aria-label={t("status.label")}>
       <span className="lw-status-item">
@@ -84,6 +96,15 @@ export function StatusBar({ pulse, cursor, status, banners, tools, persisting }:
       {persisting ? (
         <span className={`lw-status-item lw-save lw-save-${save}`} data-testid="save-state">
           {t(SAVE_TEXT[save])}
+        </span>
+      ) : null}
+      {persisting && storage !== null ? (
+        <span
+          className={`lw-status-item lw-storage lw-storage-${doc.storage}`}
+          data-testid="storage-persistence"
+          title={t(storage.hint)}
+        >
+          {t(storage.label)}
         </span>
       ) : null}
     </footer>
