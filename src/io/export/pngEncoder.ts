@@ -1,24 +1,9 @@
+import { crc32 } from "../crc32";
 /**
  * A streaming PNG writer (8-bit RGBA, no filtering), fed rows a strip at a time, so an image can
  * be larger than any one canvas the browser will make. Compression is the platform's
  * CompressionStream("deflate"), which writes the zlib format PNG requires.
  */
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-function crc32(bytes: Uint8Array, crc = 0xffffffff): number {
-  let c = crc;
-  for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
-  return c;
-}
 
 function chunk(type: string, data: Uint8Array): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(12 + data.length);
@@ -26,7 +11,7 @@ function chunk(type: string, data: Uint8Array): Uint8Array<ArrayBuffer> {
   view.setUint32(0, data.length);
   for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
   out.set(data, 8);
-  view.setUint32(8 + data.length, (crc32(out.subarray(4, 8 + data.length)) ^ 0xffffffff) >>> 0);
+  view.setUint32(8 + data.length, crc32(out, 4, 8 + data.length));
   return out;
 }
 

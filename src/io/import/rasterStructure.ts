@@ -1,4 +1,5 @@
 import { checkImageSize, formatName, RasterError, type RasterMime } from "./rasterError";
+import { crc32 } from "../crc32";
 
 /**
  * The structure of a whole raster file, walked without decoding a pixel: PNG chunks and their
@@ -34,23 +35,6 @@ function ascii(bytes: Uint8Array, at: number, length: number): string {
 }
 
 // --- PNG -----------------------------------------------------------------------------------
-
-const CRC_TABLE = ((): Uint32Array => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-/** CRC-32 as PNG computes it over a chunk's type and data. */
-export function crc32(bytes: Uint8Array, start: number, end: number): number {
-  let crc = 0xffffffff;
-  for (let i = start; i < end; i++) crc = CRC_TABLE[(crc ^ bytes[i]!) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
 
 /** Bit depths allowed for each PNG colour type (PNG spec, table 11.1). */
 const PNG_DEPTHS: ReadonlyMap<number, readonly number[]> = new Map([

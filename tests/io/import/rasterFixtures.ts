@@ -1,5 +1,5 @@
 import { deflateSync } from "node:zlib";
-import { crc32 } from "../../../src/io/import/rasterStructure";
+import { crc32 } from "../../../src/io/crc32";
 
 /**
  * Real, decodable raster files for the import tests, and ways to damage them. The JPEG and WebP
