@@ -233,6 +233,11 @@ function watchMiddleButton(canvas: HTMLElement): {
     "auxclick",
   ];
   for (const type of types) win?.addEventListener(type, follow, true);
+  // A key pressed after the release (Ctrl+V) makes the next paste the keyboard's, however soon.
+  const keyed = (): void => {
+    if (!held) releasedAt = -Infinity;
+  };
+  win?.addEventListener("keydown", keyed, true);
   // Pressing or releasing the middle button on the canvas does nothing of the browser's own:
   // no autoscroll on press, no selection paste on release.
   const quiet = (event: Event): void => {
@@ -244,6 +249,7 @@ function watchMiddleButton(canvas: HTMLElement): {
     pasting: (event) => held || event.timeStamp - releasedAt < MIDDLE_PASTE_MS,
     dispose: () => {
       for (const type of types) win?.removeEventListener(type, follow, true);
+      win?.removeEventListener("keydown", keyed, true);
       for (const type of quietTypes) canvas.removeEventListener(type, quiet);
     },
   };
