@@ -27,10 +27,11 @@ import { ToolSettings } from "./tools/settings";
 import { DomTextEditorHost } from "./tools/textEditorHost";
 import { measureTextNode } from "./render/displays";
 import type { DocRecord } from "./doc/types";
-import { parseDocument, serializeDocument, type LoadResult } from "./io/native";
+import { serializeDocument, type LoadResult } from "./io/native";
 import { documentExports, type DocumentExports } from "./io/export/documentExports";
 import { importFileInto, type ImportFileResult } from "./io/import/importFile";
-import { PersistenceSession } from "./persist/session";
+import { parseOpenedText } from "./persist/damaged";
+import { BANNER_DAMAGED, PersistenceSession } from "./persist/session";
 import { ChromeState } from "./ui/chromeState";
 import { measureFreeArea } from "./ui/freeArea";
 import { followTheme } from "./ui/theme";
@@ -356,6 +357,14 @@ export async function mountLinework(
     });
     swap(result.records, next, false);
     files.forgetFile();
+    if (result.warning !== undefined) {
+      banners.show({
+        id: BANNER_DAMAGED,
+        tone: "warning",
+        message: `“${name}” was recovered from damaged data. ${result.warning}`,
+        actions: [{ label: "Dismiss", onClick: () => banners.dismiss(BANNER_DAMAGED) }],
+      });
+    }
     return path;
   };
 
@@ -374,6 +383,7 @@ export async function mountLinework(
       openLoaded: async (result, fileName) => {
         await openLoaded(result, fileName);
       },
+      parse: parseOpenedText,
     },
     banners,
   );
@@ -477,7 +487,7 @@ export async function mountLinework(
     open,
     newDocument,
     async importDocument(text, name) {
-      const result = parseDocument(text);
+      const result = parseOpenedText(text);
       if (!result.ok) return { ok: false, error: result.error };
       const path = await openLoaded(result, "Untitled", name);
       return { ok: true, path, readOnly: result.readOnly };

@@ -17,6 +17,8 @@ export interface FileTarget {
   name(): string;
   /** Opens what a file held; the open document stays as it is when the file is bad. */
   openLoaded(result: LoadResult & { ok: true }, fileName: string): Promise<void>;
+  /** Reads an opened file's text; `parseDocument` unless the program reads more kinds. */
+  parse?(text: string): LoadResult;
 }
 
 /**
@@ -48,7 +50,8 @@ export class FileCommands {
   async open(): Promise<void> {
     let opened;
     try {
-      opened = await openDocumentFile(...(this.env ? [this.env] : []));
+      const parse = this.target.parse?.bind(this.target);
+      opened = await openDocumentFile(this.env, parse);
     } catch (error) {
       this.showError(
         `No file could be opened: ${error instanceof Error ? error.message : String(error)}`,

@@ -97,7 +97,10 @@ export function documentFileName(name: string): string {
 }
 
 /** Reads and parses a chosen file; refuses oversized files before reading them into memory. */
-export async function readDocumentFile(file: Blob): Promise<LoadResult> {
+export async function readDocumentFile(
+  file: Blob,
+  parse: (text: string) => LoadResult = parseDocument,
+): Promise<LoadResult> {
   if (file.size > NATIVE_LIMITS.maxFileBytes) {
     const mib = Math.round(NATIVE_LIMITS.maxFileBytes / 1024 / 1024);
     return {
@@ -119,7 +122,7 @@ export async function readDocumentFile(file: Blob): Promise<LoadResult> {
       error: `${NOT_LINEWORK}: it is not text (it may be an image or another binary file).`,
     };
   }
-  return parseDocument(text);
+  return parse(text);
 }
 
 function describe(error: unknown): string {
@@ -136,6 +139,7 @@ function isAbort(error: unknown): boolean {
  */
 export async function openDocumentFile(
   env: FileEnvironment = browser(),
+  parse: (text: string) => LoadResult = parseDocument,
 ): Promise<OpenedDocument | null> {
   if (hasFileSystemAccess(env)) {
     let handle: DocumentFileHandle | undefined;
@@ -147,11 +151,11 @@ export async function openDocumentFile(
     }
     if (handle === undefined) return null;
     const file = await handle.getFile();
-    return { result: await readDocumentFile(file), fileName: handle.name, handle };
+    return { result: await readDocumentFile(file, parse), fileName: handle.name, handle };
   }
   const file = await chooseFileWithInput(env);
   if (file === null) return null;
-  return { result: await readDocumentFile(file), fileName: file.name, handle: null };
+  return { result: await readDocumentFile(file, parse), fileName: file.name, handle: null };
 }
 
 function chooseFileWithInput(env: FileEnvironment): Promise<File | null> {

@@ -1,6 +1,12 @@
+import { composePatches, type Patch } from "../doc/patch";
+import type { DocRecord } from "../doc/types";
 import type { Commit, DocumentStore } from "../doc/store";
-import type { DocumentStorage, EncodedEntry } from "./documentFile";
-import { encodeEntry } from "./replay";
+import { yieldToEventLoop } from "./db";
+import type { DocumentStorage } from "./documentFile";
+import { encodeEntry, encodeEntryHead, ENTRY_PART_CHARS, type EntryMarks } from "./logEntry";
+import { textChecksum } from "./checksum";
+import { now, SLICE_MS } from "./sliced";
+import type { EncodedEntry } from "./stored";
 
 /** Where autosave learns that a gesture (a drag, a stroke) is open; `History` is one. */
 export interface GestureSource {
@@ -39,6 +45,32 @@ export const TYPING_LABELS: ReadonlySet<string> = new Set(["Add text", "Edit tex
 
 export const COMPACT_ENTRIES = 256;
 export const COMPACT_BYTES = 1 << 20;
+/**
+ * Records per step of the compaction thresholds: rewriting a document of a million records is
+ * costly, so the log of a big one may grow in proportion before it is folded in.
+ */
+export const COMPACT_SCALE_RECORDS = 10_000;
+/**
+ * Patches with more changes than this are encoded and written a slice at a time, between other
+ * tasks (see `streamEntry`): a million-shape import must neither freeze the page while it is
+ * serialised nor be stored as one value of hundreds of megabytes.
+ */
+export const STREAM_CHANGES = 2_000;
+
+/** An entry waiting to be written: its text, or a long patch still to be encoded. */
+interface PendingEntry {
+  readonly seq: number;
+  text: string | null;
+  /** Characters stored for it, when more than its text (a long entry's parts). */
+  chars?: number;
+  long?: {
+    readonly patch: Patch;
+    readonly marks: EntryMarks;
+    readonly time: number;
+    /** The whole document as this commit left it: written as a snapshot instead of a patch. */
+    readonly records?: readonly DocRecord[];
+  };
+}
 export const RETRY_BASE_MS = 500;
 export const RETRY_MAX_MS = 8000;
 
@@ -53,7 +85,7 @@ export const RETRY_MAX_MS = 8000;
  * has confirmed them.
  */
 export class Autosaver {
-  private readonly pending: EncodedEntry[] = [];
+  private readonly pending: PendingEntry[] = [];
   private nextSeq: number;
   private sentSeq: number;
   private durableSeq: number;
@@ -62,6 +94,8 @@ export class Autosaver {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private inFlight = false;
   private compacting = false;
+  /** The snapshot write in progress, if any; the next waits for it. */
+  private snapshots: Promise<void> = Promise.resolve();
   private failures = 0;
   private logError: unknown = null;
   private snapshotError: unknown = null;
@@ -150,7 +184,7 @@ export class Autosaver {
     const records = this.store.snapshot();
     const bytesAtStart = this.logBytes;
     const entriesAtStart = this.logEntries;
-    return this.storage.writeSnapshot(records, seq).then(
+    return this.snapshotTurn(() => this.storage.writeSnapshot(records, seq)).then(
       () => {
         this.compacting = false;
         this.logEntries = Math.max(0, this.logEntries - entriesAtStart);
@@ -179,7 +213,22 @@ export class Autosaver {
       else this.gesture = this.nextSeq;
     }
     const marks = this.gesture !== null ? { gesture: this.gesture } : {};
-    this.log(encodeEntry(commit.patch, marks));
+    const size = commit.patch.changes.length;
+    if (size > STREAM_CHANGES) {
+      // Most of the document changed outside a gesture (an import, a paste of thousands): a
+      // snapshot is smaller than the patch, which holds each record's before and after.
+      const whole = this.gesture === null && size * 2 >= this.store.size;
+      this.queue({
+        seq: this.nextSeq,
+        text: null,
+        long: {
+          patch: commit.patch,
+          marks,
+          time: Date.now(),
+          ...(whole ? { records: this.store.snapshot() } : {}),
+        },
+      });
+    } else this.queue({ seq: this.nextSeq, text: encodeEntry(commit.patch, marks) });
     if (!this.edited) {
       this.edited = true;
       this.options.onFirstEdit?.();
@@ -193,7 +242,10 @@ export class Autosaver {
     this.gesture = null;
     // Not queued behind the write in flight: until this tiny entry is stored, a crash would take
     // the whole gesture with it.
-    this.log(encodeEntry({ changes: [] }, { gestureEnd: ended }), true);
+    this.queue(
+      { seq: this.nextSeq, text: encodeEntry({ changes: [] }, { gestureEnd: ended }) },
+      true,
+    );
     if (this.compactAfterGesture || this.dueForCompaction()) {
       this.compactAfterGesture = false;
       void this.compact();
@@ -204,15 +256,18 @@ export class Autosaver {
    * Queues one entry and starts its write now, unless storage is backing off after a failure or
    * (for an entry that is not `urgent`) a write is in flight.
    */
-  private log(text: string, urgent = false): void {
-    this.pending.push({ seq: this.nextSeq, text });
+  private queue(entry: PendingEntry, urgent = false): void {
+    this.pending.push(entry);
     this.nextSeq += 1;
     this.options.onDirty?.(true);
     if (this.retryTimer === null && (urgent || !this.inFlight)) this.write(urgent);
   }
 
   private dueForCompaction(): boolean {
-    return this.logEntries >= this.compactEntries || this.logBytes >= this.compactBytes;
+    const scale = Math.max(1, this.store.size / COMPACT_SCALE_RECORDS);
+    return (
+      this.logEntries >= this.compactEntries * scale || this.logBytes >= this.compactBytes * scale
+    );
   }
 
   private write(urgent: boolean): void {
@@ -221,11 +276,21 @@ export class Autosaver {
     // cannot wait its turn, and IndexedDB runs transactions on the same store in the order they
     // were started anyway.
     if (this.inFlight && !urgent) return;
-    const batch = this.pending.filter((entry) => entry.seq > this.sentSeq);
+    const waiting = this.pending.filter((entry) => entry.seq > this.sentSeq);
+    if (waiting[0]?.text === null) {
+      if (!this.inFlight) this.writeLong(waiting);
+      return;
+    }
+    // Up to the next long entry: it is written on its own, a part at a time.
+    const end = waiting.findIndex((entry) => entry.text === null);
+    const batch = (end === -1 ? waiting : waiting.slice(0, end)) as EncodedEntry[];
     if (batch.length === 0) return;
     const first = batch[0]!.seq;
     const last = batch[batch.length - 1]!.seq;
-    const bytes = batch.reduce((sum, entry) => sum + entry.text.length, 0);
+    const bytes = (batch as PendingEntry[]).reduce(
+      (sum, entry) => sum + (entry.chars ?? entry.text!.length),
+      0,
+    );
     this.sentSeq = last;
     this.inFlight = true;
     let writing: Promise<void>;
@@ -261,6 +326,131 @@ export class Autosaver {
         this.scheduleRetry();
       },
     );
+  }
+
+  /**
+   * Writes the long entry at the head of `waiting`, alone: as a snapshot when it rewrote most of
+   * the document, else as its patch encoded a change at a time, giving the page a turn every few
+   * milliseconds, cut into parts of ENTRY_PART_CHARS, each written in a transaction of its own,
+   * followed by a small head that makes it count. Edits made meanwhile queue behind it; long ones
+   * of the same gesture (a drag of thousands of shapes, a commit a frame) are folded into one.
+   */
+  private writeLong(waiting: PendingEntry[]): void {
+    if (this.foldGesture(waiting)) {
+      this.write(false);
+      return;
+    }
+    const entry = waiting[0]!;
+    const long = entry.long!;
+    this.inFlight = true;
+    const discardFrom = this.tailCleared ? undefined : entry.seq;
+    let chars = 0;
+    const writing = (async (): Promise<string | null> => {
+      // A new writer clears the stored tail first, as its first append would.
+      if (discardFrom !== undefined) await this.storage.appendLog([], discardFrom);
+      if (long.records !== undefined) {
+        await this.snapshotTurn(() => this.storage.writeSnapshot(long.records!, entry.seq));
+        return null;
+      }
+      const sums: string[] = [];
+      let text = "[";
+      chars = 1;
+      let started = now();
+      const flush = async (all: boolean): Promise<void> => {
+        while (text.length >= ENTRY_PART_CHARS || (all && text.length > 0)) {
+          const part = text.slice(0, ENTRY_PART_CHARS);
+          text = text.slice(part.length);
+          sums.push(textChecksum(part));
+          await this.storage.appendPart(entry.seq, sums.length - 1, part);
+          if (this.stopped) throw new Error("autosave stopped");
+          started = now();
+        }
+      };
+      const changes = long.patch.changes;
+      for (let i = 0; i < changes.length; i++) {
+        const piece = (i === 0 ? "" : ",") + JSON.stringify(changes[i]);
+        text += piece;
+        chars += piece.length;
+        if (text.length >= ENTRY_PART_CHARS) await flush(false);
+        if (now() - started > SLICE_MS) {
+          await yieldToEventLoop();
+          started = now();
+        }
+      }
+      text += "]";
+      await flush(true);
+      return encodeEntryHead(sums, long.marks, long.time);
+    })();
+    writing.then(
+      (head) => {
+        this.inFlight = false;
+        if (discardFrom !== undefined) this.tailCleared = true;
+        if (head === null) {
+          // The snapshot holds everything up to this entry: the log starts again after it.
+          entry.long = undefined;
+          this.logEntries = 0;
+          this.logBytes = 0;
+          this.sentSeq = Math.max(this.sentSeq, entry.seq);
+          this.confirmAfterSnapshot(entry.seq);
+        } else {
+          entry.text = head;
+          entry.chars = chars;
+        }
+        if (this.failures > 0 || this.logError !== null) {
+          this.failures = 0;
+          this.setLogError(null);
+        }
+        if (this.retryTimer === null) this.write(false);
+      },
+      (error: unknown) => {
+        this.inFlight = false;
+        if (this.stopped) return;
+        this.failures += 1;
+        this.setLogError(error);
+        this.scheduleRetry();
+      },
+    );
+  }
+
+  /**
+   * Folds the long entries queued right behind the first of `waiting`, in the same gesture, into
+   * the last of them; the others become empty entries with the gesture's mark, so the log keeps
+   * every seq and replay still drops the whole gesture if it never ends.
+   */
+  private foldGesture(waiting: PendingEntry[]): boolean {
+    const gesture = waiting[0]!.long?.marks.gesture;
+    if (gesture === undefined || waiting[0]!.long?.records !== undefined) return false;
+    let end = 1;
+    while (
+      end < waiting.length &&
+      waiting[end]!.text === null &&
+      waiting[end]!.long?.marks.gesture === gesture &&
+      waiting[end]!.long?.marks.gestureEnd === undefined
+    ) {
+      end += 1;
+    }
+    if (end < 2) return false;
+    let patch = waiting[0]!.long!.patch;
+    for (let i = 1; i < end; i++) patch = composePatches(patch, waiting[i]!.long!.patch);
+    const last = waiting[end - 1]!;
+    for (let i = 0; i < end - 1; i++) {
+      const entry = waiting[i]!;
+      entry.text = encodeEntry({ changes: [] }, entry.long!.marks, entry.long!.time);
+      entry.long = undefined;
+    }
+    last.long = { ...last.long!, patch };
+    return true;
+  }
+
+  /** Runs snapshot writes one at a time: two would both take the next generation. */
+  private snapshotTurn(write: () => Promise<void>): Promise<void> {
+    const turn = this.snapshots.then(write);
+    this.snapshots = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private confirmAfterSnapshot(seq: number): void {
+    if (seq > this.durableSeq) this.confirm(seq);
   }
 
   private scheduleRetry(): void {

@@ -1,6 +1,5 @@
 import type { DocRecord } from "../doc/types";
-import { parseDocument } from "../io/native/parse";
-import { serializeDocument } from "../io/native/format";
+import { serializeDocumentSteps } from "../io/native/format";
 import {
   CHUNKS,
   INODES,
@@ -10,58 +9,13 @@ import {
   transactionDone,
   yieldToEventLoop,
 } from "./db";
+import { textChecksum } from "./checksum";
 import { sha256Hex } from "./hash";
-import {
-  CorruptDocumentError,
-  decodeEntry,
-  replay,
-  validateRecords,
-  type LogEntry,
-} from "./replay";
+import { runSliced } from "./sliced";
+import { chunkTexts, isChecked, recoverDocument } from "./recovery";
+import type { EncodedEntry, Inode, RawDocument, SnapshotInfo, StoredDocument } from "./stored";
 
-/** Where a file's content lives: its newest verified snapshot and the log after it. */
-export interface Inode {
-  readonly id: string;
-  /** Bumped by every snapshot; chunks of older generations are garbage. */
-  readonly gen: number;
-  readonly chunks: number;
-  /**
-   * SHA-256 of the snapshot's text: the chunks joined by newlines, or joined as they are in the
-   * "linework" encoding. Null while an imported file's first snapshot awaits its read-back check
-   * (`seal`); such a snapshot is still checked field by field when it is parsed.
-   */
-  readonly hash: string | null;
-  /**
-   * How the chunks hold the snapshot: "linework" is one `.linework` text cut into pieces (what
-   * this version writes); absent, each chunk is a JSON list of records (what earlier ones wrote).
-   */
-  readonly encoding?: "linework";
-  /** The last log entry the snapshot already contains. */
-  readonly baseSeq: number;
-  readonly modified: string;
-}
-
-/** One log entry as stored: the patch as JSON text, with its gesture marks (`encodeEntry`). */
-export interface EncodedEntry {
-  readonly seq: number;
-  readonly text: string;
-}
-
-export interface StoredDocument {
-  readonly records: DocRecord[];
-  readonly baseSeq: number;
-  /** The last log entry replayed; the next commit is logged as lastSeq + 1. */
-  readonly lastSeq: number;
-  /** False for a snapshot not yet read back and checked against its hash (an import's). */
-  readonly verified: boolean;
-}
-
-/** A stored document exactly as found, for handing to the user when it cannot be opened. */
-export interface RawDocument {
-  readonly inode: Inode | null;
-  readonly chunks: readonly string[];
-  readonly log: readonly EncodedEntry[];
-}
+export type { EncodedEntry, Inode, RawDocument, SnapshotInfo, StoredDocument } from "./stored";
 
 /** What autosave needs from storage; tests substitute their own to simulate failures. */
 export interface DocumentStorage {
@@ -72,6 +26,11 @@ export interface DocumentStorage {
    * so those entries can never be mistaken for part of the new log.
    */
   appendLog(entries: readonly EncodedEntry[], discardFrom?: number): Promise<void>;
+  /**
+   * Writes part `index` of a long log entry (see ENTRY_PART_CHARS) in a transaction of its own;
+   * the entry counts only once its head is appended after all its parts.
+   */
+  appendPart(seq: number, index: number, text: string): Promise<void>;
   /** Replaces the snapshot with `records`, which contain every log entry up to `seq`. */
   writeSnapshot(records: readonly DocRecord[], seq: number): Promise<void>;
 }
@@ -110,40 +69,48 @@ export class IdbDocumentFile implements DocumentStorage {
     const tx = this.db.transaction([INODES, CHUNKS, LOG], "readonly");
     const inode = ((await requestResult(tx.objectStore(INODES).get(this.inode))) ??
       null) as Inode | null;
-    const chunks =
-      inode === null
-        ? []
-        : ((await requestResult(
-            tx.objectStore(CHUNKS).getAll(prefixRange([this.inode, inode.gen])),
-          )) as string[]);
-    const logStore = tx.objectStore(LOG);
-    const range = prefixRange([this.inode]);
-    const [keys, texts] = await Promise.all([
-      requestResult(logStore.getAllKeys(range)),
-      requestResult(logStore.getAll(range)),
+    const [chunks, log] = await Promise.all([
+      readKeyed(tx.objectStore(CHUNKS), prefixRange([this.inode])),
+      readKeyed(tx.objectStore(LOG), prefixRange([this.inode])),
     ]);
-    const log = keys.map((key, i) => ({
-      seq: (key as [string, number])[1],
-      text: texts[i] as string,
-    }));
-    return { inode, chunks, log };
+    return {
+      inode,
+      chunks: chunks.map(([key, text]) => [key[1] as number, key[2] as number, text] as const),
+      log: log.map(([key, text]) =>
+        key.length > 2
+          ? ([key[1] as number, key[2] as number, text] as const)
+          : ([key[1] as number, text] as const),
+      ),
+    };
   }
 
-  /** The document as last saved: snapshot verified against its hash, log replayed, checked. */
+  /**
+   * The document as last saved: snapshot checked, log replayed, every record checked. Damage to
+   * some stored pieces is survived: the result says what could not be recovered (`damage`).
+   * Throws a CorruptDocumentError only when no snapshot at all can be read.
+   */
   async load(): Promise<StoredDocument> {
     const raw = await this.readRaw();
-    await verifyRaw(raw);
-    return decode(raw);
+    return recoverDocument(raw, await hashMismatches(raw));
   }
 
   appendLog(entries: readonly EncodedEntry[], discardFrom?: number): Promise<void> {
-    let tx: IDBTransaction | undefined;
-    try {
-      tx = this.db.transaction(LOG, "readwrite");
-      const store = tx.objectStore(LOG);
+    return this.write((store) => {
       if (discardFrom !== undefined)
         store.delete(IDBKeyRange.bound([this.inode, discardFrom], [this.inode, Infinity]));
       for (const entry of entries) store.put(entry.text, [this.inode, entry.seq]);
+    });
+  }
+
+  appendPart(seq: number, index: number, text: string): Promise<void> {
+    return this.write((store) => store.put(text, [this.inode, seq, index]));
+  }
+
+  private write(fill: (store: IDBObjectStore) => void): Promise<void> {
+    let tx: IDBTransaction | undefined;
+    try {
+      tx = this.db.transaction(LOG, "readwrite");
+      fill(tx.objectStore(LOG));
       // Asks for the commit now rather than when this task ends: a page that dies within the
       // task has still handed the whole transaction to the browser.
       tx.commit?.();
@@ -160,8 +127,9 @@ export class IdbDocumentFile implements DocumentStorage {
 
   /**
    * Puts `text`, a current-format `.linework` document that has just been parsed and checked, as
-   * this new file's first snapshot into `tx` (which must cover INODES and CHUNKS), with no hash
-   * yet: the file exists as soon as `tx` commits, and `seal` reads it back once the page is drawn.
+   * this new file's first snapshot into `tx` (which must cover INODES and CHUNKS), with no
+   * checksums yet: the file exists as soon as `tx` commits, and `seal` reads it back once the
+   * page is drawn.
    */
   putFirstSnapshot(tx: IDBTransaction, text: string, modified: string): void {
     const texts = cutText(text, this.chunkChars);
@@ -181,48 +149,42 @@ export class IdbDocumentFile implements DocumentStorage {
 
   /**
    * Reads a first snapshot written by `putFirstSnapshot` back, checks it against `text` (what was
-   * written) and records its hash. Does nothing once a verified snapshot is there (a compaction
-   * may have come first). Throws SnapshotVerificationError when it did not read back as written.
+   * written) and records its chunks' checksums. Does nothing once a checked snapshot is there (a
+   * compaction may have come first). Throws SnapshotVerificationError when it did not read back
+   * as written.
    */
   async seal(text: string): Promise<void> {
     const inode = (await requestResult(
       this.db.transaction(INODES, "readonly").objectStore(INODES).get(this.inode),
     )) as Inode | undefined;
-    if (inode === undefined || inode.hash !== null) return;
-    const readBack = (await requestResult(
-      this.db
-        .transaction(CHUNKS, "readonly")
-        .objectStore(CHUNKS)
-        .getAll(prefixRange([this.inode, inode.gen])),
-    )) as string[];
-    // Compared as text: what was meant to be written is at hand, so only one hash is needed.
-    if (readBack.length !== inode.chunks || readBack.join("") !== text) {
-      throw new SnapshotVerificationError("The imported drawing did not read back as written");
-    }
-    const hash = await sha256Hex(text);
+    if (inode === undefined || isChecked(inode)) return;
+    const expected = cutText(text, this.chunkChars);
+    await this.readBack(inode.gen, expected, "The imported drawing did not read back as written");
+    const sums = await checksums(expected);
     const tx = this.db.transaction(INODES, "readwrite", { durability: "strict" });
     const store = tx.objectStore(INODES);
     const request = store.get(this.inode);
     request.onsuccess = () => {
-      // Only the generation that was checked: a snapshot written meanwhile has its own hash.
+      // Only the generation that was checked: a snapshot written meanwhile has its own sums.
       const current = request.result as Inode | undefined;
-      if (current?.gen === inode.gen && current.hash === null) store.put({ ...current, hash });
+      if (current?.gen === inode.gen && !isChecked(current)) store.put({ ...current, sums });
     };
     await transactionDone(tx);
   }
 
-  writeSnapshot(records: readonly DocRecord[], seq: number): Promise<void> {
-    return this.writeSnapshotText(serializeDocument(records), seq);
+  async writeSnapshot(records: readonly DocRecord[], seq: number): Promise<void> {
+    return this.writeSnapshotText(await runSliced(serializeDocumentSteps(records)), seq);
   }
 
   /**
    * Stores `text`, a current-format `.linework` document, as the snapshot made at log entry
-   * `seq`: the new generation's chunks are written and read back against their hash before the
-   * inode points at them, so a failed or wrong write leaves the previous snapshot in place.
+   * `seq`: the new generation's chunks are written one per transaction, each giving the page a
+   * turn, then read back and compared before the inode points at them, so a failed or wrong
+   * write leaves the snapshot before in place. That one is kept as `previous`, with the log
+   * since it, until the next snapshot.
    */
   async writeSnapshotText(text: string, seq: number): Promise<void> {
     const texts = cutText(text, this.chunkChars);
-    const hash = await sha256Hex(text);
     const current = (await requestResult(
       this.db.transaction(INODES, "readonly").objectStore(INODES).get(this.inode),
     )) as Inode | undefined;
@@ -233,89 +195,107 @@ export class IdbDocumentFile implements DocumentStorage {
       await transactionDone(tx);
       await yieldToEventLoop();
     }
-    const readBack = (await requestResult(
-      this.db
-        .transaction(CHUNKS, "readonly")
-        .objectStore(CHUNKS)
-        .getAll(prefixRange([this.inode, gen])),
-    )) as string[];
-    if (readBack.length !== texts.length || readBack.join("") !== text) {
+    const sums = await checksums(texts);
+    try {
+      await this.readBack(gen, texts, "The saved drawing did not read back as written");
+    } catch (error) {
       const cleanup = this.db.transaction(CHUNKS, "readwrite");
       cleanup.objectStore(CHUNKS).delete(prefixRange([this.inode, gen]));
       await transactionDone(cleanup).catch(() => undefined);
-      throw new SnapshotVerificationError("The saved drawing did not read back as written");
+      throw error;
     }
     const tx = this.db.transaction([INODES, CHUNKS, LOG], "readwrite", { durability: "strict" });
+    const previous = current === undefined ? undefined : snapshotInfo(current);
     const inode: Inode = {
       id: this.inode,
       gen,
       chunks: texts.length,
-      hash,
+      hash: null,
+      sums,
       encoding: "linework",
       baseSeq: seq,
       modified: new Date().toISOString(),
+      ...(previous !== undefined ? { previous } : {}),
     };
     tx.objectStore(INODES).put(inode);
-    tx.objectStore(CHUNKS).delete(IDBKeyRange.bound([this.inode], [this.inode, gen - 1, Infinity]));
-    tx.objectStore(LOG).delete(IDBKeyRange.bound([this.inode], [this.inode, seq]));
+    const keepGen = previous?.gen ?? gen;
+    tx.objectStore(CHUNKS).delete(
+      IDBKeyRange.bound([this.inode], [this.inode, keepGen - 1, Infinity]),
+    );
+    // The log from the previous snapshot on stays: with it, that snapshot is a whole fallback.
+    const keepFrom = previous?.baseSeq ?? seq;
+    tx.objectStore(LOG).delete(IDBKeyRange.bound([this.inode], [this.inode, keepFrom, Infinity]));
     await transactionDone(tx);
   }
-}
 
-export function decode(raw: RawDocument): StoredDocument {
-  const { inode } = raw;
-  if (inode === null) throw new CorruptDocumentError("the document has no snapshot");
-  if (raw.chunks.length !== inode.chunks) {
-    throw new CorruptDocumentError(
-      `the snapshot has ${raw.chunks.length} of its ${inode.chunks} parts`,
+  /** Reads generation `gen` back a chunk at a time and compares it with what was written. */
+  private async readBack(gen: number, expected: readonly string[], message: string): Promise<void> {
+    const keys = await requestResult(
+      this.db
+        .transaction(CHUNKS, "readonly")
+        .objectStore(CHUNKS)
+        .getAllKeys(prefixRange([this.inode, gen])),
     );
+    if (keys.length !== expected.length) throw new SnapshotVerificationError(message);
+    for (let i = 0; i < expected.length; i++) {
+      const text: unknown = await requestResult(
+        this.db.transaction(CHUNKS, "readonly").objectStore(CHUNKS).get([this.inode, gen, i]),
+      );
+      if (text !== expected[i]) throw new SnapshotVerificationError(message);
+    }
   }
-  const verified = inode.hash !== null;
-  if (inode.encoding === "linework") return decodeLinework(raw, inode, verified);
-  let snapshot: DocRecord[];
-  let entries: LogEntry[];
-  try {
-    snapshot = raw.chunks.flatMap((text) => JSON.parse(text) as DocRecord[]);
-    entries = decodeLog(raw);
-  } catch (error) {
-    throw new CorruptDocumentError(`unreadable data: ${String(error)}`);
-  }
-  const { records, lastSeq } = replay(snapshot, inode.baseSeq, entries);
-  validateRecords(records);
-  return { records, baseSeq: inode.baseSeq, lastSeq, verified };
 }
 
-function decodeLog(raw: RawDocument): LogEntry[] {
-  return raw.log.map(({ seq, text }) => decodeEntry(seq, text));
+/** A snapshot's description without the one before it: only one generation is ever kept back. */
+function snapshotInfo(inode: Inode): SnapshotInfo {
+  const { gen, chunks, hash, sums, encoding, baseSeq, modified } = inode;
+  return {
+    gen,
+    chunks,
+    hash,
+    ...(sums !== undefined ? { sums } : {}),
+    ...(encoding !== undefined ? { encoding } : {}),
+    baseSeq,
+    modified,
+  };
+}
+
+/** Each text's checksum, giving the page a turn between them. */
+async function checksums(texts: readonly string[]): Promise<string[]> {
+  const sums: string[] = [];
+  for (const text of texts) {
+    sums.push(textChecksum(text));
+    if (texts.length > 1) await yieldToEventLoop();
+  }
+  return sums;
+}
+
+async function readKeyed(
+  store: IDBObjectStore,
+  range: IDBKeyRange,
+): Promise<Array<[IDBValidKey[], unknown]>> {
+  const [keys, values] = await Promise.all([
+    requestResult(store.getAllKeys(range)),
+    requestResult(store.getAll(range)),
+  ]);
+  return keys.map((key, i) => [key as IDBValidKey[], values[i]]);
 }
 
 /**
- * A snapshot written as `.linework` text goes through the file format's own parser, which checks
- * every field and every invariant; the whole document is checked again only when log entries
- * changed it.
+ * The generations whose whole-text SHA-256 (written by earlier versions) does not match; checked
+ * here because hashing is asynchronous. Snapshots with per-chunk checksums are checked while
+ * they are decoded.
  */
-function decodeLinework(raw: RawDocument, inode: Inode, verified: boolean): StoredDocument {
-  const parsed = parseDocument(raw.chunks.join(""));
-  if (!parsed.ok) throw new CorruptDocumentError(parsed.error);
-  if (parsed.readOnly) {
-    throw new CorruptDocumentError("the snapshot was written by a newer version of Linework");
+async function hashMismatches(raw: RawDocument): Promise<Set<number>> {
+  const bad = new Set<number>();
+  const inode = raw.inode;
+  if (inode === null) return bad;
+  for (const snapshot of [inode, inode.previous]) {
+    if (snapshot === undefined || snapshot.hash === null || snapshot.sums !== undefined) continue;
+    const texts = chunkTexts(raw, snapshot);
+    if (typeof texts === "string") continue;
+    const text = texts.join(snapshot.encoding === "linework" ? "" : "\n");
+    if ((await sha256Hex(text)) !== snapshot.hash) bad.add(snapshot.gen);
   }
-  let entries: LogEntry[];
-  try {
-    entries = decodeLog(raw);
-  } catch (error) {
-    throw new CorruptDocumentError(`unreadable data: ${String(error)}`);
-  }
-  const { records, lastSeq } = replay(parsed.records, inode.baseSeq, entries);
-  if (lastSeq !== inode.baseSeq) validateRecords(records);
-  return { records, baseSeq: inode.baseSeq, lastSeq, verified };
-}
-
-/** Checks the snapshot's hash; separate from decode because hashing is asynchronous. */
-export async function verifyRaw(raw: RawDocument): Promise<void> {
-  if (raw.inode === null || raw.inode.hash === null) return;
-  const text = raw.chunks.join(raw.inode.encoding === "linework" ? "" : "\n");
-  if ((await sha256Hex(text)) !== raw.inode.hash) {
-    throw new CorruptDocumentError("the snapshot does not match its checksum");
-  }
+  return bad;
 }

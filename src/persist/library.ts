@@ -259,6 +259,11 @@ export class Library {
     return entry;
   }
 
+  /** `name`, or `name 2`, `name 3`… : the first no file has. */
+  async freeName(name: string): Promise<string> {
+    return baseName(await this.freePath(name));
+  }
+
   private async freePath(name: string): Promise<string> {
     const wanted = this.pathOf(name);
     const stem = baseName(wanted);

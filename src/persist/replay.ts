@@ -1,58 +1,11 @@
 import { checkAll, InvariantError } from "../doc/invariants";
-import { sameValue, type Patch } from "../doc/patch";
+import { sameValue } from "../doc/patch";
 import { DocumentStore } from "../doc/store";
 import type { DocRecord, Id } from "../doc/types";
+import type { LogEntry } from "./logEntry";
 
-export interface LogEntry {
-  readonly seq: number;
-  readonly patch: Patch;
-  /**
-   * The gesture (a drag, a stroke) this entry was made in, named by the seq of its first entry;
-   * absent outside gestures and in logs written before gestures were marked.
-   */
-  readonly gesture?: number;
-  /** Set on the entry that records a gesture's end (or cancel): that gesture is complete. */
-  readonly gestureEnd?: number;
-}
-
-/** How a log entry is stored: the patch's JSON with the gesture marks beside `changes`. */
-interface StoredEntry extends Patch {
-  readonly gesture?: number;
-  readonly gestureEnd?: number;
-}
-
-/** The text stored for one log entry; readers that predate gesture marks see a plain patch. */
-export function encodeEntry(
-  patch: Patch,
-  marks: { readonly gesture?: number; readonly gestureEnd?: number } = {},
-): string {
-  const stored: StoredEntry = { changes: patch.changes, ...marks };
-  return JSON.stringify(stored);
-}
-
-/** A stored log entry read back; throws on text that is not one (callers report it as corrupt). */
-export function decodeEntry(seq: number, text: string): LogEntry {
-  const stored = JSON.parse(text) as StoredEntry;
-  if (typeof stored !== "object" || stored === null || !Array.isArray(stored.changes)) {
-    throw new Error(`log entry ${seq} is not a patch`);
-  }
-  const gesture = checkMark(seq, stored.gesture);
-  const gestureEnd = checkMark(seq, stored.gestureEnd);
-  return {
-    seq,
-    patch: { changes: stored.changes },
-    ...(gesture !== undefined ? { gesture } : {}),
-    ...(gestureEnd !== undefined ? { gestureEnd } : {}),
-  };
-}
-
-function checkMark(seq: number, mark: unknown): number | undefined {
-  if (mark === undefined) return undefined;
-  if (typeof mark !== "number" || !Number.isSafeInteger(mark) || mark < 1 || mark > seq) {
-    throw new Error(`log entry ${seq} has a bad gesture mark`);
-  }
-  return mark;
-}
+export type { LogEntry } from "./logEntry";
+export { decodeEntry, encodeEntry } from "./logEntry";
 
 /** Why a stored document could not be opened; the stored data is left as it is. */
 export class CorruptDocumentError extends Error {
@@ -133,4 +86,134 @@ export function validateRecords(records: readonly DocRecord[]): void {
   }
   const problems = checkAll(store);
   if (problems.length > 0) throw new CorruptDocumentError(new InvariantError(problems).message);
+}
+
+/** A log entry that could not be read: its seq and why. */
+export interface DamagedEntry {
+  readonly seq: number;
+  readonly damaged: string;
+}
+
+export type ReadEntry = LogEntry | DamagedEntry;
+
+function isDamaged(entry: ReadEntry): entry is DamagedEntry {
+  return "damaged" in entry;
+}
+
+export interface Salvaged {
+  readonly records: DocRecord[];
+  readonly lastSeq: number;
+  /** The entries that could not be applied: damaged, or made on top of one that was. */
+  readonly lost: readonly ReadEntry[];
+  /** Why each damaged entry was damaged. */
+  readonly problems: readonly string[];
+}
+
+/**
+ * Replay that survives damage: a damaged entry is skipped, and so is every later entry that no
+ * longer applies because it changed what a skipped one made; everything else is applied, so a
+ * damaged entry costs only its own edit and the edits built on it. A gesture whose end was lost
+ * is not restored half done. When the result is not a valid document (an edit that applies
+ * cleanly but relied on a lost one in a way the records do not show), only the entries before
+ * the first lost one are kept. Throws a CorruptDocumentError when not even the snapshot is valid.
+ */
+export function salvage(
+  snapshot: readonly DocRecord[],
+  baseSeq: number,
+  entries: readonly ReadEntry[],
+): Salvaged {
+  const run = unbrokenEntries(entries, baseSeq);
+  if (!run.some(isDamaged)) {
+    // The usual case, and the only one a million-record snapshot should pay for: strict replay.
+    try {
+      const strict = replay(snapshot, baseSeq, run as LogEntry[]);
+      if (strict.lastSeq !== baseSeq) validateRecords(strict.records);
+      return { ...strict, lost: [], problems: [] };
+    } catch (error) {
+      if (!(error instanceof CorruptDocumentError)) throw error;
+    }
+  }
+  const problems = run.filter(isDamaged).map((entry) => entry.damaged);
+  const ended = new Set<number>();
+  for (const entry of run) {
+    if (!isDamaged(entry) && entry.gestureEnd !== undefined) ended.add(entry.gestureEnd);
+  }
+  const records = new Map<Id, DocRecord>();
+  for (const record of snapshot) {
+    if (records.has(record.id)) throw new CorruptDocumentError(`duplicate record ${record.id}`);
+    records.set(record.id, record);
+  }
+  const lost: ReadEntry[] = [];
+  let lastSeq = baseSeq;
+  let firstLost = -1;
+  const lose = (entry: ReadEntry, i: number): void => {
+    lost.push(entry);
+    if (firstLost === -1) firstLost = i;
+  };
+  for (let i = 0; i < run.length; i++) {
+    const entry = run[i]!;
+    lastSeq = entry.seq;
+    if (isDamaged(entry)) {
+      lose(entry, i);
+    } else if (entry.gesture !== undefined && !ended.has(entry.gesture)) {
+      // Part of a gesture whose end was lost: not restored half done.
+      lose(entry, i);
+    } else if (!applies(records, entry)) {
+      if (firstLost === -1) problems.push(`log entry ${entry.seq} does not fit the saved drawing`);
+      lose(entry, i);
+    } else {
+      apply(records, entry);
+    }
+  }
+  const candidate = [...records.values()];
+  if (isValid(candidate)) return { records: candidate, lastSeq, lost, problems };
+  // An edit applied cleanly but relied on a lost one: keep only what came before the first loss.
+  const firstKept = firstLost === -1 ? run.length : firstLost;
+  for (const keep of [firstKept, 0]) {
+    const prefix = run.slice(0, keep) as LogEntry[];
+    const kept = replay(snapshot, baseSeq, prefix);
+    if (!isValid(kept.records)) continue;
+    if (problems.length === 0) problems.push("the saved edits do not make a valid drawing");
+    return { records: kept.records, lastSeq, lost: run.slice(keep), problems };
+  }
+  throw new CorruptDocumentError("the saved drawing is not valid");
+}
+
+function applies(records: ReadonlyMap<Id, DocRecord>, entry: LogEntry): boolean {
+  // A patch may change one record twice; each change must see the one before it.
+  const seen = new Map<Id, DocRecord | null>();
+  for (const change of entry.patch.changes) {
+    const present = seen.has(change.id) ? seen.get(change.id)! : (records.get(change.id) ?? null);
+    if (!sameValue(present, change.before)) return false;
+    seen.set(change.id, change.after);
+  }
+  return true;
+}
+
+function apply(records: Map<Id, DocRecord>, entry: LogEntry): void {
+  for (const change of entry.patch.changes) {
+    if (change.after === null) records.delete(change.id);
+    else records.set(change.id, change.after);
+  }
+}
+
+function isValid(records: readonly DocRecord[]): boolean {
+  try {
+    validateRecords(records);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The entries after `baseSeq` in order, up to the first seq that is missing altogether. */
+function unbrokenEntries(entries: readonly ReadEntry[], baseSeq: number): ReadEntry[] {
+  const ordered = [...entries].sort((a, b) => a.seq - b.seq);
+  const run: ReadEntry[] = [];
+  for (const entry of ordered) {
+    if (entry.seq <= baseSeq + run.length) continue;
+    if (entry.seq !== baseSeq + run.length + 1) break;
+    run.push(entry);
+  }
+  return run;
 }

@@ -5,6 +5,7 @@ import type { DocRecord, Id } from "../doc/types";
 import { Autosaver } from "./autosave";
 import { BannerStore } from "../app/banners";
 import { afterFirstFrame } from "./afterFirstFrame";
+import { describeDamage, storedBundleText } from "./damaged";
 import type { RawDocument, StoredDocument } from "./documentFile";
 import { baseName, Library, type OpenFile } from "./library";
 import { WriterLock } from "./lock";
@@ -61,6 +62,8 @@ export const BANNER_SAVE_ERROR = "save-error";
 export const BANNER_READ_ONLY = "read-only";
 export const BANNER_DAMAGED = "damaged-document";
 export const BANNER_NO_STORAGE = "no-storage";
+/** Added to a damaged file's name when what was recovered from it takes its place. */
+export const DAMAGED_SUFFIX = " (damaged original)";
 
 /**
  * Autosave, recovery and tab coordination for the one document a page edits. Started before the
@@ -256,14 +259,19 @@ export class PersistenceSession {
     }
   }
 
-  /** Opens a file; a damaged one is left as it is and offered for download. */
+  /**
+   * Opens a file. A damaged one is left as it is, renamed "… (damaged original)", and what could
+   * be recovered from it opens as a new file under its name; one with nothing to recover from is
+   * left as it is. Either way the person is told, and offered the stored data as a file.
+   */
   private async tryOpen(path: string): Promise<boolean> {
     const library = this.library!;
     const handle = await library.open(path);
     const lock = new WriterLock(`linework:document:${handle.file.inode}`);
     const writable = await lock.acquire();
+    let loaded: StoredDocument;
     try {
-      this.loaded = await handle.load();
+      loaded = await handle.load();
     } catch (error) {
       const raw = await handle.file.readRaw().catch(() => null);
       lock.close();
@@ -271,6 +279,19 @@ export class PersistenceSession {
       this.offerDamaged(path, raw, error);
       return false;
     }
+    if (loaded.damage !== null && writable) {
+      const raw = await handle.file.readRaw().catch(() => null);
+      lock.close();
+      handle.close();
+      const recovered = await this.keepDamaged(path, loaded);
+      this.reportDamage(recovered, path, loaded, raw);
+      return this.tryOpen(recovered.path);
+    }
+    if (loaded.damage !== null) {
+      // Another tab writes it: that tab does the recovering; this one shows what it can.
+      this.reportDamage(null, path, loaded, null);
+    }
+    this.loaded = loaded;
     this.handle = handle;
     this.lock = lock;
     this.writable = writable;
@@ -286,35 +307,85 @@ export class PersistenceSession {
     this.handle = handle;
     this.lock = lock;
     this.writable = await lock.acquire();
-    this.loaded = { records: [...imported.records], baseSeq: 0, lastSeq: 0, verified: false };
+    this.loaded = {
+      records: [...imported.records],
+      baseSeq: 0,
+      lastSeq: 0,
+      verified: false,
+      damage: null,
+    };
     this.unsealed = imported.text;
+  }
+
+  /**
+   * Renames the damaged file "… (damaged original)", leaving its stored data untouched, and saves
+   * what was recovered from it as a new file under its name. Returns the new file's path and the
+   * original's new one.
+   */
+  private async keepDamaged(
+    path: string,
+    loaded: StoredDocument,
+  ): Promise<{ path: string; original: string }> {
+    const library = this.library!;
+    const name = baseName(path);
+    let original = path;
+    let recoveredName = name;
+    if (name.endsWith(DAMAGED_SUFFIX))
+      recoveredName = `${name.slice(0, -DAMAGED_SUFFIX.length)} (recovered)`;
+    else original = await library.rename(path, await library.freeName(`${name}${DAMAGED_SUFFIX}`));
+    const recovered = await library.create(recoveredName, loaded.records);
+    return { path: recovered, original };
+  }
+
+  private reportDamage(
+    recovered: { path: string; original: string } | null,
+    path: string,
+    loaded: StoredDocument,
+    raw: RawDocument | null,
+  ): void {
+    const name = baseName(path);
+    const kept =
+      recovered === null
+        ? ""
+        : ` The damaged original is kept unchanged as “${baseName(recovered.original)}”.`;
+    this.banners.show({
+      id: BANNER_DAMAGED,
+      tone: "warning",
+      message: `“${name}” was damaged in storage and has been recovered. ${describeDamage(loaded.damage!)}${kept}`,
+      actions: [
+        ...this.downloadAction(name, raw),
+        { label: "Dismiss", onClick: () => this.banners.dismiss(BANNER_DAMAGED) },
+      ],
+    });
   }
 
   private offerDamaged(path: string, raw: RawDocument | null, error: unknown): void {
     const name = baseName(path);
-    const actions =
-      raw === null
-        ? []
-        : [
-            {
-              label: "Download its data",
-              href: (this.downloadUrl = URL.createObjectURL(
-                new Blob([JSON.stringify({ path, ...raw }, null, 1)], {
-                  type: "application/json",
-                }),
-              )),
-              download: `${name} (damaged).json`,
-            },
-          ];
     this.banners.show({
       id: BANNER_DAMAGED,
       tone: "error",
       message: `“${name}” could not be opened (${describe(error)}). It is kept unchanged in your library; this is a new drawing.`,
       actions: [
-        ...actions,
+        ...this.downloadAction(name, raw),
         { label: "Dismiss", onClick: () => this.banners.dismiss(BANNER_DAMAGED) },
       ],
     });
+  }
+
+  /** A link to the damaged document's stored data as a file Linework opens (see damaged.ts). */
+  private downloadAction(
+    name: string,
+    raw: RawDocument | null,
+  ): Array<{ label: string; href: string; download: string }> {
+    if (raw === null) return [];
+    if (this.downloadUrl !== null) URL.revokeObjectURL(this.downloadUrl);
+    this.downloadUrl = URL.createObjectURL(
+      new Blob([storedBundleText(name, raw)], { type: "application/json" }),
+    );
+    const base = name.endsWith(DAMAGED_SUFFIX) ? name : `${name}${DAMAGED_SUFFIX}`;
+    return [
+      { label: "Download damaged original", href: this.downloadUrl, download: `${base}.linework` },
+    ];
   }
 
   private startAutosave(): void {

@@ -13,8 +13,9 @@ class FakeStorage implements DocumentStorage {
   failing: unknown = null;
   latency = 5;
 
-  appendLog(entries: readonly EncodedEntry[]): Promise<void> {
-    if (entries.length === 0) throw new Error("an empty append");
+  appendLog(entries: readonly EncodedEntry[], discardFrom?: number): Promise<void> {
+    // A writer's first long entry clears the stored tail with an append of nothing.
+    if (entries.length === 0 && discardFrom === undefined) throw new Error("an empty append");
     this.writes.push({ at: Date.now(), seqs: entries.map((e) => e.seq) });
     const failure = this.failing;
     return new Promise((resolve, reject) =>
@@ -24,6 +25,19 @@ class FakeStorage implements DocumentStorage {
         resolve();
       }, this.latency),
     );
+  }
+
+  readonly parts = new Map<string, string>();
+
+  appendPart(seq: number, index: number, text: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const failure = this.failing;
+      setTimeout(() => {
+        if (failure !== null) return reject(failure);
+        this.parts.set(`${seq}/${index}`, text);
+        resolve();
+      }, this.latency);
+    });
   }
 
   writeSnapshot(records: readonly DocRecord[], seq: number): Promise<void> {

@@ -75,7 +75,7 @@ describe("document files", () => {
     );
   });
 
-  it("compacts the log into a new snapshot and drops the old generation", async () => {
+  it("compacts the log into a new snapshot, keeping the one before and its log as a fallback", async () => {
     const library = await openLibrary();
     const handle = await library.open(await library.create("Big"));
     const store = new DocumentStore((await handle.load()).records);
@@ -87,14 +87,22 @@ describe("document files", () => {
     await saver.whenSaved();
     expect(await count(library.db, LOG)).toBe(20);
     await saver.compact();
-    expect(await count(library.db, LOG)).toBe(0);
+    // The first snapshot was made at seq 0: its log (all 20 entries) stays beside it.
+    expect(await count(library.db, LOG)).toBe(20);
+    expect(await count(library.db, CHUNKS)).toBe(2);
+    addRect(store, "between");
+    await saver.whenSaved();
+    await saver.compact();
+    // Now the snapshot at seq 20 is the fallback: only the entry after it is kept.
+    expect(await count(library.db, LOG)).toBe(1);
+    expect(await count(library.db, CHUNKS)).toBe(2);
     const reopened = await handle.load();
-    expect(reopened.baseSeq).toBe(20);
-    expect(reopened.lastSeq).toBe(20);
+    expect(reopened.baseSeq).toBe(21);
+    expect(reopened.lastSeq).toBe(21);
     expect(sortById(reopened.records)).toEqual(sortById(store.snapshot()));
     addRect(store, "after");
     await saver.whenSaved();
-    expect((await handle.load()).lastSeq).toBe(21);
+    expect((await handle.load()).lastSeq).toBe(22);
     saver.stop();
   });
 
@@ -109,8 +117,9 @@ describe("document files", () => {
     const text = serializeDocument(records);
     expect(await count(library.db, CHUNKS)).toBe(Math.ceil(text.length / 1000));
     const raw = await file.readRaw();
-    expect(raw.chunks.every((chunk) => chunk.length <= 1000)).toBe(true);
-    expect(raw.chunks.join("")).toBe(text);
+    const texts = raw.chunks.map(([, , chunk]) => chunk as string);
+    expect(texts.every((chunk) => chunk.length <= 1000)).toBe(true);
+    expect(texts.join("")).toBe(text);
     expect(raw.inode).toMatchObject({ encoding: "linework" });
     expect(sortById((await file.load()).records)).toEqual(sortById(records));
   });
@@ -152,9 +161,11 @@ describe("document files", () => {
       if (c) c.update((c.value as string).replace("Damaged", "Tampered"));
     };
     await new Promise((resolve) => (tx.oncomplete = resolve));
+    // A first snapshot has nothing before it to fall back to.
     await expect(handle.load()).rejects.toBeInstanceOf(CorruptDocumentError);
+    await expect(handle.load()).rejects.toThrow(/does not match its checksum/);
     expect(await count(library.db, CHUNKS)).toBe(1);
-    expect((await handle.file.readRaw()).chunks[0]).toContain("Tampered");
+    expect((await handle.file.readRaw()).chunks[0]![2]).toContain("Tampered");
   });
 
   it("keeps the old snapshot when a new one reads back wrong", async () => {
@@ -162,13 +173,13 @@ describe("document files", () => {
     const handle = await library.open(await library.create("Plan"));
     const before = await handle.load();
     const proto = IDBObjectStore.prototype;
-    const getAll = proto.getAll;
-    proto.getAll = function (this: IDBObjectStore, ...args: Parameters<typeof getAll>) {
-      const request = getAll.apply(this, args);
+    const get = proto.get;
+    proto.get = function (this: IDBObjectStore, ...args: Parameters<typeof get>) {
+      const request = get.apply(this, args);
       if (this.name === CHUNKS) {
         request.addEventListener("success", () => {
-          const result = request.result as string[];
-          if (result.length > 0) result[0] = result[0]!.replace("Plan", "Plam");
+          const result = request.result as string;
+          Object.defineProperty(request, "result", { value: result.replace("Plan", "Plam") });
         });
       }
       return request;
@@ -178,7 +189,7 @@ describe("document files", () => {
         handle.file.writeSnapshot([...before.records, rect("x")], 0),
       ).rejects.toBeInstanceOf(SnapshotVerificationError);
     } finally {
-      proto.getAll = getAll;
+      proto.get = get;
     }
     const after = await handle.load();
     expect(sortById(after.records)).toEqual(sortById(before.records));
@@ -186,7 +197,7 @@ describe("document files", () => {
     expect(await count(library.db, CHUNKS)).toBe(1);
   });
 
-  it("refuses a log that does not fit its snapshot", async () => {
+  it("opens the snapshot without a log entry that does not fit it, and says so", async () => {
     const library = await openLibrary();
     const handle = await library.open(await library.create("Plan"));
     const tx = library.db.transaction(LOG, "readwrite");
@@ -195,7 +206,12 @@ describe("document files", () => {
       [handle.file.inode, 1],
     );
     await new Promise((resolve) => (tx.oncomplete = resolve));
-    await expect(handle.load()).rejects.toThrow(/does not apply/);
+    const loaded = await handle.load();
+    expect(loaded.lastSeq).toBe(1);
+    expect(loaded.damage).toMatchObject({
+      problems: ["log entry 1 does not fit the saved drawing"],
+      lost: { count: 1 },
+    });
   });
 });
 

@@ -47,6 +47,7 @@ describe("write-ahead autosave", () => {
         writes.push(writing);
         return writing;
       },
+      appendPart: (seq, index, text) => handle.file.appendPart(seq, index, text),
       writeSnapshot: (records, seq) => handle.file.writeSnapshot(records, seq),
     };
     const store = new DocumentStore(loaded.records);
@@ -199,6 +200,9 @@ class MemoryLog implements DocumentStorage {
   appendLog(entries: readonly EncodedEntry[]): Promise<void> {
     this.entries.push(...entries);
     return Promise.resolve();
+  }
+  appendPart(): Promise<void> {
+    return Promise.reject(new Error("not in this test"));
   }
   writeSnapshot(): Promise<void> {
     return Promise.reject(new Error("not in this test"));

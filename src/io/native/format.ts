@@ -110,11 +110,20 @@ function byIndex(a: { index: string; id: string }, b: { index: string; id: strin
  * a document that is already broken) follow in their given order rather than being lost.
  */
 export function orderRecords(records: readonly DocRecord[]): DocRecord[] {
+  return runSteps(orderRecordsSteps(records));
+}
+
+/** Loop iterations between the pauses of a sliced serialisation (see `serializeDocumentSteps`). */
+const STEP = 8192;
+
+function* orderRecordsSteps(records: readonly DocRecord[]): Generator<void, DocRecord[]> {
   const documents: DocRecord[] = [];
   const pages: PageRecord[] = [];
   const blobs: DocRecord[] = [];
   const children = new Map<Id, SceneNode[]>();
-  for (const record of records) {
+  for (let i = 0; i < records.length; i++) {
+    const record = records[i]!;
+    if (i % STEP === STEP - 1) yield;
     if (isSceneNode(record)) {
       const list = children.get(record.parent);
       if (list === undefined) children.set(record.parent, [record]);
@@ -136,6 +145,7 @@ export function orderRecords(records: readonly DocRecord[]): DocRecord[] {
     pushReversed(stack, top);
     while (stack.length > 0) {
       const node = stack.pop()!;
+      if (out.length % STEP === 0) yield;
       if (written.has(node.id)) continue;
       written.add(node.id);
       out.push(node);
@@ -268,12 +278,12 @@ function joined(values: string[]): string | string[] {
   return values.join(" ");
 }
 
-function storeNodes(
+function* storeNodes(
   nodes: readonly SceneNode[],
   base: number,
   numbers: ReadonlyMap<Id, number>,
   shared: SharedValues,
-): NodeColumns {
+): Generator<void, NodeColumns> {
   const count = nodes.length;
   const types = new Array<string>(count);
   const ids = new Array<string>(count);
@@ -290,6 +300,7 @@ function storeNodes(
   const more: Record<string, Stored> = {};
   for (let i = 0; i < count; i++) {
     const node = nodes[i]!;
+    if (i % STEP === STEP - 1) yield;
     types[i] = TYPE_CODES[node.type];
     ids[i] = node.id;
     parents[i] = numbers.get(node.parent) ?? node.parent;
@@ -332,25 +343,81 @@ function storeNodes(
  * indentation costs megabytes.
  */
 export function serializeDocument(records: readonly DocRecord[]): string {
+  return runSteps(serializeDocumentSteps(records));
+}
+
+/**
+ * `serializeDocument` in steps: each `next()` does a bounded slice of the work (a few thousand
+ * records, or a slice of a column), so a caller can give the page a turn between them and a
+ * million-shape document is written without freezing it. The records must not change meanwhile
+ * (store records never do; a snapshot's list is the caller's). The text is the same as
+ * `JSON.stringify` of the file would be.
+ */
+export function* serializeDocumentSteps(records: readonly DocRecord[]): Generator<void, string> {
   const shared = new SharedValues();
   const whole: DocRecord[] = [];
   const nodes: SceneNode[] = [];
-  for (const record of orderRecords(records)) {
+  const ordered = yield* orderRecordsSteps(records);
+  for (const record of ordered) {
     if (isSceneNode(record)) nodes.push(record);
     else whole.push(record);
   }
+  yield;
   // Record numbers: `records` first, then the nodes. A repeated id (only in a broken document)
   // refers to its first holder, so the map is filled from the end.
   const base = whole.length;
   const numbers = new Map<Id, number>();
-  for (let i = nodes.length - 1; i >= 0; i--) numbers.set(nodes[i]!.id, base + i);
+  for (let i = nodes.length - 1; i >= 0; i--) {
+    numbers.set(nodes[i]!.id, base + i);
+    if (i % STEP === 0) yield;
+  }
   for (let i = base - 1; i >= 0; i--) numbers.set(whole[i]!.id, i);
-  const file: NativeFile = {
-    format: FORMAT_NAME,
-    version: FORMAT_VERSION,
-    shared: shared.values,
-    records: whole,
-    nodes: storeNodes(nodes, base, numbers, shared),
-  };
-  return JSON.stringify(file);
+  const columns = yield* storeNodes(nodes, base, numbers, shared);
+  const out: string[] = [
+    `{"format":${JSON.stringify(FORMAT_NAME)},"version":${FORMAT_VERSION},"shared":`,
+    JSON.stringify(shared.values),
+    ',"records":',
+  ];
+  yield* stringifyList(whole, 1, out);
+  out.push(',"nodes":{');
+  let first = true;
+  for (const [key, value] of Object.entries(columns)) {
+    out.push(`${first ? "" : ","}${JSON.stringify(key)}:`);
+    first = false;
+    if (Array.isArray(value)) yield* stringifyList(value, STEP * 8, out);
+    else if (typeof value === "object" && value !== null) yield* stringifyMap(value, out);
+    else out.push(JSON.stringify(value));
+    yield;
+  }
+  out.push("}}");
+  return out.join("");
+}
+
+/** Runs a stepped computation to its end at once. */
+export function runSteps<T>(steps: Generator<void, T>): T {
+  let step = steps.next();
+  while (step.done !== true) step = steps.next();
+  return step.value;
+}
+
+/** Appends the JSON of a list to `out`, `size` items per step. */
+function* stringifyList(list: readonly unknown[], size: number, out: string[]): Generator<void> {
+  out.push("[");
+  for (let i = 0; i < list.length; i += size) {
+    const text = JSON.stringify(list.slice(i, i + size));
+    out.push(i === 0 ? "" : ",", text.slice(1, -1));
+    yield;
+  }
+  out.push("]");
+}
+
+/** Appends the JSON of an object of objects (the `more` column) to `out`, a slice per step. */
+function* stringifyMap(map: object, out: string[]): Generator<void> {
+  out.push("{");
+  let n = 0;
+  for (const [key, value] of Object.entries(map)) {
+    out.push(`${n === 0 ? "" : ","}${JSON.stringify(key)}:${JSON.stringify(value)}`);
+    if (++n % STEP === 0) yield;
+  }
+  out.push("}");
 }

@@ -16,6 +16,8 @@ export type LoadResult =
        * document's snapshot as it is, with nothing serialised again. Null otherwise.
        */
       readonly source: string | null;
+      /** Something to warn the person of once the document is open (what could not be read). */
+      readonly warning?: string;
     }
   | { readonly ok: false; readonly error: string };
 

@@ -1,0 +1,25 @@
+import { yieldToEventLoop } from "./db";
+
+/** Longest stretch of work between turns given back to the page. */
+export const SLICE_MS = 8;
+
+/**
+ * Runs a stepped computation (a generator whose every `next()` is a bounded piece of work),
+ * giving the page a turn whenever a slice has taken SLICE_MS: input and drawing go on while a
+ * large document is serialised.
+ */
+export async function runSliced<T>(steps: Generator<void, T>): Promise<T> {
+  let started = now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+    if (now() - started >= SLICE_MS) {
+      await yieldToEventLoop();
+      started = now();
+    }
+  }
+}
+
+export function now(): number {
+  return typeof performance !== "undefined" ? performance.now() : Date.now();
+}
