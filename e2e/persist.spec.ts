@@ -84,13 +84,16 @@ test.describe("autosave and recovery", () => {
     await expect(page).toHaveTitle("Untitled 2 — Linework");
 
     const download = page.waitForEvent("download");
-    await alert.getByRole("link", { name: "Download its data" }).click();
+    await alert.getByRole("link", { name: "Download damaged original" }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toBe("Untitled (damaged).json");
+    expect(file.suggestedFilename()).toBe("Untitled (damaged original).linework");
     const stream = await file.createReadStream();
     let text = "";
     for await (const chunk of stream) text += String(chunk);
-    expect(JSON.parse(text)).toMatchObject({ chunks: ["[{broken"] });
+    expect(JSON.parse(text)).toMatchObject({
+      format: "linework-stored",
+      chunks: [[1, 0, "[{broken"]],
+    });
 
     const names = await page.evaluate(async () =>
       (await window.linework!.persistence!.documents!.list()).map((f) => f.name),
@@ -103,7 +106,7 @@ test.describe("autosave and recovery", () => {
       handle.close();
       return data;
     });
-    expect(raw.chunks).toEqual(["[{broken"]);
+    expect(raw.chunks).toEqual([[1, 0, "[{broken"]]);
     expect(raw.log.length).toBeGreaterThan(0);
   });
 });

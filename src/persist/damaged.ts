@@ -79,12 +79,14 @@ export function describeDamage(damage: DamageReport): string {
   const { count, from, to } = damage.lost;
   if (count > 0) {
     const edits = count === 1 ? "1 edit" : `${count} edits`;
+    const start = from === null ? null : clock(from);
+    const end = to === null ? start : clock(to);
     const when =
-      from === null
+      start === null
         ? ""
-        : from === to || to === null
-          ? ` made around ${clock(from)}`
-          : ` made between ${clock(from)} and ${clock(to)}`;
+        : start === end
+          ? ` made around ${start}`
+          : ` made between ${start} and ${end}`;
     parts.push(`${edits}${when} could not be recovered`);
   } else {
     parts.push("no edits were lost");

@@ -138,6 +138,35 @@ function describeEntryError(seq: number, error: unknown): string {
 }
 
 /**
+ * How many of the person's edits the lost entries were: a drag is logged as many entries, one per
+ * frame, but is one edit (one undo step). An entry that cannot be read is counted with the
+ * gesture around it when the entries on both sides of it belong to that gesture.
+ */
+function undoSteps(lost: readonly ReadEntry[]): number {
+  const spans = new Map<number, { from: number; to: number }>();
+  for (const entry of lost) {
+    if ("damaged" in entry) continue;
+    const gesture = entry.gesture ?? entry.gestureEnd;
+    if (gesture === undefined) continue;
+    const span = spans.get(gesture) ?? { from: gesture, to: entry.seq };
+    span.to = Math.max(span.to, entry.seq);
+    spans.set(gesture, span);
+  }
+  const steps = new Set<string>();
+  for (const entry of lost) {
+    if ("damaged" in entry) {
+      const within = [...spans].find(([, span]) => span.from <= entry.seq && entry.seq <= span.to);
+      steps.add(within === undefined ? `entry ${entry.seq}` : `gesture ${within[0]}`);
+      continue;
+    }
+    const gesture = entry.gesture ?? entry.gestureEnd;
+    if (gesture !== undefined) steps.add(`gesture ${gesture}`);
+    else if (entry.patch.changes.length > 0) steps.add(`entry ${entry.seq}`);
+  }
+  return steps.size;
+}
+
+/**
  * How many edits were lost and when they were made: a damaged entry's own time cannot be read,
  * so the times of the nearest readable entries around the losses bound it.
  */
@@ -153,7 +182,7 @@ function lostEdits(lost: readonly ReadEntry[], entries: readonly ReadEntry[]): L
   const before = timed.filter((entry) => entry.seq <= first).pop();
   const after = timed.find((entry) => entry.seq >= last);
   return {
-    count: lost.length,
+    count: undoSteps(lost),
     from: (before ?? timed[0])?.time ?? null,
     to: (after ?? timed[timed.length - 1])?.time ?? null,
   };

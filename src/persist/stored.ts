@@ -69,7 +69,7 @@ export interface RawDocument {
 
 /** Edits that could not be recovered, and why. */
 export interface LostEdits {
-  /** How many log entries (commits) were lost. */
+  /** How many of the person's edits (undo steps) were lost. */
   readonly count: number;
   /** When the first and last of them were made (ms since 1970), where known. */
   readonly from: number | null;
