@@ -125,7 +125,7 @@ function summary(times: number[]): Frames {
 const TEXT_PIECE = 1 << 24;
 
 /** Puts `text` into the page as `__benchText`, in pieces; the load is timed from there. */
-async function handOver(page: Page, text: string): Promise<void> {
+export async function handOver(page: Page, text: string): Promise<void> {
   await page.evaluate(() => {
     (globalThis as { __benchPieces?: string[] }).__benchPieces = [];
   });

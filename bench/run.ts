@@ -8,6 +8,7 @@ import { benchHistory } from "./history.ts";
 import { benchImport } from "./import.ts";
 import { benchInteraction } from "./interaction.ts";
 import { benchRender } from "./render.ts";
+import { benchStorage } from "./storage.ts";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -39,6 +40,9 @@ const report = {
   // React commits during a drag and pans, and a 10k selection reaching the properties panel;
   // needs the built app and Chromium like the render part.
   chrome: await benchChrome(),
+  // A 1M-shape import saved by autosave: bytes, largest stored value, time to durable, longest
+  // task while saving, reopening after a reload (sizes from BENCH_STORAGE_SIZES).
+  storage: await benchStorage(),
   totalSeconds: 0,
 };
 report.totalSeconds = Math.round((Date.now() - started) / 100) / 10;

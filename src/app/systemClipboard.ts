@@ -8,7 +8,7 @@ import { isSceneNode, type Id, type TextNode, type Vec2 } from "../doc/types";
 import { exportSvg } from "../io/export/svg";
 import { importFileInto, OFF_THREAD_BYTES } from "../io/import/importFile";
 import { importJobsOf, type ImportJobs } from "../io/import/importJobs";
-import { IMPORT_LIMITS, megabytes } from "../io/import/limits";
+import { maxInputBytesFor, megabytes } from "../io/import/limits";
 import { DEFAULT_TEXT } from "../tools/textTool";
 import type { Editor } from "./editor";
 
@@ -123,9 +123,9 @@ export async function pasteContents(
   if (svg !== null) return importInto(target, "clipboard.svg", svg, target.viewCentre(), jobs);
   const file = contents.files[0];
   if (file !== undefined) {
-    if (file.size > IMPORT_LIMITS.maxInputBytes) {
+    if (file.size > maxInputBytesFor(file.name)) {
       return target.notify(
-        `${file.name} is ${megabytes(file.size)}; Linework imports files up to ${megabytes(IMPORT_LIMITS.maxInputBytes)}.`,
+        `${file.name} is ${megabytes(file.size)}; Linework imports files like it up to ${megabytes(maxInputBytesFor(file.name))}.`,
       );
     }
     return importInto(
@@ -403,9 +403,9 @@ export function bindFileDrop(
     const at = target.worldAt(event.clientX, event.clientY);
     void (async () => {
       for (const [i, file] of files.entries()) {
-        if (file.size > IMPORT_LIMITS.maxInputBytes) {
+        if (file.size > maxInputBytesFor(file.name)) {
           target.notify(
-            `${file.name} is ${megabytes(file.size)}; Linework imports files up to ${megabytes(IMPORT_LIMITS.maxInputBytes)}.`,
+            `${file.name} is ${megabytes(file.size)}; Linework imports files like it up to ${megabytes(maxInputBytesFor(file.name))}.`,
           );
           continue;
         }

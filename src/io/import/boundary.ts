@@ -1,7 +1,7 @@
 import { importExcalidraw, parseJson } from "./excalidraw";
 import { failureOf } from "./failure";
 import { importImage } from "./image";
-import { IMPORT_LIMITS, megabytes } from "./limits";
+import { maxInputBytesFor, megabytes } from "./limits";
 import { importLinework } from "./native";
 import { sniffRaster } from "./raster";
 import type { ImportProgress, ImportResult } from "./result";
@@ -37,10 +37,11 @@ function dispatch(
   progress: ImportProgress | undefined,
 ): ImportResult {
   const size = typeof data === "string" ? data.length : data.byteLength;
-  if (size > IMPORT_LIMITS.maxInputBytes) {
+  const limit = maxInputBytesFor(name);
+  if (size > limit) {
     return {
       ok: false,
-      error: `The file is too large to import: ${megabytes(size)}, over the limit of ${megabytes(IMPORT_LIMITS.maxInputBytes)}.`,
+      error: `The file is too large to import: ${megabytes(size)}, over the limit of ${megabytes(limit)}.`,
     };
   }
   const title = baseName(name);

@@ -1,10 +1,16 @@
+import { NATIVE_LIMITS } from "../native/limits";
 /**
  * Every limit on untrusted input, in one place. Each is far above what a real drawing needs, so
  * only a hostile or broken file meets one, and the message names the limit it met.
  */
 export const IMPORT_LIMITS = {
-  /** Size of any imported file. */
+  /** Size of any imported file but a Linework document. */
   maxInputBytes: 100 * 1024 * 1024,
+  /**
+   * Size of an imported `.linework` document: the file format's own limit, as a drawing Linework
+   * can save (a million shapes is about 110 MB) must import too.
+   */
+  maxLineworkBytes: NATIVE_LIMITS.maxFileBytes,
   /** XML elements in an SVG, and shapes produced from one after `<use>` is expanded. */
   maxElements: 1_000_000,
   /** Element nesting in XML, JSON nesting in .excalidraw. */
@@ -53,4 +59,9 @@ export class ImportError extends Error {
     super(message);
     this.name = "ImportError";
   }
+}
+
+/** The size limit for an imported file of this name. */
+export function maxInputBytesFor(name: string): number {
+  return /\.linework$/i.test(name) ? IMPORT_LIMITS.maxLineworkBytes : IMPORT_LIMITS.maxInputBytes;
 }

@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { SceneNode } from "../../../src/doc/types";
 import { readUntrusted } from "../../../src/io/import/boundary";
-import { IMPORT_LIMITS } from "../../../src/io/import/limits";
+import { IMPORT_LIMITS, maxInputBytesFor } from "../../../src/io/import/limits";
+import { NATIVE_LIMITS } from "../../../src/io/native/limits";
 import type { ImportResult } from "../../../src/io/import/result";
 import { numbersWithin } from "../../../src/io/import/tree";
 import * as generated from "../../corpora/hostile/generated";
@@ -150,6 +151,14 @@ describe("hostile inputs", () => {
     expect(failed(readUntrusted("big.svg", big))).toBe(
       "The file is too large to import: 100 MB, over the limit of 100 MB.",
     );
+  });
+
+  it("a .linework document has the file format's own limit: a saved drawing always imports", () => {
+    expect(maxInputBytesFor("big.linework")).toBe(NATIVE_LIMITS.maxFileBytes);
+    expect(maxInputBytesFor("big.svg")).toBe(IMPORT_LIMITS.maxInputBytes);
+    const big = new Uint8Array(100 * 1024 * 1024 + 1).fill(0x20);
+    // Over the general limit, under the format's: read, and refused for what it holds instead.
+    expect(failed(readUntrusted("big.linework", big))).toMatch(/not a valid Linework file/);
   });
 
   it("text in the encoding its XML declaration names is decoded with it", () => {
