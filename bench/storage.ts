@@ -58,13 +58,13 @@ async function benchSize(page: Page, shapes: number): Promise<StorageResult> {
     const store = app.editor.store;
     const pageId = store.pages()[0]!.id;
     const delays: number[] = [];
+    const template = store.childrenOf(pageId)[0]!;
     let edits = 0;
     let saving = true;
     const edit = (due: number): void => {
       if (!saving) return;
       delays.push(performance.now() - due);
       // A small shape, as a person drawing on would add.
-      const template = store.childrenOf(pageId)[0]!;
       const id = `edit-${edits++}`;
       store.transact("Add", (tx) =>
         tx.put({ ...template, id, index: `zz${String(edits).padStart(4, "0")}` }),

@@ -29,6 +29,9 @@ export interface StoreOptions {
 
 type Listener<T> = (value: T) => void;
 
+/** Changes per write up to which sorted children lists are edited rather than dropped. */
+const EDITS_KEEPING_ORDER = 256;
+
 function byIndex(a: { index: string; id: string }, b: { index: string; id: string }): number {
   // Ids break ties so an order is always total, even in a document that arrived broken.
   if (a.index !== b.index) return a.index < b.index ? -1 : 1;
@@ -263,14 +266,58 @@ export class DocumentStore implements RecordView {
   }
 
   private write(changes: readonly Change[]): void {
+    // A few changes keep each touched parent's sorted children up to date, on one copy per
+    // parent: a shape moved on a page of a million must not make the next `childrenOf` sort
+    // them all again. Many changes drop those lists, to be sorted once when next asked for.
+    const edited = changes.length <= EDITS_KEEPING_ORDER ? new Map<Id, SceneNode[]>() : null;
     for (const { id, after } of changes) {
       const before = this.records.get(id);
-      if (before !== undefined) this.unlink(before);
+      if (before !== undefined) {
+        this.unlink(before);
+        if (isSceneNode(before)) this.reorder(edited, before, "remove");
+      }
       if (after === null) this.records.delete(id);
       else {
         this.records.set(id, after);
         this.link(after);
+        if (isSceneNode(after)) this.reorder(edited, after, "insert");
       }
+    }
+  }
+
+  /** Puts `node` into, or takes it out of, its parent's sorted children, or drops that list. */
+  private reorder(
+    edited: Map<Id, SceneNode[]> | null,
+    node: SceneNode,
+    edit: "insert" | "remove",
+  ): void {
+    const parent = node.parent;
+    let list = edited?.get(parent);
+    if (list === undefined) {
+      const cached = this.sortedChildren.get(parent);
+      if (cached === undefined) return;
+      if (edited === null) {
+        this.sortedChildren.delete(parent);
+        return;
+      }
+      // Lists already handed out stay as they were.
+      list = cached.slice();
+      edited.set(parent, list);
+      this.sortedChildren.set(parent, list);
+    }
+    let low = 0;
+    let high = list.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (byIndex(list[mid]!, node) < 0) low = mid + 1;
+      else high = mid;
+    }
+    if (edit === "insert") list.splice(low, 0, node);
+    else if (list[low]?.id === node.id) list.splice(low, 1);
+    else {
+      // Not where its index says (only in a list that arrived broken): sort again when asked.
+      this.sortedChildren.delete(parent);
+      edited?.delete(parent);
     }
   }
 
@@ -327,7 +374,6 @@ export class DocumentStore implements RecordView {
       this.children.set(record.parent, set);
     }
     set.add(record.id);
-    this.sortedChildren.delete(record.parent);
   }
 
   private unlink(record: DocRecord): void {
@@ -339,7 +385,6 @@ export class DocumentStore implements RecordView {
       set.delete(record.id);
       if (set.size === 0) this.children.delete(record.parent);
     }
-    this.sortedChildren.delete(record.parent);
   }
 
   private liveSelection(ids: readonly Id[]): readonly Id[] {

@@ -278,3 +278,61 @@ describe("tree commands keep what the user sees", () => {
     );
   });
 });
+
+describe("sorted children kept up to date", () => {
+  it("after any edits, childrenOf equals a fresh sort, and lists handed out before stay as they were", () => {
+    const op = fc.oneof(
+      fc.record({
+        kind: fc.constant("add" as const),
+        index: fc.stringMatching(/^a[0-9a-z]{1,3}$/),
+      }),
+      fc.record({
+        kind: fc.constant("move" as const),
+        pick: fc.nat(),
+        index: fc.stringMatching(/^a[0-9a-z]{1,3}$/),
+      }),
+      fc.record({ kind: fc.constant("remove" as const), pick: fc.nat() }),
+      fc.record({ kind: fc.constant("many" as const), count: fc.integer({ min: 257, max: 300 }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 30 }), (ops) => {
+        const store = new DocumentStore(
+          createDocument({ id: "d", pageId: "p", author: "t", created: "2024-01-01T00:00:00Z" }),
+        );
+        let next = 0;
+        const node = (index: string): RectNode =>
+          makeNode<RectNode>("rect", `n${next++}`, "p", index, {
+            width: 1,
+            height: 1,
+            radii: [0, 0, 0, 0],
+            fill: DEFAULT_FILL,
+            stroke: DEFAULT_STROKE,
+          });
+        for (const step of ops) {
+          const handedOut = store.childrenOf("p");
+          const copy = [...handedOut];
+          const nodes = store.childrenOf("p");
+          if (step.kind === "add") store.transact("Add", (tx) => tx.put(node(step.index)));
+          else if (step.kind === "many")
+            store.transact("Add many", (tx) => {
+              for (let i = 0; i < step.count; i++) tx.put(node(`a${i}`));
+            });
+          else if (nodes.length > 0) {
+            const target = nodes[step.pick % nodes.length]!;
+            if (step.kind === "move")
+              store.transact("Reorder", (tx) => tx.update(target.id, { index: step.index }));
+            else store.transact("Delete", (tx) => tx.remove(target.id));
+          }
+          expect(handedOut).toEqual(copy);
+          const fresh = [...store.snapshot()]
+            .filter((r): r is RectNode => r.type === "rect")
+            .sort((a, b) =>
+              a.index !== b.index ? (a.index < b.index ? -1 : 1) : a.id < b.id ? -1 : 1,
+            );
+          expect(store.childrenOf("p").map((n) => n.id)).toEqual(fresh.map((n) => n.id));
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
