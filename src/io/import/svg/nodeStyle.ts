@@ -1,0 +1,158 @@
+import { NO_FILL } from "../../../doc/factory";
+import type { Matrix } from "../../../doc/transform";
+import {
+  BLEND_MODES,
+  type BlendMode,
+  type Fill,
+  type LineCap,
+  type LineJoin,
+  type Paint,
+  type Stroke,
+} from "../../../doc/types";
+import { localName } from "../xml";
+import { parseColor } from "./color";
+import type { Context, Conversion } from "./conversion";
+import { hasExternalUrl } from "./css";
+import { parseLength } from "./lengths";
+import { gradientPaint, type UserBox } from "./paint";
+import type { ComputedStyle } from "./style";
+
+/** A computed style as the style fields of a node: fill, stroke, fill rule, opacity, blend. */
+
+/**
+ * The fill and stroke of a node whose local space `userToLocal` maps to; `box` is the element's
+ * bounding box for objectBoundingBox gradients, or how to measure it when one asks.
+ */
+export function styled(
+  conv: Conversion,
+  ctx: Context,
+  userToLocal: Matrix,
+  box: UserBox | (() => UserBox),
+): { fill: Fill; stroke: Stroke } {
+  const style = ctx.style;
+  const fillOpacity = unitNumber(style.get("fill-opacity"), 1);
+  const strokeOpacity = unitNumber(style.get("stroke-opacity"), 1);
+  const fillPaint = paint(conv, style.get("fill") ?? "black", ctx, fillOpacity, userToLocal, box);
+  const strokePaint = paint(
+    conv,
+    style.get("stroke") ?? "none",
+    ctx,
+    strokeOpacity,
+    userToLocal,
+    box,
+  );
+  const width = Math.max(
+    0,
+    parseLength(style.get("stroke-width") ?? "1", 1, ctx.viewport, "other"),
+  );
+  return {
+    fill: fillPaint ?? NO_FILL,
+    stroke: {
+      paint: width > 0 ? strokePaint : null,
+      width,
+      dash: dashes(style.get("stroke-dasharray"), ctx),
+      dashOffset: parseLength(style.get("stroke-dashoffset") ?? "0", 0, ctx.viewport, "other"),
+      cap: oneOf<LineCap>(style.get("stroke-linecap"), ["butt", "round", "square"], "butt"),
+      join: joinOf(style.get("stroke-linejoin")),
+      miterLimit: Math.max(1, Number.parseFloat(style.get("stroke-miterlimit") ?? "4") || 4),
+    },
+  };
+}
+
+/** A `fill` or `stroke` value: a colour, a gradient, or (for none and what is not imported) null. */
+function paint(
+  conv: Conversion,
+  value: string,
+  ctx: Context,
+  opacity: number,
+  userToLocal: Matrix,
+  box: UserBox | (() => UserBox),
+): Paint | null {
+  const style = ctx.style;
+  const text = value.trim();
+  if (text === "none") return null;
+  const url = /^url\(\s*['"]?#([^)'"]+)['"]?\s*\)\s*(.*)$/.exec(text);
+  if (url !== null) {
+    const target = conv.byId.get(url[1]!);
+    const tag = target === undefined ? "" : localName(target.name);
+    if (target !== undefined && (tag === "linearGradient" || tag === "radialGradient")) {
+      return gradientPaint(
+        target,
+        {
+          byId: conv.byId,
+          viewport: ctx.viewport,
+          stopStyle: (stop) => {
+            const declared = conv.declaredStyle(stop);
+            const color = declared.get("stop-color") ?? "black";
+            return {
+              color: color === "currentColor" ? (style.get("color") ?? "black") : color,
+              opacity: declared.get("stop-opacity") ?? "1",
+            };
+          },
+        },
+        userToLocal,
+        typeof box === "function" ? box() : box,
+        opacity,
+      );
+    }
+    if (tag === "pattern") conv.count("pattern");
+    const fallback = url[2]!.trim();
+    if (fallback.length > 0) return paint(conv, fallback, ctx, opacity, userToLocal, box);
+    if (target === undefined) conv.count("reference to a missing paint");
+    return null;
+  }
+  if (hasExternalUrl(text)) {
+    conv.count("external reference");
+    return null;
+  }
+  let parsed = parseColor(text);
+  if (parsed === "currentColor") parsed = parseColor(style.get("color") ?? "black");
+  if (parsed === null || parsed === "currentColor") return null;
+  if (parsed === "transparent") return null;
+  return { type: "solid", color: { ...parsed, a: parsed.a * opacity } };
+}
+
+function dashes(value: string | undefined, ctx: Context): number[] {
+  if (value === undefined || value.trim() === "none") return [];
+  const parts = value
+    .split(/[\s,]+/)
+    .filter((p) => p.length > 0)
+    .slice(0, 256);
+  const lengths = parts.map((p) => parseLength(p, Number.NaN, ctx.viewport, "other"));
+  if (lengths.some((n) => !Number.isFinite(n) || n < 0)) return [];
+  if (lengths.every((n) => n === 0)) return [];
+  return lengths.length % 2 === 1 ? [...lengths, ...lengths] : lengths;
+}
+
+export function fillRuleOf(ctx: Context): "nonzero" | "evenodd" {
+  return ctx.style.get("fill-rule") === "evenodd" ? "evenodd" : "nonzero";
+}
+
+export function opacityOf(style: ComputedStyle): number {
+  return unitNumber(style.get("opacity"), 1);
+}
+
+export function blendOf(style: ComputedStyle): BlendMode {
+  const mode = style.get("mix-blend-mode");
+  return (BLEND_MODES as readonly string[]).includes(mode ?? "") ? (mode as BlendMode) : "normal";
+}
+
+export function clampUnit(n: number): number {
+  return n < 0 ? 0 : n > 1 ? 1 : n;
+}
+
+function unitNumber(value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const text = value.trim();
+  const n = text.endsWith("%") ? Number.parseFloat(text) / 100 : Number.parseFloat(text);
+  return Number.isFinite(n) ? clampUnit(n) : fallback;
+}
+
+function oneOf<T extends string>(value: string | undefined, options: readonly T[], fallback: T): T {
+  return options.includes(value as T) ? (value as T) : fallback;
+}
+
+function joinOf(value: string | undefined): LineJoin {
+  if (value === "round" || value === "bevel") return value;
+  return "miter";
+}

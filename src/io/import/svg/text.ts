@@ -1,0 +1,74 @@
+import { makeNode } from "../../../doc/factory";
+import { IDENTITY_MATRIX } from "../../../doc/transform";
+import type { SceneNode, TextNode } from "../../../doc/types";
+import { localName, type XmlElement } from "../xml";
+import type { Context, Conversion } from "./conversion";
+import { parseLength } from "./lengths";
+import { styled } from "./nodeStyle";
+import { parseNumberList } from "./transformList";
+
+/**
+ * `<text>` as one text node: its characters (tspans included) on one line at the first x and y,
+ * in the first font family; its width is estimated, as no font is measured here.
+ */
+export function text(conv: Conversion, element: XmlElement, ctx: Context): SceneNode | null {
+  const content = textContent(element).replace(/\s+/g, " ").trim();
+  if (content.length === 0) return null;
+  const x = firstLength(element.attributes.get("x"));
+  const y = firstLength(element.attributes.get("y"));
+  const fontSize = Math.max(
+    0.1,
+    parseLength(ctx.style.get("font-size") ?? "16", 16, ctx.viewport, "y"),
+  );
+  const family = (ctx.style.get("font-family") ?? "sans-serif")
+    .split(",")[0]!
+    .trim()
+    .replace(/^['"]|['"]$/g, "");
+  const weightText = ctx.style.get("font-weight") ?? "normal";
+  const weight =
+    weightText === "bold" || weightText === "bolder" ? 700 : Number.parseInt(weightText, 10);
+  const anchor = ctx.style.get("text-anchor") ?? "start";
+  const estimatedWidth = content.length * fontSize * 0.6;
+  const left =
+    anchor === "middle" ? x - estimatedWidth / 2 : anchor === "end" ? x - estimatedWidth : x;
+  // SVG places text by its baseline; a text node by its top.
+  const top = y - fontSize * 0.8;
+  const placed = conv.placer.place(ctx.matrix, { ...IDENTITY_MATRIX, e: left, f: top });
+  if (placed === null) {
+    conv.count("text element with a singular transform");
+    return null;
+  }
+  const box = { x: left, y: top, width: estimatedWidth, height: fontSize };
+  return makeNode<TextNode>("text", "", "", "", {
+    ...styled(conv, ctx, placed.userToLocal, box),
+    transform: placed.transform,
+    content: content.slice(0, 100_000),
+    fontFamily: family.slice(0, 200) || "sans-serif",
+    fontSize,
+    fontWeight: Number.isFinite(weight) ? Math.min(1000, Math.max(1, weight)) : 400,
+    fontStyle:
+      ctx.style.get("font-style") === "italic" || ctx.style.get("font-style") === "oblique"
+        ? "italic"
+        : "normal",
+    align: "left",
+    lineHeight: 1.2,
+    width: null,
+  });
+}
+
+function textContent(element: XmlElement): string {
+  let out = "";
+  const stack: Array<XmlElement | string> = [...element.children].reverse();
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if (typeof item === "string") out += item;
+    else if (localName(item.name) === "tspan")
+      for (let i = item.children.length - 1; i >= 0; i--) stack.push(item.children[i]!);
+  }
+  return out;
+}
+
+function firstLength(value: string | undefined): number {
+  const first = parseNumberList((value ?? "").replace(/px/g, ""), 1)?.[0];
+  return first ?? (value === undefined ? 0 : Number.parseFloat(value) || 0);
+}
