@@ -54,6 +54,7 @@ async function benchSize(page: Page, shapes: number): Promise<StorageResult> {
     const result = await app.importFile("big.linework", text);
     if (!result.ok) throw new Error(result.error);
     const imported = performance.now();
+    console.log(`storage bench: imported in ${Math.round(imported - started)} ms`);
     // Small edits while the import is being saved: each must be handled promptly.
     const store = app.editor.store;
     const pageId = store.pages()[0]!.id;
@@ -66,9 +67,11 @@ async function benchSize(page: Page, shapes: number): Promise<StorageResult> {
       delays.push(performance.now() - due);
       // A small shape, as a person drawing on would add.
       const id = `edit-${edits++}`;
-      store.transact("Add", (tx) =>
-        tx.put({ ...template, id, index: `zz${String(edits).padStart(4, "0")}` }),
-      );
+      // Drawn shapes become the selection, as they do for a person.
+      store.transact("Add", (tx) => {
+        tx.put({ ...template, id, index: `zz${String(edits).padStart(4, "0")}` });
+        tx.select([id]);
+      });
       const next = performance.now() + 100;
       setTimeout(() => edit(next), 100);
     };
@@ -77,6 +80,7 @@ async function benchSize(page: Page, shapes: number): Promise<StorageResult> {
     while (saver().savedSeq < importSeq) await new Promise((done) => setTimeout(done, 5));
     saving = false;
     const durable = performance.now();
+    console.log(`storage bench: durable after ${Math.round(durable - started)} ms`);
     await app.persistence!.whenSaved();
     await new Promise((done) => setTimeout(done, 200));
     const longest = (from: number, to: number): number =>
@@ -155,6 +159,10 @@ export async function benchStorage(): Promise<object> {
       await context.addInitScript("globalThis.__name = (f) => f;");
       const page = await context.newPage();
       page.setDefaultTimeout(600_000);
+      page.on("console", (message) => {
+        if (message.text().startsWith("storage bench:"))
+          process.stderr.write(`${message.text()}\n`);
+      });
       await page.goto(`http://localhost:${PORT}/`);
       await page.waitForFunction(() => window.linework?.engine.state === "running", null, {
         timeout: 30_000,
