@@ -19,9 +19,12 @@ import { serveApp } from "./appServer.ts";
 const SIZES = (process.env.BENCH_STORAGE_SIZES ?? "1000000").split(",").map(Number);
 const PORT = Number(process.env.BENCH_STORAGE_PORT ?? 4614);
 const ROOT = resolve(process.env.BENCH_STORAGE_ROOT ?? "dist");
+/** Milliseconds between the small edits made while the import is saved; 0 makes none. */
+const EDIT_EVERY_MS = Number(process.env.BENCH_STORAGE_EDIT_MS ?? 100);
 
 interface StorageResult {
   readonly shapes: number;
+  readonly editEveryMs: number;
   readonly importMs: number;
   readonly longestTaskDuringImportMs: number;
   readonly timeToDurableMs: number;
@@ -38,7 +41,7 @@ interface StorageResult {
 
 async function benchSize(page: Page, shapes: number): Promise<StorageResult> {
   await handOver(page, serializeDocument(makeDocument(shapes)));
-  const measured = await page.evaluate(async () => {
+  const measured = await page.evaluate(async (editEvery) => {
     const app = window.linework!;
     const scope = globalThis as { __benchText?: string };
     const text = scope.__benchText!;
@@ -72,10 +75,10 @@ async function benchSize(page: Page, shapes: number): Promise<StorageResult> {
         tx.put({ ...template, id, index: `zz${String(edits).padStart(4, "0")}` });
         tx.select([id]);
       });
-      const next = performance.now() + 100;
-      setTimeout(() => edit(next), 100);
+      const next = performance.now() + editEvery;
+      setTimeout(() => edit(next), editEvery);
     };
-    setTimeout(() => edit(performance.now() + 100), 100);
+    if (editEvery > 0) setTimeout(() => edit(performance.now() + editEvery), editEvery);
     // Durable once storage has confirmed the import's own entry (the edits after it follow).
     while (saver().savedSeq < importSeq) await new Promise((done) => setTimeout(done, 5));
     saving = false;
@@ -126,7 +129,7 @@ async function benchSize(page: Page, shapes: number): Promise<StorageResult> {
       storedChars: stored.chars,
       largestStoredValueChars: stored.largest,
     };
-  });
+  }, EDIT_EVERY_MS);
   const reloadStarted = Date.now();
   await page.reload();
   await page.waitForFunction(() => window.linework?.engine.state === "running", null, {
@@ -140,6 +143,7 @@ async function benchSize(page: Page, shapes: number): Promise<StorageResult> {
   const round = (n: number): number => Math.round(n);
   return {
     shapes,
+    editEveryMs: EDIT_EVERY_MS,
     ...Object.fromEntries(Object.entries(measured).map(([k, v]) => [k, round(v)])),
     reopenedShapes,
     reopenMs,
