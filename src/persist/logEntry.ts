@@ -1,5 +1,6 @@
 import type { Change, Patch } from "../doc/patch";
 import type { DocRecord } from "../doc/types";
+import { storedRecord } from "../io/native/format";
 import { readRecord } from "../io/native/nodes";
 import { withShared } from "../io/native/schemas";
 import { textChecksum } from "./checksum";
@@ -141,7 +142,8 @@ function readStored(seq: number, id: string, value: unknown): DocRecord | null {
   if (value === null) return null;
   let record: DocRecord;
   try {
-    record = readRecord(value);
+    // Patches hold records as the store does; the file format's reader takes its own form.
+    record = readRecord(storedRecord(value as DocRecord));
   } catch (problem) {
     const detail =
       typeof problem === "object" && problem !== null && "message" in problem

@@ -272,6 +272,26 @@ function storePath(subpaths: readonly Subpath[], points: number[]): string {
   return commands;
 }
 
+/**
+ * A record as a file's `records` list holds it, which is how `readRecord` reads one: the same
+ * record but for a path's geometry, packed per subpath as segment letters and their numbers.
+ */
+export function storedRecord(record: DocRecord): StoredRecord {
+  if (record.type !== "path") return record;
+  return {
+    ...record,
+    subpaths: record.subpaths.map((subpath) => {
+      const points: number[] = [];
+      const commands = storePath([subpath], points).slice(1);
+      return {
+        commands: subpath.closed ? commands.slice(0, -1) : commands,
+        points,
+        closed: subpath.closed,
+      };
+    }),
+  };
+}
+
 /** Spaces separate joined ids and indexes; a list is written when one could be misread. */
 function joined(values: string[]): string | string[] {
   for (const value of values) if (value === "" || value.includes(" ")) return values;

@@ -1,7 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { makeDocument } from "../../../bench/document";
-import { serializeDocument, serializeDocumentSteps } from "../../../src/io/native/format";
+import {
+  serializeDocument,
+  serializeDocumentSteps,
+  storedRecord,
+} from "../../../src/io/native/format";
+import { readRecord } from "../../../src/io/native/nodes";
+import { withShared } from "../../../src/io/native/schemas";
 import { documentArb } from "../../support/arbitraries";
 
 describe("serialising in steps", () => {
@@ -28,5 +34,18 @@ describe("serialising in steps", () => {
     expect(step.value).toBe(serializeDocument(records));
     // Each step covers at most a few thousand records or a slice of one column.
     expect(count).toBeGreaterThan(50_000 / 8192);
+  });
+});
+
+describe("records in the form a file's list holds them", () => {
+  it("every kind of record reads back as itself", () => {
+    fc.assert(
+      fc.property(documentArb(), (records) => {
+        for (const record of records) {
+          expect(withShared([], () => readRecord(storedRecord(record)))).toEqual(record);
+        }
+      }),
+      { numRuns: 80 },
+    );
   });
 });
