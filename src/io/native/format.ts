@@ -278,9 +278,10 @@ function storePath(subpaths: readonly Subpath[], points: number[]): string {
  */
 export function storedRecord(record: DocRecord): StoredRecord {
   if (record.type !== "path") return record;
+  const { subpaths, ...rest } = record;
   return {
-    ...record,
-    subpaths: record.subpaths.map((subpath) => {
+    ...rest,
+    subpaths: subpaths.map((subpath) => {
       const points: number[] = [];
       const commands = storePath([subpath], points).slice(1);
       return {
