@@ -279,18 +279,17 @@ function storePath(subpaths: readonly Subpath[], points: number[]): string {
 export function storedRecord(record: DocRecord): StoredRecord {
   if (record.type !== "path") return record;
   const { subpaths, ...rest } = record;
-  return {
-    ...rest,
-    subpaths: subpaths.map((subpath) => {
-      const points: number[] = [];
-      const commands = storePath([subpath], points).slice(1);
-      return {
-        commands: subpath.closed ? commands.slice(0, -1) : commands,
-        points,
-        closed: subpath.closed,
-      };
-    }),
-  };
+  const stored: Record<string, unknown> & { readonly id: Id } = { ...rest };
+  stored.subpaths = subpaths.map((subpath) => {
+    const points: number[] = [];
+    const commands = storePath([subpath], points).slice(1);
+    return {
+      commands: subpath.closed ? commands.slice(0, -1) : commands,
+      points,
+      closed: subpath.closed,
+    };
+  });
+  return stored;
 }
 
 /** Spaces separate joined ids and indexes; a list is written when one could be misread. */
