@@ -36,6 +36,7 @@ import { ChromeState } from "./ui/chromeState";
 import { measureFreeArea } from "./ui/freeArea";
 import { followTheme } from "./ui/theme";
 import { CANVAS_COLOURS, type CanvasTheme } from "./render/canvasTheme";
+import { canvasBackground } from "./render/pageBackground";
 import { browserBooleans } from "./actions/booleanRunner";
 import { bundledGlyphFonts, registerBundledFonts } from "./fonts/bundledFonts";
 import { Overlay } from "./ui/Overlay";
@@ -137,12 +138,18 @@ export async function mountLinework(
   let root: Root | null = null;
   let overlayHost: HTMLElement | null = null;
   // The canvas follows the chrome's theme; an embedding page's own background is the light one.
+  // A page with a background of its own shows it, as the exports do.
   let canvasTheme: CanvasTheme = "light";
   const lightBackground = options.background ?? CANVAS_COLOURS.light.background;
   const paintCanvas = (engine: Engine): void => {
     const colours = CANVAS_COLOURS[canvasTheme];
-    engine.setBackground(canvasTheme === "light" ? lightBackground : colours.background);
+    const themeColour = canvasTheme === "light" ? lightBackground : colours.background;
+    engine.setBackground(canvasBackground(themeColour, current?.pageBackground() ?? null));
     current?.viewport.setGridInk(colours.gridInk);
+  };
+  /** Repaints the canvas when the open document's shown page changes its background. */
+  const followPageBackground = (engine: Engine, open: OpenDocument): void => {
+    open.onPageBackground(() => paintCanvas(engine));
   };
   const commands = new CommandRegistry();
   const tools = new ToolSettings();
@@ -228,6 +235,8 @@ export async function mountLinework(
       persistence,
       services,
     );
+    followPageBackground(engine, current);
+    paintCanvas(engine);
     if (options.manageTitle !== false) {
       const applyTitle = (): void => {
         document.title = formatTitle(status.get());
@@ -300,6 +309,7 @@ export async function mountLinework(
       view,
     );
     current.editor.store.setReadOnly(readOnly);
+    followPageBackground(engine, current);
     paintCanvas(engine);
     banners.dismiss(BANNER_READ_ONLY_FILE);
     renderChrome(engine);

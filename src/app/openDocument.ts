@@ -1,5 +1,5 @@
 import type { Engine } from "../../engine";
-import type { DocRecord, Id } from "../doc/types";
+import type { DocRecord, Id, RGBA } from "../doc/types";
 import type { PersistenceSession } from "../persist/session";
 import { attachRenderer, type SceneRenderer } from "../render";
 import type { Camera } from "../render/camera";
@@ -26,6 +26,13 @@ export interface OpenDocument {
   pageId(): Id;
   /** Shows another page of the document. */
   showPage(pageId: Id): void;
+  /** The background colour of the page on screen, as the exports draw it. */
+  pageBackground(): RGBA | null;
+  /**
+   * Calls `listener` whenever the page on screen has another background: an edit of the page
+   * record, another page shown, or the shown page deleted. Returns the unsubscribe.
+   */
+  onPageBackground(listener: (background: RGBA | null) => void): () => void;
   close(): void;
 }
 
@@ -61,6 +68,22 @@ export function openDocument(
   const followName = (): void => status.set({ name: store.document.name });
   followName();
   const stopFollowing = store.subscribe(followName);
+  // The renderer's page, not `page`: it moves to the first page when the shown one is deleted.
+  // Subscribed after the renderer, so that move has happened when this runs.
+  const pageBackground = (): RGBA | null => {
+    const shown = store.get(renderer.currentPage ?? page);
+    return shown?.type === "page" ? shown.background : null;
+  };
+  const backgroundListeners = new Set<(background: RGBA | null) => void>();
+  let lastBackground = pageBackground();
+  // Per commit: one record look-up, and the listeners only when the colour changed.
+  const checkBackground = (): void => {
+    const next = pageBackground();
+    if (next === lastBackground) return;
+    lastBackground = next;
+    for (const listener of [...backgroundListeners]) listener(next);
+  };
+  const stopFollowingBackground = store.subscribe(checkBackground);
   return {
     editor,
     renderer,
@@ -78,11 +101,19 @@ export function openDocument(
       renderer.showPage(pageId);
       spatial.showPage(pageId);
       overlays.refresh();
+      checkBackground();
       engine.invalidate();
+    },
+    pageBackground,
+    onPageBackground(listener) {
+      backgroundListeners.add(listener);
+      return () => backgroundListeners.delete(listener);
     },
     close() {
       tools.dispose();
       stopFollowing();
+      stopFollowingBackground();
+      backgroundListeners.clear();
       overlays.dispose();
       viewport.dispose();
       spatial.dispose();

@@ -82,6 +82,9 @@ vec4 shade(vec4 fillColor, vec4 strokeColor) {
     // Local units per screen pixel across the edge (and along the line, for caps).
     float across = max(length(vec2(gx.x, gy.x)), 1e-9);
     float d = abs(vLocal.x);
+    // A fill's rim fades from full coverage on the outline to none a pixel out: smooth, but the
+    // edge sits half a pixel out (exact coverage, 0.5 on the outline, needs the flat inside
+    // shrunk by half a pixel so the ramp can start inside it; see rimCoverage).
     if (kind > 4.5) return fill * clamp(1.0 - d / across, 0.0, 1.0);
     // A stroke thinner than a pixel is drawn a pixel wide and faded by its width, so it keeps
     // its weight instead of breaking up.
@@ -112,3 +115,26 @@ vec4 shade(vec4 fillColor, vec4 strokeColor) {
   return stroke * alpha + fill * fillCover * (1.0 - stroke.a);
 }
 `;
+
+/**
+ * The coverage the shader gives a fill rim's fragment `distancePx` screen pixels outside the
+ * outline (the kind 5 line of `COVERAGE_GLSL`, which a test holds to this). An exact box filter
+ * gives 0.5 − d; this gives 1 − d, half a pixel of extra ink along every filled edge, because the
+ * fill's flat triangles cover everything inside the outline at full strength and a rim that
+ * started at 0.5 would leave a step between them and it.
+ */
+export function rimCoverage(distancePx: number): number {
+  return Math.min(1, Math.max(0, 1 - distancePx));
+}
+
+/**
+ * The coverage the shader gives a stroke's fragment `distancePx` screen pixels from the centre
+ * line of a stroke `halfWidthPx` wide on each side, away from caps (the kind 4 lines of
+ * `COVERAGE_GLSL`): half on the stroke's edges; a stroke thinner than a pixel is a pixel wide,
+ * faded by its width.
+ */
+export function strokeCoverage(distancePx: number, halfWidthPx: number): number {
+  const reach = Math.max(halfWidthPx, 0.5);
+  const ramp = Math.min(1, Math.max(0, reach - Math.abs(distancePx) + 0.5));
+  return ramp * Math.min(1, 2 * halfWidthPx);
+}
