@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import type { RectNode } from "../src/doc/types";
-import { addRects, canvasBox, openApp, waitTicks } from "./support";
+import { addRects, canvasBox, openApp, sharedApp, waitTicks } from "./support";
 
 const TOOL_NAMES = [
   "Select",
@@ -110,10 +110,17 @@ test.describe("toolbar", () => {
 });
 
 test.describe("menus", () => {
-  test("menu buttons open menus of registry commands with arrow keys, Esc closes to the canvas", async ({
-    page,
-  }) => {
-    await openChrome(page);
+  // Menus and dialogs open and close, and change nothing but the zoom: one app for the four, the
+  // first (which finds Undo disabled) seeing it as it started.
+  const shared = sharedApp();
+  const chrome = async (): Promise<Page> => {
+    const page = shared();
+    await expect(page.getByRole("toolbar", { name: "Tools" })).toBeVisible();
+    return page;
+  };
+
+  test("menu buttons open menus of registry commands with arrow keys, Esc closes to the canvas", async () => {
+    const page = await chrome();
     const nav = page.getByRole("navigation", { name: "Main menu" });
     await nav.getByRole("button", { name: "Edit" }).click();
     const menu = page.getByRole("menu", { name: "Edit" });
@@ -131,16 +138,16 @@ test.describe("menus", () => {
     expect(await canvasFocused(page)).toBe(true);
   });
 
-  test("a menu item runs its command", async ({ page }) => {
-    await openChrome(page);
+  test("a menu item runs its command", async () => {
+    const page = await chrome();
     await page.getByRole("button", { name: "View" }).click();
     await page.getByRole("menuitem", { name: /Zoom in/ }).click();
     await expect(page.getByTestId("zoom-value")).not.toHaveText("100 %");
     expect(await canvasFocused(page)).toBe(true);
   });
 
-  test("Help lists every command with its shortcut, and About", async ({ page }) => {
-    await openChrome(page);
+  test("Help lists every command with its shortcut, and About", async () => {
+    const page = await chrome();
     await page.getByRole("button", { name: "Help" }).click();
     await page.getByRole("menuitem", { name: /Keyboard shortcuts/ }).click();
     const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });
@@ -158,8 +165,8 @@ test.describe("menus", () => {
     expect(await canvasFocused(page)).toBe(true);
   });
 
-  test("right-click on the canvas opens the context menu for the selection", async ({ page }) => {
-    await openChrome(page);
+  test("right-click on the canvas opens the context menu for the selection", async () => {
+    const page = await chrome();
     const box = await canvasBox(page);
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2, { button: "right" });
     const menu = page.getByRole("menu", { name: "Canvas actions" });

@@ -1,5 +1,5 @@
 import { expect, test, type CDPSession, type Page } from "@playwright/test";
-import { canvasBox, openApp, waitTicks } from "./support";
+import { canvasBox, openApp, sharedApp, waitTicks } from "./support";
 
 // Select, transform, shape tools, view commands, touch and stylus: each through real input
 // (mouse, keyboard, CDP touch and pen events), asserted through the document state.
@@ -66,6 +66,11 @@ async function drag(
 
 async function start(page: Page): Promise<void> {
   await openApp(page);
+  await prepare(page);
+}
+
+/** The view at the origin at 100 %, snapping off, the keyboard on the canvas. */
+async function prepare(page: Page): Promise<void> {
   await page.evaluate(() => {
     const lw = window.linework!;
     lw.current.camera.set({ x: 0, y: 0, zoom: 1 });
@@ -94,20 +99,29 @@ test.describe("drawing and editing with real input", () => {
     expect(await tool(page)).toBe("select");
   });
 
-  for (const [key, type] of [
-    ["o", "ellipse"],
-    ["f", "frame"],
-    ["y", "polygon"],
-    ["l", "line"],
-  ] as const) {
-    test(`${key.toUpperCase()} draws a ${type}`, async ({ page }) => {
-      await start(page);
-      await page.keyboard.press(key);
-      await waitTicks(page);
-      await drag(page, { x: 50, y: 60 }, { x: 150, y: 160 });
-      expect((await nodes(page)).map((n) => n.type)).toEqual([type]);
-    });
-  }
+  test.describe(() => {
+    // One app for the four; each draws in a new, empty document of its own.
+    const shared = sharedApp();
+    for (const [key, type] of [
+      ["o", "ellipse"],
+      ["f", "frame"],
+      ["y", "polygon"],
+      ["l", "line"],
+    ] as const) {
+      test(`${key.toUpperCase()} draws a ${type}`, async () => {
+        const page = shared();
+        await page.evaluate(() => window.linework!.newDocument());
+        await prepare(page);
+        // As in a fresh app: nothing drawn yet, and Select the tool.
+        expect(await nodes(page)).toEqual([]);
+        expect(await tool(page)).toBe("select");
+        await page.keyboard.press(key);
+        await waitTicks(page);
+        await drag(page, { x: 50, y: 60 }, { x: 150, y: 160 });
+        expect((await nodes(page)).map((n) => n.type)).toEqual([type]);
+      });
+    }
+  });
 
   test("Shift+L draws an arrow; Shift keeps squares square", async ({ page }) => {
     await start(page);

@@ -2,12 +2,12 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Download, type Page } from "@playwright/test";
 import { serializeDocument } from "../src/io/native/format";
 import { galleryDocument } from "../tests/support/gallery";
-import { openApp } from "./support";
+import { sharedApp } from "./support";
 
-test.use({ viewport: { width: 1024, height: 700 } });
+const VIEWPORT = { width: 1024, height: 700 };
 
+/** Opens the gallery as a document of its own. */
 async function openGallery(page: Page): Promise<void> {
-  await openApp(page);
   const result = await page.evaluate(
     (text) => window.linework!.importDocument(text),
     serializeDocument(galleryDocument()),
@@ -28,7 +28,12 @@ function bytesOf(download: Download): Promise<Buffer> {
 }
 
 test.describe("export dialog", () => {
-  test("exports the page as SVG", async ({ page }) => {
+  // Each test opens the gallery afresh, in one app started for them all, and leaves the dialog
+  // closed.
+  const shared = sharedApp({ viewport: VIEWPORT });
+
+  test("exports the page as SVG", async () => {
+    const page = shared();
     await openGallery(page);
     const dialog = await openExportDialog(page);
     await dialog.getByRole("radio", { name: "SVG" }).check();
@@ -43,7 +48,8 @@ test.describe("export dialog", () => {
     await expect(dialog).toBeHidden();
   });
 
-  test("exports a PNG at 2× the page's size", async ({ page }) => {
+  test("exports a PNG at 2× the page's size", async () => {
+    const page = shared();
     await openGallery(page);
     const bounds = await page.evaluate(() => {
       const lw = window.linework!;
@@ -65,7 +71,8 @@ test.describe("export dialog", () => {
     expect(png.readUInt32BE(20)).toBe(Math.ceil((bounds.maxY - bounds.minY) * 2 - 1e-9));
   });
 
-  test("exports a PDF", async ({ page }) => {
+  test("exports a PDF", async () => {
+    const page = shared();
     await openGallery(page);
     const dialog = await openExportDialog(page);
     await dialog.getByRole("radio", { name: "PDF" }).check();
@@ -77,12 +84,12 @@ test.describe("export dialog", () => {
     expect((await bytesOf(download)).subarray(0, 5).toString("latin1")).toBe("%PDF-");
   });
 
-  test("a large PNG shows its progress and Cancel stops it without a download", async ({
-    page,
-  }) => {
+  test("a large PNG shows its progress and Cancel stops it without a download", async () => {
+    const page = shared();
     await openGallery(page);
     let downloads = 0;
-    page.on("download", () => downloads++);
+    const counted = () => downloads++;
+    page.on("download", counted);
     const dialog = await openExportDialog(page);
     await dialog.getByRole("radio", { name: "PNG" }).check();
     await dialog.getByRole("radio", { name: "Custom" }).check();
@@ -120,9 +127,13 @@ test.describe("export dialog", () => {
     );
     expect(seen.every((entry) => entry.label === "Export progress")).toBe(true);
     expect(seen.some((entry) => entry.value > 0 && entry.value < entry.max)).toBe(true);
+    page.off("download", counted);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
   });
 
-  test("an export too large to draw is refused in the dialog in plain words", async ({ page }) => {
+  test("an export too large to draw is refused in the dialog in plain words", async () => {
+    const page = shared();
     await openGallery(page);
     const dialog = await openExportDialog(page);
     await dialog.getByRole("radio", { name: "PNG" }).check();
@@ -134,5 +145,7 @@ test.describe("export dialog", () => {
     await scale.fill("64");
     await dialog.getByRole("button", { name: "Export" }).click();
     await expect(dialog.getByRole("alert")).toContainText("larger than this browser can draw");
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
   });
 });

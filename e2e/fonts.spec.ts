@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createDocument, makeNode, NO_STROKE } from "../src/doc/factory";
 import type { DocRecord, TextNode } from "../src/doc/types";
-import { canvasBox, hideChrome, openApp, showDocument, waitTicks } from "./support";
+import { canvasBox, hideChrome, sharedApp, showDocument, waitTicks } from "./support";
 
 // Drawings never depend on the machine's fonts: generic families are drawn in the faces the app
 // ships, on the canvas and in the exports, and the browser here sees no other fonts at all.
@@ -88,8 +88,25 @@ async function inkBoxes(
 }
 
 test.describe("shipped typefaces", () => {
-  test("the browser under test sees only the fonts Linework ships", async ({ page }) => {
-    await openApp(page);
+  // One app for the three: the first test reads what start-up loaded before anything else runs
+  // in it, the second only measures, and the third opens a document of its own.
+  const shared = sharedApp();
+
+  test("every shipped face has loaded before the first document shows", async () => {
+    const page = shared();
+    const loaded = await page.evaluate(() =>
+      ["Inter", "Noto Serif", "JetBrains Mono"].map(
+        (family) =>
+          [...document.fonts].filter(
+            (f) => f.family.replace(/"/g, "") === family && f.status === "loaded",
+          ).length,
+      ),
+    );
+    expect(loaded).toEqual([4, 4, 4]);
+  });
+
+  test("the browser under test sees only the fonts Linework ships", async () => {
+    const page = shared();
     const widths = await page.evaluate(async () => {
       await document.fonts.ready;
       const context = document.createElement("canvas").getContext("2d")!;
@@ -120,23 +137,8 @@ test.describe("shipped typefaces", () => {
     expect(new Set([widths.inter, widths.shippedSerif, widths.shippedMono]).size).toBe(3);
   });
 
-  test("every shipped face has loaded before the first document shows", async ({ page }) => {
-    await openApp(page);
-    const loaded = await page.evaluate(() =>
-      ["Inter", "Noto Serif", "JetBrains Mono"].map(
-        (family) =>
-          [...document.fonts].filter(
-            (f) => f.family.replace(/"/g, "") === family && f.status === "loaded",
-          ).length,
-      ),
-    );
-    expect(loaded).toEqual([4, 4, 4]);
-  });
-
-  test("generic families are drawn in the shipped faces on the canvas, in PNG and in SVG", async ({
-    page,
-  }) => {
-    await openApp(page);
+  test("generic families are drawn in the shipped faces on the canvas, in PNG and in SVG", async () => {
+    const page = shared();
     await showDocument(page, textsDocument());
     await hideChrome(page);
     await waitTicks(page, 5);

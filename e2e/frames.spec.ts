@@ -14,12 +14,13 @@ function screen(page: Page, p: Point): Promise<Point> {
   return worldToPage(page, p);
 }
 
+/** A drag that only needs to get somewhere: a few moves, as each one waits for a frame. */
 async function drag(page: Page, from: Point, to: Point): Promise<void> {
   const a = await screen(page, from);
   const b = await screen(page, to);
   await page.mouse.move(a.x, a.y);
   await page.mouse.down();
-  await page.mouse.move(b.x, b.y, { steps: 8 });
+  await page.mouse.move(b.x, b.y, { steps: 3 });
   await page.mouse.up();
   await waitTicks(page);
 }

@@ -11,7 +11,7 @@ import type {
   StarNode,
 } from "../src/doc/types";
 import { galleryDocument } from "../tests/support/gallery";
-import { hideChrome, openApp, showDocument } from "./support";
+import { hideChrome, sharedApp, showDocument } from "./support";
 
 /**
  * The style gallery drawn at three zoom levels, compared with committed baselines.
@@ -34,12 +34,16 @@ const ZOOMS = [
   { name: "zoom-200", zoom: 2, x: -1000, y: -20 },
 ];
 
-test.use({ viewport: { width: 960, height: 600 } });
+const VIEWPORT = { width: 960, height: 600 };
+
+// Every test opens its document afresh (a new renderer, at its own zoom), in one app started for
+// all of them.
+const shared = sharedApp({ viewport: VIEWPORT });
 
 test.describe("style gallery rendering", () => {
   for (const view of ZOOMS) {
-    test(`the gallery renders as its baseline at ${view.zoom * 100} %`, async ({ page }) => {
-      await openApp(page);
+    test(`the gallery renders as its baseline at ${view.zoom * 100} %`, async () => {
+      const page = shared();
       await showDocument(page, galleryDocument(), view);
       // Let the render and any late text rasterisation settle.
       await page.waitForTimeout(300);
@@ -245,8 +249,8 @@ const BATCHED = [
 
 test.describe("batched shape rendering", () => {
   for (const view of BATCHED) {
-    test(`batched shapes render as their baseline at ${view.zoom * 100} %`, async ({ page }) => {
-      await openApp(page);
+    test(`batched shapes render as their baseline at ${view.zoom * 100} %`, async () => {
+      const page = shared();
       await showDocument(page, batchedDocument(), view);
       // Past the zoom settle, so the batches are rebuilt for this zoom.
       await page.waitForTimeout(500);

@@ -1,11 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { BACKGROUND_RGB, canvasBox, openApp, screenPixel } from "./support";
+import { BACKGROUND_RGB, canvasBox, openApp, screenPixel, sharedApp } from "./support";
 
 test.describe("engine loop", () => {
-  test("an idle page draws no frames: renders counted over 2 s stay put while ticks run", async ({
-    page,
-  }) => {
-    await openApp(page);
+  // One app for the three, in this order: the first watches it idle from start-up on, the second
+  // looks at it as it started, and only the third asks for a render.
+  const shared = sharedApp();
+
+  test("an idle page draws no frames: renders counted over 2 s stay put while ticks run", async () => {
+    const page = shared();
     await page.waitForTimeout(300); // let start-up fits settle
     const before = await page.evaluate(() => ({
       renders: window.linework!.engine.renders,
@@ -21,8 +23,17 @@ test.describe("engine loop", () => {
     expect(after.ticks - before.ticks).toBeGreaterThan(60);
   });
 
-  test("a change asks for exactly one render", async ({ page }) => {
-    await openApp(page);
+  test("the app starts on an empty page on a neutral background", async () => {
+    const page = shared();
+    const box = await canvasBox(page);
+    expect(await screenPixel(page, box.x + box.width / 2, box.y + box.height / 2)).toEqual(
+      BACKGROUND_RGB,
+    );
+    await expect(page.getByRole("banner", { name: "Document" })).toContainText("Untitled");
+  });
+
+  test("a change asks for exactly one render", async () => {
+    const page = shared();
     await page.waitForTimeout(300);
     const delta = await page.evaluate(async () => {
       const engine = window.linework!.engine;
@@ -33,15 +44,6 @@ test.describe("engine loop", () => {
       return engine.renders - before;
     });
     expect(delta).toBe(1);
-  });
-
-  test("the app starts on an empty page on a neutral background", async ({ page }) => {
-    await openApp(page);
-    const box = await canvasBox(page);
-    expect(await screenPixel(page, box.x + box.width / 2, box.y + box.height / 2)).toEqual(
-      BACKGROUND_RGB,
-    );
-    await expect(page.getByRole("banner", { name: "Document" })).toContainText("Untitled");
   });
 });
 

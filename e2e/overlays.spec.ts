@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { serializeDocument } from "../src/io/native/format";
 import { galleryDocument, RED_RECT } from "../tests/support/gallery";
-import { canvasBox, hideChrome, openApp, screenPixel, waitTicks } from "./support";
+import { canvasBox, hideChrome, screenPixel, sharedApp, waitTicks } from "./support";
 
 const GALLERY = serializeDocument(galleryDocument());
 const ACCENT_RGB = [0x25, 0x63, 0xeb];
@@ -14,8 +14,8 @@ const RED_BOUNDS = {
   maxY: RED_RECT.y + RED_RECT.height + 2,
 };
 
+/** Opens the gallery as a document of its own; resolves to the canvas's corner on the page. */
 async function openGallery(page: Page): Promise<{ x: number; y: number }> {
-  await openApp(page);
   const result = await page.evaluate((text) => window.linework!.importDocument(text), GALLERY);
   expect(result.ok).toBe(true);
   await waitTicks(page);
@@ -33,9 +33,11 @@ async function toScreen(
 }
 
 test.describe("editing overlays", () => {
-  test("selection handles sit on the shape's corners, stay 8 px when zoomed, and go when cleared", async ({
-    page,
-  }) => {
+  // Each test opens the gallery afresh, in one app started for them all.
+  const shared = sharedApp();
+
+  test("selection handles sit on the shape's corners, stay 8 px when zoomed, and go when cleared", async () => {
+    const page = shared();
     const canvas = await openGallery(page);
     const pixel = (x: number, y: number): Promise<number[]> =>
       screenPixel(page, canvas.x + x, canvas.y + y);
@@ -90,7 +92,8 @@ test.describe("editing overlays", () => {
     ).toBeNull();
   });
 
-  test("hover and marquee are drawn, and hidden again", async ({ page }) => {
+  test("hover and marquee are drawn, and hidden again", async () => {
+    const page = shared();
     const canvas = await openGallery(page);
     const pixel = (x: number, y: number): Promise<number[]> =>
       screenPixel(page, canvas.x + x, canvas.y + y);
@@ -117,7 +120,8 @@ test.describe("editing overlays", () => {
     await expect.poll(() => pixel(600, 450)).toEqual(inside);
   });
 
-  test("guides and path markers draw in screen pixels and clear", async ({ page }) => {
+  test("guides and path markers draw in screen pixels and clear", async () => {
+    const page = shared();
     const canvas = await openGallery(page);
     const pixel = (x: number, y: number): Promise<number[]> =>
       screenPixel(page, canvas.x + x, canvas.y + y);

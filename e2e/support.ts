@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { makeNode, NO_STROKE } from "../src/doc/factory";
 import type { DocRecord, RectNode } from "../src/doc/types";
 import { serializeDocument } from "../src/io/native/format";
@@ -10,6 +10,31 @@ export async function openApp(page: Page, search = ""): Promise<void> {
   // The start-up fits end by focusing the canvas (spec §2); a test that moves focus before they
   // land would lose it to them.
   await page.waitForFunction(() => !window.linework!.engine.shell.fitPending);
+}
+
+/**
+ * One started app for every test of the enclosing `test.describe` (or file), for tests that do
+ * not depend on what an earlier one left in it: each opens a document of its own, or only reads.
+ * The app starts once instead of once a test. The tests run in order in one worker; after a
+ * failure the rest go on in a new worker, with a new app. Returns the page, for the tests.
+ */
+export function sharedApp(
+  options: { readonly viewport?: { width: number; height: number } } = {},
+): () => Page {
+  let shared: Page | null = null;
+  test.describe.configure({ mode: "default" });
+  test.beforeAll(async ({ browser }, testInfo) => {
+    const { baseURL, viewport } = testInfo.project.use;
+    shared = await browser.newPage({ baseURL, viewport: options.viewport ?? viewport });
+    await openApp(shared);
+  });
+  test.afterAll(async () => {
+    await shared?.close();
+  });
+  return () => {
+    if (shared === null) throw new Error("the shared app has not started");
+    return shared;
+  };
 }
 
 /** Opens the bare embedding fixture; the test starts the engine itself. */

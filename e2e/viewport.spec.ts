@@ -3,13 +3,21 @@ import { createDocument, DEFAULT_STROKE, makeNode } from "../src/doc/factory";
 import type { DocRecord, RectNode } from "../src/doc/types";
 import { serializeDocument } from "../src/io/native/format";
 import { galleryDocument, RED_RECT } from "../tests/support/gallery";
-import { BACKGROUND_RGB, canvasBox, hideChrome, openApp, screenPixel, waitTicks } from "./support";
+import {
+  BACKGROUND_RGB,
+  canvasBox,
+  hideChrome,
+  openApp,
+  screenPixel,
+  sharedApp,
+  waitTicks,
+} from "./support";
 
 const GALLERY = serializeDocument(galleryDocument());
 const RED_CENTRE = { x: RED_RECT.x + RED_RECT.width / 2, y: RED_RECT.y + RED_RECT.height / 2 };
 
+/** Opens the gallery as a document of its own; resolves to the canvas's corner on the page. */
 async function openGallery(page: Page): Promise<{ x: number; y: number }> {
-  await openApp(page);
   const result = await page.evaluate((text) => window.linework!.importDocument(text), GALLERY);
   expect(result.ok).toBe(true);
   await waitTicks(page);
@@ -62,7 +70,13 @@ function rowDocument(count: number): DocRecord[] {
 }
 
 test.describe("the viewport", () => {
-  test("the wheel pans by its pixels; the drawing follows", async ({ page }) => {
+  // The tests that open the gallery (or only read the renderer) share one app; each opens the
+  // gallery afresh, with a camera of its own. The ones that add to the start-up document start
+  // their own.
+  const shared = sharedApp();
+
+  test("the wheel pans by its pixels; the drawing follows", async () => {
+    const page = shared();
     const canvas = await openGallery(page);
     await page.mouse.move(canvas.x + 500, canvas.y + 300);
     const rendersBefore = await page.evaluate(() => window.linework!.engine.renders);
@@ -80,7 +94,8 @@ test.describe("the viewport", () => {
       .not.toEqual([255, 0, 0]);
   });
 
-  test("an idle view does not redraw", async ({ page }) => {
+  test("an idle view does not redraw", async () => {
+    const page = shared();
     await openGallery(page);
     await waitTicks(page, 10);
     const before = await page.evaluate(() => window.linework!.engine.renders);
@@ -88,7 +103,8 @@ test.describe("the viewport", () => {
     expect(await page.evaluate(() => window.linework!.engine.renders)).toBe(before);
   });
 
-  test("Ctrl+wheel zooms at the cursor: the world point under it stays put", async ({ page }) => {
+  test("Ctrl+wheel zooms at the cursor: the world point under it stays put", async () => {
+    const page = shared();
     const canvas = await openGallery(page);
     const cursor = { x: RED_RECT.x + 30, y: RED_RECT.y + 25 };
     await page.mouse.move(canvas.x + cursor.x, canvas.y + cursor.y);
@@ -119,7 +135,8 @@ test.describe("the viewport", () => {
     await expect.poll(() => screenPixel(page, centre.x, centre.y)).toEqual([255, 0, 0]);
   });
 
-  test("the zoom stops at 25,600 % and at 2 %", async ({ page }) => {
+  test("the zoom stops at 25,600 % and at 2 %", async () => {
+    const page = shared();
     const canvas = await openGallery(page);
     await page.mouse.move(canvas.x + 200, canvas.y + 150);
     await page.evaluate(() => window.linework!.current.camera.setZoom(200, { x: 200, y: 150 }));
@@ -182,8 +199,8 @@ test.describe("the viewport", () => {
     expect(drawnAndStored.drawn).toBe(drawnAndStored.stored);
   });
 
-  test("a software rasteriser batches one texture per draw", async ({ page }) => {
-    await openApp(page);
+  test("a software rasteriser batches one texture per draw", async () => {
+    const page = shared();
     // The browser under test renders with SwiftShader (see the Playwright config).
     const limits = await page.evaluate(() => {
       const gfx = window.linework!.engine.gfx;
@@ -261,7 +278,8 @@ test.describe("the viewport", () => {
     await expect.poll(() => screenPixel(page, canvas.x + 350, canvas.y + 150)).toEqual([0, 0, 255]);
   });
 
-  test("Ctrl+' shows and hides the grid", async ({ page }) => {
+  test("Ctrl+' shows and hides the grid", async () => {
+    const page = shared();
     const canvas = await openGallery(page);
     const grid = () =>
       page.evaluate(() => {
@@ -290,7 +308,8 @@ test.describe("the viewport", () => {
     await expect.poll(column).toEqual([BACKGROUND_RGB, BACKGROUND_RGB]);
   });
 
-  test("F3 and Ctrl+Shift+D show and hide the statistics", async ({ page }) => {
+  test("F3 and Ctrl+Shift+D show and hide the statistics", async () => {
+    const page = shared();
     await openGallery(page);
     const hud = page.locator(".lw-hud");
     await expect(hud).toHaveCount(0);

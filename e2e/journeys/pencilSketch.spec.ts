@@ -20,10 +20,10 @@ import {
 // Ctrl+Z twice, Ctrl+Shift+Z once, then the eraser (E) wiped across the first stroke. The
 // document and the pixels are checked at the end.
 
-/** A wavy stroke across a horizontal band centred on `y`, one sample every 6 px. */
+/** A wavy stroke across a horizontal band centred on `y`, one sample every 12 px. */
 function wave(y: number): Point[] {
   const points: Point[] = [];
-  for (let x = 120; x <= 600; x += 6) points.push({ x, y: y + 22 * Math.sin((x - 120) / 40) });
+  for (let x = 120; x <= 600; x += 12) points.push({ x, y: y + 22 * Math.sin((x - 120) / 40) });
   return points;
 }
 
@@ -82,13 +82,13 @@ test("journey: sketch with the pencil, restyle, undo, redo and erase", async ({ 
   expect([first.stroke, first.strokeWidth]).toEqual(["#ff0000", 8]);
   expect([second.stroke, second.strokeWidth]).toEqual(["#0000ff", 6]);
   expect([third.strokeWidth, fourth.strokeWidth]).toEqual([2, 2]);
-  // Each stroke kept every mouse sample: 81 moves plus the press.
+  // Each stroke kept every mouse sample: 40 moves plus the press.
   const sampleCounts = await page.evaluate(() =>
     window
       .linework!.editor.store.childrenOf(window.linework!.current.pageId())
       .map((n) => (n.type === "freehand" ? n.points.length / 3 : 0)),
   );
-  for (const count of sampleCounts) expect(count).toBeGreaterThanOrEqual(81);
+  for (const count of sampleCounts) expect(count).toBeGreaterThanOrEqual(41);
 
   // Two undos take back the last two strokes; one redo brings the third back.
   await page.keyboard.press("Control+KeyZ");
