@@ -61,13 +61,7 @@ export function replay(
  * unfinished gesture.
  */
 function unbrokenRun(entries: readonly LogEntry[], baseSeq: number): LogEntry[] {
-  const ordered = [...entries].sort((a, b) => a.seq - b.seq);
-  const run: LogEntry[] = [];
-  for (const entry of ordered) {
-    if (entry.seq <= baseSeq + run.length) continue;
-    if (entry.seq !== baseSeq + run.length + 1) break;
-    run.push(entry);
-  }
+  const run = unbrokenEntries(entries, baseSeq);
   const ended = new Set<number>();
   for (const entry of run) if (entry.gestureEnd !== undefined) ended.add(entry.gestureEnd);
   const unfinished = run.findIndex(
@@ -207,9 +201,12 @@ function isValid(records: readonly DocRecord[]): boolean {
 }
 
 /** The entries after `baseSeq` in order, up to the first seq that is missing altogether. */
-function unbrokenEntries(entries: readonly ReadEntry[], baseSeq: number): ReadEntry[] {
+function unbrokenEntries<T extends { readonly seq: number }>(
+  entries: readonly T[],
+  baseSeq: number,
+): T[] {
   const ordered = [...entries].sort((a, b) => a.seq - b.seq);
-  const run: ReadEntry[] = [];
+  const run: T[] = [];
   for (const entry of ordered) {
     if (entry.seq <= baseSeq + run.length) continue;
     if (entry.seq !== baseSeq + run.length + 1) break;
