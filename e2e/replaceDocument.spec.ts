@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { createDocument } from "../src/doc/factory";
 import { serializeDocument } from "../src/io/native/format";
 import { openApp, waitTicks } from "./support";
@@ -8,16 +8,18 @@ import { openApp, waitTicks } from "./support";
 // shared tool settings, so the first tool switch drew on its destroyed overlays and the engine
 // aborted ("Cannot read properties of null (reading 'clear')").
 
-/** An empty .linework file named "Blank". */
-const BLANK = serializeDocument(
-  createDocument({
-    id: "blank-document",
-    pageId: "blank-page",
-    name: "Blank",
-    author: "test",
-    created: "2024-01-01T00:00:00.000Z",
-  }),
-);
+/** An empty .linework file whose document is called `name`. */
+function blankFile(name: string): string {
+  return serializeDocument(
+    createDocument({
+      id: "blank-document",
+      pageId: "blank-page",
+      name,
+      author: "test",
+      created: "2024-01-01T00:00:00.000Z",
+    }),
+  );
+}
 
 interface Point {
   readonly x: number;
@@ -33,7 +35,8 @@ interface Drawing {
   draw(page: Page, at: Point): Promise<void>;
 }
 
-async function drag(page: Page, from: Point, to: Point, steps = 6): Promise<void> {
+// Two moves are enough: the shapes' checks need only the end points (`made` reads node types).
+async function drag(page: Page, from: Point, to: Point, steps = 2): Promise<void> {
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move(to.x, to.y, { steps });
@@ -64,7 +67,8 @@ const DRAWINGS: readonly Drawing[] = [
     tool: "pencil",
     keys: "Shift+KeyP",
     made: "freehand",
-    draw: (page, at) => drag(page, at, { x: at.x + 110, y: at.y + 70 }, 20),
+    // A few moves make a stroke; `made` only checks that there is one.
+    draw: (page, at) => drag(page, at, { x: at.x + 110, y: at.y + 70 }, 5),
   },
   {
     tool: "text",
@@ -85,13 +89,19 @@ function cell(index: number): Point {
   return { x: 110 + (index % 3) * 200, y: 110 + Math.floor(index / 3) * 160 };
 }
 
+/** Polls often: the shapes land within a few frames, and the default waits 100 ms and up. */
+const POLL = [20, 50, 100];
+
 /** Draws with every tool, each in its own cell, waiting for the document between tools. */
 async function drawEverything(page: Page): Promise<void> {
   for (const [index, drawing] of DRAWINGS.entries()) {
     await page.keyboard.press(drawing.keys);
     await drawing.draw(page, cell(index));
     await expect
-      .poll(() => made(page), { message: `the ${drawing.tool} tool made its shape` })
+      .poll(() => made(page), {
+        message: `the ${drawing.tool} tool made its shape`,
+        intervals: POLL,
+      })
       .toContain(drawing.made);
   }
 }
@@ -151,29 +161,28 @@ async function fileMenu(page: Page, item: string): Promise<void> {
   await page.getByRole("menu", { name: "File" }).getByRole("menuitem", { name: item }).click();
 }
 
-/** Adds an empty "Blank" drawing to the library, as another session would have. */
-async function blankInLibrary(page: Page): Promise<string> {
-  return page.evaluate(() => window.linework!.persistence!.documents!.create("Blank"));
+/** Adds an empty drawing called `name` to the library, as another session would have. */
+async function blankInLibrary(page: Page, name: string): Promise<string> {
+  // Unique names, so the dialogs pick this one and the title tells it was opened.
+  return page.evaluate((title) => window.linework!.persistence!.documents!.create(title), name);
 }
 
-async function pickFromLibrary(page: Page, dialogName: string): Promise<void> {
+async function pickFromLibrary(page: Page, dialogName: string, name: string): Promise<void> {
   const dialog = page.getByRole("dialog", { name: dialogName });
-  await dialog.getByRole("option", { name: /Blank/ }).click();
+  await dialog.getByRole("option", { name: new RegExp(`^${name}`) }).click();
   await page.keyboard.press("Enter");
   await expect(dialog).toHaveCount(0);
 }
 
+/** One way of putting another, empty document in place of the open one. */
 interface Replacement {
   readonly name: string;
-  /** Runs before the app opens (scripts the page needs). */
-  init?(page: Page): Promise<void>;
-  /**
-   * Puts another document in place of `page`'s, which holds what `drawEverything` drew; returns
-   * the page to draw on next and the shapes its document holds already.
-   */
-  replace(page: Page, context: BrowserContext): Promise<{ page: Page; kept: string[] }>;
+  /** Replaces `page`'s document, which every tool has drawn in and which is saved. */
+  replace(page: Page): Promise<void>;
 }
 
+// One after another in one tab: each replaces the document the one before opened and drew in
+// (the first the start-up document), so the "Untitled" numbers count up along the chain.
 const REPLACEMENTS: readonly Replacement[] = [
   {
     name: "File → New with Ctrl+Alt+N",
@@ -181,7 +190,6 @@ const REPLACEMENTS: readonly Replacement[] = [
       await markCurrent(page);
       await page.keyboard.press("Control+Alt+KeyN");
       await replaced(page, "Untitled 2");
-      return { page, kept: [] };
     },
   },
   {
@@ -189,8 +197,7 @@ const REPLACEMENTS: readonly Replacement[] = [
     async replace(page) {
       await markCurrent(page);
       await fileMenu(page, "New");
-      await replaced(page, "Untitled 2");
-      return { page, kept: [] };
+      await replaced(page, "Untitled 3");
     },
   },
   {
@@ -198,133 +205,144 @@ const REPLACEMENTS: readonly Replacement[] = [
     async replace(page) {
       await markCurrent(page);
       await page.evaluate(() => window.linework!.newDocument());
-      await replaced(page, "Untitled 2");
-      return { page, kept: [] };
+      await replaced(page, "Untitled 4");
     },
   },
   {
     name: "the Open dialog",
     async replace(page) {
-      await blankInLibrary(page);
+      await blankInLibrary(page, "Blank from Open");
       await markCurrent(page);
       await fileMenu(page, "Open from library…");
-      await pickFromLibrary(page, "Open");
-      await replaced(page, "Blank");
-      return { page, kept: [] };
+      await pickFromLibrary(page, "Open", "Blank from Open");
+      await replaced(page, "Blank from Open");
     },
   },
   {
     name: "linework.open(path)",
     async replace(page) {
-      const path = await blankInLibrary(page);
+      const path = await blankInLibrary(page, "Blank by path");
       await markCurrent(page);
       await page.evaluate((file) => window.linework!.open(file), path);
-      await replaced(page, "Blank");
-      return { page, kept: [] };
+      await replaced(page, "Blank by path");
     },
   },
   {
     name: "Recover",
     async replace(page) {
-      await blankInLibrary(page);
+      await blankInLibrary(page, "Blank from Recover");
       await markCurrent(page);
       await fileMenu(page, "Recover…");
-      await pickFromLibrary(page, "Recover");
-      await replaced(page, "Blank");
-      return { page, kept: [] };
+      await pickFromLibrary(page, "Recover", "Blank from Recover");
+      await replaced(page, "Blank from Recover");
     },
   },
   {
     name: "a .linework file through Ctrl+O and the file chooser",
-    async init(page) {
-      await page.addInitScript(() => {
-        // Without the File System Access API, Open falls back to a file input.
+    async replace(page) {
+      // Without the File System Access API, Open falls back to a file input; the app looks for
+      // the API when Open runs.
+      await page.evaluate(() => {
         delete (window as { showOpenFilePicker?: unknown }).showOpenFilePicker;
         delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
       });
-    },
-    async replace(page) {
       await markCurrent(page);
       const chooser = page.waitForEvent("filechooser");
       await page.keyboard.press("Control+KeyO");
       await (
         await chooser
       ).setFiles({
-        name: "Blank.linework",
+        name: "Blank file.linework",
         mimeType: "application/octet-stream",
-        buffer: Buffer.from(BLANK),
+        buffer: Buffer.from(blankFile("Blank file")),
       });
-      await replaced(page, "Blank");
-      return { page, kept: [] };
+      await replaced(page, "Blank file");
     },
   },
   {
     name: "linework.importDocument(text)",
     async replace(page) {
       await markCurrent(page);
-      const result = await page.evaluate((text) => window.linework!.importDocument(text), BLANK);
+      const result = await page.evaluate(
+        (text) => window.linework!.importDocument(text),
+        blankFile("Blank import"),
+      );
       expect(result).toMatchObject({ ok: true, readOnly: false });
-      await replaced(page, "Blank");
-      return { page, kept: [] };
-    },
-  },
-  {
-    name: "taking over from another tab",
-    async replace(first, context) {
-      const before = await made(first);
-      const second = await context.newPage();
-      const failures = watchFailures(second);
-      await openApp(second);
-      const banner = second.getByRole("alert");
-      await expect(banner).toContainText("open in another tab");
-      await expect.poll(() => made(second)).toEqual(before);
-      await banner.getByRole("button", { name: "Take over" }).click();
-      await expect(second.locator("[data-banner]")).toHaveCount(0);
-      await expect(first.getByRole("alert")).toContainText("being edited in another tab");
-      expect(failures).toEqual([]);
-      // The first tab, read-only now, still runs and draws nothing.
-      await first.locator("canvas").focus();
-      await first.keyboard.press("KeyR");
-      await dragBox(first, cell(0));
-      await waitTicks(first);
-      expect(await made(first)).toEqual(before);
-      // What the second tab draws next goes beside, not inside, the frame already there.
-      const view = () => second.evaluate(() => window.linework!.current.camera.state.y);
-      const top = await view();
-      await second.mouse.move(400, 400);
-      await second.mouse.wheel(0, 800);
-      await expect.poll(view).toBeLessThan(top - 600);
-      return { page: second, kept: before };
+      await replaced(page, "Blank import");
     },
   },
 ];
 
+const DRAWN = DRAWINGS.map((drawing) => drawing.made);
+
 test.describe("replacing the open document, then drawing with every tool", () => {
-  for (const replacement of REPLACEMENTS) {
-    test(replacement.name, async ({ context }) => {
-      test.setTimeout(90_000);
-      const page = await context.newPage();
-      const failures = watchFailures(page);
-      await replacement.init?.(page);
-      await openApp(page);
-      await page.locator("canvas").focus();
-      await drawEverything(page);
-      await saved(page);
+  test("every way, one after another in one tab", async ({ page }) => {
+    test.setTimeout(240_000);
+    const failures = watchFailures(page);
+    await openApp(page);
+    await page.locator("canvas").focus();
+    await test.step("drawing with every tool in the start-up document", () => drawEverything(page));
 
-      const { page: next, kept } = await replacement.replace(page, context);
-      const nextFailures = next === page ? failures : watchFailures(next);
-      await next.locator("canvas").focus();
-      expect(await made(next)).toEqual(kept);
-      await drawEverything(next);
-      const drawn = DRAWINGS.map((drawing) => drawing.made);
-      expect(await made(next)).toEqual([...kept, ...drawn]);
+    for (const replacement of REPLACEMENTS) {
+      await test.step(replacement.name, async () => {
+        await saved(page);
+        await replacement.replace(page);
+        await page.locator("canvas").focus();
+        expect(await made(page)).toEqual([]);
+        await drawEverything(page);
+        expect(await made(page)).toEqual(DRAWN);
 
-      await next.keyboard.press("Control+KeyZ");
-      await expect.poll(() => made(next)).toEqual([...kept, ...drawn.slice(0, -1)]);
-      expect(await next.evaluate(() => window.linework!.engine.state)).toBe("running");
-      expect(await page.evaluate(() => window.linework!.engine.state)).toBe("running");
-      expect(failures).toEqual([]);
-      expect(nextFailures).toEqual([]);
-    });
-  }
+        await page.keyboard.press("Control+KeyZ");
+        await expect.poll(() => made(page), { intervals: POLL }).toEqual(DRAWN.slice(0, -1));
+        expect(await page.evaluate(() => window.linework!.engine.state)).toBe("running");
+        expect(failures).toEqual([]);
+      });
+    }
+  });
+
+  test("taking over from another tab", async ({ context }) => {
+    test.setTimeout(90_000);
+    const first = await context.newPage();
+    const failures = watchFailures(first);
+    await openApp(first);
+    await first.locator("canvas").focus();
+    await drawEverything(first);
+    await saved(first);
+
+    const before = await made(first);
+    const second = await context.newPage();
+    const secondFailures = watchFailures(second);
+    await openApp(second);
+    const banner = second.getByRole("alert");
+    await expect(banner).toContainText("open in another tab");
+    await expect.poll(() => made(second)).toEqual(before);
+    await banner.getByRole("button", { name: "Take over" }).click();
+    await expect(second.locator("[data-banner]")).toHaveCount(0);
+    await expect(first.getByRole("alert")).toContainText("being edited in another tab");
+    expect(secondFailures).toEqual([]);
+    // The first tab, read-only now, still runs and draws nothing.
+    await first.locator("canvas").focus();
+    await first.keyboard.press("KeyR");
+    await dragBox(first, cell(0));
+    await waitTicks(first);
+    expect(await made(first)).toEqual(before);
+    // What the second tab draws next goes beside, not inside, the frame already there.
+    const view = () => second.evaluate(() => window.linework!.current.camera.state.y);
+    const top = await view();
+    await second.mouse.move(400, 400);
+    await second.mouse.wheel(0, 800);
+    await expect.poll(view).toBeLessThan(top - 600);
+
+    await second.locator("canvas").focus();
+    expect(await made(second)).toEqual(before);
+    await drawEverything(second);
+    expect(await made(second)).toEqual([...before, ...DRAWN]);
+
+    await second.keyboard.press("Control+KeyZ");
+    await expect.poll(() => made(second)).toEqual([...before, ...DRAWN.slice(0, -1)]);
+    expect(await second.evaluate(() => window.linework!.engine.state)).toBe("running");
+    expect(await first.evaluate(() => window.linework!.engine.state)).toBe("running");
+    expect(failures).toEqual([]);
+    expect(secondFailures).toEqual([]);
+  });
 });
