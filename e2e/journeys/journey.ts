@@ -60,11 +60,8 @@ export async function startJourney(page: Page): Promise<string[]> {
   return errors;
 }
 
-/**
- * A mouse drag from one page point to another through `steps` moves, as fast as input goes. Each
- * move waits for a frame, so drags that only need to get somewhere take few.
- */
-export async function drag(page: Page, from: Point, to: Point, steps = 3): Promise<void> {
+/** A mouse drag from one page point to another through `steps` moves, as fast as input goes. */
+export async function drag(page: Page, from: Point, to: Point, steps = 8): Promise<void> {
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move(to.x, to.y, { steps });
