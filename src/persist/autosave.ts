@@ -187,10 +187,7 @@ export class Autosaver {
     return this.snapshotTurn(() => this.storage.writeSnapshot(records, seq)).then(
       () => {
         this.compacting = false;
-        this.logEntries = Math.max(0, this.logEntries - entriesAtStart);
-        this.logBytes = Math.max(0, this.logBytes - bytesAtStart);
-        if (seq > this.durableSeq) this.confirm(seq);
-        this.sentSeq = Math.max(this.sentSeq, seq);
+        this.snapshotStored(seq, entriesAtStart, bytesAtStart);
         this.setSnapshotError(null);
       },
       (error: unknown) => {
@@ -388,10 +385,7 @@ export class Autosaver {
         if (head === null) {
           // The snapshot holds everything up to this entry: the log starts again after it.
           entry.long = undefined;
-          this.logEntries = 0;
-          this.logBytes = 0;
-          this.sentSeq = Math.max(this.sentSeq, entry.seq);
-          this.confirmAfterSnapshot(entry.seq);
+          this.snapshotStored(entry.seq, this.logEntries, this.logBytes);
         } else {
           entry.text = head;
           entry.chars = chars;
@@ -449,8 +443,15 @@ export class Autosaver {
     return turn;
   }
 
-  private confirmAfterSnapshot(seq: number): void {
+  /**
+   * A snapshot holding everything up to `seq` is stored: the log entries counted when it was taken
+   * no longer count towards the next compaction, and what it holds is confirmed.
+   */
+  private snapshotStored(seq: number, entriesAtStart: number, bytesAtStart: number): void {
+    this.logEntries = Math.max(0, this.logEntries - entriesAtStart);
+    this.logBytes = Math.max(0, this.logBytes - bytesAtStart);
     if (seq > this.durableSeq) this.confirm(seq);
+    this.sentSeq = Math.max(this.sentSeq, seq);
   }
 
   private scheduleRetry(): void {
