@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { mulberry32 } from "../bench/random";
 import { CHROMIUM_ARGS, CHROMIUM_ENV, CHROMIUM_PATH } from "./chromium";
 import { addRects, canvasBox, openApp, waitTicks } from "./support";
 
@@ -46,18 +47,6 @@ interface Tally {
   worstMs: number;
   midGesture: number;
   halfDone: number;
-}
-
-/** A small seeded generator (mulberry32), so a failing run can be repeated with its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function between(rng: () => number, low: number, high: number): number {
@@ -322,7 +311,8 @@ async function runTrials(
   first: Page,
   crashAndReopen: (page: Page) => Promise<Page>,
 ): Promise<void> {
-  const rng = random(SEED + kind.length);
+  // Seeded, so a failing run can be repeated with its seed.
+  const rng = mulberry32(SEED + kind.length);
   const tally = newTally();
   const byEdit: Record<EditKind, Tally> = {
     nudge: newTally(),
