@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import layers from "./scripts/eslint-layers.mjs";
 
 export default tseslint.config(
   {
@@ -38,6 +39,12 @@ export default tseslint.config(
     files: ["src/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // The layers of ARCHITECTURE.md: imports only go down, and no files import each other in a circle.
+    files: ["src/**/*.{ts,tsx}"],
+    plugins: { linework: layers },
+    rules: { "linework/layers": "error", "linework/no-import-cycle": "error" },
   },
   {
     // The engine is the lower layer: it must not know the drawing program.

@@ -8,11 +8,11 @@ import { pathToFileURL } from "node:url";
 import { buildWasm } from "../scripts/build-wasm.mjs";
 import { coreImports, createCore, type Core } from "../engine/core/index.ts";
 import { DocumentStore } from "../src/doc/store.ts";
-import type { Box } from "../src/scene/bounds.ts";
+import type { Box } from "../src/math/box.ts";
 import { Picker } from "../src/scene/picker.ts";
 import { SpatialSync } from "../src/scene/spatialSync.ts";
 import { SceneSnapper } from "../src/snap/snapper.ts";
-import { DEFAULT_TOOL_SETTINGS } from "../src/tools/settings.ts";
+import { DEFAULT_TOOL_SETTINGS } from "../src/editing/settings.ts";
 import { makeDocument } from "./document.ts";
 import { mulberry32 } from "./random.ts";
 

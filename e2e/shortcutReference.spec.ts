@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { formatBinding } from "../src/app/commands";
+import { formatBinding } from "../src/editing/commands";
 import { ariaShortcuts, PANEL_SHORTCUTS } from "../src/ui/dialogs/panelShortcuts";
 import { addRects, openApp } from "./support";
 

@@ -4,14 +4,14 @@ import { startEngine, type Engine, type EngineOptions } from "../engine";
 import { programEnvironment } from "../engine/runtime/environment";
 import { parseAspectSetting, windowRatio, type AspectSetting } from "./app/aspect";
 import { canvasRectStore } from "./app/canvasRect";
-import { BannerStore } from "./app/banners";
-import { DocumentStatusStore, formatTitle } from "./app/documentStatus";
-import { newDocumentRecords, type Editor } from "./app/editor";
+import { BannerStore } from "./editing/banners";
+import { DocumentStatusStore, formatTitle } from "./persist/documentStatus";
+import { newDocumentRecords, type Editor } from "./editing/editor";
 import { FileCommands } from "./app/fileCommands";
 import { openDocument, type OpenDocument } from "./app/openDocument";
 import { appCommands } from "./app/appCommands";
 import { bindChromeKeys, chromeOrigin } from "./app/chromeFocus";
-import { CommandRegistry } from "./app/commands";
+import { CommandRegistry } from "./editing/commands";
 import { pickImage } from "./app/pickImage";
 import {
   BrowserClipboard,
@@ -23,7 +23,7 @@ import { clipboardActions, editorCommands } from "./actions/editorCommands";
 import { pathCommands } from "./actions/pathOps";
 import { downloadBlob, exportCommands } from "./app/exportCommands";
 import type { ToolServices } from "./app/toolSession";
-import { ToolSettings } from "./tools/settings";
+import { ToolSettings } from "./editing/settings";
 import { DomTextEditorHost } from "./tools/textEditorHost";
 import { measureTextNode } from "./render/displays";
 import type { DocRecord } from "./doc/types";

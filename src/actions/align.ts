@@ -1,10 +1,11 @@
-import type { Editor } from "../app/editor";
+import type { Editor } from "../editing/editor";
 import { worldMatrix } from "../doc/commands";
 import type { Transaction } from "../doc/store";
 import { isSceneNode, type SceneNode } from "../doc/types";
-import { transformBox, type Box } from "../scene/bounds";
+import { transformBox } from "../geometry/bounds";
 import { boxOfNodes, translateWorld, worldBox, type NodeSource } from "./geometry";
 import { editableSelection } from "./targets";
+import type { Box } from "../math/box";
 
 export const ALIGN_EDGES = ["left", "center", "right", "top", "middle", "bottom"] as const;
 export type AlignEdge = (typeof ALIGN_EDGES)[number];

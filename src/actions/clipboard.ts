@@ -1,5 +1,5 @@
 import { generateNKeysBetween } from "fractional-indexing";
-import type { Editor } from "../app/editor";
+import type { Editor } from "../editing/editor";
 import { addNodes, worldMatrix } from "../doc/commands";
 import { newId } from "../doc/ids";
 import type { DocumentStore } from "../doc/store";
@@ -11,7 +11,6 @@ import {
   type DocRecord,
   type Id,
   type SceneNode,
-  type Vec2,
 } from "../doc/types";
 import { readPayload, writePayload } from "./clipboardFormat";
 import { adoptIntoFrames, type FrameAt } from "./frames";
@@ -19,6 +18,7 @@ import { subtree } from "./copyTree";
 import { isFiniteTransform } from "./geometry";
 import { deleteSelection } from "./structure";
 import { topLevelNodes } from "./targets";
+import type { Point } from "../math/point";
 
 export interface PasteOptions {
   /** The page or container the copies go into, in front of what it holds. */
@@ -27,7 +27,7 @@ export interface PasteOptions {
    * World offset from where the copies were; none pastes in place. A function gets the ids the
    * copied roots had, to offset only when the originals are still here to be covered.
    */
-  readonly offset?: Vec2 | ((originalIds: readonly Id[]) => Vec2);
+  readonly offset?: Point | ((originalIds: readonly Id[]) => Point);
   readonly makeId?: () => Id;
   /**
    * Finds frames on the page: each pasted root whose centre lies in one becomes its child (in the

@@ -1,4 +1,4 @@
-import type { Editor } from "../app/editor";
+import type { Editor } from "../editing/editor";
 import { isSceneNode, type Id } from "../doc/types";
 import type { FrameAt } from "./frames";
 import { copyPayload, cutSelection, pastePayload, type PasteResult } from "./clipboard";

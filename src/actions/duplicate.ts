@@ -1,14 +1,15 @@
-import type { Editor } from "../app/editor";
+import type { Editor } from "../editing/editor";
 import { indexFor, worldMatrix } from "../doc/commands";
 import type { DocumentStore } from "../doc/store";
 import { newId } from "../doc/ids";
-import { isSceneNode, type Id, type SceneNode, type Vec2 } from "../doc/types";
+import { isSceneNode, type Id, type SceneNode } from "../doc/types";
 import { cloneWithFreshIds, subtree } from "./copyTree";
 import { translateWorld } from "./geometry";
 import { topLevelNodes } from "./targets";
+import type { Point } from "../math/point";
 
 /** Where a first duplicate goes relative to its original, in world units. */
-export const DUPLICATE_OFFSET: Vec2 = { x: 10, y: 10 };
+export const DUPLICATE_OFFSET: Point = { x: 10, y: 10 };
 
 interface LastDuplicate {
   readonly originals: readonly Id[];
@@ -18,7 +19,7 @@ interface LastDuplicate {
 // Per document, so a repeated Ctrl+D can repeat how far the person moved the last copy.
 const lastDuplicates = new WeakMap<DocumentStore, LastDuplicate>();
 
-function origin(store: DocumentStore, id: Id): Vec2 | null {
+function origin(store: DocumentStore, id: Id): Point | null {
   if (!isSceneNode(store.get(id))) return null;
   const m = worldMatrix(store, id);
   return { x: m.e, y: m.f };
@@ -28,7 +29,7 @@ function origin(store: DocumentStore, id: Id): Vec2 | null {
  * Like Figma: when the selection is exactly the copies the last duplicate made, the next copies
  * are offset as far from them as those now are from their originals; otherwise by 10, 10.
  */
-function nextOffset(store: DocumentStore): Vec2 {
+function nextOffset(store: DocumentStore): Point {
   const last = lastDuplicates.get(store);
   const selection = store.selection;
   if (

@@ -1,5 +1,5 @@
-import type { Command, KeyBinding } from "../app/commands";
-import type { Editor } from "../app/editor";
+import type { Command, KeyBinding } from "../editing/commands";
+import type { Editor } from "../editing/editor";
 import type { Id } from "../doc/types";
 import {
   ALIGN_EDGES,

@@ -1,16 +1,17 @@
 import { moveNodes, worldMatrix } from "../doc/commands";
 import type { Transaction } from "../doc/store";
 import { fromMatrix, IDENTITY_MATRIX, invert, multiply } from "../doc/transform";
-import { isSceneNode, type Id, type SceneNode, type Vec2 } from "../doc/types";
+import { isSceneNode, type Id, type SceneNode } from "../doc/types";
 import { boxCenter, isFiniteTransform, worldBox, type NodeSource } from "./geometry";
 import { topLevelNodes } from "./targets";
 import { originals, type Original } from "./worldTransform";
+import type { Point } from "../math/point";
 
 /**
  * The frame a point lies in (the innermost, as Figma takes it), never one of `exclude` nor
  * inside one of them; null where no frame is. The picker answers it from the spatial index.
  */
-export type FrameAt = (point: Vec2, exclude: ReadonlySet<Id>) => Id | null;
+export type FrameAt = (point: Point, exclude: ReadonlySet<Id>) => Id | null;
 
 /** Deeper than the file format allows; stops a walk on a broken parent chain. */
 const MAX_DEPTH = 100_000;
@@ -43,14 +44,14 @@ export function adoptIntoFrames(
   tx: Transaction,
   ids: readonly Id[],
   frameAt: FrameAt,
-  pointOf?: (node: SceneNode) => Vec2 | null,
+  pointOf?: (node: SceneNode) => Point | null,
 ): Id[] {
   const nodes = topLevelNodes(tx, ids);
   const exclude = new Set(nodes.map((n) => n.id));
   const byTarget = new Map<Id, Id[]>();
   for (const node of nodes) {
     if (!followsFrames(tx, node)) continue;
-    const box = (): Vec2 | null => {
+    const box = (): Point | null => {
       const extent = worldBox(tx, node.id);
       return extent === null ? null : boxCenter(extent);
     };

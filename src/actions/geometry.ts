@@ -1,15 +1,10 @@
 import { worldMatrix } from "../doc/commands";
 import type { Transaction } from "../doc/store";
 import { apply, fromMatrix, invert, multiply, toMatrix, type Matrix } from "../doc/transform";
-import {
-  isSceneNode,
-  type DocRecord,
-  type Id,
-  type SceneNode,
-  type Transform,
-  type Vec2,
-} from "../doc/types";
-import { localBounds, transformBox, unionBox, type Box } from "../scene/bounds";
+import { isSceneNode, type DocRecord, type Id, type SceneNode, type Transform } from "../doc/types";
+import { localBounds, transformBox, unionBox } from "../geometry/bounds";
+import type { Point } from "../math/point";
+import type { Box } from "../math/box";
 
 /** What the geometry reads of the document: the store and a transaction both fit. */
 export interface NodeSource {
@@ -65,7 +60,7 @@ export function boxOfNodes(source: NodeSource, ids: readonly Id[]): Box | null {
   return box;
 }
 
-export function boxCenter(box: Box): Vec2 {
+export function boxCenter(box: Box): Point {
   return { x: (box.minX + box.maxX) / 2, y: (box.minY + box.maxY) / 2 };
 }
 
@@ -115,7 +110,7 @@ export function transformWorld(tx: Transaction, node: SceneNode, m: Matrix): voi
 }
 
 /** The world matrix that does `inner` about `origin`: T(origin) · inner · T(−origin). */
-export function aboutPoint(inner: Matrix, origin: Vec2): Matrix {
+export function aboutPoint(inner: Matrix, origin: Point): Matrix {
   return multiply(
     { a: 1, b: 0, c: 0, d: 1, e: origin.x, f: origin.y },
     multiply(inner, { a: 1, b: 0, c: 0, d: 1, e: -origin.x, f: -origin.y }),

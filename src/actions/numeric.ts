@@ -1,9 +1,9 @@
-import type { Editor } from "../app/editor";
+import type { Editor } from "../editing/editor";
 import { worldMatrix } from "../doc/commands";
 import type { Transaction } from "../doc/store";
 import { apply, toMatrix } from "../doc/transform";
-import { isSceneNode, type Id, type PathSegment, type SceneNode, type Vec2 } from "../doc/types";
-import type { Box } from "../scene/bounds";
+import { isSceneNode, type Id, type PathSegment, type SceneNode } from "../doc/types";
+
 import {
   aboutPoint,
   isFiniteTransform,
@@ -15,6 +15,8 @@ import {
 import { topLevelNodes } from "./targets";
 import { applyWorldChange, originals, scaleAbout, translation } from "./worldTransform";
 import { multiply } from "../doc/transform";
+import type { Point } from "../math/point";
+import type { Box } from "../math/box";
 
 /**
  * A node's frame as the numeric fields show it, in world units and degrees. The frame is the
@@ -144,11 +146,11 @@ function resizeStaysFinite(box: Box, kx: number, ky: number): boolean {
   return far(box.minX, box.maxX, kx) && far(box.minY, box.maxY, ky);
 }
 
-function scalePoint(p: Vec2, anchor: Vec2, kx: number, ky: number): Vec2 {
+function scalePoint(p: Point, anchor: Point, kx: number, ky: number): Point {
   return { x: anchor.x + (p.x - anchor.x) * kx, y: anchor.y + (p.y - anchor.y) * ky };
 }
 
-function scaleSegment(s: PathSegment, f: (p: Vec2) => Vec2): PathSegment {
+function scaleSegment(s: PathSegment, f: (p: Point) => Point): PathSegment {
   switch (s.type) {
     case "line":
       return { type: "line", to: f(s.to) };
@@ -162,7 +164,7 @@ function scaleSegment(s: PathSegment, f: (p: Vec2) => Vec2): PathSegment {
 /** Scales a node's own geometry by kx, ky about its box's top-left corner, in local units. */
 function resizeLocal(tx: Transaction, node: SceneNode, box: Box, kx: number, ky: number): void {
   const anchor = { x: box.minX, y: box.minY };
-  const f = (p: Vec2): Vec2 => scalePoint(p, anchor, kx, ky);
+  const f = (p: Point): Point => scalePoint(p, anchor, kx, ky);
   switch (node.type) {
     case "rect":
     case "ellipse":

@@ -1,5 +1,5 @@
 import { generateNKeysBetween } from "fractional-indexing";
-import type { Editor } from "../app/editor";
+import type { Editor } from "../editing/editor";
 import type { Reorder } from "../doc/commands";
 import type { Transaction } from "../doc/store";
 import type { Id, SceneNode } from "../doc/types";

@@ -1,5 +1,5 @@
-import type { Editor } from "../app/editor";
-import type { Command } from "../app/commands";
+import type { Editor } from "../editing/editor";
+import type { Command } from "../editing/commands";
 import { addNodes, deleteNodes, worldMatrix } from "../doc/commands";
 import { newId } from "../doc/ids";
 import { IDENTITY_MATRIX } from "../doc/transform";

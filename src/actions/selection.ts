@@ -1,4 +1,4 @@
-import type { Editor } from "../app/editor";
+import type { Editor } from "../editing/editor";
 import type { Id } from "../doc/types";
 
 /**

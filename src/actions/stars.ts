@@ -1,5 +1,5 @@
-import type { Command } from "../app/commands";
-import type { Editor } from "../app/editor";
+import type { Command } from "../editing/commands";
+import type { Editor } from "../editing/editor";
 import {
   isSceneNode,
   type Id,

@@ -1,4 +1,4 @@
-import type { Editor } from "../app/editor";
+import type { Editor } from "../editing/editor";
 import { CollapsedParentError, deleteNodes, groupNodes, ungroup } from "../doc/commands";
 import { newId } from "../doc/ids";
 import { InvariantError } from "../doc/invariants";

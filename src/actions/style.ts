@@ -1,5 +1,5 @@
 import { inkSizeFor } from "../geometry/freehand";
-import type { Editor } from "../app/editor";
+import type { Editor } from "../editing/editor";
 import type { Transaction } from "../doc/store";
 import type { Fill, Id, SceneNode, Stroke } from "../doc/types";
 import { isLockedInTree, topLevelNodes } from "./targets";

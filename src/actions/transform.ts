@@ -1,20 +1,21 @@
-import type { Editor } from "../app/editor";
+import type { Editor } from "../editing/editor";
 import { multiply, type Matrix } from "../doc/transform";
-import type { Vec2 } from "../doc/types";
+
 import { aboutPoint, boxCenter, boxOfNodes, transformWorld, translateWorld } from "./geometry";
 import { editableSelection } from "./targets";
+import type { Point } from "../math/point";
 
 export type FlipAxis = "horizontal" | "vertical";
 
 /** A world-space change of the selection, as the command line types it. */
 export interface SelectionTransform {
-  readonly translate?: Vec2;
+  readonly translate?: Point;
   /** Clockwise on screen (y points down). */
   readonly rotateDeg?: number;
   /** One factor, or one per axis. */
-  readonly scale?: number | Vec2;
+  readonly scale?: number | Point;
   /** What rotation and scale keep in place; the centre of the selection's bounds by default. */
-  readonly origin?: Vec2;
+  readonly origin?: Point;
 }
 
 /** Moves the selection's editable nodes by a world offset (arrow keys: 1, with Shift 10). */
@@ -50,7 +51,7 @@ export function flipSelection(editor: Editor, axis: FlipAxis): void {
 }
 
 /** The world matrix of a selection transform: scale and rotate about the origin, then move. */
-export function selectionMatrix(change: SelectionTransform, origin: Vec2): Matrix {
+export function selectionMatrix(change: SelectionTransform, origin: Point): Matrix {
   const angle = ((change.rotateDeg ?? 0) * Math.PI) / 180;
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);

@@ -1,11 +1,12 @@
 import { isSceneNode } from "../doc/types";
 import type { ScreenArea } from "../render/camera";
 import { nodeQuad, quadBox, selectionQuad } from "../render/overlays/geometry";
-import { unionBox, type Box } from "../scene/bounds";
+import { unionBox } from "../geometry/bounds";
 import { TOOLS } from "../tools/catalog";
-import type { ToolSettings } from "../tools/settings";
-import type { Command } from "./commands";
+import type { ToolSettings } from "../editing/settings";
+import type { Command } from "../editing/commands";
 import type { OpenDocument } from "./openDocument";
+import type { Box } from "../math/box";
 
 /** Zoom commands step by this factor, as the zoom menus of other editors do. */
 export const ZOOM_STEP = 2;

@@ -1,8 +1,8 @@
 import type { DocumentExports } from "../io/export/documentExports";
 import type { ExportScope } from "../io/export/svg";
-import type { ToolSettings } from "../tools/settings";
-import type { SnapSettings } from "../tools/settings";
-import type { Command } from "./commands";
+import type { ToolSettings } from "../editing/settings";
+import type { SnapSettings } from "../editing/settings";
+import type { Command } from "../editing/commands";
 import type { OpenDocument } from "./openDocument";
 
 /** PNG export and "Copy as PNG" draw at twice the page's size: crisp on high-density screens. */

@@ -7,7 +7,7 @@ import {
   type SaveOutcome,
 } from "../io/files";
 import type { LoadResult } from "../io/native/parse";
-import type { BannerStore } from "./banners";
+import type { BannerStore } from "../editing/banners";
 
 export const BANNER_FILE = "file";
 

@@ -6,8 +6,8 @@ import type { Camera } from "../render/camera";
 import { Overlays } from "../render/overlays/overlays";
 import { Viewport, type ViewPreferences } from "../render/viewport";
 import { SpatialSync } from "../scene/spatialSync";
-import type { DocumentStatusStore } from "./documentStatus";
-import { createEditor, type Editor } from "./editor";
+import type { DocumentStatusStore } from "../persist/documentStatus";
+import { createEditor, type Editor } from "../editing/editor";
 import { attachTools, type ToolServices, type ToolSession } from "./toolSession";
 
 /** One document bound to the running engine: its editor, drawing, spatial index and saving. */

@@ -4,13 +4,14 @@ import { addNodes, isAncestorOrSelf, worldMatrix } from "../doc/commands";
 import { makeNode, NO_STROKE } from "../doc/factory";
 import { newId } from "../doc/ids";
 import { apply, IDENTITY_TRANSFORM, invert } from "../doc/transform";
-import { isSceneNode, type Id, type TextNode, type Vec2 } from "../doc/types";
+import { isSceneNode, type Id, type TextNode } from "../doc/types";
 import { exportSvg } from "../io/export/svg";
 import { importFileInto, OFF_THREAD_BYTES } from "../io/import/importFile";
 import { importJobsOf, type ImportJobs } from "../io/import/importJobs";
 import { maxInputBytesFor, megabytes } from "../io/import/limits";
 import { DEFAULT_TEXT } from "../tools/textTool";
-import type { Editor } from "./editor";
+import type { Editor } from "../editing/editor";
+import type { Point } from "../math/point";
 
 /** Our own clipboard format: the selection's records, for pasting back into Linework. */
 export const LINEWORK_MIME = "application/x-linework+json";
@@ -26,7 +27,7 @@ export interface ClipboardTarget {
   /** Where pasted shapes go: the page or the entered group. */
   scope(): Id;
   /** The middle of the view in world coordinates: pasted outside content lands there. */
-  viewCentre(): Vec2;
+  viewCentre(): Point;
   /** Tells the person why a paste did nothing. */
   notify(message: string): void;
   /** Copy, cut and paste of our own records, shared with the menu commands (paste offsets). */
@@ -36,14 +37,14 @@ export interface ClipboardTarget {
 }
 
 /** A page point in the coordinates of `parent` (a page, frame or group). */
-function inParent(editor: Editor, parent: Id, at: Vec2): Vec2 {
+function inParent(editor: Editor, parent: Id, at: Point): Point {
   if (!isSceneNode(editor.store.get(parent))) return at;
   const toParent = invert(worldMatrix(editor.store, parent));
   return toParent === null ? at : apply(toParent, at);
 }
 
 /** Where content from outside placed at `at` goes: the frame there, else the scope. */
-function parentAt(target: ClipboardTarget, at: Vec2): Id {
+function parentAt(target: ClipboardTarget, at: Point): Id {
   const scope = target.scope();
   const frame = target.frameAt?.(at, new Set());
   if (frame === null || frame === undefined) return scope;
@@ -153,7 +154,7 @@ async function importInto(
   target: ClipboardTarget,
   name: string,
   data: Uint8Array | string,
-  at: Vec2,
+  at: Point,
   jobs?: ImportJobs,
 ): Promise<void> {
   const editor = target.editor();
@@ -178,7 +179,7 @@ async function importInto(
 }
 
 /** Plain text becomes a text shape at `at`, selected, in one undo step. */
-export function pasteText(editor: Editor, parent: Id, text: string, at: Vec2): Id {
+export function pasteText(editor: Editor, parent: Id, text: string, at: Point): Id {
   const id = newId();
   editor.store.transact("Paste text", (tx) => {
     addNodes(tx, parent, [
@@ -388,7 +389,7 @@ export class BrowserClipboard implements ClipboardPort {
 /** Files dropped on the canvas are imported where they were dropped, one undo step each. */
 export function bindFileDrop(
   canvas: HTMLElement,
-  target: ClipboardTarget & { worldAt(clientX: number, clientY: number): Vec2 },
+  target: ClipboardTarget & { worldAt(clientX: number, clientY: number): Point },
 ): () => void {
   const onOver = (event: DragEvent): void => {
     if (event.dataTransfer?.types.includes("Files")) {

@@ -8,10 +8,10 @@ import type { SpatialSync } from "../scene/spatialSync";
 import { SceneSnapper } from "../snap/snapper";
 import { ToolController } from "../tools/controller";
 import { TOOL_FACTORIES } from "../tools";
-import type { ToolSettings } from "../tools/settings";
+import type { ToolSettings } from "../editing/settings";
 import type { PickedImage, TextEditorHost } from "../tools/types";
-import type { CommandRegistry } from "./commands";
-import type { Editor } from "./editor";
+import type { CommandRegistry } from "../editing/commands";
+import type { Editor } from "../editing/editor";
 
 /** What outlives one document: the settings, the commands, and the DOM pieces tools borrow. */
 export interface ToolServices {

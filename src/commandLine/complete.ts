@@ -1,4 +1,4 @@
-import { formatBinding, type Command } from "../app/commands";
+import { formatBinding, type Command } from "../editing/commands";
 import { NAMED_COLORS } from "./colors";
 import { COMMAND_SYNTAX, syntaxOf, tokenize } from "./syntax";
 

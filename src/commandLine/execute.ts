@@ -6,8 +6,8 @@ import { DEFAULT_INNER_RATIO, selectedPolygons, setStar } from "../actions/stars
 import { setFill, setStroke } from "../actions/style";
 import { editableSelection } from "../actions/targets";
 import { transformSelection } from "../actions/transform";
-import type { CommandRegistry } from "../app/commands";
-import type { Editor } from "../app/editor";
+import type { CommandRegistry } from "../editing/commands";
+import type { Editor } from "../editing/editor";
 import { addNodes, worldMatrix } from "../doc/commands";
 import { makeNode, NO_FILL } from "../doc/factory";
 import { newId } from "../doc/ids";
@@ -24,7 +24,7 @@ import {
   type StarNode,
   type Stroke,
 } from "../doc/types";
-import type { ToolSettings } from "../tools/settings";
+import type { ToolSettings } from "../editing/settings";
 import { parseCommand, type ParseFailure } from "./parse";
 import type { ParsedCommand } from "./syntax";
 

@@ -1,4 +1,5 @@
-import type { Transform, Vec2 } from "./types";
+import type { Transform } from "./types";
+import type { Point } from "../math/point";
 
 /** A 2D affine matrix [a c e; b d f; 0 0 1], as canvas and SVG use it. */
 export interface Matrix {
@@ -83,6 +84,6 @@ export function invert(m: Matrix): Matrix | null {
   return finite ? inverse : null;
 }
 
-export function apply(m: Matrix, p: Vec2): Vec2 {
+export function apply(m: Matrix, p: Point): Point {
   return { x: m.a * p.x + m.c * p.y + m.e, y: m.b * p.x + m.d * p.y + m.f };
 }

@@ -1,14 +1,10 @@
+import type { Point } from "../math/point";
 /**
  * The document model: plain, JSON-serialisable, immutable records with stable ids. Everything a
  * drawing is lives here; the store holds these records and nothing else mutates them.
  */
 
 export type Id = string;
-
-export interface Vec2 {
-  readonly x: number;
-  readonly y: number;
-}
 
 /** Colour with channels in 0–1, straight (not premultiplied) alpha. */
 export interface RGBA {
@@ -32,17 +28,17 @@ export interface SolidPaint {
 /** Gradient geometry is in the node's local coordinates. */
 export interface LinearGradientPaint {
   readonly type: "linear";
-  readonly from: Vec2;
-  readonly to: Vec2;
+  readonly from: Point;
+  readonly to: Point;
   readonly stops: readonly GradientStop[];
 }
 
 export interface RadialGradientPaint {
   readonly type: "radial";
-  readonly center: Vec2;
+  readonly center: Point;
   readonly radius: number;
   /** Focal point; equal to the centre for a plain radial gradient. */
-  readonly focal: Vec2;
+  readonly focal: Point;
   readonly stops: readonly GradientStop[];
 }
 
@@ -153,8 +149,8 @@ export type ArrowHead = (typeof ARROW_HEADS)[number];
 /** A straight line; an arrow is a line with a head at one or both ends. */
 export interface LineNode extends NodeBase, Styled {
   readonly type: "line";
-  readonly start: Vec2;
-  readonly end: Vec2;
+  readonly start: Point;
+  readonly end: Point;
   readonly startHead: ArrowHead;
   readonly endHead: ArrowHead;
 }
@@ -176,12 +172,17 @@ export interface StarNode extends NodeBase, Styled {
 }
 
 export type PathSegment =
-  | { readonly type: "line"; readonly to: Vec2 }
-  | { readonly type: "quad"; readonly control: Vec2; readonly to: Vec2 }
-  | { readonly type: "cubic"; readonly control1: Vec2; readonly control2: Vec2; readonly to: Vec2 };
+  | { readonly type: "line"; readonly to: Point }
+  | { readonly type: "quad"; readonly control: Point; readonly to: Point }
+  | {
+      readonly type: "cubic";
+      readonly control1: Point;
+      readonly control2: Point;
+      readonly to: Point;
+    };
 
 export interface Subpath {
-  readonly start: Vec2;
+  readonly start: Point;
   readonly segments: readonly PathSegment[];
   readonly closed: boolean;
 }

@@ -1,25 +1,26 @@
-import type { PathSegment, Subpath, Vec2 } from "../doc/types";
+import type { PathSegment, Subpath } from "../doc/types";
+import type { Point } from "../math/point";
 
 /** One Bézier piece with its start point made explicit: 2 (line), 3 (quad) or 4 (cubic) points. */
-export type Curve = readonly Vec2[];
+export type Curve = readonly Point[];
 
 /** Upper bound on pieces per flattened curve, so a huge curve at a tiny tolerance stays bounded. */
 export const MAX_FLATTEN_PIECES = 4096;
 
-export function lerp(a: Vec2, b: Vec2, t: number): Vec2 {
+export function lerp(a: Point, b: Point, t: number): Point {
   return { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
 }
 
-export function distance(a: Vec2, b: Vec2): number {
+export function distance(a: Point, b: Point): number {
   return Math.hypot(b.x - a.x, b.y - a.y);
 }
 
-export function samePoint(a: Vec2, b: Vec2): boolean {
+export function samePoint(a: Point, b: Point): boolean {
   return a.x === b.x && a.y === b.y;
 }
 
 /** The segment as a curve starting at `from`. */
-export function segmentCurve(from: Vec2, segment: PathSegment): Curve {
+export function segmentCurve(from: Point, segment: PathSegment): Curve {
   switch (segment.type) {
     case "line":
       return [from, segment.to];
@@ -31,10 +32,10 @@ export function segmentCurve(from: Vec2, segment: PathSegment): Curve {
 }
 
 /** The curve's point at t by de Casteljau's construction (exact for every degree). */
-export function pointAt(curve: Curve, t: number): Vec2 {
+export function pointAt(curve: Curve, t: number): Point {
   let points = curve.slice();
   while (points.length > 1) {
-    const next: Vec2[] = [];
+    const next: Point[] = [];
     for (let i = 0; i + 1 < points.length; i++) next.push(lerp(points[i]!, points[i + 1]!, t));
     points = next;
   }
@@ -43,11 +44,11 @@ export function pointAt(curve: Curve, t: number): Vec2 {
 
 /** De Casteljau split at t: the two halves trace exactly the same points as the whole. */
 export function splitCurve(curve: Curve, t: number): [Curve, Curve] {
-  const left: Vec2[] = [curve[0]!];
-  const right: Vec2[] = [curve[curve.length - 1]!];
+  const left: Point[] = [curve[0]!];
+  const right: Point[] = [curve[curve.length - 1]!];
   let points = curve.slice();
   while (points.length > 1) {
-    const next: Vec2[] = [];
+    const next: Point[] = [];
     for (let i = 0; i + 1 < points.length; i++) next.push(lerp(points[i]!, points[i + 1]!, t));
     left.push(next[0]!);
     right.push(next[next.length - 1]!);
@@ -58,7 +59,7 @@ export function splitCurve(curve: Curve, t: number): [Curve, Curve] {
 }
 
 /** A quadratic as the cubic that traces it exactly (degree elevation). */
-export function quadToCubic(p0: Vec2, c: Vec2, p1: Vec2): [Vec2, Vec2] {
+export function quadToCubic(p0: Point, c: Point, p1: Point): [Point, Point] {
   return [
     { x: p0.x + ((c.x - p0.x) * 2) / 3, y: p0.y + ((c.y - p0.y) * 2) / 3 },
     { x: p1.x + ((c.x - p1.x) * 2) / 3, y: p1.y + ((c.y - p1.y) * 2) / 3 },
@@ -175,7 +176,7 @@ export function signedAreaOfSubpaths(subpaths: readonly Subpath[], tolerance: nu
 
 /** Squared distance from p to the segment a–b, and the parameter of the nearest point. */
 export function nearestOnSegment(
-  p: Vec2,
+  p: Point,
   ax: number,
   ay: number,
   bx: number,

@@ -1,18 +1,18 @@
-import type { Vec2 } from "../doc/types";
 import { distance, pointAt, type Curve } from "./bezier";
+import type { Point } from "../math/point";
 
 /** Samples taken along each curve being replaced. */
 const SAMPLES_PER_CURVE = 16;
 /** Newton re-parameterisation rounds (Schneider's method converges in a few). */
 const REFINE_ROUNDS = 4;
 
-function unit(from: Vec2, to: Vec2): Vec2 | null {
+function unit(from: Point, to: Point): Point | null {
   const length = distance(from, to);
   return length > 0 ? { x: (to.x - from.x) / length, y: (to.y - from.y) / length } : null;
 }
 
 /** Direction leaving a curve's start: toward the first control point distinct from it. */
-export function startTangent(curve: Curve): Vec2 | null {
+export function startTangent(curve: Curve): Point | null {
   for (let i = 1; i < curve.length; i++) {
     const t = unit(curve[0]!, curve[i]!);
     if (t !== null) return t;
@@ -20,7 +20,7 @@ export function startTangent(curve: Curve): Vec2 | null {
   return null;
 }
 
-export function endTangent(curve: Curve): Vec2 | null {
+export function endTangent(curve: Curve): Point | null {
   return startTangent(curve.slice().reverse());
 }
 
@@ -30,11 +30,11 @@ export function endTangent(curve: Curve): Vec2 | null {
  * as they met the chain): a least-squares fit of the two handle lengths over samples of the
  * chain (P. J. Schneider, "An Algorithm for Automatically Fitting Digitized Curves", 1990).
  */
-export function fitCubicToChain(chain: readonly Curve[]): [Vec2, Vec2, Vec2, Vec2] {
+export function fitCubicToChain(chain: readonly Curve[]): [Point, Point, Point, Point] {
   const p0 = chain[0]![0]!;
   const last = chain[chain.length - 1]!;
   const p3 = last[last.length - 1]!;
-  const samples: Vec2[] = [];
+  const samples: Point[] = [];
   for (const curve of chain) {
     for (let i = 0; i < SAMPLES_PER_CURVE; i++) samples.push(pointAt(curve, i / SAMPLES_PER_CURVE));
   }
@@ -65,14 +65,14 @@ export function fitCubicToChain(chain: readonly Curve[]): [Vec2, Vec2, Vec2, Vec
  * fit would turn a handle backwards.
  */
 export function leastSquaresCubic(
-  p0: Vec2,
-  p3: Vec2,
-  t1: Vec2,
-  t2: Vec2,
-  samples: readonly Vec2[],
+  p0: Point,
+  p3: Point,
+  t1: Point,
+  t2: Point,
+  samples: readonly Point[],
   params: readonly number[],
   chord: number,
-): [Vec2, Vec2, Vec2, Vec2] {
+): [Point, Point, Point, Point] {
   let c11 = 0;
   let c12 = 0;
   let c22 = 0;
@@ -113,7 +113,7 @@ export function leastSquaresCubic(
 }
 
 /** One Newton step toward the parameter of the cubic's point nearest to p. */
-function newtonStep(c: readonly Vec2[], p: Vec2, u: number): number {
+function newtonStep(c: readonly Point[], p: Point, u: number): number {
   const q = pointAt(c, u);
   const d1 = derivative(c);
   const d2 = derivative(d1);
@@ -126,9 +126,9 @@ function newtonStep(c: readonly Vec2[], p: Vec2, u: number): number {
 }
 
 /** The hodograph: control points of a Bézier's derivative. */
-export function derivative(c: readonly Vec2[]): Vec2[] {
+export function derivative(c: readonly Point[]): Point[] {
   const n = c.length - 1;
-  const out: Vec2[] = [];
+  const out: Point[] = [];
   for (let i = 0; i < n; i++)
     out.push({ x: n * (c[i + 1]!.x - c[i]!.x), y: n * (c[i + 1]!.y - c[i]!.y) });
   return out.length > 0 ? out : [{ x: 0, y: 0 }];

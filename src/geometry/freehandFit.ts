@@ -1,7 +1,8 @@
-import type { FreehandNode, PathNode, PathSegment, Vec2 } from "../doc/types";
+import type { FreehandNode, PathNode, PathSegment } from "../doc/types";
 import { NO_FILL } from "../doc/factory";
 import { leastSquaresCubic } from "./curveFit";
 import { pathNodeFrom } from "./toPath";
+import type { Point } from "../math/point";
 
 /**
  * Greatest distance (local units) between a stroke's centre line and the Bézier path fitted to it.
@@ -34,8 +35,8 @@ export function freehandToPath(node: FreehandNode): PathNode {
   });
 }
 
-function distinctPoints(flat: readonly number[]): Vec2[] {
-  const out: Vec2[] = [];
+function distinctPoints(flat: readonly number[]): Point[] {
+  const out: Point[] = [];
   for (let i = 0; i + 2 < flat.length; i += 3) {
     const p = { x: flat[i]!, y: flat[i + 1]! };
     const prev = out[out.length - 1];
@@ -44,22 +45,22 @@ function distinctPoints(flat: readonly number[]): Vec2[] {
   return out;
 }
 
-function sub(a: Vec2, b: Vec2): Vec2 {
+function sub(a: Point, b: Point): Point {
   return { x: a.x - b.x, y: a.y - b.y };
 }
 
-function normalised(v: Vec2): Vec2 {
+function normalised(v: Point): Point {
   const length = Math.hypot(v.x, v.y);
   return length > 0 ? { x: v.x / length, y: v.y / length } : { x: 0, y: 0 };
 }
 
 /** Fits points[first..last] with cubics, appending them to `out`; tangents point into the piece. */
 function fitPieces(
-  points: readonly Vec2[],
+  points: readonly Point[],
   first: number,
   last: number,
-  startTangent: Vec2 | null,
-  endTangent: Vec2 | null,
+  startTangent: Point | null,
+  endTangent: Point | null,
   out: PathSegment[],
 ): void {
   const t1 = startTangent ?? normalised(sub(points[first + 1]!, points[first]!));
@@ -97,9 +98,9 @@ function fitPieces(
   fitPieces(points, split, last, { x: -centre.x, y: -centre.y }, t2, out);
 }
 
-type Cubic = readonly [Vec2, Vec2, Vec2, Vec2];
+type Cubic = readonly [Point, Point, Point, Point];
 
-function cubic(p0: Vec2, t1: Vec2, t2: Vec2, p3: Vec2, a1: number, a2: number): PathSegment {
+function cubic(p0: Point, t1: Point, t2: Point, p3: Point, a1: number, a2: number): PathSegment {
   return {
     type: "cubic",
     control1: { x: p0.x + t1.x * a1, y: p0.y + t1.y * a1 },
@@ -108,7 +109,7 @@ function cubic(p0: Vec2, t1: Vec2, t2: Vec2, p3: Vec2, a1: number, a2: number): 
   };
 }
 
-function chordParams(points: readonly Vec2[], first: number, last: number): number[] {
+function chordParams(points: readonly Point[], first: number, last: number): number[] {
   const params = [0];
   for (let i = first + 1; i <= last; i++) {
     const d = Math.hypot(points[i]!.x - points[i - 1]!.x, points[i]!.y - points[i - 1]!.y);
@@ -119,12 +120,12 @@ function chordParams(points: readonly Vec2[], first: number, last: number): numb
 }
 
 function leastSquares(
-  points: readonly Vec2[],
+  points: readonly Point[],
   first: number,
   last: number,
   params: readonly number[],
-  t1: Vec2,
-  t2: Vec2,
+  t1: Point,
+  t2: Point,
 ): Cubic {
   const p0 = points[first]!;
   const p3 = points[last]!;
@@ -133,7 +134,7 @@ function leastSquares(
 }
 
 function maxError(
-  points: readonly Vec2[],
+  points: readonly Point[],
   first: number,
   last: number,
   curve: Cubic,
@@ -154,7 +155,7 @@ function maxError(
 }
 
 /** The cubic's point at u, from its Bernstein form (no allocation: called for every sample). */
-function cubicAt(c: Cubic, u: number): Vec2 {
+function cubicAt(c: Cubic, u: number): Point {
   const v = 1 - u;
   const b0 = v * v * v;
   const b1 = 3 * u * v * v;
@@ -169,7 +170,7 @@ function cubicAt(c: Cubic, u: number): Vec2 {
 /** One Newton step for every sample toward the parameter of the curve's nearest point. */
 function newtonRound(
   c: Cubic,
-  points: readonly Vec2[],
+  points: readonly Point[],
   first: number,
   params: readonly number[],
 ): number[] {

@@ -1,20 +1,14 @@
 import { type Matrix } from "../doc/transform";
-import type { FillRule, SceneNode, Subpath, Vec2 } from "../doc/types";
-import { clampRadii, regularPolygon, starPoints } from "../render/outline";
-import { localBounds } from "../scene/bounds";
+import type { FillRule, SceneNode, Subpath } from "../doc/types";
+import { clampRadii, regularPolygon, starPoints } from "./outline";
+import { localBounds } from "./bounds";
 import { transformSubpaths } from "./affine";
 import { flattenSubpaths, nearestOnSegment, type FlatSubpath } from "./bezier";
 import { freehandNodeOutline } from "./freehand";
-import {
-  distanceToOutline,
-  insideFill,
-  outlineInsideRect,
-  outlineTouchesRect,
-  type Rect,
-} from "./polylines";
+import { distanceToOutline, insideFill, outlineInsideRect, outlineTouchesRect } from "./polylines";
 import { polygonSubpath, toSubpaths } from "./toPath";
-
-export type { Rect } from "./polylines";
+import type { Point } from "../math/point";
+import type { Box } from "../math/box";
 
 /**
  * Point and marquee hit tests for selection.
@@ -32,9 +26,9 @@ export type HitPart = "fill" | "stroke";
 /** What hit testing needs of an outline, in local coordinates. */
 interface Outline {
   /** Whether p is in the area a fill would paint. */
-  inside(p: Vec2): boolean;
+  inside(p: Point): boolean;
   /** Distance from p to the outline (where a stroke is centred). */
-  distance(p: Vec2): number;
+  distance(p: Point): number;
 }
 
 function polylineOutline(flat: FlatSubpath[], rule: FillRule): Outline {
@@ -190,7 +184,7 @@ function hasVisibleFill(node: SceneNode): boolean {
  * filled area or within the tolerance of it. A freehand stroke is ink: its outline polygon is hit
  * as "stroke". A shape with neither fill nor stroke can still be picked at its outline.
  */
-export function hitNode(node: SceneNode, point: Vec2, tolerance: number): HitPart | null {
+export function hitNode(node: SceneNode, point: Point, tolerance: number): HitPart | null {
   const outline = outlineOf(node, tolerance);
   if (outline === null) return null;
   if (node.type === "freehand")
@@ -235,7 +229,7 @@ function worldOutline(node: SceneNode, world: Matrix, tolerance: number): FlatSu
 export function nodeIntersectsRect(
   node: SceneNode,
   world: Matrix,
-  rect: Rect,
+  rect: Box,
   tolerance = 0.1,
 ): boolean {
   const flat = worldOutline(node, world, tolerance);
@@ -250,7 +244,7 @@ export function nodeIntersectsRect(
 export function nodeInsideRect(
   node: SceneNode,
   world: Matrix,
-  rect: Rect,
+  rect: Box,
   tolerance = 0.1,
 ): boolean {
   const flat = worldOutline(node, world, tolerance);

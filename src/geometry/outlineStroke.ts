@@ -1,6 +1,6 @@
 import type { PathNode, Stroke, Subpath } from "../doc/types";
 import { NO_STROKE } from "../doc/factory";
-import { dashPolyline } from "../render/dash";
+import { dashPolyline } from "./dash";
 import { flattenCurveAdaptiveInto, segmentCurve, type Curve } from "./bezier";
 import { endTangent, startTangent } from "./curveFit";
 import { fromPaper, paperScope, toPaper } from "./paperPaths";

@@ -1,6 +1,7 @@
 import paperCore from "paper/dist/paper-core";
-import type { PathSegment, Subpath, Vec2 } from "../doc/types";
+import type { PathSegment, Subpath } from "../doc/types";
 import { quadToCubic, samePoint } from "./bezier";
+import type { Point } from "../math/point";
 
 /**
  * Exact conversion between our subpaths and paper.js paths. paper.js keeps a path as nodes with
@@ -26,16 +27,16 @@ export function paperScope(): paper.PaperScope {
 }
 
 interface Node {
-  point: Vec2;
-  handleIn: Vec2;
-  handleOut: Vec2;
+  point: Point;
+  handleIn: Point;
+  handleOut: Point;
 }
 
-function minus(a: Vec2, b: Vec2): Vec2 {
+function minus(a: Point, b: Point): Point {
   return { x: a.x - b.x, y: a.y - b.y };
 }
 
-const ZERO: Vec2 = { x: 0, y: 0 };
+const ZERO: Point = { x: 0, y: 0 };
 
 /** Our subpath as paper-style nodes. */
 function subpathNodes(sub: Subpath): Node[] {

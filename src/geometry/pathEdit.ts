@@ -1,4 +1,4 @@
-import type { Subpath, Vec2 } from "../doc/types";
+import type { Subpath } from "../doc/types";
 import {
   distance,
   lerp,
@@ -21,6 +21,7 @@ import {
   type PathPoint,
   type SegmentAddress,
 } from "./pathNodes";
+import type { Point } from "../math/point";
 
 /*
  * Editing operations on a path's subpaths, addressed in the node model of pathNodes.ts. Each takes
@@ -57,12 +58,12 @@ function withNode(e: EditableSubpath, index: number, p: PathPoint): EditableSubp
   return { nodes, closed: e.closed };
 }
 
-function add(p: Vec2, d: Vec2): Vec2 {
+function add(p: Point, d: Point): Point {
   return { x: p.x + d.x, y: p.y + d.y };
 }
 
 /** Moves a node by `delta`; its handles move with it. */
-export function moveNode(subpaths: readonly Subpath[], at: NodeAddress, delta: Vec2): Subpath[] {
+export function moveNode(subpaths: readonly Subpath[], at: NodeAddress, delta: Point): Subpath[] {
   const e = editable(subpaths, at.subpath);
   const p = node(e, at.node);
   return replace(
@@ -91,7 +92,7 @@ export function moveHandle(
   subpaths: readonly Subpath[],
   at: NodeAddress,
   which: "in" | "out",
-  to: Vec2,
+  to: Point,
   mode?: NodeKind,
 ): Subpath[] {
   const e = editable(subpaths, at.subpath);
@@ -159,7 +160,7 @@ export function insertNode(
 /** The segment nearest to a point, the parameter there, the point itself and its distance. */
 export interface SegmentHit extends SegmentAddress {
   readonly t: number;
-  readonly point: Vec2;
+  readonly point: Point;
   readonly distance: number;
 }
 
@@ -173,7 +174,7 @@ const NEAREST_REFINE_ROUNDS = 6;
  */
 export function nearestSegment(
   subpaths: readonly Subpath[],
-  p: Vec2,
+  p: Point,
   tolerance: number,
 ): SegmentHit | null {
   let best: SegmentHit | null = null;
@@ -193,7 +194,7 @@ export function nearestSegment(
   return best;
 }
 
-function nearestParameter(curve: Curve, p: Vec2, flatness: number): number {
+function nearestParameter(curve: Curve, p: Point, flatness: number): number {
   const n = piecesFor(curve, flatness);
   let bestT = 0;
   let bestD = Infinity;

@@ -1,5 +1,6 @@
-import type { PathSegment, Subpath, Vec2 } from "../doc/types";
+import type { PathSegment, Subpath } from "../doc/types";
 import { quadToCubic, samePoint, type Curve } from "./bezier";
+import type { Point } from "../math/point";
 
 /**
  * The node/handle model of a subpath, as path editing sees it.
@@ -15,10 +16,10 @@ import { quadToCubic, samePoint, type Curve } from "./bezier";
  * subpath has no handle before its first node or after its last.
  */
 export interface PathPoint {
-  readonly point: Vec2;
+  readonly point: Point;
   /** Absolute position; null: none (the segment arriving here is straight on this side). */
-  readonly handleIn: Vec2 | null;
-  readonly handleOut: Vec2 | null;
+  readonly handleIn: Point | null;
+  readonly handleOut: Point | null;
 }
 
 export interface EditableSubpath {
@@ -41,11 +42,11 @@ export interface SegmentAddress {
 export type NodeKind = "corner" | "smooth" | "symmetric";
 
 export function toEditable(sub: Subpath): EditableSubpath {
-  type Mutable = { point: Vec2; handleIn: Vec2 | null; handleOut: Vec2 | null };
+  type Mutable = { point: Point; handleIn: Point | null; handleOut: Point | null };
   const nodes: Mutable[] = [{ point: sub.start, handleIn: null, handleOut: null }];
   for (const seg of sub.segments) {
     const from = nodes[nodes.length - 1]!;
-    let handleIn: Vec2 | null = null;
+    let handleIn: Point | null = null;
     if (seg.type === "quad") {
       const [c1, c2] = quadToCubic(from.point, seg.control, seg.to);
       from.handleOut = c1;

@@ -1,17 +1,12 @@
-import type { FillRule, Vec2 } from "../doc/types";
+import type { FillRule } from "../doc/types";
 import { nearestOnSegment, type FlatSubpath } from "./bezier";
+import type { Point } from "../math/point";
+import type { Box } from "../math/box";
 
 /** Polyline predicates over x, y pairs: winding, distance, and rectangle overlap. */
 
-export interface Rect {
-  readonly minX: number;
-  readonly minY: number;
-  readonly maxX: number;
-  readonly maxY: number;
-}
-
 /** Winding number of a closed polygon around p (crossings counted with their direction). */
-export function winding(points: readonly number[], p: Vec2): number {
+export function winding(points: readonly number[], p: Point): number {
   let w = 0;
   const n = points.length / 2;
   for (let i = 0; i < n; i++) {
@@ -28,14 +23,14 @@ export function winding(points: readonly number[], p: Vec2): number {
 }
 
 /** Whether p is in the area the polylines fill (each taken as closed) under the rule. */
-export function insideFill(flat: readonly FlatSubpath[], p: Vec2, rule: FillRule): boolean {
+export function insideFill(flat: readonly FlatSubpath[], p: Point, rule: FillRule): boolean {
   let w = 0;
   for (const f of flat) if (f.points.length >= 6) w += winding(f.points, p);
   return rule === "nonzero" ? w !== 0 : (w & 1) === 1;
 }
 
 /** Distance from p to the polylines' edges (closing edges only of closed ones). */
-export function distanceToOutline(flat: readonly FlatSubpath[], p: Vec2): number {
+export function distanceToOutline(flat: readonly FlatSubpath[], p: Point): number {
   let best = Infinity;
   for (const f of flat) {
     const pts = f.points;
@@ -51,7 +46,7 @@ export function distanceToOutline(flat: readonly FlatSubpath[], p: Vec2): number
   return best;
 }
 
-function pointInRect(x: number, y: number, r: Rect): boolean {
+function pointInRect(x: number, y: number, r: Box): boolean {
   return x >= r.minX && x <= r.maxX && y >= r.minY && y <= r.maxY;
 }
 
@@ -61,7 +56,7 @@ export function segmentTouchesRect(
   ay: number,
   bx: number,
   by: number,
-  r: Rect,
+  r: Box,
 ): boolean {
   if (pointInRect(ax, ay, r) || pointInRect(bx, by, r)) return true;
   const dx = bx - ax;
@@ -90,7 +85,7 @@ export function segmentTouchesRect(
 }
 
 /** Whether any edge of the polylines touches the rectangle. */
-export function outlineTouchesRect(flat: readonly FlatSubpath[], r: Rect): boolean {
+export function outlineTouchesRect(flat: readonly FlatSubpath[], r: Box): boolean {
   for (const f of flat) {
     const pts = f.points;
     const n = pts.length / 2;
@@ -106,7 +101,7 @@ export function outlineTouchesRect(flat: readonly FlatSubpath[], r: Rect): boole
 }
 
 /** Whether every point of the polylines lies in the rectangle (so every edge does). */
-export function outlineInsideRect(flat: readonly FlatSubpath[], r: Rect): boolean {
+export function outlineInsideRect(flat: readonly FlatSubpath[], r: Box): boolean {
   let any = false;
   for (const f of flat) {
     for (let i = 0; i < f.points.length; i += 2) {

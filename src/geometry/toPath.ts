@@ -1,8 +1,9 @@
 import { NO_STROKE } from "../doc/factory";
-import type { Fill, PathNode, PathSegment, SceneNode, Subpath, Vec2 } from "../doc/types";
-import { clampRadii, regularPolygon, starPoints } from "../render/outline";
+import type { Fill, PathNode, PathSegment, SceneNode, Subpath } from "../doc/types";
+import { clampRadii, regularPolygon, starPoints } from "./outline";
 import { samePoint } from "./bezier";
 import { freehandNodeOutline } from "./freehand";
+import type { Point } from "../math/point";
 
 /**
  * Handle length over radius of the cubic that best approximates a quarter circle: 4/3·(√2 − 1).
@@ -38,19 +39,19 @@ export function isPathConvertible(node: SceneNode): node is PathConvertible {
  */
 class SubpathBuilder {
   private readonly segments: PathSegment[] = [];
-  private current: Vec2;
+  private current: Point;
 
-  constructor(private readonly start: Vec2) {
+  constructor(private readonly start: Point) {
     this.current = start;
   }
 
-  lineTo(to: Vec2): void {
+  lineTo(to: Point): void {
     if (samePoint(to, this.current)) return;
     this.segments.push({ type: "line", to });
     this.current = to;
   }
 
-  cubicTo(control1: Vec2, control2: Vec2, to: Vec2): void {
+  cubicTo(control1: Point, control2: Point, to: Point): void {
     this.segments.push({ type: "cubic", control1, control2, to });
     this.current = to;
   }

@@ -1,9 +1,9 @@
-import type { DocumentStatusStore } from "../app/documentStatus";
-import type { Editor } from "../app/editor";
+import type { DocumentStatusStore } from "./documentStatus";
+import type { Editor } from "../editing/editor";
 import { sameValue, type Change, type Patch } from "../doc/patch";
 import type { DocRecord, Id } from "../doc/types";
 import { Autosaver } from "./autosave";
-import { BannerStore } from "../app/banners";
+import { BannerStore } from "../editing/banners";
 import { afterFirstFrame } from "./afterFirstFrame";
 import { describeDamage, storedBundleText } from "./damaged";
 import type { RawDocument, StoredDocument } from "./documentFile";

@@ -1,9 +1,5 @@
-import type { Box } from "../scene/bounds";
-
-export interface Point {
-  readonly x: number;
-  readonly y: number;
-}
+import type { Box } from "../math/box";
+import type { Point } from "../math/point";
 
 /** The part of the canvas the camera draws into, in CSS pixels. */
 export interface ViewportSize {

@@ -1,5 +1,5 @@
 import type { Engine } from "../../engine";
-import type { Editor } from "../app/editor";
+import type { Editor } from "../editing/editor";
 import { blobTextureSource } from "./images";
 import { SceneRenderer } from "./sceneRenderer";
 

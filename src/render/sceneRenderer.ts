@@ -13,7 +13,7 @@ import {
   type ChunkOwner,
   type InView,
 } from "./chunkList";
-import { UNITS_PER_SEGMENT } from "./dash";
+import { UNITS_PER_SEGMENT } from "../geometry/dash";
 import {
   applyCommon,
   batchDisplay,

@@ -6,8 +6,8 @@ import type {
   RectNode,
   StarNode,
 } from "../doc/types";
-import { ellipseOutline, pathOutlines, roundedRectOutline, type Polyline } from "./dash";
-import { regularPolygon, starPoints } from "./outline";
+import { ellipseOutline, pathOutlines, roundedRectOutline, type Polyline } from "../geometry/dash";
+import { regularPolygon, starPoints } from "../geometry/outline";
 
 /** Shapes drawn from closed outlines. */
 export type OutlinedNode = RectNode | FrameNode | EllipseNode | PolygonNode | StarNode | PathNode;

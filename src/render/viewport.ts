@@ -1,12 +1,13 @@
 import { Container } from "pixi.js";
 import type { Engine } from "../../engine";
 import type { Id } from "../doc/types";
-import type { Box } from "../scene/bounds";
+
 import { Camera, type ViewportSize } from "./camera";
 import { GridOverlay } from "./gridOverlay";
 import { StatsHud, type RenderHooks } from "./hud";
 import type { SceneRenderer } from "./sceneRenderer";
 import { bindViewportInput } from "./viewportInput";
+import type { Box } from "../math/box";
 
 /** What culling asks of the spatial index. */
 export interface RectQuery {

@@ -1,6 +1,7 @@
 import type { Engine } from "../../engine";
 import type { WheelInput } from "../../engine/input/inputState";
-import type { Camera, Point } from "./camera";
+import type { Camera } from "./camera";
+import type { Point } from "../math/point";
 
 /** Zoom per wheel pixel: factor = exp(−dy × speed), so equal wheel travel is an equal ratio. */
 export const WHEEL_ZOOM_SPEED = 0.01;

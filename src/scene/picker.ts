@@ -1,21 +1,15 @@
 import type { DocumentStore } from "../doc/store";
 import { apply, invert, multiply, toMatrix, type Matrix } from "../doc/transform";
-import {
-  isContainer,
-  isSceneNode,
-  type DocRecord,
-  type Id,
-  type SceneNode,
-  type Vec2,
-} from "../doc/types";
+import { isContainer, isSceneNode, type DocRecord, type Id, type SceneNode } from "../doc/types";
 import { maxScale } from "../geometry/affine";
 import { flattenSubpaths, nearestOnSegment, type FlatSubpath } from "../geometry/bezier";
 import { hitNode, nodeInsideRect, nodeIntersectsRect } from "../geometry/hitTest";
 import { polygonSubpath, toSubpaths } from "../geometry/toPath";
-import type { Point } from "../render/camera";
-import type { ScenePicker } from "../tools/types";
-import { localBounds, type Box } from "./bounds";
+
+import { localBounds } from "../geometry/bounds";
 import type { SpatialSync } from "./spatialSync";
+import type { Point } from "../math/point";
+import type { Box } from "../math/box";
 
 /** A node with its ancestors, top-level first, and each one's page matrix. */
 interface Lineage {
@@ -79,8 +73,8 @@ function aabbInside(local: Box, m: Matrix, outer: Box): boolean {
 }
 
 /** Distance between segments p0–p1 and q0–q1 (0 when they cross). */
-function segmentDistance(p0: Vec2, p1: Vec2, q0: Vec2, q1: Vec2): number {
-  const cross = (o: Vec2, a: Vec2, b: Vec2): number =>
+function segmentDistance(p0: Point, p1: Point, q0: Point, q1: Point): number {
+  const cross = (o: Point, a: Point, b: Point): number =>
     (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
   const d1 = cross(q0, q1, p0);
   const d2 = cross(q0, q1, p1);
@@ -98,7 +92,7 @@ function segmentDistance(p0: Vec2, p1: Vec2, q0: Vec2, q1: Vec2): number {
   );
 }
 
-function distanceToPolylines(a: Vec2, b: Vec2, flat: readonly FlatSubpath[]): number {
+function distanceToPolylines(a: Point, b: Point, flat: readonly FlatSubpath[]): number {
   let best = Infinity;
   for (const { points, closed } of flat) {
     const n = points.length / 2;
@@ -418,4 +412,32 @@ export class Picker implements ScenePicker {
     }
     return any;
   }
+}
+
+/** Questions about what is where on the current page, answered from the spatial index. */
+export interface ScenePicker {
+  /**
+   * The topmost visible, unlocked node under a world point, within `tolerance` world units.
+   * `deep` returns the leaf itself; otherwise the ancestor that is a direct child of `scope`
+   * (the page, or the group the user has entered).
+   */
+  pick(
+    world: Point,
+    tolerance: number,
+    options?: {
+      deep?: boolean;
+      scope?: Id;
+      /** Past frames to what they hold, as in Figma: a frame is picked only on its own area. */
+      intoFrames?: boolean;
+    },
+  ): Id | null;
+  /**
+   * The innermost (topmost) visible, unlocked frame whose area holds the world point, inside
+   * `scope` when it is a frame or group, and not one of `exclude` nor inside one of them.
+   */
+  frameAt(world: Point, options?: { scope?: Id; exclude?: ReadonlySet<Id> }): Id | null;
+  /** Every node touching the box (or fully inside it when `contained`), as selection targets. */
+  marquee(box: Box, options?: { contained?: boolean; scope?: Id }): Id[];
+  /** Leaf shapes whose outline is within `tolerance` of the segment a→b (the eraser). */
+  touching(a: Point, b: Point, tolerance: number): Id[];
 }

@@ -2,7 +2,8 @@ import type { SpatialIndex } from "../../engine/core/spatialIndex";
 import type { Commit, DocumentStore } from "../doc/store";
 import { IDENTITY_MATRIX, multiply, toMatrix, type Matrix } from "../doc/transform";
 import { isContainer, isSceneNode, type Id } from "../doc/types";
-import { localBounds, transformBox, type Box } from "./bounds";
+import { localBounds, transformBox } from "../geometry/bounds";
+import type { Box } from "../math/box";
 
 /**
  * Keeps the core's spatial index in step with one page of the document, from commit patches:

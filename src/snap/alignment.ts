@@ -1,6 +1,7 @@
 import type { Guide } from "../render/overlays/overlays";
-import type { Box } from "../scene/bounds";
+
 import { crossSpan, features, mainSpan, pointOn, type Axis } from "./axis";
+import type { Box } from "../math/box";
 
 /**
  * One guide per edge or centre of the moving box that lines up (within `epsilon`) with edges or

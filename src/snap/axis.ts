@@ -1,5 +1,5 @@
-import type { Point } from "../render/camera";
-import type { Box } from "../scene/bounds";
+import type { Point } from "../math/point";
+import type { Box } from "../math/box";
 
 /**
  * Snapping works one axis at a time: along the axis ("main") a box is a span to move; across it

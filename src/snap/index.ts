@@ -1,3 +1,3 @@
-export { snapAngle } from "./angle";
+export { snapAngle } from "../geometry/angle";
 export { SceneSnapper, type SnapperOptions } from "./snapper";
 export { shapeBox } from "./shapeBox";

@@ -1,7 +1,9 @@
 import { apply, type Matrix } from "../doc/transform";
-import type { SceneNode, Subpath, Vec2 } from "../doc/types";
+import type { SceneNode, Subpath } from "../doc/types";
 import { toSubpaths } from "../geometry/toPath";
-import { localBounds, transformBox, type Box } from "../scene/bounds";
+import { localBounds, transformBox } from "../geometry/bounds";
+import type { Point } from "../math/point";
+import type { Box } from "../math/box";
 
 /** Grows a box, kept as a mutable accumulator so one node costs no allocations per point. */
 class Extent {
@@ -64,7 +66,7 @@ function bezierAt(values: readonly number[], t: number): number {
 }
 
 /** Adds a curve's true extent: an affine map of a Bézier is the Bézier of the mapped points. */
-function addCurve(extent: Extent, points: readonly Vec2[]): void {
+function addCurve(extent: Extent, points: readonly Point[]): void {
   const last = points[points.length - 1]!;
   extent.add(last.x, last.y);
   if (points.length < 3) return;

@@ -1,11 +1,10 @@
 import type { DocumentStore } from "../doc/store";
 import type { Id } from "../doc/types";
-import type { Point } from "../render/camera";
+
 import type { Guide } from "../render/overlays/overlays";
-import type { Box } from "../scene/bounds";
+
 import type { SpatialSync } from "../scene/spatialSync";
-import type { SnapSettings } from "../tools/settings";
-import type { SnapResult, Snapper } from "../tools/types";
+import type { SnapSettings } from "../editing/settings";
 import { alignmentGuides } from "./alignment";
 import {
   crossSpan,
@@ -17,6 +16,8 @@ import {
 } from "./axis";
 import { nearestSpacing, spacingGuides, type AxisBox } from "./spacing";
 import { SnapTargets } from "./targets";
+import type { Point } from "../math/point";
+import type { Box } from "../math/box";
 
 export interface SnapperOptions {
   readonly store: Pick<DocumentStore, "get">;
@@ -194,4 +195,23 @@ export class SceneSnapper implements Snapper {
     }
     return found;
   }
+}
+
+/** A snapped point and the guides that explain it. */
+export interface SnapResult {
+  readonly point: Point;
+  readonly guides: readonly Guide[];
+}
+
+export interface Snapper {
+  /**
+   * Snaps a moving box (world coordinates) by the offset that brings its edges, centre or
+   * corners onto the grid or other shapes' edges, centres and midpoints. `ignore` is what moves.
+   */
+  snapBox(
+    box: Box,
+    ignore: ReadonlySet<Id>,
+  ): { readonly dx: number; readonly dy: number; readonly guides: readonly Guide[] };
+  /** Snaps one point (a corner being drawn, a path node). */
+  snapPoint(point: Point, ignore: ReadonlySet<Id>): SnapResult;
 }

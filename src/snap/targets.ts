@@ -1,9 +1,10 @@
 import type { DocumentStore } from "../doc/store";
 import { multiply, toMatrix } from "../doc/transform";
 import { isSceneNode, type Id, type SceneNode } from "../doc/types";
-import type { Box } from "../scene/bounds";
+
 import type { SpatialSync } from "../scene/spatialSync";
 import { shapeBox } from "./shapeBox";
+import type { Box } from "../math/box";
 
 /**
  * What shapes may be snapped to: visible nodes the spatial index finds in a region, with the

@@ -1,5 +1,5 @@
-import type { KeyBinding } from "../app/commands";
-import type { ToolId } from "./types";
+import type { KeyBinding } from "../editing/commands";
+import type { ToolId } from "../editing/settings";
 
 export interface ToolInfo {
   readonly id: ToolId;

@@ -1,9 +1,10 @@
 import type { InputState, KeyPress, Modifiers, PointerSample } from "../../engine";
-import type { CommandRegistry } from "../app/commands";
+import type { CommandRegistry } from "../editing/commands";
 import { KeyboardCursor } from "./keyboardCursor";
 import { PointerEvents } from "./pointerEvents";
 import { TouchGestures } from "./touchGestures";
-import type { Tool, ToolContext, ToolId, ToolPointer } from "./types";
+import type { Tool, ToolContext, ToolPointer } from "./types";
+import type { ToolId } from "../editing/settings";
 
 export type ToolFactory = (context: ToolContext) => Tool;
 

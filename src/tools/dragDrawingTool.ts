@@ -1,8 +1,10 @@
 import type { Modifiers } from "../../engine";
 import type { Id } from "../doc/types";
-import type { Point } from "../render/camera";
+
 import { DRAG_THRESHOLD_PX } from "./controller";
-import type { Tool, ToolContext, ToolId, ToolKey, ToolPointer } from "./types";
+import type { Tool, ToolContext, ToolKey, ToolPointer } from "./types";
+import type { ToolId } from "../editing/settings";
+import type { Point } from "../math/point";
 
 /** A shape being drawn by a drag: it is in the document from the press on, inside one gesture. */
 export interface DragDrawing {

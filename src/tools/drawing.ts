@@ -1,8 +1,9 @@
 import { worldMatrix } from "../doc/commands";
 import { apply, IDENTITY_MATRIX, invert, type Matrix } from "../doc/transform";
 import { isSceneNode, type Id } from "../doc/types";
-import type { Point } from "../render/camera";
+
 import type { ToolContext } from "./types";
+import type { Point } from "../math/point";
 
 /**
  * Where a shape begun at `at` (page coordinates) goes: the innermost frame there, as in Figma,

@@ -1,7 +1,8 @@
 import { deleteNodes } from "../doc/commands";
 import { isSceneNode, type Id } from "../doc/types";
-import type { Point } from "../render/camera";
+
 import type { Tool, ToolContext, ToolKey, ToolPointer } from "./types";
+import type { Point } from "../math/point";
 
 /** How near the eraser's path a shape's outline must come, in screen pixels. */
 export const ERASER_RADIUS_PX = 4;

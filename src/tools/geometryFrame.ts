@@ -2,8 +2,9 @@ import { worldMatrix } from "../doc/commands";
 import { IDENTITY_MATRIX, multiply, toMatrix, type Matrix } from "../doc/transform";
 import { isSceneNode, type Id, type SceneNode } from "../doc/types";
 import { boxQuad, quadBox, type NodeSource, type Quad } from "../render/overlays/geometry";
-import { unionBox, type Box } from "../scene/bounds";
+import { unionBox } from "../geometry/bounds";
 import { shapeBox } from "../snap/shapeBox";
+import type { Box } from "../math/box";
 
 /** The geometry (no stroke) of a node and its descendants, in the coordinates `m` maps to. */
 function geometryBox(source: NodeSource, node: SceneNode, m: Matrix, depth = 0): Box | null {

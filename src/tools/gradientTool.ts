@@ -2,7 +2,7 @@ import type { Modifiers } from "../../engine";
 import { worldMatrix } from "../doc/commands";
 import type { Matrix } from "../doc/transform";
 import { isSceneNode, type Fill, type Id, type SceneNode } from "../doc/types";
-import type { Point } from "../render/camera";
+
 import {
   defaultTarget,
   dragGeometry,
@@ -22,13 +22,14 @@ import {
   type GradientPaint,
   type PaintTarget,
 } from "../render/overlays/gradientGeometry";
-import { addStop, convertFill, moveStop, removeStop } from "../ui/properties/gradient";
-import { gradientBox } from "../ui/properties/gradientBox";
-import { UNPAINTED_STROKE } from "../ui/properties/strokePaint";
+import { addStop, convertFill, moveStop, removeStop } from "../doc/gradient";
+import { gradientBox } from "../geometry/gradientBox";
+import { UNPAINTED_STROKE } from "../doc/strokePaint";
 import { DRAG_THRESHOLD_PX } from "./controller";
 import { onGradientEditRequest } from "./gradientEditRequests";
 import { PICK_TOLERANCE_PX } from "./selectTool";
 import type { Tool, ToolContext, ToolKey, ToolPointer } from "./types";
+import type { Point } from "../math/point";
 
 const LABEL = "Edit gradient";
 const NO_PAINT: Fill = { type: "none" };

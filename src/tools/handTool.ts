@@ -1,5 +1,5 @@
-import type { Point } from "../render/camera";
 import type { Tool, ToolContext, ToolKey, ToolPointer } from "./types";
+import type { Point } from "../math/point";
 
 /** Hand (H): drag to pan the view. Never touches the document. */
 export class HandTool implements Tool {

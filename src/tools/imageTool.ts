@@ -3,10 +3,11 @@ import { makeNode } from "../doc/factory";
 import { newId } from "../doc/ids";
 import { IDENTITY_TRANSFORM, type Matrix } from "../doc/transform";
 import type { BlobRecord, Id, ImageNode } from "../doc/types";
-import type { Point } from "../render/camera";
+
 import { DRAG_THRESHOLD_PX } from "./controller";
 import { drawingParent, parentInverse, toLocal } from "./drawing";
 import type { PickedImage, Tool, ToolContext, ToolKey, ToolPointer } from "./types";
+import type { Point } from "../math/point";
 
 const LABEL = "Place image";
 

@@ -11,8 +11,9 @@ import { PenTool } from "./penTool";
 import { SelectTool } from "./selectTool";
 import { ShapeTool } from "./shapeTool";
 import { TextTool } from "./textTool";
-import type { ToolId } from "./types";
+
 import { ZoomTool } from "./zoomTool";
+import type { ToolId } from "../editing/settings";
 
 /** How each tool is made; the controller makes one of each per open document. */
 export const TOOL_FACTORIES: Readonly<Record<ToolId, ToolFactory>> = {

@@ -1,7 +1,8 @@
 import type { KeyPress, Modifiers } from "../../engine";
-import type { Point } from "../render/camera";
+
 import { parseTypedSize } from "../commandLine/typedSize";
 import type { Tool, ToolContext, ToolPointer } from "./types";
+import type { Point } from "../math/point";
 
 const ARROWS: Readonly<Record<string, readonly [number, number]>> = {
   ArrowLeft: [-1, 0],

@@ -2,10 +2,11 @@ import { addNodes } from "../doc/commands";
 import { makeNode } from "../doc/factory";
 import { newId } from "../doc/ids";
 import type { LineNode } from "../doc/types";
-import type { Point } from "../render/camera";
+
 import { DragDrawingTool, type DragDrawing } from "./dragDrawingTool";
 import { constrainAngle, drawingParent, parentInverse, toLocal } from "./drawing";
 import type { ToolContext, ToolPointer } from "./types";
+import type { Point } from "../math/point";
 
 /** A click without a drag makes a line this long, to the right. */
 export const CLICK_LENGTH = 100;

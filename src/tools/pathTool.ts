@@ -23,11 +23,12 @@ import {
 import { toEditable, type NodeAddress } from "../geometry/pathNodes";
 import { freehandToPath } from "../geometry/freehandFit";
 import { convertToPath, isPathConvertible } from "../geometry/toPath";
-import type { Point } from "../render/camera";
-import type { Box } from "../scene/bounds";
+
 import { DRAG_THRESHOLD_PX } from "./controller";
 import { PICK_TOLERANCE_PX } from "./selectTool";
 import type { Tool, ToolContext, ToolKey, ToolPointer } from "./types";
+import type { Point } from "../math/point";
+import type { Box } from "../math/box";
 
 /** A press this near a node or handle (screen pixels) grabs it. */
 export const NODE_HIT_PX = 6;

@@ -4,11 +4,12 @@ import { newId } from "../doc/ids";
 import { apply, IDENTITY_MATRIX, IDENTITY_TRANSFORM, type Matrix } from "../doc/transform";
 import { isSceneNode, type Id, type PathNode, type Subpath } from "../doc/types";
 import { fromEditable, type PathPoint } from "../geometry/pathNodes";
-import type { Point } from "../render/camera";
+
 import { DRAG_THRESHOLD_PX } from "./controller";
 import { constrainAngle, drawingParent, parentInverse, toLocal } from "./drawing";
 import { KEYBOARD_POINTER_ID } from "./keyboardCursor";
 import type { Tool, ToolContext, ToolKey, ToolPointer } from "./types";
+import type { Point } from "../math/point";
 
 /** A press this close to the first node (screen pixels) closes the path. */
 export const CLOSE_RADIUS_PX = 8;

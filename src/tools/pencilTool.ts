@@ -4,9 +4,10 @@ import { newId } from "../doc/ids";
 import { IDENTITY_TRANSFORM, type Matrix } from "../doc/transform";
 import type { FreehandNode, Id } from "../doc/types";
 import { inkSizeFor } from "../geometry/freehand";
-import type { Point } from "../render/camera";
+
 import { drawingParent, parentInverse, toLocal } from "./drawing";
 import type { Tool, ToolContext, ToolKey, ToolPointer } from "./types";
+import type { Point } from "../math/point";
 
 const LABEL = "Draw";
 

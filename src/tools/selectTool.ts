@@ -3,7 +3,7 @@ import { adoptIntoFrames, frameChildren, keepInPlace } from "../actions/frames";
 import { addNodes, isAncestorOrSelf } from "../doc/commands";
 import { newId } from "../doc/ids";
 import { isContainer, isSceneNode, type Id } from "../doc/types";
-import type { Point } from "../render/camera";
+
 import {
   cornerPoints,
   handleCursor,
@@ -14,7 +14,7 @@ import {
   type ResizeHandle,
   type RotateHandle,
 } from "../render/overlays/geometry";
-import type { Box } from "../scene/bounds";
+
 import { DRAG_THRESHOLD_PX } from "./controller";
 import { geometryQuad } from "./geometryFrame";
 import {
@@ -26,6 +26,8 @@ import {
   type Original,
 } from "../actions/worldTransform";
 import type { Tool, ToolContext, ToolKey, ToolPointer } from "./types";
+import type { Point } from "../math/point";
+import type { Box } from "../math/box";
 
 /** Pick tolerance around thin shapes, in screen pixels. */
 export const PICK_TOLERANCE_PX = 4;

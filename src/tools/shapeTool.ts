@@ -12,10 +12,11 @@ import type {
   SceneNode,
   StarNode,
 } from "../doc/types";
-import type { Point } from "../render/camera";
+
 import { DragDrawingTool, type DragDrawing } from "./dragDrawingTool";
 import { dragBox, drawingParent, parentInverse, toLocal } from "./drawing";
 import type { ToolContext, ToolPointer } from "./types";
+import type { Point } from "../math/point";
 
 /** The shapes drawn by dragging a box. */
 export type BoxShapeKind = "frame" | "rect" | "ellipse" | "polygon";

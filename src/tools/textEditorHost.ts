@@ -2,11 +2,12 @@ import type { KeyPress } from "../../engine";
 import { worldMatrix } from "../doc/commands";
 import type { DocumentStore } from "../doc/store";
 import type { Id, TextNode } from "../doc/types";
-import type { Camera, Point } from "../render/camera";
+import type { Camera } from "../render/camera";
 import { resolvedFamilyList } from "../fonts/family";
 import { screenMatrix } from "../render/overlays/geometry";
 import { typeKey } from "./typedKeys";
 import type { TextEditorHost } from "./types";
+import type { Point } from "../math/point";
 
 /** What the field needs of the open document: the text's record and where the view is. */
 export interface TextEditorView {

@@ -4,11 +4,12 @@ import { newId } from "../doc/ids";
 import { DEFAULT_TEXT_FAMILY } from "../fonts/family";
 import { IDENTITY_TRANSFORM, type Matrix } from "../doc/transform";
 import type { Fill, Id, TextNode } from "../doc/types";
-import type { Point } from "../render/camera";
+
 import { DRAG_THRESHOLD_PX } from "./controller";
 import { drawingParent, parentInverse, toLocal } from "./drawing";
 import { PICK_TOLERANCE_PX } from "./selectTool";
 import type { Tool, ToolContext, ToolKey, ToolPointer } from "./types";
+import type { Point } from "../math/point";
 
 /** Type settings of new texts. */
 export const DEFAULT_TEXT = {

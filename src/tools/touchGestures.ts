@@ -1,5 +1,5 @@
 import type { PointerSample } from "../../engine";
-import type { Point } from "../render/camera";
+import type { Point } from "../math/point";
 
 /** A tap is short and still: longer or further and it was a gesture. */
 export const TAP_MS = 300;

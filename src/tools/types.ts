@@ -1,31 +1,16 @@
 import type { KeyPress, Modifiers, PointerKind } from "../../engine";
-import type { Editor } from "../app/editor";
+import type { Editor } from "../editing/editor";
 import type { Id } from "../doc/types";
-import type { Camera, Point, ViewportSize } from "../render/camera";
+import type { Camera, ViewportSize } from "../render/camera";
 import type { Guide, PathMarkers } from "../render/overlays/overlays";
 import type { HandleHit, Quad, RotateHandle } from "../render/overlays/geometry";
 import type { GradientMarkers } from "../render/overlays/gradientGeometry";
-import type { Box } from "../scene/bounds";
-import type { ToolSettings } from "./settings";
 
-export type ToolId =
-  | "select"
-  | "hand"
-  | "zoom"
-  | "frame"
-  | "rect"
-  | "ellipse"
-  | "line"
-  | "arrow"
-  | "polygon"
-  | "pen"
-  | "pencil"
-  | "text"
-  | "image"
-  | "eyedropper"
-  | "eraser"
-  | "path"
-  | "gradient";
+import type { ToolId, ToolSettings } from "../editing/settings";
+import type { ScenePicker } from "../scene/picker";
+import type { Snapper } from "../snap/snapper";
+import type { Point } from "../math/point";
+import type { Box } from "../math/box";
 
 /** One pointer sample as a tool sees it: screen and world positions, and what was held. */
 export interface ToolPointer {
@@ -70,53 +55,6 @@ export interface OverlaySink {
   /** The frame whose name label (drawn above it) is under a screen point; sinks without labels leave it out. */
   hitFrameLabel?(screen: Point): Id | null;
   refresh(): void;
-}
-
-/** Questions about what is where on the current page, answered from the spatial index. */
-export interface ScenePicker {
-  /**
-   * The topmost visible, unlocked node under a world point, within `tolerance` world units.
-   * `deep` returns the leaf itself; otherwise the ancestor that is a direct child of `scope`
-   * (the page, or the group the user has entered).
-   */
-  pick(
-    world: Point,
-    tolerance: number,
-    options?: {
-      deep?: boolean;
-      scope?: Id;
-      /** Past frames to what they hold, as in Figma: a frame is picked only on its own area. */
-      intoFrames?: boolean;
-    },
-  ): Id | null;
-  /**
-   * The innermost (topmost) visible, unlocked frame whose area holds the world point, inside
-   * `scope` when it is a frame or group, and not one of `exclude` nor inside one of them.
-   */
-  frameAt(world: Point, options?: { scope?: Id; exclude?: ReadonlySet<Id> }): Id | null;
-  /** Every node touching the box (or fully inside it when `contained`), as selection targets. */
-  marquee(box: Box, options?: { contained?: boolean; scope?: Id }): Id[];
-  /** Leaf shapes whose outline is within `tolerance` of the segment a→b (the eraser). */
-  touching(a: Point, b: Point, tolerance: number): Id[];
-}
-
-/** A snapped point and the guides that explain it. */
-export interface SnapResult {
-  readonly point: Point;
-  readonly guides: readonly Guide[];
-}
-
-export interface Snapper {
-  /**
-   * Snaps a moving box (world coordinates) by the offset that brings its edges, centre or
-   * corners onto the grid or other shapes' edges, centres and midpoints. `ignore` is what moves.
-   */
-  snapBox(
-    box: Box,
-    ignore: ReadonlySet<Id>,
-  ): { readonly dx: number; readonly dy: number; readonly guides: readonly Guide[] };
-  /** Snaps one point (a corner being drawn, a path node). */
-  snapPoint(point: Point, ignore: ReadonlySet<Id>): SnapResult;
 }
 
 /**

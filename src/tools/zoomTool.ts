@@ -1,6 +1,6 @@
-import type { Point } from "../render/camera";
 import { DRAG_THRESHOLD_PX } from "./controller";
 import type { Tool, ToolContext, ToolKey, ToolPointer } from "./types";
+import type { Point } from "../math/point";
 
 /** One click of the zoom tool doubles (or with Alt halves) the zoom. */
 export const ZOOM_CLICK_FACTOR = 2;

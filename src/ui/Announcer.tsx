@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
-import type { Banner } from "../app/banners";
+import type { Banner } from "../editing/banners";
 import type { DocumentStore } from "../doc/store";
-import type { ToolSettings } from "../tools/settings";
+import type { ToolSettings } from "../editing/settings";
 import { useMessages } from "./i18n/context";
 
 export interface AnnouncerProps {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import type { Banner } from "../app/banners";
+import type { Banner } from "../editing/banners";
 
 export interface BannersProps {
   readonly banners: {

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "reac
 import { DocumentPulse } from "./documentPulse";
 import { DragGate, gated } from "./dragGate";
 import type { CanvasRect } from "../app/canvasRect";
-import type { DocumentStatus } from "../app/documentStatus";
+import type { DocumentStatus } from "../persist/documentStatus";
 import type { Id } from "../doc/types";
 import { Announcer } from "./Announcer";
 import { Banners, type BannersProps } from "./Banners";

@@ -1,13 +1,14 @@
 import { useSyncExternalStore } from "react";
-import type { CommandRegistry } from "../app/commands";
-import type { ToolSettings } from "../tools/settings";
-import type { ToolId } from "../tools/types";
+import type { CommandRegistry } from "../editing/commands";
+import type { ToolSettings } from "../editing/settings";
+
 import { firstShortcut } from "./commandText";
 import { useCommands } from "./hooks";
 import { useMessages } from "./i18n/context";
 import { Icon } from "./icons/Icon";
 import { TOOL_IDS, ToolIcon } from "./icons/ToolIcon";
 import { useRenderCount } from "./renderCount";
+import type { ToolId } from "../editing/settings";
 
 export interface ToolbarProps {
   readonly commands: CommandRegistry;

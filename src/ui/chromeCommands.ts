@@ -1,4 +1,4 @@
-import type { Command, CommandRegistry } from "../app/commands";
+import type { Command, CommandRegistry } from "../editing/commands";
 import type { ChromeState } from "./chromeState";
 import type { UnsavedGuard } from "./dialogs/unsavedGuard";
 import type { DocumentActions } from "./services";

@@ -1,4 +1,4 @@
-import { formatBinding, type Command } from "../app/commands";
+import { formatBinding, type Command } from "../editing/commands";
 
 /** Whether shortcuts are written the Mac way (⌘⇧G). */
 export const IS_MAC =

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from "react";
-import type { Command, CommandRegistry } from "../app/commands";
+import type { Command, CommandRegistry } from "../editing/commands";
 import type { DocumentStore } from "../doc/store";
 import type { Id } from "../doc/types";
 import type { DocumentPulse, DocumentView } from "./documentPulse";

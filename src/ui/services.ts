@@ -1,8 +1,8 @@
-import type { CommandRegistry } from "../app/commands";
-import type { DocumentStatus } from "../app/documentStatus";
+import type { CommandRegistry } from "../editing/commands";
+import type { DocumentStatus } from "../persist/documentStatus";
 import type { OpenDocument } from "../app/openDocument";
 import type { Library } from "../persist/library";
-import type { ToolSettings } from "../tools/settings";
+import type { ToolSettings } from "../editing/settings";
 import type { ChromeState } from "./chromeState";
 import type { ExportServices } from "./dialogs/ExportDialog";
 

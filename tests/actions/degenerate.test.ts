@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { setGeometry } from "../../src/actions/numeric";
 import { groupSelection } from "../../src/actions/structure";
-import { EditingText, type Editor } from "../../src/app/editor";
+import { EditingText, type Editor } from "../../src/editing/editor";
 import { DocumentStore } from "../../src/doc/store";
 import { History } from "../../src/history/history";
 import { at, editorWith, group, rect, stateOf } from "./support";

@@ -1,4 +1,4 @@
-import type { Editor } from "../../src/app/editor";
+import type { Editor } from "../../src/editing/editor";
 import { makeNode, DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
 import type { FrameNode } from "../../src/doc/types";
 import { at, editorWith, group, rect } from "./support";

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { copyPayload, pastePayload } from "../../src/actions/clipboard";
 import { adoptIntoFrames, frameBase, type FrameAt } from "../../src/actions/frames";
-import { createEditor, type Editor } from "../../src/app/editor";
+import { createEditor, type Editor } from "../../src/editing/editor";
 import { worldMatrix } from "../../src/doc/commands";
 import { createDocument, DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
 import { boxCenter, worldBox } from "../../src/actions/geometry";

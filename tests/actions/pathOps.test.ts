@@ -16,8 +16,8 @@ import {
   outlineSelectionStroke,
   pathCommands,
 } from "../../src/actions/pathOps";
-import { createEditor, type Editor } from "../../src/app/editor";
-import { CommandRegistry } from "../../src/app/commands";
+import { createEditor, type Editor } from "../../src/editing/editor";
+import { CommandRegistry } from "../../src/editing/commands";
 import { createDocument, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
 import { IDENTITY_TRANSFORM } from "../../src/doc/transform";
 import type { EllipseNode, PathNode, RectNode } from "../../src/doc/types";

@@ -8,16 +8,16 @@ import {
   setStar,
   withPointCount,
 } from "../../src/actions/stars";
-import { CommandRegistry } from "../../src/app/commands";
+import { CommandRegistry } from "../../src/editing/commands";
 import { runCommandLine, type CommandLineHost } from "../../src/commandLine/execute";
 import { parseCommand } from "../../src/commandLine/parse";
 import { makeNode, DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
 import type { PolygonNode, StarNode } from "../../src/doc/types";
 import { exportSvg } from "../../src/io/export/svg";
-import { starPoints } from "../../src/render/outline";
+import { starPoints } from "../../src/geometry/outline";
 import { hitNode } from "../../src/geometry/hitTest";
 import { toSubpaths } from "../../src/geometry/toPath";
-import { ToolSettings } from "../../src/tools/settings";
+import { ToolSettings } from "../../src/editing/settings";
 import { at, counterIds, editorWith, rect, stateOf } from "./support";
 
 function polygon(id: string, sides = 6): PolygonNode {

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { createEditor, type Editor } from "../../src/app/editor";
+import { createEditor, type Editor } from "../../src/editing/editor";
 import { makeNode } from "../../src/doc/factory";
 import type { DocumentStore } from "../../src/doc/store";
 import {

@@ -16,7 +16,7 @@ import {
   toggleHiddenSelection,
   toggleLockedSelection,
 } from "../../src/actions/visibility";
-import type { Editor } from "../../src/app/editor";
+import type { Editor } from "../../src/editing/editor";
 import { fillArb, strokeArb } from "../support/arbitraries";
 import { fixtureEditor } from "./fixture";
 import { counterIds, editorArb, openEditor, stateOf } from "./support";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseAspectSetting, windowRatio } from "../../src/app/aspect";
 import { canvasRectStore } from "../../src/app/canvasRect";
-import { DocumentStatusStore, formatTitle } from "../../src/app/documentStatus";
+import { DocumentStatusStore, formatTitle } from "../../src/persist/documentStatus";
 import type { CanvasSize, ResizeCallback } from "../../engine";
 
 describe("aspect ratio settings", () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { CommandRegistry } from "../../src/app/commands";
-import { createEditor } from "../../src/app/editor";
+import { CommandRegistry } from "../../src/editing/commands";
+import { createEditor } from "../../src/editing/editor";
 import { exportCommands } from "../../src/app/exportCommands";
 import type { OpenDocument } from "../../src/app/openDocument";
 import { documentExports } from "../../src/io/export/documentExports";
 import { exportSvg } from "../../src/io/export/svg";
-import { ToolSettings } from "../../src/tools/settings";
+import { ToolSettings } from "../../src/editing/settings";
 import { galleryDocument } from "../support/gallery";
 
 function setUp() {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createEditor } from "../../src/app/editor";
+import { createEditor } from "../../src/editing/editor";
 import { makeNode, NO_STROKE } from "../../src/doc/factory";
 import type { RectNode } from "../../src/doc/types";
 import { documentExports } from "../../src/io/export/documentExports";

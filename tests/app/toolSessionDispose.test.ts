@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { Engine } from "../../engine";
 import type { InputState } from "../../engine/input/inputState";
-import { CommandRegistry } from "../../src/app/commands";
-import { createEditor } from "../../src/app/editor";
+import { CommandRegistry } from "../../src/editing/commands";
+import { createEditor } from "../../src/editing/editor";
 import { attachTools, type ToolTargets } from "../../src/app/toolSession";
 import { createDocument, DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
 import type { RectNode } from "../../src/doc/types";
 import { Camera } from "../../src/render/camera";
 import { SpatialSync } from "../../src/scene/spatialSync";
 import { requestGradientEdit } from "../../src/tools/gradientEditRequests";
-import { ToolSettings } from "../../src/tools/settings";
+import { ToolSettings } from "../../src/editing/settings";
 import type { TextEditorHost } from "../../src/tools/types";
 import { loadCore } from "../core/loadCore";
 

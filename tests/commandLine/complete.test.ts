@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Command } from "../../src/app/commands";
+import type { Command } from "../../src/editing/commands";
 import { complete, MAX_SUGGESTIONS } from "../../src/commandLine/complete";
 import { CommandHistory } from "../../src/commandLine/history";
 import { COMMAND_SYNTAX } from "../../src/commandLine/syntax";

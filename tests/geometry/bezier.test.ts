@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Vec2 } from "../../src/doc/types";
+
 import {
   flattenCurveAdaptiveInto,
   flattenCurveInto,
@@ -10,6 +10,7 @@ import {
 } from "../../src/geometry/bezier";
 import { distanceToOutline } from "../../src/geometry/polylines";
 import { smallVec } from "./helpers";
+import type { Point } from "../../src/math/point";
 
 const curveArb: fc.Arbitrary<Curve> = fc.oneof(
   fc.tuple(smallVec, smallVec),
@@ -52,7 +53,7 @@ describe("Bézier helpers", () => {
         const [left, right] = splitCurve(curve, t);
         for (let i = 0; i <= 8; i++) {
           const u = i / 8;
-          const near = (p: Vec2, q: Vec2) => Math.hypot(p.x - q.x, p.y - q.y) <= 1e-9 * 1000;
+          const near = (p: Point, q: Point) => Math.hypot(p.x - q.x, p.y - q.y) <= 1e-9 * 1000;
           expect(near(pointAt(left, u), pointAt(curve, t * u))).toBe(true);
           expect(near(pointAt(right, u), pointAt(curve, t + (1 - t) * u))).toBe(true);
         }

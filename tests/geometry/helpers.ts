@@ -9,9 +9,9 @@ import type {
   RectNode,
   Stroke,
   Subpath,
-  Vec2,
 } from "../../src/doc/types";
 import { pointAt, segmentCurve, type Curve } from "../../src/geometry/bezier";
+import type { Point } from "../../src/math/point";
 
 export const RED: Fill = { type: "solid", color: { r: 1, g: 0, b: 0, a: 1 } };
 export const BLUE: Fill = { type: "solid", color: { r: 0, g: 0, b: 1, a: 1 } };
@@ -63,7 +63,7 @@ export function stroke(width: number, overrides: Partial<Stroke> = {}): Stroke {
 export const smallCoord = fc
   .integer({ min: -500 * 1024, max: 500 * 1024 })
   .map((n) => n / 1024 + 0);
-export const smallVec: fc.Arbitrary<Vec2> = fc.record({ x: smallCoord, y: smallCoord });
+export const smallVec: fc.Arbitrary<Point> = fc.record({ x: smallCoord, y: smallCoord });
 
 export const segmentArb: fc.Arbitrary<PathSegment> = fc.oneof(
   fc.record({ type: fc.constant("line" as const), to: smallVec }),
@@ -108,8 +108,8 @@ export function curvesOf(sub: Subpath, skipEmpty = true): Curve[] {
 }
 
 /** Points along every curve of the subpaths at fixed parameters. */
-export function samples(subpaths: readonly Subpath[], perCurve = 8, skipEmpty = true): Vec2[] {
-  const out: Vec2[] = [];
+export function samples(subpaths: readonly Subpath[], perCurve = 8, skipEmpty = true): Point[] {
+  const out: Point[] = [];
   for (const sub of subpaths) {
     out.push(sub.start);
     for (const c of curvesOf(sub, skipEmpty))

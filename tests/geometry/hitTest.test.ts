@@ -9,7 +9,6 @@ import type {
   SceneNode,
   Subpath,
   TextNode,
-  Vec2,
 } from "../../src/doc/types";
 import { flattenSubpaths, pointAt } from "../../src/geometry/bezier";
 import {
@@ -22,10 +21,11 @@ import {
 import { winding } from "../../src/geometry/polylines";
 import { toSubpaths } from "../../src/geometry/toPath";
 import { curvesOf, ellipse, path, rect, RED, stroke } from "./helpers";
+import type { Point } from "../../src/math/point";
 
 /** Dense points along the outline, from the curves themselves (no flattening tolerance). */
-function outlineSamples(subpaths: readonly Subpath[], perCurve = 400): Vec2[] {
-  const out: Vec2[] = [];
+function outlineSamples(subpaths: readonly Subpath[], perCurve = 400): Point[] {
+  const out: Point[] = [];
   for (const sub of subpaths)
     for (const c of curvesOf(sub))
       for (let i = 0; i <= perCurve; i++) out.push(pointAt(c, i / perCurve));
@@ -40,7 +40,7 @@ function outlineSamples(subpaths: readonly Subpath[], perCurve = 400): Vec2[] {
 function bruteForce(
   node: SceneNode,
   subpaths: readonly Subpath[],
-  p: Vec2,
+  p: Point,
   tolerance: number,
   margin: number,
 ): HitPart | null | undefined {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Subpath, Vec2 } from "../../src/doc/types";
+import type { Subpath } from "../../src/doc/types";
 import { distance, pointAt, splitCurve } from "../../src/geometry/bezier";
 import {
   deleteNodes,
@@ -23,6 +23,7 @@ import {
 } from "../../src/geometry/pathNodes";
 import { ellipseSubpath } from "../../src/geometry/toPath";
 import { allFinite, samples, smallVec, subpathArb } from "./helpers";
+import type { Point } from "../../src/math/point";
 
 const nodesOf = (sub: Subpath) => toEditable(sub).nodes.length;
 const segmentsOf = (sub: Subpath) => segmentCount(toEditable(sub));
@@ -97,7 +98,7 @@ describe("moving nodes and handles", () => {
   it("a smooth node keeps its handles opposite; a symmetric one mirrors; a corner does not", () => {
     const circle = ellipseSubpath(20, 20);
     const at = { subpath: 0, node: 1 };
-    const to: Vec2 = { x: 24, y: 2 };
+    const to: Point = { x: 24, y: 2 };
     const sym = toEditable(moveHandle([circle], at, "out", to)[0]!).nodes[1]!;
     expect(sym.handleIn).toEqual({ x: 20 - 4, y: 10 - (2 - 10) });
     const smooth = toEditable(moveHandle([circle], at, "out", to, "smooth")[0]!).nodes[1]!;

@@ -12,7 +12,7 @@ import type {
 import { pointAt, segmentCurve } from "../../src/geometry/bezier";
 import { DEFAULT_FREEHAND_SETTINGS, freehandNodeOutline } from "../../src/geometry/freehand";
 import { convertToPath, KAPPA, toSubpaths } from "../../src/geometry/toPath";
-import { clampRadii, regularPolygon, starPoints } from "../../src/render/outline";
+import { clampRadii, regularPolygon, starPoints } from "../../src/geometry/outline";
 import { curvesOf, ellipse, path, rect, RED } from "./helpers";
 
 /** The on-curve points of a subpath: its start and each segment's end. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DocumentStatusStore } from "../../src/app/documentStatus";
-import { createEditor } from "../../src/app/editor";
+import { DocumentStatusStore } from "../../src/persist/documentStatus";
+import { createEditor } from "../../src/editing/editor";
 import {
   ESTIMATE_INTERVAL_MS,
   BANNER_STORAGE_QUOTA,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DocumentStatusStore } from "../../src/app/documentStatus";
-import { createEditor } from "../../src/app/editor";
+import { DocumentStatusStore } from "../../src/persist/documentStatus";
+import { createEditor } from "../../src/editing/editor";
 import type { DocRecord } from "../../src/doc/types";
 import { serializeDocument } from "../../src/io/native/format";
 import { parseDocument } from "../../src/io/native/parse";

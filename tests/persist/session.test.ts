@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DocumentStatusStore } from "../../src/app/documentStatus";
-import { createEditor } from "../../src/app/editor";
+import { DocumentStatusStore } from "../../src/persist/documentStatus";
+import { createEditor } from "../../src/editing/editor";
 import { CHUNKS, FILES, LOG } from "../../src/persist/db";
 import { BANNER_DAMAGED, PersistenceSession } from "../../src/persist/session";
 import { addRect, freshFactory, sortById } from "./helpers";

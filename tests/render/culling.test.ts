@@ -6,10 +6,11 @@ import type { DocumentStore } from "../../src/doc/store";
 import { isSceneNode, type GroupNode, type Id, type RectNode } from "../../src/doc/types";
 import type { Container as PixiContainer } from "pixi.js";
 import type { SceneRenderer as SceneRendererType } from "../../src/render/sceneRenderer";
-import { localBounds, transformBox, type Box } from "../../src/scene/bounds";
+import { localBounds, transformBox } from "../../src/geometry/bounds";
 import { SpatialSync } from "../../src/scene/spatialSync";
 import { emptyDocumentStore } from "../support/store";
 import { loadCore } from "../core/loadCore.ts";
+import type { Box } from "../../src/math/box";
 
 // PixiJS reads `navigator` when its modules load; building display objects needs no renderer.
 let SceneRenderer: typeof SceneRendererType;

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { FillRule } from "../../src/doc/types";
-import { fillRegions, type FillPlan } from "../../src/render/stroke/fillRegions";
+import { fillRegions } from "../../src/render/stroke/fillRegions";
+import type { FillPlan } from "../../src/render/stroke/fillPlan";
 
 /** A square outline centred on (cx, cy), counter-clockwise in x-right y-up terms, or clockwise. */
 function square(cx: number, cy: number, half: number, clockwise = false): number[] {

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { getStroke } from "perfect-freehand";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { FillRule } from "../../src/doc/types";
-import { fillRegions, type FillPlan } from "../../src/render/stroke/fillRegions";
+import { fillRegions } from "../../src/render/stroke/fillRegions";
 import { MAX_TESSELLATED_VERTICES } from "../../src/render/stroke/tessellate";
 import {
   coverCount,
@@ -14,6 +14,7 @@ import {
   type Earcut,
   type Triangle,
 } from "./support/fillCoverage";
+import type { FillPlan } from "../../src/render/stroke/fillPlan";
 
 // PixiJS reads `navigator` when its modules load; the encoder triangulates with its earcut.
 let earcut: Earcut;

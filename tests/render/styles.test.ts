@@ -14,7 +14,7 @@ import type {
 } from "../../src/doc/types";
 import { freehandNodeOutline } from "../../src/geometry/freehand";
 import { arrowHead } from "../../src/io/export/svgGeometry";
-import { headGeometry, headSize } from "../../src/render/arrowHeads";
+import { headGeometry, headSize } from "../../src/geometry/arrowHeads";
 import type * as Encode from "../../src/render/batch/encode";
 import {
   BatchWriter,

@@ -18,11 +18,12 @@ import type {
 } from "../../src/doc/types";
 import { isContainer, isSceneNode } from "../../src/doc/types";
 import { hitNode, nodeInsideRect, nodeIntersectsRect } from "../../src/geometry/hitTest";
-import type { Box } from "../../src/scene/bounds";
+
 import { localTolerance, Picker } from "../../src/scene/picker";
 import { SpatialSync } from "../../src/scene/spatialSync";
 import { loadCore } from "../core/loadCore.ts";
 import { emptyDocumentStore } from "../support/store";
+import type { Box } from "../../src/math/box";
 
 interface Place {
   readonly x?: number;

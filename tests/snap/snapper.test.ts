@@ -3,10 +3,11 @@ import { describe, expect, it } from "vitest";
 import { addNodes } from "../../src/doc/commands";
 import { makeNode } from "../../src/doc/factory";
 import type { GroupNode } from "../../src/doc/types";
-import type { Box } from "../../src/scene/bounds";
-import { snapAngle } from "../../src/snap/angle";
+
+import { snapAngle } from "../../src/geometry/angle";
 import { formatDistance } from "../../src/snap/label";
 import { ALL_ON, rectNode, snapFixture, type Rect } from "./support";
+import type { Box } from "../../src/math/box";
 
 const A: Rect = { id: "a", x: 0, y: 0, w: 100, h: 100 };
 

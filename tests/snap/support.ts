@@ -4,7 +4,7 @@ import type { DocumentStore } from "../../src/doc/store";
 import type { Id, RectNode } from "../../src/doc/types";
 import { SpatialSync } from "../../src/scene/spatialSync";
 import { SceneSnapper } from "../../src/snap/snapper";
-import type { SnapSettings } from "../../src/tools/settings";
+import type { SnapSettings } from "../../src/editing/settings";
 import { loadCore } from "../core/loadCore.ts";
 import { emptyDocumentStore } from "../support/store";
 

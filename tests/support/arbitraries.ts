@@ -20,9 +20,9 @@ import type {
   Stroke,
   Subpath,
   Transform,
-  Vec2,
 } from "../../src/doc/types";
 import { ARROW_HEADS, BLEND_MODES } from "../../src/doc/types";
+import type { Point } from "../../src/math/point";
 
 /** -0 does not survive JSON (it comes back as 0), and no drawing needs it. */
 const noNegativeZero = (n: number): number => (Object.is(n, -0) ? 0 : n);
@@ -39,7 +39,7 @@ export const sizeArb = fc
   .map(noNegativeZero);
 export const angleArb = fc.double({ min: -10, max: 10, noNaN: true }).map(noNegativeZero);
 
-export const vec2Arb: fc.Arbitrary<Vec2> = fc.record({ x: coordArb, y: coordArb });
+export const vec2Arb: fc.Arbitrary<Point> = fc.record({ x: coordArb, y: coordArb });
 export const rgbaArb: fc.Arbitrary<RGBA> = fc.record({
   r: unitArb,
   g: unitArb,
@@ -99,7 +99,7 @@ const baseArb: fc.Arbitrary<BaseFields> = fc.record({
 const styledArb = fc.record({ fill: fillArb, stroke: strokeArb });
 
 /** Subpaths of line, quadratic and cubic segments whose points come from `point`. */
-export function subpathsOf(point: fc.Arbitrary<Vec2>, maxSegments = 5): fc.Arbitrary<Subpath> {
+export function subpathsOf(point: fc.Arbitrary<Point>, maxSegments = 5): fc.Arbitrary<Subpath> {
   const segment: fc.Arbitrary<PathSegment> = fc.oneof(
     fc.record({ type: fc.constant("line" as const), to: point }),
     fc.record({ type: fc.constant("quad" as const), control: point, to: point }),

@@ -6,23 +6,26 @@
  */
 import type { KeyPress, Modifiers, PointerKind, PointerSample } from "../../engine";
 import { InputState } from "../../engine/input/inputState";
-import { CommandRegistry } from "../../src/app/commands";
-import { createEditor, type Editor } from "../../src/app/editor";
+import { CommandRegistry } from "../../src/editing/commands";
+import { createEditor, type Editor } from "../../src/editing/editor";
 import { createDocument, DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
 import { type DocRecord, type Id, type RectNode, type SceneNode } from "../../src/doc/types";
-import { Camera, type Point } from "../../src/render/camera";
+import { Camera } from "../../src/render/camera";
 import type { HandleHit } from "../../src/render/overlays/geometry";
 import type { Guide, PathMarkers } from "../../src/render/overlays/overlays";
-import type { Box } from "../../src/scene/bounds";
+
 import { Picker } from "../../src/scene/picker";
 import { SpatialSync } from "../../src/scene/spatialSync";
 import { SceneSnapper } from "../../src/snap/snapper";
 import { ToolController } from "../../src/tools/controller";
 import { TOOL_FACTORIES } from "../../src/tools";
-import { ToolSettings, type ToolSettingsState } from "../../src/tools/settings";
+import { ToolSettings, type ToolSettingsState } from "../../src/editing/settings";
 import { typeKey } from "../../src/tools/typedKeys";
-import type { OverlaySink, PickedImage, TextEditorHost, ToolId } from "../../src/tools/types";
+import type { OverlaySink, PickedImage, TextEditorHost } from "../../src/tools/types";
 import { loadCore } from "../core/loadCore.ts";
+import type { ToolId } from "../../src/editing/settings";
+import type { Point } from "../../src/math/point";
+import type { Box } from "../../src/math/box";
 
 export const PAGE = "page";
 export const NO_MODIFIERS: Modifiers = { shift: false, ctrl: false, alt: false, meta: false };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Fill, RectNode, Stroke } from "../../src/doc/types";
-import { DEFAULT_TOOL_SETTINGS } from "../../src/tools/settings";
+import { DEFAULT_TOOL_SETTINGS } from "../../src/editing/settings";
 import {
   createToolHarness,
   documentState,

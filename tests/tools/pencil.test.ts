@@ -1,11 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { makeNode } from "../../src/doc/factory";
-import type { FreehandNode, Vec2 } from "../../src/doc/types";
+import type { FreehandNode } from "../../src/doc/types";
 import { flattenSubpaths } from "../../src/geometry/bezier";
 import { DEFAULT_FREEHAND_SETTINGS } from "../../src/geometry/freehand";
 import { FREEHAND_FIT_TOLERANCE, freehandToPath } from "../../src/geometry/freehandFit";
 import { createToolHarness, documentState, type ToolHarness } from "../support/toolHarness";
+import type { Point } from "../../src/math/point";
 
 function onlyStroke(h: ToolHarness): FreehandNode {
   const nodes = h.nodes();
@@ -123,7 +124,7 @@ describe("pencil tool", () => {
   });
 });
 
-function stroke(points: readonly Vec2[]): FreehandNode {
+function stroke(points: readonly Point[]): FreehandNode {
   return makeNode<FreehandNode>("freehand", "f", "page", "a0", {
     fill: { type: "none" },
     stroke: {
@@ -141,7 +142,7 @@ function stroke(points: readonly Vec2[]): FreehandNode {
 }
 
 /** Greatest distance from the points to the path, flattened finely. */
-function worstDistance(points: readonly Vec2[], node: FreehandNode): number {
+function worstDistance(points: readonly Point[], node: FreehandNode): number {
   const path = freehandToPath(node);
   const flat = flattenSubpaths(path.subpaths, 0.01)[0]!.points;
   let worst = 0;
@@ -191,7 +192,7 @@ describe("freehandToPath", () => {
     });
     fc.assert(
       fc.property(fc.array(step, { minLength: 1, maxLength: 60 }), (steps) => {
-        const points: Vec2[] = [{ x: 0, y: 0 }];
+        const points: Point[] = [{ x: 0, y: 0 }];
         for (const s of steps) {
           const last = points[points.length - 1]!;
           points.push({ x: last.x + s.dx, y: last.y + s.dy });

@@ -11,7 +11,7 @@ import {
   moveStop,
   recolorStop,
   removeStop,
-} from "../../src/ui/properties/gradient";
+} from "../../src/doc/gradient";
 
 const RED: RGBA = { r: 1, g: 0, b: 0, a: 1 };
 const BLUE: RGBA = { r: 0, g: 0, b: 1, a: 1 };

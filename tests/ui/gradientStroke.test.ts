@@ -1,15 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { Fill, LinearGradientPaint, Paint } from "../../src/doc/types";
 import { requestGradientEdit, onGradientEditRequest } from "../../src/tools/gradientEditRequests";
-import { convertFill, recolorStop, type LocalBox } from "../../src/ui/properties/gradient";
-import { strokePaintChange, UNPAINTED_STROKE } from "../../src/ui/properties/strokePaint";
+import { convertFill, recolorStop } from "../../src/doc/gradient";
+import { strokePaintChange, UNPAINTED_STROKE } from "../../src/doc/strokePaint";
+import type { Box } from "../../src/math/box";
 
-const BOX: LocalBox = { minX: 0, minY: 0, maxX: 80, maxY: 40 };
+const BOX: Box = { minX: 0, minY: 0, maxX: 80, maxY: 40 };
 const RED = { r: 1, g: 0, b: 0, a: 1 };
 
 const toKind =
   (kind: Fill["type"]) =>
-  (fill: Fill, box: LocalBox): Fill =>
+  (fill: Fill, box: Box): Fill =>
     convertFill(fill, kind, box, UNPAINTED_STROKE);
 
 describe("stroke paint through the fill editor", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Command, CommandCategory } from "../../src/app/commands";
+import type { Command, CommandCategory } from "../../src/editing/commands";
 import { contextEntries, menuEntries } from "../../src/ui/menu/menuModel";
 
 const command = (id: string, category: CommandCategory): Command => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Command } from "../../src/app/commands";
+import type { Command } from "../../src/editing/commands";
 import { matchScore, searchCommands } from "../../src/ui/palette/search";
 
 const command = (id: string, label: string): Command => ({

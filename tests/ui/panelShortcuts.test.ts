@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBinding } from "../../src/app/commands";
+import { formatBinding } from "../../src/editing/commands";
 import { ariaShortcut, ariaShortcuts, PANEL_SHORTCUTS } from "../../src/ui/dialogs/panelShortcuts";
 
 function group(panel: "layers" | "pages") {

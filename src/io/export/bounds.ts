@@ -1,7 +1,8 @@
 import { multiply, toMatrix, type Matrix } from "../../doc/transform";
 import type { SceneNode } from "../../doc/types";
-import { localBounds, transformBox, unionBox, type Box } from "../../scene/bounds";
+import { localBounds, transformBox, unionBox } from "../../geometry/bounds";
 import { MAX_DEPTH, type ExportSource } from "./source";
+import type { Box } from "../../math/box";
 
 /**
  * The box, in the coordinates `outer` maps to, around what a visible node draws: a group's is its

@@ -1,9 +1,9 @@
-import type { Box } from "../../scene/bounds";
 import { canvasMeasure } from "./canvasMeasure";
 import { ExportError } from "./errors";
 import { PngStreamEncoder } from "./pngEncoder";
 import type { ExportSource } from "./source";
 import { exportSvg, type SvgExportOptions } from "./svg";
+import type { Box } from "../../math/box";
 
 export interface PngExportOptions extends Omit<SvgExportOptions, "measure"> {
   /** Pixels per page unit: 1, 2, 3 or any other positive number up to MAX_SCALE. */

@@ -10,8 +10,8 @@ import type {
   TextNode,
 } from "../../doc/types";
 import { freehandNodeOutline } from "../../geometry/freehand";
-import { regularPolygon, starPoints } from "../../render/outline";
-import { unionBox, type Box } from "../../scene/bounds";
+import { regularPolygon, starPoints } from "../../geometry/outline";
+import { unionBox } from "../../geometry/bounds";
 import { drawnBounds } from "./bounds";
 import { ExportError } from "./errors";
 import {
@@ -36,6 +36,7 @@ import { ESTIMATED_MEASURE, fontFamilyList, layoutText, type TextMeasure } from 
 import { outlineText } from "./textOutlines";
 import { attributes, escapeText, IdAllocator, isValidId, num } from "./xml";
 import type { GlyphFonts } from "../../fonts/glyphFonts";
+import type { Box } from "../../math/box";
 
 export type { ExportScope } from "./scope";
 

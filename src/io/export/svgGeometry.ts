@@ -1,8 +1,9 @@
 /** Outlines of the vector shapes as SVG path data and point lists, in each node's local units. */
-import type { ArrowHead, PathNode, Vec2 } from "../../doc/types";
-import { headGeometry, headSize } from "../../render/arrowHeads";
-import { clampRadii } from "../../render/outline";
+import type { ArrowHead, PathNode } from "../../doc/types";
+import { headGeometry, headSize } from "../../geometry/arrowHeads";
+import { clampRadii } from "../../geometry/outline";
 import { num } from "./xml";
+import type { Point } from "../../math/point";
 
 /** "x,y x,y …" for <polygon points>. */
 export function pointList(flat: readonly number[]): string {
@@ -34,7 +35,7 @@ export function roundedRectPath(w: number, h: number, radii: readonly number[]):
 }
 
 /** Every subpath with all its segments; closed ones end in Z. */
-function p(v: Vec2): string {
+function p(v: Point): string {
   return `${num(v.x)} ${num(v.y)}`;
 }
 
@@ -69,7 +70,12 @@ function runPath(flat: readonly number[]): string {
 }
 
 /** The head at `tip`, pointing away from `from`; null for "none". */
-export function arrowHead(head: ArrowHead, tip: Vec2, from: Vec2, size: number): HeadShape | null {
+export function arrowHead(
+  head: ArrowHead,
+  tip: Point,
+  from: Point,
+  size: number,
+): HeadShape | null {
   const geometry = headGeometry(head, tip, from, size);
   if (geometry === null) return null;
   switch (geometry.kind) {

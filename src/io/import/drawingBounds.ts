@@ -1,6 +1,7 @@
 import { multiply, toMatrix, type Matrix } from "../../doc/transform";
 import type { Id, SceneNode } from "../../doc/types";
-import { localBounds, transformBox, type Box } from "../../scene/bounds";
+import { localBounds, transformBox } from "../../geometry/bounds";
+import type { Box } from "../../math/box";
 
 /**
  * The box around everything an import draws, in the coordinates of the place it goes, or null

@@ -12,13 +12,13 @@ import type {
   Stroke,
   TextNode,
   Transform,
-  Vec2,
 } from "../../doc/types";
 import { failureOf } from "./failure";
 import { IMPORT_LIMITS, ImportError } from "./limits";
 import type { ImportResult } from "./result";
 import { describeCounts, numbersWithin, type Draft, flattenDrafts } from "./tree";
 import { parseColor } from "./svg/color";
+import type { Point } from "../../math/point";
 
 /**
  * Excalidraw scenes (JSON, version 2) into nodes: rectangles, ellipses, diamonds, lines,
@@ -168,10 +168,10 @@ function color(value: unknown, fallback: RGBA | null): RGBA | null {
   return parsed;
 }
 
-function pointsOf(raw: Raw): Vec2[] {
+function pointsOf(raw: Raw): Point[] {
   const points = raw.points;
   if (!Array.isArray(points)) throw new ImportError("points are missing");
-  const out: Vec2[] = [];
+  const out: Point[] = [];
   for (const p of points.slice(0, 1_000_000)) {
     if (!Array.isArray(p) || typeof p[0] !== "number" || typeof p[1] !== "number") {
       throw new ImportError("a point is not a pair of numbers");
@@ -323,7 +323,7 @@ function rotatedAbout(x: number, y: number, cx: number, cy: number, angle: numbe
 }
 
 /** The centre of the box around points given relative to (x, y). */
-function centreOf(x: number, y: number, points: readonly Vec2[]): [number, number] {
+function centreOf(x: number, y: number, points: readonly Point[]): [number, number] {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;

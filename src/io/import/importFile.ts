@@ -1,5 +1,5 @@
 import type { DocumentStore } from "../../doc/store";
-import type { Id, Vec2 } from "../../doc/types";
+import type { Id } from "../../doc/types";
 import { fileName, readUntrusted } from "./boundary";
 import { browserImageDecode, decodeProblem, type ImageDecode } from "./decode";
 import { importIntoDocument } from "./intoDocument";
@@ -11,6 +11,7 @@ import {
   type ImportWorkerPort,
   type WorkerImportResult,
 } from "./workerClient";
+import type { Point } from "../../math/point";
 
 export type ImportFileResult =
   | { readonly ok: true; readonly ids: string[]; readonly warnings: string[] }
@@ -47,7 +48,7 @@ export async function importFileInto(
   pageId: Id,
   name: string,
   data: Uint8Array | string,
-  at?: Vec2,
+  at?: Point,
   options: ImportFileOptions = {},
 ): Promise<ImportFileResult> {
   const { progress, signal } = options;

@@ -2,15 +2,16 @@ import { indexFor } from "../../doc/commands";
 import { newId } from "../../doc/ids";
 import { InvariantError } from "../../doc/invariants";
 import type { DocumentStore } from "../../doc/store";
-import { isContainer, type Id, type SceneNode, type Vec2 } from "../../doc/types";
+import { isContainer, type Id, type SceneNode } from "../../doc/types";
 import { drawingBounds } from "./drawingBounds";
 import { IMPORT_ROOT, type ImportSuccess } from "./result";
+import type { Point } from "../../math/point";
 
 export interface ImportPlacement {
   /** A page, frame or group of the document. */
   readonly parent: Id;
   /** Where the middle of the imported drawing goes, in the parent's coordinates. */
-  readonly at?: Vec2;
+  readonly at?: Point;
 }
 
 export type PlaceResult =
@@ -82,7 +83,7 @@ export function importIntoDocument(
 }
 
 /** How far to move the top-level nodes so the middle of everything lands on `at`. */
-function offsetToCentre(result: ImportSuccess, at: Vec2): Vec2 {
+function offsetToCentre(result: ImportSuccess, at: Point): Point {
   // A worker measures the drawing before sending it, off the page's thread.
   const box = result.bounds !== undefined ? result.bounds : drawingBounds(result.nodes);
   if (box === null) return { x: 0, y: 0 };

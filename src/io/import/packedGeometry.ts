@@ -1,4 +1,5 @@
-import type { PathSegment, Subpath, Vec2 } from "../../doc/types";
+import type { PathSegment, Subpath } from "../../doc/types";
+import type { Point } from "../../math/point";
 
 /**
  * The subpaths of many paths packed into two typed arrays, so they cross from the import worker
@@ -37,7 +38,7 @@ export function packSubpaths(paths: readonly (readonly Subpath[])[]): PackedSubp
   const coords = new Float64Array(coordCount);
   let o = 0;
   let c = 0;
-  const point = (p: Vec2): void => {
+  const point = (p: Point): void => {
     coords[c++] = p.x;
     coords[c++] = p.y;
   };

@@ -1,5 +1,5 @@
 import type { BlobRecord, SceneNode } from "../../doc/types";
-import type { Box } from "../../scene/bounds";
+import type { Box } from "../../math/box";
 
 /**
  * What every importer returns. `nodes` is a tree in flat form: top-level nodes have the parent

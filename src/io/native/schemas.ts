@@ -11,7 +11,6 @@ import {
   type Paint,
   type RGBA,
   type Stroke,
-  type Vec2,
 } from "../../doc/types";
 import {
   anyString,
@@ -34,10 +33,11 @@ import {
   unit,
 } from "./checks";
 import { NATIVE_LIMITS } from "./limits";
+import type { Point } from "../../math/point";
 
 const M = NATIVE_LIMITS.maxMagnitude;
 
-export const vec2 = object<Vec2>({ x: coordinate, y: coordinate });
+export const vec2 = object<Point>({ x: coordinate, y: coordinate });
 export const rgba = object<RGBA>({ r: unit, g: unit, b: unit, a: unit });
 const stop = object<GradientStop>({ offset: unit, color: rgba });
 const stops = array(stop, 0, NATIVE_LIMITS.maxGradientStops, "maxGradientStops");

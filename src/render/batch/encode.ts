@@ -11,11 +11,11 @@ import type {
   Stroke,
 } from "../../doc/types";
 import { freehandNodeOutline } from "../../geometry/freehand";
-import { headGeometry, headSize } from "../arrowHeads";
-import { dashPolyline, ellipseOutline, type Polyline } from "../dash";
+import { headGeometry, headSize } from "../../geometry/arrowHeads";
+import { dashPolyline, ellipseOutline, type Polyline } from "../../geometry/dash";
 import { shapeOutlines } from "../shapeOutlines";
 import { EdgeMesh } from "../stroke/edgeMesh";
-import { fillRegions, type FillPlan } from "../stroke/fillRegions";
+import { fillRegions } from "../stroke/fillRegions";
 import { fillFringe } from "../stroke/fringe";
 import { strokePolyline } from "../stroke/stroker";
 import type { BatchWriter, PaintSlot } from "./writer";
@@ -29,6 +29,7 @@ import {
   SHAPE_MITRED_BOX,
   SHAPE_STROKE,
 } from "./writer";
+import type { FillPlan } from "../stroke/fillPlan";
 
 /** Nodes drawn as anti-aliased triangles: by their chunk's batch or by a mesh of their own. */
 export type VectorNode = Extract<

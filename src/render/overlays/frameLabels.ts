@@ -3,8 +3,9 @@ import { worldMatrix } from "../../doc/commands";
 import type { Commit } from "../../doc/store";
 import { apply } from "../../doc/transform";
 import { type DocRecord, type Id } from "../../doc/types";
-import type { CameraState, Point } from "../camera";
+import type { CameraState } from "../camera";
 import type { NodeSource } from "./geometry";
+import type { Point } from "../../math/point";
 
 /** Screen pixels between a frame's top edge and the bottom of its label. */
 export const LABEL_GAP = 4;

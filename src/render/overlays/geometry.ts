@@ -1,8 +1,10 @@
 import { worldMatrix } from "../../doc/commands";
 import { apply, multiply, toMatrix, type Matrix } from "../../doc/transform";
 import { isSceneNode, type DocRecord, type Id, type SceneNode } from "../../doc/types";
-import { localBounds, transformBox, unionBox, type Box } from "../../scene/bounds";
-import type { CameraState, Point } from "../camera";
+import { localBounds, transformBox, unionBox } from "../../geometry/bounds";
+import type { CameraState } from "../camera";
+import type { Point } from "../../math/point";
+import type { Box } from "../../math/box";
 
 // Pure geometry of the overlays: no Pixi here, so the tools and the unit tests can use it in Node.
 

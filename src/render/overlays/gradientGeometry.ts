@@ -6,9 +6,10 @@ import type {
   RGBA,
   SceneNode,
 } from "../../doc/types";
-import { snapAngle } from "../../snap/angle";
-import type { CameraState, Point } from "../camera";
+import { snapAngle } from "../../geometry/angle";
+import type { CameraState } from "../camera";
 import { worldToScreen } from "./geometry";
+import type { Point } from "../../math/point";
 
 // Pure geometry of on-canvas gradient editing: no Pixi, so the tool and the tests load it in Node.
 // Paint geometry lives in the node's local coordinates; handles are shown and dragged in world

@@ -1,8 +1,9 @@
 import type { Graphics } from "pixi.js";
 import type { RGBA } from "../../doc/types";
-import type { CameraState, Point } from "../camera";
+import type { CameraState } from "../camera";
 import { worldToScreen } from "./geometry";
 import type { GradientMarkers } from "./gradientGeometry";
+import type { Point } from "../../math/point";
 
 /** Outer size of an end handle, in CSS pixels: a little larger than a path node. */
 const END_SIZE = 10;

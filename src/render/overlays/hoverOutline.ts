@@ -3,7 +3,7 @@ import type { Matrix } from "../../doc/transform";
 import { isSceneNode, type Id, type PathNode, type SceneNode } from "../../doc/types";
 import { freehandNodeOutline } from "../../geometry/freehand";
 import type { CameraState } from "../camera";
-import type { Polyline } from "../dash";
+import type { Polyline } from "../../geometry/dash";
 import { shapeOutlines } from "../shapeOutlines";
 import { nodeQuad, screenMatrix, type NodeSource, type Quad } from "./geometry";
 

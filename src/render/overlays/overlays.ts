@@ -1,8 +1,8 @@
 import { Container, Graphics, Text } from "pixi.js";
 import { isSceneNode, type Id } from "../../doc/types";
 import type { Commit } from "../../doc/store";
-import type { Box } from "../../scene/bounds";
-import type { Camera, CameraState, Point } from "../camera";
+
+import type { Camera, CameraState } from "../camera";
 import {
   HANDLE_SIZE,
   handlePositions,
@@ -22,6 +22,8 @@ import type { GradientMarkers } from "./gradientGeometry";
 import { drawGradientMarkers } from "./gradientMarkers";
 import { FrameLabels } from "./frameLabels";
 import { HoverOutlineCache, hoverToScreen, type HoverShape } from "./hoverOutline";
+import type { Point } from "../../math/point";
+import type { Box } from "../../math/box";
 
 /** The accent of the chrome (overlay.css), so the canvas and the panels agree. */
 export const ACCENT = 0x2563eb;

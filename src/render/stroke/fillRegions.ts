@@ -3,32 +3,13 @@ import { outlinesCross } from "./crossings";
 import { nestOutlines } from "./nesting";
 import { distinctPoints, doubleSignedArea } from "./polyline";
 import { resolveCrossings } from "./resolveCrossings";
+import type { FillPlan } from "./fillPlan";
 
 /**
  * Past this many outlines they are not nested by containment (it costs their number squared):
  * the tessellator fills them instead.
  */
 export const MAX_NESTED_OUTLINES = 256;
-
-/**
- * A filled area: its outer outline and the outlines of its holes (local x, y pairs). Regions do
- * not overlap: an outline's region is the band between it and the outlines nested in it.
- */
-export interface FillRegion {
-  readonly outer: readonly number[];
-  readonly holes: readonly (readonly number[])[];
-}
-
-/** An outline between filled and unfilled area; `filledInside` says which side is filled. */
-export interface FillEdge {
-  readonly points: readonly number[];
-  readonly filledInside: boolean;
-}
-
-export interface FillPlan {
-  readonly regions: readonly FillRegion[];
-  readonly edges: readonly FillEdge[];
-}
 
 /**
  * The areas a path's closed outlines fill under its fill rule, as outlines with holes for the

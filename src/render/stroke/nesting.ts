@@ -1,5 +1,5 @@
 import type { FillRule } from "../../doc/types";
-import type { FillEdge, FillPlan, FillRegion } from "./fillRegions";
+import type { FillEdge, FillPlan, FillRegion } from "./fillPlan";
 import { doubleSignedArea } from "./polyline";
 
 /** Whether (x, y) is inside the closed outline `points` (crossing count). */

@@ -1,5 +1,5 @@
 import type { FillRule } from "../../doc/types";
-import type { FillPlan } from "./fillRegions";
+import type { FillPlan } from "./fillPlan";
 import { doubleSignedArea } from "./polyline";
 import { withoutSpikes } from "./spikes";
 import { tessellate } from "./tessellate";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useState, type KeyboardEvent } from "react";
-import type { CommandRegistry } from "../../app/commands";
+import type { CommandRegistry } from "../../editing/commands";
 import type { FileInfo } from "../../persist/library";
 import { useMessages } from "../i18n/context";
 import type { DocumentActions } from "../services";

@@ -1,4 +1,4 @@
-import { formatBinding, type CommandRegistry } from "../../app/commands";
+import { formatBinding, type CommandRegistry } from "../../editing/commands";
 import { IS_MAC, shortcutText } from "../commandText";
 import { useCommands } from "../hooks";
 import { useMessages } from "../i18n/context";

@@ -1,4 +1,4 @@
-import type { KeyBinding } from "../../app/commands";
+import type { KeyBinding } from "../../editing/commands";
 
 /**
  * Keys that act on a focused row of a panel rather than through the command registry, so the

@@ -1,4 +1,4 @@
-import type { ToolId } from "../../tools/types";
+import type { ToolId } from "../../editing/settings";
 
 /** Outline icons on a 24-unit grid, drawn in currentColor so themes colour them. */
 const PATHS: Record<ToolId, string> = {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { CommandRegistry } from "../../app/commands";
+import type { CommandRegistry } from "../../editing/commands";
 import type { DocumentStore } from "../../doc/store";
 import { useMessages } from "../i18n/context";
 import { useRenderCount } from "../renderCount";

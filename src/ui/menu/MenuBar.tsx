@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { CommandRegistry } from "../../app/commands";
+import type { CommandRegistry } from "../../editing/commands";
 import { useCommands } from "../hooks";
 import { useMessages } from "../i18n/context";
 import { useRenderCount } from "../renderCount";

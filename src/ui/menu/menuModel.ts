@@ -1,4 +1,4 @@
-import type { Command, CommandCategory } from "../../app/commands";
+import type { Command, CommandCategory } from "../../editing/commands";
 
 export type MenuEntry =
   | { readonly kind: "command"; readonly command: Command }

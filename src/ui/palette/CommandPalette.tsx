@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from "react";
-import type { CommandRegistry } from "../../app/commands";
+import type { CommandRegistry } from "../../editing/commands";
 import {
   complete,
   parseCommand,

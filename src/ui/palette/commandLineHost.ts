@@ -1,7 +1,7 @@
-import type { CommandRegistry } from "../../app/commands";
+import type { CommandRegistry } from "../../editing/commands";
 import type { OpenDocument } from "../../app/openDocument";
 import type { CommandLineHost } from "../../commandLine";
-import type { ToolSettings } from "../../tools/settings";
+import type { ToolSettings } from "../../editing/settings";
 
 /** The command line's view of the running program, for lines typed into the palette. */
 export function paletteCommandLineHost(

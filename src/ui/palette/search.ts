@@ -1,4 +1,4 @@
-import type { Command } from "../../app/commands";
+import type { Command } from "../../editing/commands";
 
 /** Limits on what the palette searches with, so a pasted novel cannot stall the page. */
 export const MAX_QUERY_LENGTH = 200;

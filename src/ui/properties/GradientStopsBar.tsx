@@ -1,7 +1,7 @@
 import { useState, type PointerEvent } from "react";
 import type { GradientStop } from "../../doc/types";
 import { useMessages } from "../i18n/context";
-import { addStop, cssStops, moveStop, removeStop, type StopEdit } from "./gradient";
+import { addStop, cssStops, moveStop, removeStop, type StopEdit } from "../../doc/gradient";
 
 export interface GradientStopsBarProps {
   readonly stops: readonly GradientStop[];

@@ -3,19 +3,13 @@ import { useState } from "react";
 import type { Fill, GradientStop, RGBA } from "../../doc/types";
 import { useMessages } from "../i18n/context";
 import { ColorPicker } from "./ColorPicker";
-import {
-  convertFill,
-  MIN_STOPS,
-  recolorStop,
-  removeStop,
-  type FillKind,
-  type LocalBox,
-} from "./gradient";
+import { convertFill, MIN_STOPS, recolorStop, removeStop, type FillKind } from "../../doc/gradient";
 import { GradientStopsBar } from "./GradientStopsBar";
 import type { RecentColours } from "./recentColours";
+import type { Box } from "../../math/box";
 
 /** Applies a paint change to each selected node; the box is that node's, for new gradients. */
-export type PaintChange = (label: string, change: (paint: Fill, box: LocalBox) => Fill) => void;
+export type PaintChange = (label: string, change: (paint: Fill, box: Box) => Fill) => void;
 
 /** The names of one editor's controls, so a fill and a stroke editor can sit in one panel. */
 export interface PaintLabels {

@@ -28,7 +28,7 @@ import { useRenderCount } from "../renderCount";
 import { CornerRadii } from "./CornerRadii";
 import { clamp, editNodes, LIMITS } from "./edits";
 import { FillEditor } from "./FillEditor";
-import { gradientBox } from "./gradientBox";
+import { gradientBox } from "../../geometry/gradientBox";
 import { UNIT_DEG } from "./expression";
 import { NumberField } from "./NumberField";
 import { RecentColours } from "./recentColours";

@@ -1,16 +1,17 @@
 import type { Fill, Paint } from "../../doc/types";
 import { useMessages } from "../i18n/context";
 import { ColorPicker } from "./ColorPicker";
-import type { LocalBox } from "./gradient";
+
 import { PaintControls } from "./PaintControls";
 import type { RecentColours } from "./recentColours";
-import { strokePaintChange, UNPAINTED_STROKE } from "./strokePaint";
+import { strokePaintChange, UNPAINTED_STROKE } from "../../doc/strokePaint";
 import type { Field } from "./summary";
+import type { Box } from "../../math/box";
 
 /** Applies a stroke paint change to each selected node; null paint is no stroke. */
 export type StrokePaintChange = (
   label: string,
-  change: (paint: Paint | null, box: LocalBox) => Paint | null,
+  change: (paint: Paint | null, box: Box) => Paint | null,
 ) => void;
 
 export interface StrokePaintEditorProps {

@@ -13,8 +13,8 @@ import {
   type RectNode,
   type RGBA,
   type Stroke,
-  type Vec2,
 } from "../../doc/types";
+import type { Point } from "../../math/point";
 
 /** One property across the selection: absent (no node has it), one value, or mixed. */
 export type Field<T> =
@@ -98,7 +98,7 @@ function sameColor(x: RGBA, y: RGBA): boolean {
   return x.r === y.r && x.g === y.g && x.b === y.b && x.a === y.a;
 }
 
-function samePoint(p: Vec2, q: Vec2): boolean {
+function samePoint(p: Point, q: Point): boolean {
   return p.x === q.x && p.y === q.y;
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
-import type { Banner } from "../../app/banners";
-import type { ToolSettings } from "../../tools/settings";
+import type { Banner } from "../../editing/banners";
+import type { ToolSettings } from "../../editing/settings";
 import type { DocumentPulse } from "../documentPulse";
 import { useDocumentView } from "../hooks";
 import { useMessages } from "../i18n/context";

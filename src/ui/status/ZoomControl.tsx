@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import type { CommandRegistry } from "../../app/commands";
+import type { CommandRegistry } from "../../editing/commands";
 import type { Camera } from "../../render/camera";
 import { firstShortcut } from "../commandText";
 import { useCommands } from "../hooks";

@@ -1,4 +1,4 @@
-import type { Point } from "../../render/camera";
+import type { Point } from "../../math/point";
 
 /**
  * The pointer's page position. It changes on every pointer move, so the status bar writes it into

@@ -1,5 +1,5 @@
-import type { Banner } from "../../app/banners";
-import type { DocumentStatus } from "../../app/documentStatus";
+import type { Banner } from "../../editing/banners";
+import type { DocumentStatus } from "../../persist/documentStatus";
 
 export type SaveState = "saved" | "saving" | "retrying";
 

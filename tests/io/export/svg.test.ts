@@ -15,7 +15,7 @@ import type {
 import { ExportError } from "../../../src/io/export/errors";
 import { exportSvg } from "../../../src/io/export/svg";
 import { ESTIMATED_MEASURE } from "../../../src/io/export/textLayout";
-import { headGeometry, headSize } from "../../../src/render/arrowHeads";
+import { headGeometry, headSize } from "../../../src/geometry/arrowHeads";
 import { galleryDocument } from "../../support/gallery";
 import { byId, childElements, elements, parseXml } from "./xml";
 

@@ -6,7 +6,7 @@ import { readUntrusted } from "../../../src/io/import/boundary";
 import { drawingBounds } from "../../../src/io/import/drawingBounds";
 import { importIntoDocument } from "../../../src/io/import/intoDocument";
 import type { ImportSuccess } from "../../../src/io/import/result";
-import { localBounds, transformBox } from "../../../src/scene/bounds";
+import { localBounds, transformBox } from "../../../src/geometry/bounds";
 import { toMatrix } from "../../../src/doc/transform";
 import { emptyDocumentStore } from "../../support/store";
 import { makePng } from "./rasterFixtures";

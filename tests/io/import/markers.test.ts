@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { apply } from "../../../src/doc/transform";
-import type { SceneNode, Subpath, Vec2 } from "../../../src/doc/types";
+import type { SceneNode, Subpath } from "../../../src/doc/types";
 import { IMPORT_LIMITS } from "../../../src/io/import/limits";
 import { importSvg } from "../../../src/io/import/svg";
 import { autoAngle, markerVertices, parseOrient } from "../../../src/io/import/svg/markers";
 import { toTop } from "./support/importedTree";
+import type { Point } from "../../../src/math/point";
 
 const MARKER = `<marker id="m" refX="10" refY="10" markerWidth="20" markerHeight="20"><path id="tip" d="M 10 0 16 20 H 4 Z" fill="blue"/></marker>`;
 
@@ -17,12 +18,12 @@ function convert(body: string): { nodes: SceneNode[]; warnings: string[] } {
   return { nodes: result.nodes, warnings: result.warnings };
 }
 
-const close = (p: Vec2, q: Vec2): void => {
+const close = (p: Point, q: Point): void => {
   expect(p.x).toBeCloseTo(q.x, 6);
   expect(p.y).toBeCloseTo(q.y, 6);
 };
 
-const line = (start: Vec2, ...to: Vec2[]): Subpath => ({
+const line = (start: Point, ...to: Point[]): Subpath => ({
   start,
   segments: to.map((p) => ({ type: "line" as const, to: p })),
   closed: false,

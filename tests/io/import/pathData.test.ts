@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Vec2 } from "../../../src/doc/types";
+
 import { subpathsOf } from "../../support/arbitraries";
 import { arcToCubics, parsePathData, printPathData } from "../../../src/io/import/svg/pathData";
+import type { Point } from "../../../src/math/point";
 
 const coord = fc
   .oneof(fc.integer({ min: -10_000, max: 10_000 }), fc.double({ min: -1e6, max: 1e6, noNaN: true }))
@@ -10,7 +11,7 @@ const coord = fc
 const point = fc.record({ x: coord, y: coord });
 const subpath = subpathsOf(point, 6);
 
-const near = (a: Vec2, b: Vec2): boolean => Math.hypot(a.x - b.x, a.y - b.y) < 1e-6;
+const near = (a: Point, b: Point): boolean => Math.hypot(a.x - b.x, a.y - b.y) < 1e-6;
 
 describe("path data", () => {
   it("property: printing then parsing gives the same subpaths", () => {

@@ -1,5 +1,5 @@
 import type { FillRule } from "../../../src/doc/types";
-import type { FillPlan } from "../../../src/render/stroke/fillRegions";
+import type { FillPlan } from "../../../src/render/stroke/fillPlan";
 
 /** earcut's signature as PixiJS exports it (the encoder triangulates regions with it). */
 export type Earcut = (data: number[], holeIndices?: number[]) => number[];

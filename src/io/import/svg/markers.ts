@@ -1,4 +1,5 @@
-import type { Subpath, Vec2 } from "../../../doc/types";
+import type { Subpath } from "../../../doc/types";
+import type { Point } from "../../../math/point";
 
 /**
  * Where SVG draws markers on a shape and which way they point (SVG 2, "Vertex markers"): every
@@ -7,7 +8,7 @@ import type { Subpath, Vec2 } from "../../../doc/types";
  */
 
 export interface MarkerVertex {
-  readonly point: Vec2;
+  readonly point: Point;
   /** Direction of the segment arriving here, as an angle in degrees; null where none arrives. */
   readonly inAngle: number | null;
   /** Direction of the segment leaving here, in degrees; null where none leaves. */
@@ -19,7 +20,7 @@ type Segment = Subpath["segments"][number];
 export function markerVertices(subpaths: readonly Subpath[]): MarkerVertex[] {
   const out: MarkerVertex[] = [];
   for (const sub of subpaths) {
-    const segments: Array<{ from: Vec2; segment: Segment }> = [];
+    const segments: Array<{ from: Point; segment: Segment }> = [];
     let from = sub.start;
     for (const segment of sub.segments) {
       segments.push({ from, segment });
@@ -81,7 +82,7 @@ export function parseOrient(value: string | undefined): MarkerOrient {
   return { kind: "fixed", degrees: Number.isFinite(degrees) ? degrees % 360 : 0 };
 }
 
-function startDirection(from: Vec2, segment: Segment): Vec2 {
+function startDirection(from: Point, segment: Segment): Point {
   const candidates =
     segment.type === "line"
       ? [segment.to]
@@ -92,7 +93,7 @@ function startDirection(from: Vec2, segment: Segment): Vec2 {
   return { x: 0, y: 0 };
 }
 
-function endDirection(from: Vec2, segment: Segment): Vec2 {
+function endDirection(from: Point, segment: Segment): Point {
   const to = segment.to;
   const candidates =
     segment.type === "line"
@@ -104,11 +105,11 @@ function endDirection(from: Vec2, segment: Segment): Vec2 {
   return { x: 0, y: 0 };
 }
 
-function sub(a: Vec2, b: Vec2): Vec2 {
+function sub(a: Point, b: Point): Point {
   return { x: a.x - b.x, y: a.y - b.y };
 }
 
 /** Degrees of a direction; a zero-length segment points along the x axis, as in browsers. */
-function angleOf(d: Vec2): number {
+function angleOf(d: Point): number {
   return (Math.atan2(d.y, d.x) * 180) / Math.PI;
 }

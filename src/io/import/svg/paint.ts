@@ -1,9 +1,10 @@
 import { apply, invert, multiply, type Matrix } from "../../../doc/transform";
-import type { GradientStop, Paint, RGBA, Vec2 } from "../../../doc/types";
+import type { GradientStop, Paint, RGBA } from "../../../doc/types";
 import type { XmlElement } from "../xml";
 import { localName } from "../xml";
 import { parseColor } from "./color";
 import { parseTransformList } from "./transformList";
+import type { Point } from "../../../math/point";
 
 /** A box in an element's user space. */
 export interface UserBox {
@@ -160,7 +161,7 @@ export function gradientPaint(
  * lines of equal colour stay parallel but are no longer perpendicular to p1→p2, so the new end
  * point follows the gradient of the parameter, not the image of p2.
  */
-function linearThrough(m: Matrix, p1: Vec2, p2: Vec2): { from: Vec2; to: Vec2 } {
+function linearThrough(m: Matrix, p1: Point, p2: Point): { from: Point; to: Point } {
   const from = apply(m, p1);
   const inverse = invert(m);
   const dx = p2.x - p1.x;

@@ -1,5 +1,6 @@
-import type { PathSegment, Subpath, Vec2 } from "../../../doc/types";
+import type { PathSegment, Subpath } from "../../../doc/types";
 import { IMPORT_LIMITS, ImportError } from "../limits";
+import type { Point } from "../../../math/point";
 
 /**
  * SVG path data (M L H V C S Q T A Z, absolute and relative) into absolute subpaths of lines,
@@ -150,13 +151,13 @@ export function parsePathData(data: string): ParsedPath {
   const scan = new Scanner(data);
   const subpaths: Subpath[] = [];
   let segments: PathSegment[] = [];
-  let start: Vec2 = { x: 0, y: 0 };
-  let current: Vec2 = { x: 0, y: 0 };
+  let start: Point = { x: 0, y: 0 };
+  let current: Point = { x: 0, y: 0 };
   let open = false;
   let closed = false;
   /** The control point a following S or T reflects, or null. */
-  let lastCubic: Vec2 | null = null;
-  let lastQuad: Vec2 | null = null;
+  let lastCubic: Point | null = null;
+  let lastQuad: Point | null = null;
   let command = "";
   let first = true;
 
@@ -204,8 +205,8 @@ export function parsePathData(data: string): ParsedPath {
     }
     const ox = relative ? current.x : 0;
     const oy = relative ? current.y : 0;
-    let nextCubic: Vec2 | null = null;
-    let nextQuad: Vec2 | null = null;
+    let nextCubic: Point | null = null;
+    let nextQuad: Point | null = null;
     switch (lower) {
       case "m": {
         finish();
@@ -239,7 +240,7 @@ export function parsePathData(data: string): ParsedPath {
       case "c":
       case "s": {
         ensureOpen();
-        let control1: Vec2;
+        let control1: Point;
         let rest: number[];
         if (lower === "c") {
           control1 = { x: args[0]! + ox, y: args[1]! + oy };
@@ -258,7 +259,7 @@ export function parsePathData(data: string): ParsedPath {
       case "q":
       case "t": {
         ensureOpen();
-        const control: Vec2 =
+        const control: Point =
           lower === "q"
             ? { x: args[0]! + ox, y: args[1]! + oy }
             : lastQuad === null
@@ -297,7 +298,7 @@ export function parsePathData(data: string): ParsedPath {
   return { subpaths, error: null };
 }
 
-function reflect(control: Vec2, about: Vec2): Vec2 {
+function reflect(control: Point, about: Point): Point {
   return { x: 2 * about.x - control.x, y: 2 * about.y - control.y };
 }
 
@@ -306,13 +307,13 @@ function reflect(control: Vec2, about: Vec2): Vec2 {
  * radii are scaled up, zero radii make a line).
  */
 export function arcToCubics(
-  from: Vec2,
+  from: Point,
   rxIn: number,
   ryIn: number,
   angleDegrees: number,
   largeArc: boolean,
   sweep: boolean,
-  to: Vec2,
+  to: Point,
 ): PathSegment[] {
   if (from.x === to.x && from.y === to.y) return [];
   let rx = Math.abs(rxIn);
@@ -348,12 +349,12 @@ export function arcToCubics(
   const count = Math.max(1, Math.ceil(Math.abs(delta) / (Math.PI / 2) - 1e-9));
   const step = delta / count;
   const k = (4 / 3) * Math.tan(step / 4);
-  const point = (t: number): Vec2 => {
+  const point = (t: number): Point => {
     const ex = rx * Math.cos(t);
     const ey = ry * Math.sin(t);
     return { x: cx + cos * ex - sin * ey, y: cy + sin * ex + cos * ey };
   };
-  const derivative = (t: number): Vec2 => {
+  const derivative = (t: number): Point => {
     const ex = -rx * Math.sin(t);
     const ey = ry * Math.cos(t);
     return { x: cos * ex - sin * ey, y: sin * ex + cos * ey };

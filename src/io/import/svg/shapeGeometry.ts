@@ -1,11 +1,12 @@
 import { apply, type Matrix } from "../../../doc/transform";
-import type { Subpath, Vec2 } from "../../../doc/types";
+import type { Subpath } from "../../../doc/types";
 import { IMPORT_LIMITS } from "../limits";
 import type { XmlElement } from "../xml";
 import { length, type Viewport } from "./lengths";
 import type { UserBox } from "./paint";
 import { arcToCubics } from "./pathData";
 import { parseNumberList } from "./transformList";
+import type { Point } from "../../../math/point";
 
 /**
  * The geometry of SVG's basic shapes, read from their attributes, and as subpaths: for shapes a
@@ -66,7 +67,7 @@ export function ellipseShape(
   return rx > 0 && ry > 0 ? { cx, cy, rx, ry } : null;
 }
 
-export function lineEnds(element: XmlElement, viewport: Viewport): { start: Vec2; end: Vec2 } {
+export function lineEnds(element: XmlElement, viewport: Viewport): { start: Point; end: Point } {
   return {
     start: {
       x: length(element, "x1", 0, viewport, "x"),
@@ -83,7 +84,7 @@ export function lineEnds(element: XmlElement, viewport: Viewport): { start: Vec2
 export function polySubpath(element: XmlElement, closed: boolean): Subpath | null {
   const numbers =
     parseNumberList(element.attributes.get("points") ?? "", IMPORT_LIMITS.maxPathNumbers) ?? [];
-  const points: Vec2[] = [];
+  const points: Point[] = [];
   for (let i = 0; i + 1 < numbers.length; i += 2)
     points.push({ x: numbers[i]!, y: numbers[i + 1]! });
   if (points.length < 2) return null;
@@ -146,7 +147,7 @@ export function ellipseSubpaths(cx: number, cy: number, rx: number, ry: number):
   ];
 }
 
-export function boxOf(points: readonly Vec2[]): UserBox {
+export function boxOf(points: readonly Point[]): UserBox {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
@@ -161,8 +162,8 @@ export function boxOf(points: readonly Vec2[]): UserBox {
   return { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
 }
 
-export function subpathPoints(subpaths: readonly Subpath[]): Vec2[] {
-  const out: Vec2[] = [];
+export function subpathPoints(subpaths: readonly Subpath[]): Point[] {
+  const out: Point[] = [];
   for (const sub of subpaths) {
     out.push(sub.start);
     for (const seg of sub.segments) {

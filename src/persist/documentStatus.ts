@@ -1,4 +1,4 @@
-import type { StoragePersistence } from "../persist/durableStorage";
+import type { StoragePersistence } from "./durableStorage";
 
 /**
  * The document's name and whether it has unsaved changes: what the page title shows. The

@@ -1,13 +1,7 @@
 import type { Matrix } from "../doc/transform";
 import type { SceneNode } from "../doc/types";
-import { headSize } from "../render/arrowHeads";
-
-export interface Box {
-  readonly minX: number;
-  readonly minY: number;
-  readonly maxX: number;
-  readonly maxY: number;
-}
+import { headSize } from "./arrowHeads";
+import type { Box } from "../math/box";
 
 /** The smallest box around both; null when neither exists. */
 export function unionBox(a: Box | null, b: Box | null): Box | null {

@@ -5,7 +5,7 @@ import {
   ellipseOutline,
   roundedRectOutline,
   UNITS_PER_SEGMENT,
-} from "../../src/render/dash";
+} from "../../src/geometry/dash";
 
 function runLength(run: readonly number[]): number {
   let length = 0;

@@ -1,5 +1,5 @@
-import type { Fill, Paint, RGBA } from "../../doc/types";
-import type { LocalBox } from "./gradient";
+import type { Fill, Paint, RGBA } from "./types";
+import type { Box } from "../math/box";
 
 const NONE: Fill = { type: "none" };
 
@@ -11,8 +11,8 @@ export const UNPAINTED_STROKE: RGBA = { r: 0, g: 0, b: 0, a: 1 };
  * fill kind "none". A change that leaves the paint alone leaves a missing stroke missing.
  */
 export function strokePaintChange(
-  change: (paint: Fill, box: LocalBox) => Fill,
-): (paint: Paint | null, box: LocalBox) => Paint | null {
+  change: (paint: Fill, box: Box) => Fill,
+): (paint: Paint | null, box: Box) => Paint | null {
   return (current, box) => {
     const base = current ?? NONE;
     const next = change(base, box);

@@ -5,7 +5,7 @@ import {
   CommandRegistry,
   formatBinding,
   type Command,
-} from "../../src/app/commands";
+} from "../../src/editing/commands";
 
 const NONE = { shift: false, ctrl: false, alt: false, meta: false };
 

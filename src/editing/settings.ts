@@ -1,7 +1,6 @@
 import { DEFAULT_FILL, DEFAULT_STROKE } from "../doc/factory";
 import type { Fill, FreehandSettings, Stroke } from "../doc/types";
 import { DEFAULT_FREEHAND_SETTINGS } from "../geometry/freehand";
-import type { ToolId } from "./types";
 
 export interface SnapSettings {
   readonly grid: boolean;
@@ -78,3 +77,22 @@ export class ToolSettings {
 
   getSnapshot = (): ToolSettingsState => this.current;
 }
+
+export type ToolId =
+  | "select"
+  | "hand"
+  | "zoom"
+  | "frame"
+  | "rect"
+  | "ellipse"
+  | "line"
+  | "arrow"
+  | "polygon"
+  | "pen"
+  | "pencil"
+  | "text"
+  | "image"
+  | "eyedropper"
+  | "eraser"
+  | "path"
+  | "gradient";

@@ -1,4 +1,5 @@
-import type { Fill, GradientStop, Paint, RGBA } from "../../doc/types";
+import type { Fill, GradientStop, Paint, RGBA } from "./types";
+import type { Box } from "../math/box";
 
 /** The fewest stops a gradient keeps: one stop would be a solid colour. */
 export const MIN_STOPS = 2;
@@ -7,14 +8,6 @@ export const MAX_STOPS = 32;
 
 export type FillKind = Fill["type"];
 export type GradientPaint = Exclude<Paint, { type: "solid" }>;
-
-/** A node's box in its local coordinates (box shapes run from (0, 0) to (width, height)). */
-export interface LocalBox {
-  readonly minX: number;
-  readonly minY: number;
-  readonly maxX: number;
-  readonly maxY: number;
-}
 
 const WHITE: RGBA = { r: 1, g: 1, b: 1, a: 1 };
 const BLACK: RGBA = { r: 0, g: 0, b: 0, a: 1 };
@@ -128,7 +121,7 @@ export function contrastingColor(color: RGBA): RGBA {
 export function convertFill(
   original: Fill,
   kind: FillKind,
-  box: LocalBox,
+  box: Box,
   unpainted: RGBA | null = null,
 ): Fill {
   if (kind === original.type) return original;

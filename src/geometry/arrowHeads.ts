@@ -1,4 +1,5 @@
-import type { ArrowHead, Vec2 } from "../doc/types";
+import type { ArrowHead } from "../doc/types";
+import type { Point } from "../math/point";
 
 /**
  * An arrowhead in the line's local units: a mark stroked with the line's stroke (never dashed),
@@ -30,8 +31,8 @@ export function headSize(strokeWidth: number): number {
 /** The head at `tip`, pointing away from `from`; null for "none". */
 export function headGeometry(
   head: ArrowHead,
-  tip: Vec2,
-  from: Vec2,
+  tip: Point,
+  from: Point,
   size: number,
 ): HeadGeometry | null {
   const angle = Math.atan2(tip.y - from.y, tip.x - from.x);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clampRadii, regularPolygon, starPoints } from "../../src/render/outline";
+import { clampRadii, regularPolygon, starPoints } from "../../src/geometry/outline";
 
 describe("shape geometry", () => {
   it("per-corner radii are clamped to half the shorter side, and never negative", () => {
