@@ -6,7 +6,7 @@ import { parseAspectSetting, windowRatio, type AspectSetting } from "./app/aspec
 import { canvasRectStore } from "./app/canvasRect";
 import { BannerStore } from "./editing/banners";
 import { DocumentStatusStore, formatTitle } from "./persist/documentStatus";
-import { newDocumentRecords, type Editor } from "./editing/editor";
+import { newDocumentRecords, type EditableDocument } from "./editing/editor";
 import { FileCommands } from "./app/fileCommands";
 import { openDocument, type OpenDocument } from "./app/openDocument";
 import { appCommands } from "./app/appCommands";
@@ -59,7 +59,7 @@ export interface LineworkOptions extends Omit<
 export interface Linework {
   readonly engine: Engine;
   /** The open document's editor; a new one after `open` or `importDocument`. */
-  readonly editor: Editor;
+  readonly editor: EditableDocument;
   readonly current: OpenDocument;
   readonly document: DocumentStatusStore;
   /** Autosave, recovery and the document library; null when `persist` is false. */

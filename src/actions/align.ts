@@ -1,4 +1,4 @@
-import type { Editor } from "../editing/editor";
+import type { EditableDocument } from "../editing/editor";
 import { worldMatrix } from "../doc/commands";
 import type { Transaction } from "../doc/store";
 import { isSceneNode, type SceneNode } from "../doc/types";
@@ -58,7 +58,7 @@ function offsetFor(edge: AlignEdge, box: Box, reference: Box): { dx: number; dy:
  * enclosing frame (nothing happens to a lone node with no frame around it). Boxes are world
  * geometry without strokes, so rotated and nested nodes line up as they appear.
  */
-export function alignSelection(editor: Editor, edge: AlignEdge): void {
+export function alignSelection(editor: EditableDocument, edge: AlignEdge): void {
   const { store } = editor;
   const nodes = editableSelection(store);
   if (nodes.length === 0) return;
@@ -89,7 +89,7 @@ interface Placed {
  * Spreads three or more nodes so the gaps between neighbours are equal; the outermost edges stay
  * where they are. Neighbours are ordered by their centres.
  */
-export function distributeSelection(editor: Editor, axis: DistributeAxis): void {
+export function distributeSelection(editor: EditableDocument, axis: DistributeAxis): void {
   const { store } = editor;
   const placed: Placed[] = [];
   for (const node of editableSelection(store)) {

@@ -1,5 +1,5 @@
 import { generateNKeysBetween } from "fractional-indexing";
-import type { Editor } from "../editing/editor";
+import type { EditableDocument } from "../editing/editor";
 import { addNodes, worldMatrix } from "../doc/commands";
 import { newId } from "../doc/ids";
 import type { DocumentStore } from "../doc/store";
@@ -73,7 +73,7 @@ export function inPaintOrder(
  * The selected subtrees as clipboard text, back to front. Each root carries its world
  * transform, so it pastes where it appeared whatever it was inside. Null when nothing is selected.
  */
-export function copyPayload(editor: Editor): string | null {
+export function copyPayload(editor: EditableDocument): string | null {
   const { store } = editor;
   const selected = inPaintOrder(store, topLevelNodes(store, store.selection));
   if (selected.length === 0) return null;
@@ -96,7 +96,7 @@ export function copyPayload(editor: Editor): string | null {
 }
 
 /** Copies the selection and deletes what of it can be deleted, as one step. */
-export function cutSelection(editor: Editor): string | null {
+export function cutSelection(editor: EditableDocument): string | null {
   const text = copyPayload(editor);
   if (text !== null) deleteSelection(editor);
   return text;
@@ -107,7 +107,7 @@ export function cutSelection(editor: Editor): string | null {
  * where it was in the world (plus the offset), and selected. Bad text is refused with a
  * sentence saying why, and the document is not touched.
  */
-export function pastePayload(editor: Editor, text: string, options: PasteOptions): PasteResult {
+export function pastePayload(editor: EditableDocument, text: string, options: PasteOptions): PasteResult {
   const { store } = editor;
   const read = readPayload(text);
   if (!read.ok) return read;

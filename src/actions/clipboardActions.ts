@@ -1,4 +1,4 @@
-import type { Editor } from "../editing/editor";
+import type { EditableDocument } from "../editing/editor";
 import { isSceneNode, type Id } from "../doc/types";
 import type { FrameAt } from "./frames";
 import { copyPayload, cutSelection, pastePayload, type PasteResult } from "./clipboard";
@@ -11,7 +11,7 @@ export interface ClipboardPort {
 
 /** What clipboard actions need of the running program. */
 export interface ClipboardHost {
-  editor(): Editor;
+  editor(): EditableDocument;
   /** Where pasted shapes go: the page, or the group the person entered. */
   scope(): Id;
   /** Tells the person why a paste was refused. */
@@ -42,7 +42,7 @@ class PasteOffsets {
   private lastText: string | null = null;
   private count = 0;
 
-  next(text: string, editor: Editor): (originals: readonly Id[]) => { x: number; y: number } {
+  next(text: string, editor: EditableDocument): (originals: readonly Id[]) => { x: number; y: number } {
     this.count = text === this.lastText ? this.count + 1 : 0;
     this.lastText = text;
     const count = this.count;

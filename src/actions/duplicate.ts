@@ -1,4 +1,4 @@
-import type { Editor } from "../editing/editor";
+import type { EditableDocument } from "../editing/editor";
 import { indexFor, worldMatrix } from "../doc/commands";
 import type { DocumentStore } from "../doc/store";
 import { newId } from "../doc/ids";
@@ -49,7 +49,7 @@ function nextOffset(store: DocumentStore): Point {
  * Ctrl+D: copies of the selected nodes (with everything inside them), each placed just above its
  * original and offset; the copies become the selection.
  */
-export function duplicateSelection(editor: Editor, makeId: () => Id = newId): void {
+export function duplicateSelection(editor: EditableDocument, makeId: () => Id = newId): void {
   const { store } = editor;
   const nodes = topLevelNodes(store, store.selection);
   if (nodes.length === 0) return;

@@ -1,5 +1,5 @@
 import type { Command, KeyBinding } from "../editing/commands";
-import type { Editor } from "../editing/editor";
+import type { EditableDocument } from "../editing/editor";
 import type { Id } from "../doc/types";
 import {
   ALIGN_EDGES,
@@ -30,7 +30,7 @@ export type { ClipboardActions, ClipboardHost, ClipboardPort } from "./clipboard
 /** What the editing commands need of the running program. */
 export interface EditorCommandHost extends ClipboardHost {
   /** The open document; it changes when another one opens, so commands ask each time. */
-  editor(): Editor;
+  editor(): EditableDocument;
   /** The page, or the group the person has entered: where Select all and Paste work. */
   scope(): Id;
   readonly clipboard: ClipboardPort;

@@ -1,4 +1,4 @@
-import type { Editor } from "../editing/editor";
+import type { EditableDocument } from "../editing/editor";
 import { worldMatrix } from "../doc/commands";
 import type { Transaction } from "../doc/store";
 import { apply, toMatrix } from "../doc/transform";
@@ -70,7 +70,7 @@ function checkChange(change: GeometryChange): void {
  * scaled to a size and is left alone; locked nodes are left alone.
  */
 export function setGeometry(
-  editor: Pick<Editor, "store">,
+  editor: Pick<EditableDocument, "store">,
   ids: readonly Id[],
   change: GeometryChange,
 ): void {
@@ -262,7 +262,7 @@ export function selectionBounds(source: NodeSource, ids: readonly Id[]): Selecti
  * about its top-left corner, as the selection's resize handles do. One undo step.
  */
 export function setSelectionBounds(
-  editor: Pick<Editor, "store">,
+  editor: Pick<EditableDocument, "store">,
   ids: readonly Id[],
   change: Partial<SelectionBounds>,
 ): void {

@@ -1,5 +1,5 @@
 import { generateNKeysBetween } from "fractional-indexing";
-import type { Editor } from "../editing/editor";
+import type { EditableDocument } from "../editing/editor";
 import type { Reorder } from "../doc/commands";
 import type { Transaction } from "../doc/store";
 import type { Id, SceneNode } from "../doc/types";
@@ -69,7 +69,7 @@ function reindex(tx: Transaction, order: readonly SceneNode[], chosen: ReadonlyS
 }
 
 /** Moves the selection's editable nodes among their siblings, each parent on its own. */
-export function arrangeSelection(editor: Editor, how: Reorder): void {
+export function arrangeSelection(editor: EditableDocument, how: Reorder): void {
   const { store } = editor;
   const nodes = editableSelection(store);
   if (nodes.length === 0) return;

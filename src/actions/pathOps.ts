@@ -1,4 +1,4 @@
-import type { Editor } from "../editing/editor";
+import type { EditableDocument } from "../editing/editor";
 import type { Command } from "../editing/commands";
 import { addNodes, deleteNodes, worldMatrix } from "../doc/commands";
 import { newId } from "../doc/ids";
@@ -22,7 +22,7 @@ export type PathOpOutcome = string | null;
  * meanwhile, nothing is done.
  */
 export async function booleanSelection(
-  editor: Editor,
+  editor: EditableDocument,
   op: BooleanOperation,
   runner: BooleanRunner = inlineBooleans,
 ): Promise<PathOpOutcome> {
@@ -72,7 +72,7 @@ export async function booleanSelection(
  * Every selected shape becomes an editable path in place: boxes, ellipses, polygons and stars
  * as exact curves; freehand ink as Bézier curves fitted to its centre line.
  */
-export function convertSelectionToPath(editor: Editor): PathOpOutcome {
+export function convertSelectionToPath(editor: EditableDocument): PathOpOutcome {
   const { store } = editor;
   if (store.readOnly) return "The document is read-only.";
   const nodes = editableSelection(store)
@@ -88,7 +88,7 @@ export function convertSelectionToPath(editor: Editor): PathOpOutcome {
 }
 
 /** Every selected shape's stroke becomes a filled path of its own outline, in place. */
-export function outlineSelectionStroke(editor: Editor): PathOpOutcome {
+export function outlineSelectionStroke(editor: EditableDocument): PathOpOutcome {
   const { store } = editor;
   if (store.readOnly) return "The document is read-only.";
   const nodes = editableSelection(store).filter(isPathConvertible);
@@ -107,7 +107,7 @@ export function outlineSelectionStroke(editor: Editor): PathOpOutcome {
 }
 
 export interface PathCommandHost {
-  editor(): Editor;
+  editor(): EditableDocument;
   notify?(message: string): void;
   /** Where booleans are computed; on this thread when not given. */
   booleans?: BooleanRunner;

@@ -1,4 +1,4 @@
-import type { Editor } from "../editing/editor";
+import type { EditableDocument } from "../editing/editor";
 import type { Id } from "../doc/types";
 
 /**
@@ -6,7 +6,7 @@ import type { Id } from "../doc/types";
  * The selection is session state, not the document: it changes directly, is no undo step, and
  * works in a read-only document too.
  */
-export function selectAll(editor: Editor, scope: Id): void {
+export function selectAll(editor: EditableDocument, scope: Id): void {
   const ids = editor.store
     .childrenOf(scope)
     .filter((node) => !node.locked && !node.hidden)
@@ -14,6 +14,6 @@ export function selectAll(editor: Editor, scope: Id): void {
   editor.store.setSelection(ids);
 }
 
-export function selectNone(editor: Editor): void {
+export function selectNone(editor: EditableDocument): void {
   editor.store.setSelection([]);
 }

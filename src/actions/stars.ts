@@ -1,5 +1,5 @@
 import type { Command } from "../editing/commands";
-import type { Editor } from "../editing/editor";
+import type { EditableDocument } from "../editing/editor";
 import {
   isSceneNode,
   type Id,
@@ -82,7 +82,7 @@ export function asPolygon(node: PolygonLike): PolygonNode {
  * other kinds and locked nodes are left alone. Returns how many changed.
  */
 export function setStar(
-  editor: Editor,
+  editor: EditableDocument,
   ids: readonly Id[],
   star: boolean,
   options: { readonly points?: number; readonly innerRatio?: number } = {},
@@ -102,7 +102,7 @@ export function setStar(
 }
 
 /** The selected, editable polygons and stars. */
-export function selectedPolygons(editor: Editor): PolygonLike[] {
+export function selectedPolygons(editor: EditableDocument): PolygonLike[] {
   return editableSelection(editor.store).filter(isPolygonLike);
 }
 
@@ -110,7 +110,7 @@ export function selectedPolygons(editor: Editor): PolygonLike[] {
  * "Toggle star" for the palette and the command line: every selected polygon becomes a star,
  * unless all of them are stars already, which then become polygons.
  */
-export function starCommands(host: { editor(): Editor }): Command[] {
+export function starCommands(host: { editor(): EditableDocument }): Command[] {
   return [
     {
       id: "object.toggleStar",

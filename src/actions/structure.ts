@@ -1,4 +1,4 @@
-import type { Editor } from "../editing/editor";
+import type { EditableDocument } from "../editing/editor";
 import { CollapsedParentError, deleteNodes, groupNodes, ungroup } from "../doc/commands";
 import { newId } from "../doc/ids";
 import { InvariantError } from "../doc/invariants";
@@ -6,7 +6,7 @@ import type { Id } from "../doc/types";
 import { editableSelection } from "./targets";
 
 /** Deletes the selection's editable nodes with everything inside them; nothing stays selected. */
-export function deleteSelection(editor: Editor): void {
+export function deleteSelection(editor: EditableDocument): void {
   const { store } = editor;
   const nodes = editableSelection(store);
   if (nodes.length === 0) return;
@@ -24,7 +24,7 @@ export function deleteSelection(editor: Editor): void {
  * Groups the selection's editable nodes where the frontmost of them was; the new group is
  * selected. `makeId` is for tests that need known ids.
  */
-export function groupSelection(editor: Editor, makeId: () => Id = newId): void {
+export function groupSelection(editor: EditableDocument, makeId: () => Id = newId): void {
   const { store } = editor;
   const nodes = editableSelection(store);
   if (nodes.length === 0) return;
@@ -46,7 +46,7 @@ export function groupSelection(editor: Editor, makeId: () => Id = newId): void {
 }
 
 /** Dissolves every selected group; their children join the rest of the selection. */
-export function ungroupSelection(editor: Editor): void {
+export function ungroupSelection(editor: EditableDocument): void {
   const { store } = editor;
   const nodes = editableSelection(store);
   const groups = nodes.filter((n) => n.type === "group");

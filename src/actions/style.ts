@@ -1,5 +1,5 @@
 import { inkSizeFor } from "../geometry/freehand";
-import type { Editor } from "../editing/editor";
+import type { EditableDocument } from "../editing/editor";
 import type { Transaction } from "../doc/store";
 import type { Fill, Id, SceneNode, Stroke } from "../doc/types";
 import { isLockedInTree, topLevelNodes } from "./targets";
@@ -29,7 +29,7 @@ function checkFill(fill: Fill): void {
 }
 
 /** Sets the fill of the nodes (a group passes it to the shapes inside it). */
-export function setFill(editor: Editor, ids: readonly Id[], fill: Fill): void {
+export function setFill(editor: EditableDocument, ids: readonly Id[], fill: Fill): void {
   checkFill(fill);
   const { store } = editor;
   const roots = topLevelNodes(store, ids, { editable: true });
@@ -42,7 +42,7 @@ export function setFill(editor: Editor, ids: readonly Id[], fill: Fill): void {
 }
 
 /** Changes some properties of the nodes' strokes, keeping the rest of each. */
-export function setStroke(editor: Editor, ids: readonly Id[], change: Partial<Stroke>): void {
+export function setStroke(editor: EditableDocument, ids: readonly Id[], change: Partial<Stroke>): void {
   if (change.width !== undefined && !(Number.isFinite(change.width) && change.width >= 0))
     throw new RangeError("Stroke width must be a number of 0 or more");
   const { store } = editor;

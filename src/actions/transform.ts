@@ -1,4 +1,4 @@
-import type { Editor } from "../editing/editor";
+import type { EditableDocument } from "../editing/editor";
 import { multiply, type Matrix } from "../doc/transform";
 
 import { aboutPoint, boxCenter, boxOfNodes, transformWorld, translateWorld } from "./geometry";
@@ -19,7 +19,7 @@ export interface SelectionTransform {
 }
 
 /** Moves the selection's editable nodes by a world offset (arrow keys: 1, with Shift 10). */
-export function nudgeSelection(editor: Editor, dx: number, dy: number): void {
+export function nudgeSelection(editor: EditableDocument, dx: number, dy: number): void {
   const { store } = editor;
   const nodes = editableSelection(store);
   if (nodes.length === 0 || (dx === 0 && dy === 0)) return;
@@ -32,7 +32,7 @@ export function nudgeSelection(editor: Editor, dx: number, dy: number): void {
  * Mirrors the selection about its centre as a negative scale in world space: rotated nodes and
  * nodes inside transformed groups flip as they appear, not along their own axes.
  */
-export function flipSelection(editor: Editor, axis: FlipAxis): void {
+export function flipSelection(editor: EditableDocument, axis: FlipAxis): void {
   const { store } = editor;
   const nodes = editableSelection(store);
   const box = boxOfNodes(
@@ -85,7 +85,7 @@ function checkTransform(change: SelectionTransform): void {
  * Moves, rotates and scales the selection's editable nodes as one step. A pure move changes only
  * translations, so nothing else in the transforms drifts by rounding.
  */
-export function transformSelection(editor: Editor, change: SelectionTransform): void {
+export function transformSelection(editor: EditableDocument, change: SelectionTransform): void {
   checkTransform(change);
   const { store } = editor;
   const nodes = editableSelection(store);

@@ -1,4 +1,4 @@
-import type { Editor } from "../editing/editor";
+import type { EditableDocument } from "../editing/editor";
 import type { Id, SceneNode } from "../doc/types";
 import { topLevelNodes } from "./targets";
 
@@ -9,7 +9,7 @@ const LABELS: Record<Flag, [string, string]> = {
   hidden: ["Hide", "Show"],
 };
 
-function setFlag(editor: Editor, ids: readonly Id[], flag: Flag, value: boolean): void {
+function setFlag(editor: EditableDocument, ids: readonly Id[], flag: Flag, value: boolean): void {
   const { store } = editor;
   const nodes = topLevelNodes(store, ids);
   if (nodes.length === 0) return;
@@ -21,7 +21,7 @@ function setFlag(editor: Editor, ids: readonly Id[], flag: Flag, value: boolean)
 }
 
 /** Toggles like the menus: if any selected node lacks the flag, all get it; else all lose it. */
-function toggleFlag(editor: Editor, flag: Flag): void {
+function toggleFlag(editor: EditableDocument, flag: Flag): void {
   const nodes = topLevelNodes(editor.store, editor.store.selection);
   if (nodes.length === 0) return;
   const value = nodes.some((n) => !n[flag]);
@@ -33,20 +33,20 @@ function toggleFlag(editor: Editor, flag: Flag): void {
   );
 }
 
-export function setLocked(editor: Editor, ids: readonly Id[], locked: boolean): void {
+export function setLocked(editor: EditableDocument, ids: readonly Id[], locked: boolean): void {
   setFlag(editor, ids, "locked", locked);
 }
 
-export function setHidden(editor: Editor, ids: readonly Id[], hidden: boolean): void {
+export function setHidden(editor: EditableDocument, ids: readonly Id[], hidden: boolean): void {
   setFlag(editor, ids, "hidden", hidden);
 }
 
 /** Ctrl+Shift+L. Locked nodes stay selected, so the same keys unlock them. */
-export function toggleLockedSelection(editor: Editor): void {
+export function toggleLockedSelection(editor: EditableDocument): void {
   toggleFlag(editor, "locked");
 }
 
 /** Ctrl+Shift+H. Hidden nodes stay selected, so the same keys show them again. */
-export function toggleHiddenSelection(editor: Editor): void {
+export function toggleHiddenSelection(editor: EditableDocument): void {
   toggleFlag(editor, "hidden");
 }

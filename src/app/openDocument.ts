@@ -7,12 +7,12 @@ import { Overlays } from "../render/overlays/overlays";
 import { Viewport, type ViewPreferences } from "../render/viewport";
 import { SpatialSync } from "../scene/spatialSync";
 import type { DocumentStatusStore } from "../persist/documentStatus";
-import { createEditor, type Editor } from "../editing/editor";
+import { createEditor, type EditableDocument } from "../editing/editor";
 import { attachTools, type ToolServices, type ToolSession } from "./toolSession";
 
 /** One document bound to the running engine: its editor, drawing, spatial index and saving. */
 export interface OpenDocument {
-  readonly editor: Editor;
+  readonly editor: EditableDocument;
   readonly renderer: SceneRenderer;
   readonly spatial: SpatialSync;
   /** The view: pan and zoom, culling, grid and statistics. */

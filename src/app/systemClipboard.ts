@@ -10,7 +10,7 @@ import { importFileInto, OFF_THREAD_BYTES } from "../io/import/importFile";
 import { importJobsOf, type ImportJobs } from "../io/import/importJobs";
 import { maxInputBytesFor, megabytes } from "../io/import/limits";
 import { DEFAULT_TEXT } from "../tools/textTool";
-import type { Editor } from "../editing/editor";
+import type { EditableDocument } from "../editing/editor";
 import type { Point } from "../math/point";
 
 /** Our own clipboard format: the selection's records, for pasting back into Linework. */
@@ -23,7 +23,7 @@ const HTML_MARK = "linework:";
 export const MAX_PASTED_TEXT = 100_000;
 
 export interface ClipboardTarget {
-  editor(): Editor;
+  editor(): EditableDocument;
   /** Where pasted shapes go: the page or the entered group. */
   scope(): Id;
   /** The middle of the view in world coordinates: pasted outside content lands there. */
@@ -37,7 +37,7 @@ export interface ClipboardTarget {
 }
 
 /** A page point in the coordinates of `parent` (a page, frame or group). */
-function inParent(editor: Editor, parent: Id, at: Point): Point {
+function inParent(editor: EditableDocument, parent: Id, at: Point): Point {
   if (!isSceneNode(editor.store.get(parent))) return at;
   const toParent = invert(worldMatrix(editor.store, parent));
   return toParent === null ? at : apply(toParent, at);
@@ -81,7 +81,7 @@ export function svgMarkupIn(text: string): string | null {
   return text.slice(start, end + "</svg>".length);
 }
 
-function selectionSvg(editor: Editor): string | null {
+function selectionSvg(editor: EditableDocument): string | null {
   const ids = editor.store.selection;
   if (ids.length === 0) return null;
   try {
@@ -179,7 +179,7 @@ async function importInto(
 }
 
 /** Plain text becomes a text shape at `at`, selected, in one undo step. */
-export function pasteText(editor: Editor, parent: Id, text: string, at: Point): Id {
+export function pasteText(editor: EditableDocument, parent: Id, text: string, at: Point): Id {
   const id = newId();
   editor.store.transact("Paste text", (tx) => {
     addNodes(tx, parent, [

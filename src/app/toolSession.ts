@@ -11,7 +11,7 @@ import { TOOL_FACTORIES } from "../tools";
 import type { ToolSettings } from "../editing/settings";
 import type { PickedImage, TextEditorHost } from "../tools/types";
 import type { CommandRegistry } from "../editing/commands";
-import type { Editor } from "../editing/editor";
+import type { EditableDocument } from "../editing/editor";
 
 /** What outlives one document: the settings, the commands, and the DOM pieces tools borrow. */
 export interface ToolServices {
@@ -23,7 +23,7 @@ export interface ToolServices {
 
 /** The parts of an open document the tools work on. */
 export interface ToolTargets {
-  readonly editor: Editor;
+  readonly editor: EditableDocument;
   readonly camera: Camera;
   readonly overlays: Overlays;
   readonly spatial: SpatialSync;

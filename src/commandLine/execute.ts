@@ -7,7 +7,7 @@ import { setFill, setStroke } from "../actions/style";
 import { editableSelection } from "../actions/targets";
 import { transformSelection } from "../actions/transform";
 import type { CommandRegistry } from "../editing/commands";
-import type { Editor } from "../editing/editor";
+import type { EditableDocument } from "../editing/editor";
 import { addNodes, worldMatrix } from "../doc/commands";
 import { makeNode, NO_FILL } from "../doc/factory";
 import { newId } from "../doc/ids";
@@ -37,7 +37,7 @@ export interface ZoomTarget {
 
 /** What the command line needs of the running program. */
 export interface CommandLineHost {
-  editor(): Editor;
+  editor(): EditableDocument;
   /** The page, or the group the person entered: where new shapes go. */
   scope(): Id;
   /** Style of new shapes; `fill` and `stroke` with nothing selected change it. */

@@ -30,7 +30,7 @@ export class EditingText {
 }
 
 /** The document and its history: what every tool, panel and saver works with. */
-export interface Editor {
+export interface EditableDocument {
   readonly store: DocumentStore;
   readonly history: History;
   readonly editingText: EditingText;
@@ -39,7 +39,7 @@ export interface Editor {
 /** Invariant checks run after every transaction in development and tests, not in production. */
 export const CHECK_INVARIANTS = import.meta.env.DEV || import.meta.env.MODE === "test";
 
-export function createEditor(records: readonly DocRecord[]): Editor {
+export function createEditor(records: readonly DocRecord[]): EditableDocument {
   const store = new DocumentStore(records, { checkInvariants: CHECK_INVARIANTS });
   return { store, history: new History(store), editingText: new EditingText() };
 }

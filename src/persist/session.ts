@@ -1,5 +1,5 @@
 import type { DocumentStatusStore } from "./documentStatus";
-import type { Editor } from "../editing/editor";
+import type { EditableDocument } from "../editing/editor";
 import { sameValue, type Change, type Patch } from "../doc/patch";
 import type { DocRecord, Id } from "../doc/types";
 import { Autosaver } from "./autosave";
@@ -76,7 +76,7 @@ export class PersistenceSession {
   private lock: WriterLock | null = null;
   private loaded: StoredDocument | null = null;
   private autosaver: Autosaver | null = null;
-  private editor: Editor | null = null;
+  private editor: EditableDocument | null = null;
   private status: DocumentStatusStore | null = null;
   private writable = false;
   private presence: Presence = "reading";
@@ -134,7 +134,7 @@ export class PersistenceSession {
   }
 
   /** Starts saving `editor`, which must have been built from `records`. */
-  attach(editor: Editor, status: DocumentStatusStore, page: PageHooks): void {
+  attach(editor: EditableDocument, status: DocumentStatusStore, page: PageHooks): void {
     this.editor = editor;
     this.status = status;
     editor.store.setReadOnly(this.readOnly);

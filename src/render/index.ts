@@ -1,5 +1,5 @@
 import type { Engine } from "../../engine";
-import type { Editor } from "../editing/editor";
+import type { EditableDocument } from "../editing/editor";
 import { blobTextureSource } from "./images";
 import { SceneRenderer } from "./sceneRenderer";
 
@@ -10,7 +10,7 @@ export { SceneRenderer } from "./sceneRenderer";
  * WebGL context the engine redraws on restore; batch meshes, geometry and textures are re-uploaded
  * from their CPU copies, so the scene itself needs nothing.
  */
-export function attachRenderer(engine: Engine, editor: Editor): SceneRenderer {
+export function attachRenderer(engine: Engine, editor: EditableDocument): SceneRenderer {
   // Lazy: the viewport's first cull, right after, builds only the chunks near the view.
   const renderer = new SceneRenderer(editor.store, engine.gfx.root, () => engine.invalidate(), {
     lazy: true,

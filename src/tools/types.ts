@@ -1,5 +1,5 @@
 import type { KeyPress, Modifiers, PointerKind } from "../../engine";
-import type { Editor } from "../editing/editor";
+import type { EditableDocument } from "../editing/editor";
 import type { Id } from "../doc/types";
 import type { Camera, ViewportSize } from "../render/camera";
 import type { Guide, PathMarkers } from "../render/overlays/overlays";
@@ -92,7 +92,7 @@ export interface PickedImage {
 
 /** Everything a tool may use. Tools never reach past this into the engine or the DOM. */
 export interface ToolContext {
-  readonly editor: Editor;
+  readonly editor: EditableDocument;
   readonly camera: Camera;
   readonly overlays: OverlaySink;
   readonly scene: ScenePicker;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { setGeometry } from "../../src/actions/numeric";
 import { groupSelection } from "../../src/actions/structure";
-import { EditingText, type Editor } from "../../src/editing/editor";
+import { EditingText, type EditableDocument } from "../../src/editing/editor";
 import { DocumentStore } from "../../src/doc/store";
 import { History } from "../../src/history/history";
 import { at, editorWith, group, rect, stateOf } from "./support";
@@ -13,7 +13,7 @@ const degenerate = [
   rect("r", "g", "a0", at(0, 0, 0, 0, 0)),
 ];
 
-function expectGroupRefused(editor: Editor): void {
+function expectGroupRefused(editor: EditableDocument): void {
   editor.store.setSelection(["r"]);
   const before = stateOf(editor.store);
   groupSelection(editor);

@@ -3,12 +3,12 @@ import { describe, expect, it } from "vitest";
 import { clipboardActions, MemoryClipboard } from "../../src/actions/clipboardActions";
 import { editorCommands, type EditorCommandHost } from "../../src/actions/editorCommands";
 import { CommandRegistry } from "../../src/editing/commands";
-import type { Editor } from "../../src/editing/editor";
+import type { EditableDocument } from "../../src/editing/editor";
 import { worldMatrix } from "../../src/doc/commands";
 import { fixtureEditor } from "./fixture";
 import { editorArb, openEditor, stateOf } from "./support";
 
-function setUp(editor: Editor = fixtureEditor()) {
+function setUp(editor: EditableDocument = fixtureEditor()) {
   const notes: string[] = [];
   const host: EditorCommandHost = {
     editor: () => editor,

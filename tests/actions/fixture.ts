@@ -1,4 +1,4 @@
-import type { Editor } from "../../src/editing/editor";
+import type { EditableDocument } from "../../src/editing/editor";
 import { makeNode, DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
 import type { FrameNode } from "../../src/doc/types";
 import { at, editorWith, group, rect } from "./support";
@@ -13,7 +13,7 @@ import { at, editorWith, group, rect } from "./support";
  *   f: frame at (1000,0) 400×300 → r5 at (50,60) 20×20
  *   far: rect at (1e6, -1e6), far off screen
  */
-export function fixtureEditor(): Editor {
+export function fixtureEditor(): EditableDocument {
   const frame = makeNode<FrameNode>("frame", "f", "page", "a5", {
     fill: DEFAULT_FILL,
     stroke: DEFAULT_STROKE,

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { copyPayload, pastePayload } from "../../src/actions/clipboard";
 import { adoptIntoFrames, frameBase, type FrameAt } from "../../src/actions/frames";
-import { createEditor, type Editor } from "../../src/editing/editor";
+import { createEditor, type EditableDocument } from "../../src/editing/editor";
 import { worldMatrix } from "../../src/doc/commands";
 import { createDocument, DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
 import { boxCenter, worldBox } from "../../src/actions/geometry";
@@ -63,7 +63,7 @@ function expectSameMatrix(a: Matrix, b: Matrix): void {
   for (const key of ["a", "b", "c", "d", "e", "f"] as const) expect(b[key]).toBeCloseTo(a[key], 6);
 }
 
-function parentOf(editor: Editor, id: Id): Id {
+function parentOf(editor: EditableDocument, id: Id): Id {
   return (editor.store.get(id) as SceneNode).parent;
 }
 

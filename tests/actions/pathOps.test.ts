@@ -16,7 +16,7 @@ import {
   outlineSelectionStroke,
   pathCommands,
 } from "../../src/actions/pathOps";
-import { createEditor, type Editor } from "../../src/editing/editor";
+import { createEditor, type EditableDocument } from "../../src/editing/editor";
 import { CommandRegistry } from "../../src/editing/commands";
 import { createDocument, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
 import { IDENTITY_TRANSFORM } from "../../src/doc/transform";
@@ -34,7 +34,7 @@ function rect(id: string, index: string, x: number, y: number, rotation = 0): Re
   });
 }
 
-function editorWith(...nodes: (RectNode | EllipseNode)[]): Editor {
+function editorWith(...nodes: (RectNode | EllipseNode)[]): EditableDocument {
   const editor = createEditor([
     ...createDocument({ id: "doc", pageId: "page", author: "u", created: "2026-01-01T00:00:00Z" }),
     ...nodes,

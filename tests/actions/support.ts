@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { createEditor, type Editor } from "../../src/editing/editor";
+import { createEditor, type EditableDocument } from "../../src/editing/editor";
 import { makeNode } from "../../src/doc/factory";
 import type { DocumentStore } from "../../src/doc/store";
 import {
@@ -40,7 +40,7 @@ export const editorArb: fc.Arbitrary<{ records: DocRecord[]; picks: number[] }> 
   picks: fc.array(fc.nat({ max: 1000 }), { maxLength: 5 }),
 });
 
-export function openEditor({ records, picks }: { records: DocRecord[]; picks: number[] }): Editor {
+export function openEditor({ records, picks }: { records: DocRecord[]; picks: number[] }): EditableDocument {
   const editor = createEditor(records);
   const ids = sceneIds(editor.store);
   const selection = ids.length === 0 ? [] : picks.map((p) => ids[p % ids.length]!);
@@ -76,7 +76,7 @@ export function group(id: Id, parent: Id, index: string, transform: Transform): 
 }
 
 /** An editor on the empty test document (page "page") holding `nodes`. */
-export function editorWith(nodes: readonly SceneNode[]): Editor {
+export function editorWith(nodes: readonly SceneNode[]): EditableDocument {
   const records = [...emptyDocumentStore().snapshot(), ...nodes];
   return createEditor(records);
 }

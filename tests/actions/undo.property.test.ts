@@ -16,7 +16,7 @@ import {
   toggleHiddenSelection,
   toggleLockedSelection,
 } from "../../src/actions/visibility";
-import type { Editor } from "../../src/editing/editor";
+import type { EditableDocument } from "../../src/editing/editor";
 import { fillArb, strokeArb } from "../support/arbitraries";
 import { fixtureEditor } from "./fixture";
 import { counterIds, editorArb, openEditor, stateOf } from "./support";
@@ -24,7 +24,7 @@ import { counterIds, editorArb, openEditor, stateOf } from "./support";
 /** An action with its arguments, named for the counterexample report. */
 interface NamedAction {
   readonly name: string;
-  run(editor: Editor): void;
+  run(editor: EditableDocument): void;
 }
 
 const finite = (min: number, max: number) =>
@@ -33,42 +33,42 @@ const finite = (min: number, max: number) =>
 const actionArb: fc.Arbitrary<NamedAction> = fc.oneof(
   fc.constantFrom(...ALIGN_EDGES).map((edge) => ({
     name: `align ${edge}`,
-    run: (e: Editor) => alignSelection(e, edge),
+    run: (e: EditableDocument) => alignSelection(e, edge),
   })),
   fc.constantFrom("horizontal" as const, "vertical" as const).map((axis) => ({
     name: `distribute ${axis}`,
-    run: (e: Editor) => distributeSelection(e, axis),
+    run: (e: EditableDocument) => distributeSelection(e, axis),
   })),
   fc.constantFrom("horizontal" as const, "vertical" as const).map((axis) => ({
     name: `flip ${axis}`,
-    run: (e: Editor) => flipSelection(e, axis),
+    run: (e: EditableDocument) => flipSelection(e, axis),
   })),
   fc
     .tuple(fc.constantFrom(-10, -1, 0, 1, 10), fc.constantFrom(-10, -1, 0, 1, 10))
     .map(([dx, dy]) => ({
       name: `nudge ${dx} ${dy}`,
-      run: (e: Editor) => nudgeSelection(e, dx, dy),
+      run: (e: EditableDocument) => nudgeSelection(e, dx, dy),
     })),
-  fc.constant({ name: "duplicate", run: (e: Editor) => duplicateSelection(e, counterIds("dup")) }),
+  fc.constant({ name: "duplicate", run: (e: EditableDocument) => duplicateSelection(e, counterIds("dup")) }),
   fc.constant({ name: "delete", run: deleteSelection }),
-  fc.constant({ name: "group", run: (e: Editor) => groupSelection(e, counterIds("grp")) }),
+  fc.constant({ name: "group", run: (e: EditableDocument) => groupSelection(e, counterIds("grp")) }),
   fc.constant({ name: "ungroup", run: ungroupSelection }),
   fc
     .constantFrom("forward" as const, "backward" as const, "front" as const, "back" as const)
-    .map((how) => ({ name: `arrange ${how}`, run: (e: Editor) => arrangeSelection(e, how) })),
+    .map((how) => ({ name: `arrange ${how}`, run: (e: EditableDocument) => arrangeSelection(e, how) })),
   fc.constant({ name: "toggle lock", run: toggleLockedSelection }),
   fc.tuple(fc.boolean(), fc.integer({ min: 3, max: 12 })).map(([star, points]) => ({
     name: `setStar ${star} ${points}`,
-    run: (e: Editor) => setStar(e, e.store.selection, star, { points }),
+    run: (e: EditableDocument) => setStar(e, e.store.selection, star, { points }),
   })),
   fc.constant({ name: "toggle hide", run: toggleHiddenSelection }),
   fc.boolean().map((v) => ({
     name: `lock ${v}`,
-    run: (e: Editor) => setLocked(e, e.store.selection, v),
+    run: (e: EditableDocument) => setLocked(e, e.store.selection, v),
   })),
   fc.boolean().map((v) => ({
     name: `hide ${v}`,
-    run: (e: Editor) => setHidden(e, e.store.selection, v),
+    run: (e: EditableDocument) => setHidden(e, e.store.selection, v),
   })),
   fc
     .record(
@@ -83,7 +83,7 @@ const actionArb: fc.Arbitrary<NamedAction> = fc.oneof(
     )
     .map((change) => ({
       name: `setGeometry ${JSON.stringify(change)}`,
-      run: (e: Editor) => setGeometry(e, e.store.selection, change),
+      run: (e: EditableDocument) => setGeometry(e, e.store.selection, change),
     })),
   fc
     .record(
@@ -96,22 +96,22 @@ const actionArb: fc.Arbitrary<NamedAction> = fc.oneof(
     )
     .map((change) => ({
       name: `transform ${JSON.stringify(change)}`,
-      run: (e: Editor) => transformSelection(e, change),
+      run: (e: EditableDocument) => transformSelection(e, change),
     })),
   fillArb.map((fill) => ({
     name: "setFill",
-    run: (e: Editor) => setFill(e, e.store.selection, fill),
+    run: (e: EditableDocument) => setFill(e, e.store.selection, fill),
   })),
   strokeArb.map((stroke) => ({
     name: "setStroke",
-    run: (e: Editor) => setStroke(e, e.store.selection, stroke),
+    run: (e: EditableDocument) => setStroke(e, e.store.selection, stroke),
   })),
-  fc.constant({ name: "cut", run: (e: Editor) => void cutSelection(e) }),
+  fc.constant({ name: "cut", run: (e: EditableDocument) => void cutSelection(e) }),
   fc
     .option(fc.record({ x: finite(-100, 100), y: finite(-100, 100) }), { nil: undefined })
     .map((offset) => ({
       name: `copy and paste ${JSON.stringify(offset)}`,
-      run: (e: Editor) => {
+      run: (e: EditableDocument) => {
         const text = copyPayload(e);
         const page = e.store.pages()[0]!.id;
         if (text !== null) {

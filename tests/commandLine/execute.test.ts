@@ -4,7 +4,7 @@ import { MemoryClipboard } from "../../src/actions/clipboardActions";
 import { editorCommands } from "../../src/actions/editorCommands";
 import { getGeometry } from "../../src/actions/numeric";
 import { CommandRegistry } from "../../src/editing/commands";
-import type { Editor } from "../../src/editing/editor";
+import type { EditableDocument } from "../../src/editing/editor";
 import { worldMatrix } from "../../src/doc/commands";
 import type { SceneNode } from "../../src/doc/types";
 import { runCommandLine, type CommandLineHost } from "../../src/commandLine/execute";
@@ -14,7 +14,7 @@ import { fixtureEditor } from "../actions/fixture";
 import { counterIds, editorArb, openEditor, stateOf } from "../actions/support";
 import { commandArb } from "./arbitraries";
 
-function setUp(editor: Editor = fixtureEditor(), scope = "page") {
+function setUp(editor: EditableDocument = fixtureEditor(), scope = "page") {
   const zooms: (number | "fit")[] = [];
   const registry = new CommandRegistry();
   registry.register(

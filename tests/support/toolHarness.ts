@@ -7,7 +7,7 @@
 import type { KeyPress, Modifiers, PointerKind, PointerSample } from "../../engine";
 import { InputState } from "../../engine/input/inputState";
 import { CommandRegistry } from "../../src/editing/commands";
-import { createEditor, type Editor } from "../../src/editing/editor";
+import { createEditor, type EditableDocument } from "../../src/editing/editor";
 import { createDocument, DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
 import { type DocRecord, type Id, type RectNode, type SceneNode } from "../../src/doc/types";
 import { Camera } from "../../src/render/camera";
@@ -78,7 +78,7 @@ export class MemoryTextEditorHost implements TextEditorHost {
   private done: ((content: string | null) => void) | null = null;
   private changed: ((content: string) => void) | null = null;
 
-  constructor(private readonly store: () => Editor["store"]) {}
+  constructor(private readonly store: () => EditableDocument["store"]) {}
 
   edit(
     nodeId: Id,
@@ -165,7 +165,7 @@ export class ToolHarness {
   private held = new Map<number, number>();
 
   constructor(
-    readonly editor: Editor,
+    readonly editor: EditableDocument,
     spatial: SpatialSync,
     options: HarnessOptions,
   ) {
@@ -212,10 +212,10 @@ export class ToolHarness {
     );
   }
 
-  get store(): Editor["store"] {
+  get store(): EditableDocument["store"] {
     return this.editor.store;
   }
-  get history(): Editor["history"] {
+  get history(): EditableDocument["history"] {
     return this.editor.history;
   }
   get tool(): ToolController["tool"] {
