@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import type { RectNode } from "../src/doc/types";
-import { addRects, canvasBox, openApp, sharedApp, waitTicks } from "./support";
+import { addRects, canvasBox, openApp, reusedApp, sharedApp, waitTicks } from "./support";
 
 const TOOL_NAMES = [
   "Select",
@@ -25,6 +25,15 @@ const TOOL_NAMES = [
 async function openChrome(page: Page): Promise<void> {
   await openApp(page);
   await expect(page.getByRole("toolbar", { name: "Tools" })).toBeVisible();
+}
+
+// Tests that need no page of their own take this one, put back as a fresh start leaves it.
+const reused = reusedApp();
+
+async function reuseChrome(browser: Browser): Promise<Page> {
+  const page = await reused(browser);
+  await expect(page.getByRole("toolbar", { name: "Tools" })).toBeVisible();
+  return page;
 }
 
 function canvasFocused(page: Page): Promise<boolean> {
@@ -75,9 +84,9 @@ async function addCopies(page: Page, count: number, { spread }: { spread: boolea
 
 test.describe("toolbar", () => {
   test("every tool is a labelled button with its shortcut, and the active one is pressed", async ({
-    page,
+    browser,
   }) => {
-    await openChrome(page);
+    const page = await reuseChrome(browser);
     const toolbar = page.getByRole("toolbar", { name: "Tools" });
     for (const name of TOOL_NAMES)
       await expect(toolbar.getByRole("button", { name, exact: true })).toBeVisible();
@@ -181,8 +190,8 @@ test.describe("menus", () => {
 });
 
 test.describe("context menu on a selection", () => {
-  test("offers the selection's commands and runs them", async ({ page }) => {
-    await openChrome(page);
+  test("offers the selection's commands and runs them", async ({ browser }) => {
+    const page = await reuseChrome(browser);
     expect(await addRects(page, ["a"])).toBe(true);
     await selectIds(page, ["a"]);
     await page.evaluate(() => window.linework!.current.camera.set({ x: 400, y: 300, zoom: 1 }));
@@ -199,9 +208,9 @@ test.describe("context menu on a selection", () => {
 
 test.describe("command palette", () => {
   test("Ctrl+K and / open it; typing filters, arrows and Enter run, Esc returns to the canvas", async ({
-    page,
+    browser,
   }) => {
-    await openChrome(page);
+    const page = await reuseChrome(browser);
     await page.locator("canvas").focus();
     await page.keyboard.press("Control+KeyK");
     const palette = page.getByRole("dialog", { name: "Command palette" });
@@ -237,9 +246,9 @@ test.describe("command palette", () => {
 
 test.describe("command palette: typed commands", () => {
   test("a typed line runs through the command line; a bad one shows its error inline", async ({
-    page,
+    browser,
   }) => {
-    await openChrome(page);
+    const page = await reuseChrome(browser);
     await page.locator("canvas").focus();
     await page.keyboard.press("Control+KeyK");
     const palette = page.getByRole("dialog", { name: "Command palette" });
@@ -271,9 +280,9 @@ test.describe("command palette: typed commands", () => {
 
 test.describe("zoom and status", () => {
   test("zoom buttons and the percentage follow the camera; the status bar shows cursor and selection", async ({
-    page,
+    browser,
   }) => {
-    await openChrome(page);
+    const page = await reuseChrome(browser);
     const zoom = page.getByRole("group", { name: "Zoom" });
     await zoom.getByRole("button", { name: "Zoom in" }).click();
     await expect(page.getByTestId("zoom-value")).not.toHaveText("100 %");
@@ -298,9 +307,9 @@ test.describe("zoom and status", () => {
 
 test.describe("properties", () => {
   test("rotation turns a shape about its centre, and X, Y stay its top-left corner", async ({
-    page,
+    browser,
   }) => {
-    await openChrome(page);
+    const page = await reuseChrome(browser);
     // A 40 × 30 rectangle at (10, 10): its centre is (30, 25).
     expect(await addRects(page, ["a"])).toBe(true);
     await selectIds(page, ["a"]);
@@ -328,8 +337,10 @@ test.describe("properties", () => {
     await expect(panel.getByLabel("Width", { exact: true })).toHaveValue("40");
   });
 
-  test("fields take arithmetic and units, show Mixed, and refuse bad input", async ({ page }) => {
-    await openChrome(page);
+  test("fields take arithmetic and units, show Mixed, and refuse bad input", async ({
+    browser,
+  }) => {
+    const page = await reuseChrome(browser);
     expect(await addRects(page, ["a", "b"])).toBe(true);
     await selectIds(page, ["a"]);
     const panel = page.getByRole("region", { name: "Properties" }).first();
@@ -388,8 +399,8 @@ test.describe("properties", () => {
     expect(await rectField(page, "a", "height")).toBeCloseTo(192, 6);
   });
 
-  test("fill colour by hex, opacity, and stroke width", async ({ page }) => {
-    await openChrome(page);
+  test("fill colour by hex, opacity, and stroke width", async ({ browser }) => {
+    const page = await reuseChrome(browser);
     expect(await addRects(page, ["a"])).toBe(true);
     await selectIds(page, ["a"]);
     const panel = page.getByRole("region", { name: "Properties" }).first();
@@ -423,9 +434,9 @@ test.describe("properties", () => {
 
 test.describe("layers", () => {
   test("rows list the page front to back; drag reorders, double-click renames, toggles hide", async ({
-    page,
+    browser,
   }) => {
-    await openChrome(page);
+    const page = await reuseChrome(browser);
     expect(await addRects(page, ["a", "b", "c"])).toBe(true);
     const layers = page.getByRole("list", { name: "Layers" });
     const order = (): Promise<string[]> =>
@@ -471,8 +482,8 @@ test.describe("layers", () => {
     );
   });
 
-  test("pages: add, rename and delete", async ({ page }) => {
-    await openChrome(page);
+  test("pages: add, rename and delete", async ({ browser }) => {
+    const page = await reuseChrome(browser);
     const pages = page.getByRole("list", { name: "Pages" });
     await page.getByRole("button", { name: "Add page" }).click();
     await expect(pages.getByRole("listitem")).toHaveCount(2);
@@ -506,8 +517,10 @@ test.describe("layers", () => {
 });
 
 test.describe("modes and keyboard", () => {
-  test("focus mode (Ctrl+\\) leaves a tool pill; F6 cycles canvas and panels", async ({ page }) => {
-    await openChrome(page);
+  test("focus mode (Ctrl+\\) leaves a tool pill; F6 cycles canvas and panels", async ({
+    browser,
+  }) => {
+    const page = await reuseChrome(browser);
     await page.locator("canvas").focus();
     await page.keyboard.press("Control+Backslash");
     await expect(page.getByRole("navigation", { name: "Main menu" })).toHaveCount(0);
@@ -526,8 +539,8 @@ test.describe("modes and keyboard", () => {
     expect(await canvasFocused(page)).toBe(true);
   });
 
-  test("shortcuts do not fire while typing in a field", async ({ page }) => {
-    await openChrome(page);
+  test("shortcuts do not fire while typing in a field", async ({ browser }) => {
+    const page = await reuseChrome(browser);
     expect(await addRects(page, ["a"])).toBe(true);
     await selectIds(page, ["a"]);
     const width = page.getByLabel("Width", { exact: true });

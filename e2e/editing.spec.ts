@@ -1,5 +1,5 @@
 import { expect, test, type CDPSession, type Page } from "@playwright/test";
-import { canvasBox, openApp, sharedApp, waitTicks } from "./support";
+import { canvasBox, sharedFreshApp, waitTicks } from "./support";
 
 // Select, transform, shape tools, view commands, touch and stylus: each through real input
 // (mouse, keyboard, CDP touch and pen events), asserted through the document state.
@@ -64,11 +64,6 @@ async function drag(
   await waitTicks(page);
 }
 
-async function start(page: Page): Promise<void> {
-  await openApp(page);
-  await prepare(page);
-}
-
 /** The view at the origin at 100 %, snapping off, the keyboard on the canvas. */
 async function prepare(page: Page): Promise<void> {
   await page.evaluate(() => {
@@ -89,10 +84,12 @@ async function drawRect(page: Page, x = 100, y = 100, w = 200, h = 100): Promise
 }
 
 test.describe("drawing and editing with real input", () => {
-  test("R, drag: a rectangle exactly where the mouse went; the tool returns to Select", async ({
-    page,
-  }) => {
-    await start(page);
+  // One app for them all, put back as a fresh start leaves it before each (resetApp).
+  const shared = sharedFreshApp();
+
+  test("R, drag: a rectangle exactly where the mouse went; the tool returns to Select", async () => {
+    const page = shared();
+    await prepare(page);
     await drawRect(page);
     const [r] = await nodes(page);
     expect(r).toMatchObject({ type: "rect", x: 100, y: 100, width: 200, height: 100 });
@@ -100,8 +97,7 @@ test.describe("drawing and editing with real input", () => {
   });
 
   test.describe(() => {
-    // One app for the four; each draws in a new, empty document of its own.
-    const shared = sharedApp();
+    // Each of the four also draws in a new, empty document of its own.
     for (const [key, type] of [
       ["o", "ellipse"],
       ["f", "frame"],
@@ -123,8 +119,9 @@ test.describe("drawing and editing with real input", () => {
     }
   });
 
-  test("Shift+L draws an arrow; Shift keeps squares square", async ({ page }) => {
-    await start(page);
+  test("Shift+L draws an arrow; Shift keeps squares square", async () => {
+    const page = shared();
+    await prepare(page);
     await page.keyboard.press("Shift+L");
     await waitTicks(page);
     await drag(page, { x: 50, y: 60 }, { x: 150, y: 60 });
@@ -142,8 +139,9 @@ test.describe("drawing and editing with real input", () => {
     expect((await nodes(page)).at(-1)).toMatchObject({ width: 100, height: 100 });
   });
 
-  test("Esc mid-drag cancels the rectangle and leaves history empty", async ({ page }) => {
-    await start(page);
+  test("Esc mid-drag cancels the rectangle and leaves history empty", async () => {
+    const page = shared();
+    await prepare(page);
     await page.keyboard.press("r");
     await waitTicks(page);
     const a = await screen(page, 100, 100);
@@ -162,8 +160,9 @@ test.describe("drawing and editing with real input", () => {
     });
   });
 
-  test("select, move, undo and redo", async ({ page }) => {
-    await start(page);
+  test("select, move, undo and redo", async () => {
+    const page = shared();
+    await prepare(page);
     const id = await drawRect(page);
     await drag(page, { x: 200, y: 150 }, { x: 260, y: 190 });
     expect((await nodes(page))[0]).toMatchObject({ x: 160, y: 140 });
@@ -176,10 +175,9 @@ test.describe("drawing and editing with real input", () => {
     expect(await selection(page)).toEqual([id]);
   });
 
-  test("resize by the corner handle, rotate from outside it, flip with Shift+H", async ({
-    page,
-  }) => {
-    await start(page);
+  test("resize by the corner handle, rotate from outside it, flip with Shift+H", async () => {
+    const page = shared();
+    await prepare(page);
     await drawRect(page);
     await drag(page, { x: 300, y: 200 }, { x: 400, y: 250 });
     expect((await nodes(page))[0]).toMatchObject({ x: 100, y: 100, width: 300, height: 150 });
@@ -196,8 +194,9 @@ test.describe("drawing and editing with real input", () => {
     expect(Math.sign(flipped.scaleX * flipped.scaleY)).toBe(-1);
   });
 
-  test("marquee, arrows nudge, Ctrl+G groups, Delete deletes", async ({ page }) => {
-    await start(page);
+  test("marquee, arrows nudge, Ctrl+G groups, Delete deletes", async () => {
+    const page = shared();
+    await prepare(page);
     await drawRect(page, 100, 100, 50, 50);
     await drawRect(page, 200, 100, 50, 50);
     await drag(page, { x: 80, y: 80 }, { x: 300, y: 170 });
@@ -217,10 +216,9 @@ test.describe("drawing and editing with real input", () => {
     expect(await nodes(page)).toEqual([]);
   });
 
-  test("view commands: Shift+1 fits all, Shift+0 is 100%, Ctrl+= and Ctrl+- zoom", async ({
-    page,
-  }) => {
-    await start(page);
+  test("view commands: Shift+1 fits all, Shift+0 is 100%, Ctrl+= and Ctrl+- zoom", async () => {
+    const page = shared();
+    await prepare(page);
     await drawRect(page, 300, 300, 100, 100);
     await page.keyboard.press("Shift+Digit1");
     await waitTicks(page);
@@ -246,10 +244,9 @@ test.describe("drawing and editing with real input", () => {
     expect(await page.evaluate(() => window.linework!.current.camera.zoom)).toBe(0.5);
   });
 
-  test("the browser's own keys are not taken: Ctrl+W, Ctrl+T and Ctrl+N stay unprevented", async ({
-    page,
-  }) => {
-    await start(page);
+  test("the browser's own keys are not taken: Ctrl+W, Ctrl+T and Ctrl+N stay unprevented", async () => {
+    const page = shared();
+    await prepare(page);
     const prevented = await page.evaluate(() => {
       const canvas = document.querySelector("canvas")!;
       const out: Record<string, boolean> = {};
@@ -274,10 +271,9 @@ test.describe("drawing and editing with real input", () => {
     expect(prevented).toEqual({ w: false, t: false, n: false, g: true });
   });
 
-  test("keyboard only: a small scene drawn, selected and edited without a pointer", async ({
-    page,
-  }) => {
-    await start(page);
+  test("keyboard only: a small scene drawn, selected and edited without a pointer", async () => {
+    const page = shared();
+    await prepare(page);
     await page.evaluate(() => window.linework!.tools.update({ gridSize: 10 }));
     // A rectangle: two corners with Enter, 10 steps right and 5 down between them.
     await page.keyboard.press("r");
@@ -329,10 +325,12 @@ async function touch(
 }
 
 test.describe("touch and stylus", () => {
-  test("one finger draws with the tool; two fingers pan and pinch; a two-finger tap undoes", async ({
-    page,
-  }) => {
-    await start(page);
+  // One app for them all, put back as a fresh start leaves it before each (resetApp).
+  const shared = sharedFreshApp();
+
+  test("one finger draws with the tool; two fingers pan and pinch; a two-finger tap undoes", async () => {
+    const page = shared();
+    await prepare(page);
     const cdp = await page.context().newCDPSession(page);
     await page.keyboard.press("r");
     await waitTicks(page);
@@ -371,10 +369,9 @@ test.describe("touch and stylus", () => {
     expect(await nodes(page)).toHaveLength(0);
   });
 
-  test("a stylus turns pen mode on: the pen draws, a finger pans, a resting palm is ignored", async ({
-    page,
-  }) => {
-    await start(page);
+  test("a stylus turns pen mode on: the pen draws, a finger pans, a resting palm is ignored", async () => {
+    const page = shared();
+    await prepare(page);
     await page.keyboard.press("r");
     await waitTicks(page);
     const a = await screen(page, 100, 100);

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { makeNode, NO_STROKE } from "../src/doc/factory";
 import type { RectNode } from "../src/doc/types";
-import { canvasBox, openApp, screenPixel, waitTicks } from "./support";
+import { canvasBox, reusedApp, screenPixel, waitTicks } from "./support";
 
 // What people run into in their first minutes with the chrome: shortcuts after a click on a
 // panel, Esc back to the canvas, the middle button's paste on Linux, fitting into the room the
@@ -34,14 +34,18 @@ async function addRect(
   }, placed);
 }
 
-async function start(page: Page): Promise<void> {
-  await openApp(page);
+// One app for the file's tests in each worker, put back as a fresh start leaves it.
+const reused = reusedApp();
+
+async function start(browser: Browser): Promise<Page> {
+  const page = await reused(browser);
   await page.evaluate(() => {
     const lw = window.linework!;
     lw.current.camera.set({ x: 0, y: 0, zoom: 1 });
     lw.tools.update({ snap: { grid: false, objects: false, spacing: false, tolerancePx: 6 } });
   });
   await expect(page.getByRole("toolbar", { name: "Tools" })).toBeVisible();
+  return page;
 }
 
 const tool = (page: Page): Promise<string> =>
@@ -157,9 +161,9 @@ test.describe("first minutes: shortcuts after a click on the chrome", () => {
 
   for (const control of CONTROLS) {
     test(`after a click on ${control.name}, Ctrl+Z, R and Shift+0 reach the program`, async ({
-      page,
+      browser,
     }) => {
-      await start(page);
+      const page = await start(browser);
       await addRect(page, { id: "box", name: "Box", x: 300, y: 300, width: 80, height: 60 });
       await page.evaluate(() => window.linework!.current.camera.set({ x: 0, y: 0, zoom: 3 }));
       await control.click(page);
@@ -180,8 +184,8 @@ test.describe("first minutes: shortcuts after a click on the chrome", () => {
     });
   }
 
-  test("a focused button keeps Enter and the layer rows keep their arrows", async ({ page }) => {
-    await start(page);
+  test("a focused button keeps Enter and the layer rows keep their arrows", async ({ browser }) => {
+    const page = await start(browser);
     await addRect(page, { id: "box", name: "Box", x: 300, y: 300, width: 80, height: 60 });
     await page.evaluate(() => window.linework!.editor.store.setSelection(["box"]));
     const zoomIn = page.getByRole("button", { name: "Zoom in" });
@@ -209,8 +213,8 @@ test.describe("first minutes: shortcuts after a click on the chrome", () => {
     expect(y.type === "rect" && y.transform.y).toBe(300);
   });
 
-  test("typing in a chrome text field never triggers shortcuts", async ({ page }) => {
-    await start(page);
+  test("typing in a chrome text field never triggers shortcuts", async ({ browser }) => {
+    const page = await start(browser);
     await addRect(page, { id: "box", name: "Box", x: 300, y: 300, width: 80, height: 60 });
     // Selected first: selecting fills the properties panel, which moves the row mid-double-click.
     await page.evaluate(() => window.linework!.editor.store.setSelection(["box"]));
@@ -244,8 +248,8 @@ test.describe("first minutes: shortcuts after a click on the chrome", () => {
     await expect(x).toBeFocused();
   });
 
-  test("Esc on a panel hands focus back to the canvas", async ({ page }) => {
-    await start(page);
+  test("Esc on a panel hands focus back to the canvas", async ({ browser }) => {
+    const page = await start(browser);
     await addRect(page, { id: "box", name: "Box", x: 300, y: 300, width: 80, height: 60 });
     await page.getByRole("button", { name: "Hide Box" }).click();
     expect(await focusedIsCanvas(page)).toBe(false);
@@ -259,11 +263,10 @@ test.describe("first minutes: shortcuts after a click on the chrome", () => {
   });
 
   test("Ctrl+C and Ctrl+V after a click on a panel copy and paste the selection", async ({
-    page,
-    context,
+    browser,
   }) => {
-    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    await start(page);
+    const page = await start(browser);
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await addRect(page, { id: "box", name: "Box", x: 300, y: 300, width: 80, height: 60 });
     await page.evaluate(() => window.linework!.editor.store.setSelection(["box"]));
     await page.getByRole("button", { name: "Zoom in" }).click();
@@ -287,8 +290,8 @@ test.describe("first minutes: the middle button", () => {
       document.querySelector("canvas")!.dispatchEvent(event);
     }, text);
 
-  test("Ctrl+V straight after a middle drag pastes", async ({ page }) => {
-    await start(page);
+  test("Ctrl+V straight after a middle drag pastes", async ({ browser }) => {
+    const page = await start(browser);
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.evaluate(() => navigator.clipboard.writeText("right after the pan"));
     await page.locator("canvas").focus();
@@ -302,9 +305,9 @@ test.describe("first minutes: the middle button", () => {
   });
 
   test("a middle drag pans and pastes nothing; a paste during or right after it is ignored", async ({
-    page,
+    browser,
   }) => {
-    await start(page);
+    const page = await start(browser);
     await page.locator("canvas").focus();
     await page.evaluate(() => {
       const w = window as unknown as { middleUps: boolean[] };
@@ -353,9 +356,9 @@ test.describe("first minutes: the middle button", () => {
 
 test.describe("first minutes: fitting into the room the panels leave", () => {
   test("Shift+1 and Shift+2 show the content clear of every panel, filling the free room", async ({
-    page,
+    browser,
   }) => {
-    await start(page);
+    const page = await start(browser);
     await addRect(page, { id: "wide", name: "Wide", x: 0, y: 0, width: 2000, height: 1000 });
     await addRect(page, { id: "small", name: "Small", x: 1900, y: 900, width: 50, height: 50 });
     await page.locator("canvas").focus();
@@ -399,8 +402,8 @@ test.describe("first minutes: the canvas in both themes, the grid beneath shapes
   const brightness = (rgb: number[]): number => rgb[0]! + rgb[1]! + rgb[2]!;
 
   for (const theme of ["light", "dark"] as const) {
-    test(`the ${theme} theme's canvas and grid`, async ({ page }) => {
-      await start(page);
+    test(`the ${theme} theme's canvas and grid`, async ({ browser }) => {
+      const page = await start(browser);
       const box = await canvasBox(page);
       await page.evaluate((choice) => window.linework!.chrome.update({ theme: choice }), theme);
       await expect(page.getByTestId("overlay")).toHaveAttribute("data-theme", theme);
@@ -423,8 +426,8 @@ test.describe("first minutes: the canvas in both themes, the grid beneath shapes
     });
   }
 
-  test("with the grid on, a filled shape hides the grid lines beneath it", async ({ page }) => {
-    await start(page);
+  test("with the grid on, a filled shape hides the grid lines beneath it", async ({ browser }) => {
+    const page = await start(browser);
     const box = await canvasBox(page);
     await addRect(page, { id: "fill", name: "Fill", x: 250, y: 250, width: 200, height: 200 });
     await page.locator("canvas").focus();

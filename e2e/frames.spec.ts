@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { screenPixel, waitTicks, startDrawing, worldToPage } from "./support";
+import { prepareDrawing, screenPixel, sharedFreshApp, waitTicks, worldToPage } from "./support";
 
 // Frames as artboards, through the real mouse and keyboard: what is drawn, dragged or pasted in
 // a frame becomes its child, moves with it, is clipped by it, and leaves it when dragged out.
@@ -116,10 +116,12 @@ function near(a: number[], b: number[], tolerance = 12): boolean {
 }
 
 test.describe("frames", () => {
-  test("a rectangle drawn in a frame is its child, moves with it, leaves and rejoins it", async ({
-    page,
-  }) => {
-    await startDrawing(page);
+  // One app for them all, put back as a fresh start leaves it before each (resetApp).
+  const shared = sharedFreshApp();
+
+  test("a rectangle drawn in a frame is its child, moves with it, leaves and rejoins it", async () => {
+    const page = shared();
+    await prepareDrawing(page);
     const top = await pageId(page);
     const frame = await draw(page, "f", { x: 0, y: 0 }, { x: 300, y: 200 });
     expect(await parentOf(page, frame)).toBe(top);
@@ -159,10 +161,9 @@ test.describe("frames", () => {
     expect(await parentOf(page, rect)).toBe(frame);
   });
 
-  test("resizing a frame leaves its children where they are; deleting it deletes them", async ({
-    page,
-  }) => {
-    await startDrawing(page);
+  test("resizing a frame leaves its children where they are; deleting it deletes them", async () => {
+    const page = shared();
+    await prepareDrawing(page);
     const frame = await draw(page, "f", { x: 0, y: 0 }, { x: 300, y: 200 });
     const rect = await draw(page, "r", { x: 100, y: 80 }, { x: 160, y: 120 });
     expect(await parentOf(page, rect)).toBe(frame);
@@ -191,9 +192,10 @@ test.describe("frames", () => {
     expect(await parentOf(page, rect)).toBe(frame);
   });
 
-  test("a paste over a frame goes into it", async ({ page, context }) => {
-    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    await startDrawing(page);
+  test("a paste over a frame goes into it", async () => {
+    const page = shared();
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await prepareDrawing(page);
     const frame = await draw(page, "f", { x: 0, y: 0 }, { x: 300, y: 200 });
     const rect = await draw(page, "r", { x: 40, y: 40 }, { x: 100, y: 90 });
     expect(await parentOf(page, rect)).toBe(frame);
@@ -211,10 +213,9 @@ test.describe("frames", () => {
     expect(await exists(page, rect)).toBe(true);
   });
 
-  test("a file dropped on a frame is imported into it, centred on the drop point", async ({
-    page,
-  }) => {
-    await startDrawing(page);
+  test("a file dropped on a frame is imported into it, centred on the drop point", async () => {
+    const page = shared();
+    await prepareDrawing(page);
     const frame = await draw(page, "f", { x: 50, y: 50 }, { x: 350, y: 250 });
     const at = await screen(page, { x: 150, y: 120 });
     await page.evaluate(({ x, y }) => {
@@ -248,8 +249,9 @@ test.describe("frames", () => {
     expect(Math.abs(placed!.y + 20 - 120)).toBeLessThan(1);
   });
 
-  test("a frame clips what it holds", async ({ page }) => {
-    await startDrawing(page);
+  test("a frame clips what it holds", async () => {
+    const page = shared();
+    await prepareDrawing(page);
     await page.evaluate(() =>
       window.linework!.tools.update({ fill: { type: "solid", color: { r: 1, g: 0, b: 0, a: 1 } } }),
     );
@@ -278,8 +280,9 @@ test.describe("frames", () => {
     expect(near(await screenPixel(page, outside.x, outside.y), red)).toBe(true);
   });
 
-  test("the frame's name is drawn above it; a click on it selects the frame", async ({ page }) => {
-    await startDrawing(page);
+  test("the frame's name is drawn above it; a click on it selects the frame", async () => {
+    const page = shared();
+    await prepareDrawing(page);
     const corner = await screen(page, { x: 0, y: 0 });
     const labelArea = { x: corner.x, y: corner.y - 20, width: 40, height: 18 };
     expect(await inkIn(page, labelArea)).toBe(0);

@@ -1,5 +1,12 @@
-import { expect, test, type CDPSession, type Locator, type Page } from "@playwright/test";
-import { addRects, openApp } from "./support";
+import {
+  expect,
+  test,
+  type Browser,
+  type CDPSession,
+  type Locator,
+  type Page,
+} from "@playwright/test";
+import { addRects, openApp, reusedApp } from "./support";
 
 // Reordering layers and pages by pointer (mouse and touch) and by keyboard: every move is one
 // transaction, so one undo step.
@@ -7,6 +14,16 @@ import { addRects, openApp } from "./support";
 async function openChrome(page: Page): Promise<void> {
   await openApp(page);
   await expect(page.getByRole("toolbar", { name: "Tools" })).toBeVisible();
+}
+
+// The mouse and keyboard tests take this app, put back as a fresh start leaves it; the touch
+// tests need a touch context of their own.
+const reused = reusedApp();
+
+async function reuseChrome(browser: Browser): Promise<Page> {
+  const page = await reused(browser);
+  await expect(page.getByRole("toolbar", { name: "Tools" })).toBeVisible();
+  return page;
 }
 
 /** Rectangles a, b, c on the first page, named so rows can be found by their labels. */
@@ -112,9 +129,9 @@ async function touchDrag(
 
 test.describe("layers: reorder with the mouse", () => {
   test("dragging a row above another moves it in front, with a drop indicator, one undo step", async ({
-    page,
+    browser,
   }) => {
-    await openChrome(page);
+    const page = await reuseChrome(browser);
     await addNamed(page, { a: "Alpha", b: "Bravo", c: "Charlie" });
     await expect.poll(() => rowOrder(page)).toEqual(["c", "b", "a"]);
     const from = await centre(
@@ -138,9 +155,9 @@ test.describe("layers: reorder with the mouse", () => {
   });
 
   test("a short press is still a click, and Esc cancels a drag without clicking", async ({
-    page,
+    browser,
   }) => {
-    await openChrome(page);
+    const page = await reuseChrome(browser);
     await addNamed(page, { a: "Alpha", b: "Bravo" });
     await row(page, "Alpha").getByRole("button", { name: "Alpha", exact: true }).click();
     expect(await page.evaluate(() => window.linework!.editor.store.selection)).toEqual(["a"]);
@@ -160,8 +177,8 @@ test.describe("layers: reorder with the mouse", () => {
     expect(await page.evaluate(() => window.linework!.editor.store.selection)).toEqual(["a"]);
   });
 
-  test("dropping on the middle of a group puts the row inside it", async ({ page }) => {
-    await openChrome(page);
+  test("dropping on the middle of a group puts the row inside it", async ({ browser }) => {
+    const page = await reuseChrome(browser);
     await addNamed(page, { a: "Alpha", b: "Bravo" });
     await page.evaluate(() => {
       const store = window.linework!.editor.store;
@@ -225,9 +242,9 @@ test.describe("layers and pages: reorder by touch", () => {
 
 test.describe("layers and pages: reorder from the keyboard", () => {
   test("Alt+arrows move the focused row up, down, into and out of a group, focus following", async ({
-    page,
+    browser,
   }) => {
-    await openChrome(page);
+    const page = await reuseChrome(browser);
     await addNamed(page, { a: "Alpha", b: "Bravo", c: "Charlie" });
     await expect.poll(() => rowOrder(page)).toEqual(["c", "b", "a"]);
     const alpha = layers(page).getByRole("button", { name: "Alpha", exact: true });
@@ -268,8 +285,8 @@ test.describe("layers and pages: reorder from the keyboard", () => {
     await expect.poll(() => documentOrder(page, groupId)).toEqual(["a", "c"]);
   });
 
-  test("pages: drag with the mouse and Alt+arrows reorder them", async ({ page }) => {
-    await openChrome(page);
+  test("pages: drag with the mouse and Alt+arrows reorder them", async ({ browser }) => {
+    const page = await reuseChrome(browser);
     const pages = page.getByRole("list", { name: "Pages" });
     await page.getByRole("button", { name: "Add page" }).click();
     await page.getByRole("button", { name: "Add page" }).click();

@@ -1,14 +1,18 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import type { Fill, GradientStop, RectNode } from "../src/doc/types";
-import { addRects, openApp } from "./support";
+import { addRects, reusedApp } from "./support";
 
-async function openWithRect(page: Page): Promise<Locator> {
-  await openApp(page);
+// One app for the file's tests in each worker, put back as a fresh start leaves it.
+const reused = reusedApp();
+
+/** The app with rectangle "a" selected; returns the properties panel. */
+async function openWithRect(browser: Browser): Promise<{ page: Page; panel: Locator }> {
+  const page = await reused(browser);
   await expect(page.getByRole("toolbar", { name: "Tools" })).toBeVisible();
   expect(await addRects(page, ["a"])).toBe(true);
   await page.evaluate(() => window.linework!.editor.store.setSelection(["a"]));
-  return page.getByRole("region", { name: "Properties" }).first();
+  return { page, panel: page.getByRole("region", { name: "Properties" }).first() };
 }
 
 function rect(page: Page): Promise<RectNode> {
@@ -32,9 +36,9 @@ function stopsOf(value: Fill): readonly GradientStop[] {
 }
 
 test("a rectangle's fill becomes a linear gradient whose stops are added, recoloured, moved and removed", async ({
-  page,
+  browser,
 }) => {
-  const panel = await openWithRect(page);
+  const { page, panel } = await openWithRect(browser);
   await panel.getByLabel("Fill type").selectOption({ label: "Linear gradient" });
   await expect.poll(async () => (await fill(page)).type).toBe("linear");
   const linear = await fill(page);
@@ -101,9 +105,9 @@ test("a rectangle's fill becomes a linear gradient whose stops are added, recolo
 });
 
 test("the saturation/value square moves by arrow keys and by dragging, one undo step each", async ({
-  page,
+  browser,
 }) => {
-  const panel = await openWithRect(page);
+  const { page, panel } = await openWithRect(browser);
   await panel.getByRole("button", { name: /^Fill colour/ }).click();
   const square = panel.getByRole("slider", { name: "Saturation and brightness" });
   await expect(square).toHaveAttribute("aria-valuetext", "Saturation 100 %, brightness 100 %");
@@ -131,8 +135,8 @@ test("the saturation/value square moves by arrow keys and by dragging, one undo 
   expect(undone.b).toBeCloseTo(0.99, 3);
 });
 
-test("corner radii unlink into four fields that take arithmetic and units", async ({ page }) => {
-  const panel = await openWithRect(page);
+test("corner radii unlink into four fields that take arithmetic and units", async ({ browser }) => {
+  const { page, panel } = await openWithRect(browser);
   const radius = panel.getByLabel("Corner radius", { exact: true });
   await radius.fill("3*2");
   await radius.press("Enter");
@@ -157,9 +161,9 @@ test("corner radii unlink into four fields that take arithmetic and units", asyn
 });
 
 test("fill type reads Mixed for differing fills, and one switch changes every shape in one step", async ({
-  page,
+  browser,
 }) => {
-  const panel = await openWithRect(page);
+  const { page, panel } = await openWithRect(browser);
   expect(await addRects(page, ["b"])).toBe(true);
   await panel.getByLabel("Fill type").selectOption({ label: "Radial gradient" });
   await expect.poll(async () => (await fill(page)).type).toBe("radial");

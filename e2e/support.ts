@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { makeNode, NO_STROKE } from "../src/doc/factory";
 import type { DocRecord, RectNode } from "../src/doc/types";
 import { serializeDocument } from "../src/io/native/format";
@@ -35,6 +35,127 @@ export function sharedApp(
     if (shared === null) throw new Error("the shared app has not started");
     return shared;
   };
+}
+
+/**
+ * `sharedApp`, put back before each test as a fresh start leaves it (see `resetApp`): for tests
+ * that edit the document, the tool settings or the chrome's state, but not storage, the page
+ * itself or the browser context.
+ */
+export function sharedFreshApp(
+  options: { readonly viewport?: { width: number; height: number } } = {},
+): () => Page {
+  const shared = sharedApp(options);
+  test.beforeEach(async () => {
+    await resetApp(shared());
+  });
+  return shared;
+}
+
+/**
+ * One started app per worker for the tests of a file that call the returned function, put back
+ * before each (see `resetApp`); unlike `sharedApp` the tests stay free to run in parallel, and
+ * the file's other tests keep a page of their own. After a failure the next test gets a new app.
+ */
+export function reusedApp(): (browser: Browser) => Promise<Page> {
+  let shared: Page | null = null;
+  test.afterAll(async () => {
+    await shared?.context().close();
+    shared = null;
+  });
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from the pattern
+  test.afterEach(async ({}, testInfo) => {
+    if (testInfo.status === testInfo.expectedStatus) return;
+    await shared?.context().close();
+    shared = null;
+  });
+  return async (browser) => {
+    if (shared === null) {
+      const { baseURL, viewport } = test.info().project.use;
+      // A context of its own, as the page fixture's is (axe-core refuses pages from newPage).
+      const context = await browser.newContext({ baseURL, viewport });
+      shared = await context.newPage();
+      await openApp(shared);
+    }
+    await resetApp(shared);
+    return shared;
+  };
+}
+
+interface StartState {
+  readonly tools: unknown;
+  readonly chrome: unknown;
+  readonly view: unknown;
+  readonly banners: readonly string[];
+}
+
+/**
+ * Puts a started app back as a fresh start leaves it, at a fraction of a reload's cost: a new,
+ * empty document (its own history, camera and selection), the tool settings, the chrome's state
+ * (dialogs, focus mode, theme, drawer), the view preferences and the banners as they were at
+ * start-up, the pointer off the canvas, and the keyboard on the canvas. Checks afterwards that
+ * nothing of the last test shows: no shapes, no undo, no text being edited, no dialog or menu.
+ */
+export async function resetApp(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const lw = window.linework!;
+    const key = "__lineworkStartState";
+    const holder = window as unknown as Record<string, StartState | undefined>;
+    holder[key] ??= {
+      tools: structuredClone(lw.tools.get()),
+      chrome: structuredClone(lw.chrome.getSnapshot()),
+      view: structuredClone(lw.current.viewport.preferences),
+      banners: lw.banners.get().map((banner) => banner.id),
+    };
+    const start = holder[key]!;
+    // Whatever the last test left open is closed before its document is given up.
+    const field = document.querySelector("textarea.linework-text-editor");
+    if (field instanceof HTMLElement) field.blur();
+    await lw.newDocument({ discardUnsaved: true });
+    // Storage settles as after a start-up: the new document is stored and read back.
+    await lw.persistence?.whenSnapshotChecked();
+    await lw.persistence?.whenSaved();
+    lw.tools.update(structuredClone(start.tools) as Parameters<typeof lw.tools.update>[0]);
+    lw.chrome.update(structuredClone(start.chrome) as Parameters<typeof lw.chrome.update>[0]);
+    lw.current.viewport.setPreferences(
+      structuredClone(start.view) as Parameters<typeof lw.current.viewport.setPreferences>[0],
+    );
+    for (const banner of lw.banners.get())
+      if (!start.banners.includes(banner.id)) lw.banners.dismiss(banner.id);
+    lw.engine.invalidate();
+  });
+  await page.mouse.move(0, 0);
+  // A change to the canvas's parent re-fits it 200 ms later, and the fit takes the focus.
+  await page.waitForFunction(() => !window.linework!.engine.shell.fitPending);
+  await page.locator("canvas").focus();
+  await waitTicks(page);
+  const left = await page.evaluate(() => {
+    const lw = window.linework!;
+    const visible = (selector: string): boolean =>
+      [...document.querySelectorAll(selector)].some(
+        (element) => element instanceof HTMLElement && element.offsetParent !== null,
+      );
+    return {
+      nodes: lw.editor.store.childrenOf(lw.current.pageId()).length,
+      pages: lw.editor.store.pages().length,
+      history: lw.editor.history.depth,
+      selection: lw.editor.store.selection.length,
+      tool: lw.tools.get().tool,
+      textField: visible("textarea.linework-text-editor"),
+      popup: visible("[role=dialog], [role=menu], [role=listbox]"),
+      focused: document.activeElement === lw.engine.shell.canvas,
+    };
+  });
+  expect(left, "the shared app is back as a fresh start leaves it").toEqual({
+    nodes: 0,
+    pages: 1,
+    history: { undo: 0, redo: 0 },
+    selection: 0,
+    tool: "select",
+    textField: false,
+    popup: false,
+    focused: true,
+  });
 }
 
 /** Opens the bare embedding fixture; the test starts the engine itself. */
@@ -155,6 +276,14 @@ export async function startDrawing(
   view: { x: number; y: number; zoom: number } = { x: 200, y: 150, zoom: 1 },
 ): Promise<void> {
   await openApp(page);
+  await prepareDrawing(page, view);
+}
+
+/** `startDrawing` for an app already started (one `resetApp` has put back). */
+export async function prepareDrawing(
+  page: Page,
+  view: { x: number; y: number; zoom: number } = { x: 200, y: 150, zoom: 1 },
+): Promise<void> {
   await page.evaluate((at) => {
     const lw = window.linework!;
     lw.current.camera.set(at);

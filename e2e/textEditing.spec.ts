@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { makeNode, NO_STROKE } from "../src/doc/factory";
 import type { DocRecord, TextNode } from "../src/doc/types";
-import { canvasBox, waitTicks, startDrawing, worldToPage } from "./support";
+import { canvasBox, prepareDrawing, sharedFreshApp, waitTicks, worldToPage } from "./support";
 
 // The text tool through real input, typed as a person types: straight after the click, with no
 // pause between keys. The field must take every key, in order, and sit exactly over the text.
@@ -131,13 +131,18 @@ async function typeStraightAfterClick(page: Page, words: string): Promise<void> 
 }
 
 test.describe("text editing", () => {
-  test("T, click and typing at once: every key lands in the text, in order", async ({ page }) => {
-    await startDrawing(page);
+  // One app for them all, put back as a fresh start leaves it before each (resetApp).
+  const shared = sharedFreshApp();
+
+  test("T, click and typing at once: every key lands in the text, in order", async () => {
+    const page = shared();
+    await prepareDrawing(page);
     await typeStraightAfterClick(page, "Hello Linework");
   });
 
-  test("the same on a slow machine (CPU throttled six times)", async ({ page }) => {
-    await startDrawing(page);
+  test("the same on a slow machine (CPU throttled six times)", async () => {
+    const page = shared();
+    await prepareDrawing(page);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
     try {
@@ -147,10 +152,9 @@ test.describe("text editing", () => {
     }
   });
 
-  test("T and a click on empty canvas with a text selected makes a second text", async ({
-    page,
-  }) => {
-    await startDrawing(page);
+  test("T and a click on empty canvas with a text selected makes a second text", async () => {
+    const page = shared();
+    await prepareDrawing(page);
     await showTexts(page, [{ id: "first", content: "First", x: 100, y: 100 }]);
     await page.evaluate(() => window.linework!.editor.store.setSelection(["first"]));
     await page.keyboard.press("t");
@@ -165,10 +169,9 @@ test.describe("text editing", () => {
     expect(contents).toEqual(["First", "Second"]);
   });
 
-  test("double-clicking a long text opens a field as wide as the text; typing grows it", async ({
-    page,
-  }) => {
-    await startDrawing(page);
+  test("double-clicking a long text opens a field as wide as the text; typing grows it", async () => {
+    const page = shared();
+    await prepareDrawing(page);
     await showTexts(page, [{ id: "long", content: "A longer sentence of text", x: 100, y: 100 }]);
     await doubleClickText(page, 110, 112);
     await expect(page.locator(FIELD)).toHaveValue("A longer sentence of text");
@@ -188,8 +191,9 @@ test.describe("text editing", () => {
     await expectFieldOver(page, "long");
   });
 
-  test("a wrapped text's field is its wrapping width and all its lines tall", async ({ page }) => {
-    await startDrawing(page);
+  test("a wrapped text's field is its wrapping width and all its lines tall", async () => {
+    const page = shared();
+    await prepareDrawing(page);
     const content = "Words that wrap over several lines of a narrow box";
     await showTexts(page, [{ id: "wrapped", content, x: 100, y: 100, width: 160 }]);
     await doubleClickText(page, 110, 112);
@@ -203,8 +207,9 @@ test.describe("text editing", () => {
   });
 
   for (const zoom of [0.5, 2]) {
-    test(`at zoom ${zoom} the field matches the text, typing included`, async ({ page }) => {
-      await startDrawing(page, { x: 100, y: 100, zoom });
+    test(`at zoom ${zoom} the field matches the text, typing included`, async () => {
+      const page = shared();
+      await prepareDrawing(page, { x: 100, y: 100, zoom });
       await showTexts(page, [
         { id: "long", content: "A longer sentence of text", x: 50, y: 50 },
         { id: "wrapped", content: "Wrapped words in a box", x: 50, y: 200, width: 120 },
@@ -225,10 +230,9 @@ test.describe("text editing", () => {
     });
   }
 
-  test("an input method's composition keeps the field over the text and commits", async ({
-    page,
-  }) => {
-    await startDrawing(page);
+  test("an input method's composition keeps the field over the text and commits", async () => {
+    const page = shared();
+    await prepareDrawing(page);
     await showTexts(page, [{ id: "ime", content: "Words", x: 100, y: 100 }]);
     await doubleClickText(page, 110, 112);
     await page.keyboard.press("End");
@@ -251,10 +255,9 @@ test.describe("text editing", () => {
     expect(await texts(page)).toEqual([{ id: "ime", content: "Words committed phrase" }]);
   });
 
-  test("Esc commits and gives the canvas the keyboard; one undo removes the text", async ({
-    page,
-  }) => {
-    await startDrawing(page);
+  test("Esc commits and gives the canvas the keyboard; one undo removes the text", async () => {
+    const page = shared();
+    await prepareDrawing(page);
     await page.keyboard.press("t");
     const at = await screen(page, 100, 100);
     await page.mouse.click(at.x, at.y);
@@ -270,8 +273,9 @@ test.describe("text editing", () => {
     expect(await texts(page)).toEqual([]);
   });
 
-  test("while a text is edited, layers and properties show it as it is", async ({ page }) => {
-    await startDrawing(page);
+  test("while a text is edited, layers and properties show it as it is", async () => {
+    const page = shared();
+    await prepareDrawing(page);
     await showTexts(page, [{ id: "shown", content: "Shown", x: 100, y: 100 }]);
     await doubleClickText(page, 110, 112);
     const properties = page.getByRole("region", { name: "Properties" }).first();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { addRects, waitTicks, startDrawing, worldToPage } from "./support";
+import { addRects, prepareDrawing, sharedFreshApp, waitTicks, worldToPage } from "./support";
 
 // Pen, pencil, text, image, eyedropper, eraser and path editing through real input (mouse,
 // keyboard, the text field, the file chooser), asserted through the document state.
@@ -81,8 +81,12 @@ async function png3x2(page: Page): Promise<Buffer> {
 }
 
 test.describe("drawing tools with real input", () => {
-  test("P: clicks place nodes, Enter finishes the path as one undo step", async ({ page }) => {
-    await startDrawing(page);
+  // One app for them all, put back as a fresh start leaves it before each (resetApp).
+  const shared = sharedFreshApp();
+
+  test("P: clicks place nodes, Enter finishes the path as one undo step", async () => {
+    const page = shared();
+    await prepareDrawing(page);
     await key(page, "p");
     expect(await tool(page)).toBe("pen");
     await click(page, 100, 100);
@@ -103,10 +107,9 @@ test.describe("drawing tools with real input", () => {
     expect(await types(page)).toEqual([]);
   });
 
-  test("P: clicking the first node closes the path; Esc with one node leaves nothing", async ({
-    page,
-  }) => {
-    await startDrawing(page);
+  test("P: clicking the first node closes the path; Esc with one node leaves nothing", async () => {
+    const page = shared();
+    await prepareDrawing(page);
     await key(page, "p");
     await click(page, 100, 100);
     await key(page, "Escape");
@@ -119,8 +122,9 @@ test.describe("drawing tools with real input", () => {
     expect((await pathNodes(page))?.closed).toBe(true);
   });
 
-  test("Shift+P: a freehand stroke keeps the mouse's samples", async ({ page }) => {
-    await startDrawing(page);
+  test("Shift+P: a freehand stroke keeps the mouse's samples", async () => {
+    const page = shared();
+    await prepareDrawing(page);
     await key(page, "Shift+P");
     expect(await tool(page)).toBe("pencil");
     await drag(page, { x: 100, y: 100 }, { x: 300, y: 180 }, 30);
@@ -137,8 +141,9 @@ test.describe("drawing tools with real input", () => {
     expect(await undoDepth(page)).toBe(1);
   });
 
-  test("T: typing happens in a real text field over the canvas; Esc commits", async ({ page }) => {
-    await startDrawing(page);
+  test("T: typing happens in a real text field over the canvas; Esc commits", async () => {
+    const page = shared();
+    await prepareDrawing(page);
     await key(page, "t");
     await click(page, 300, 200);
     const field = page.locator("textarea.linework-text-editor");
@@ -171,8 +176,9 @@ test.describe("drawing tools with real input", () => {
     expect(await types(page)).toEqual([]);
   });
 
-  test("double-click with Select edits a text in place, scaled with the zoom", async ({ page }) => {
-    await startDrawing(page);
+  test("double-click with Select edits a text in place, scaled with the zoom", async () => {
+    const page = shared();
+    await prepareDrawing(page);
     await key(page, "t");
     await click(page, 100, 100);
     await page.keyboard.type("Hi");
@@ -204,10 +210,9 @@ test.describe("drawing tools with real input", () => {
     expect(await undoDepth(page)).toBe(2);
   });
 
-  test("Ctrl+Shift+K: the picked image lands at natural size, centred on the click", async ({
-    page,
-  }) => {
-    await startDrawing(page);
+  test("Ctrl+Shift+K: the picked image lands at natural size, centred on the click", async () => {
+    const page = shared();
+    await prepareDrawing(page);
     const buffer = await png3x2(page);
     const chooser = page.waitForEvent("filechooser");
     await key(page, "Control+Shift+K");
@@ -227,8 +232,9 @@ test.describe("drawing tools with real input", () => {
     expect(await undoDepth(page)).toBe(1);
   });
 
-  test("I: the eyedropper takes a shape's colours for new shapes", async ({ page }) => {
-    await startDrawing(page);
+  test("I: the eyedropper takes a shape's colours for new shapes", async () => {
+    const page = shared();
+    await prepareDrawing(page);
     expect(await addRects(page, ["r1"])).toBe(true);
     await key(page, "i");
     await click(page, 30, 25);
@@ -236,8 +242,9 @@ test.describe("drawing tools with real input", () => {
     expect(fill).toEqual({ type: "solid", color: { r: 0, g: 0, b: 1, a: 1 } });
   });
 
-  test("E: a drag across shapes removes them in one undo step", async ({ page }) => {
-    await startDrawing(page);
+  test("E: a drag across shapes removes them in one undo step", async () => {
+    const page = shared();
+    await prepareDrawing(page);
     expect(await addRects(page, ["r1"])).toBe(true);
     await key(page, "e");
     await drag(page, { x: 0, y: 25 }, { x: 90, y: 25 });
@@ -246,8 +253,9 @@ test.describe("drawing tools with real input", () => {
     expect(await types(page)).toEqual(["rect"]);
   });
 
-  test("A: a path's node follows the mouse; Esc goes back to Select", async ({ page }) => {
-    await startDrawing(page);
+  test("A: a path's node follows the mouse; Esc goes back to Select", async () => {
+    const page = shared();
+    await prepareDrawing(page);
     await key(page, "p");
     await click(page, 100, 100);
     await click(page, 200, 100);

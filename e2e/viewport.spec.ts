@@ -185,11 +185,11 @@ test.describe("the viewport", () => {
     expect(stats.batchedShapesDrawn).toBeLessThan(100);
     // Every node of the import is drawn: the shapes and the groups holding them.
     const drawnAndStored = await page.evaluate(() => {
-      const { renderer, editor } = window.linework!.current;
+      const { renderer, store } = window.linework!.current;
       let stored = 0;
       const stack = [renderer.currentPage!];
       while (stack.length > 0)
-        for (const child of editor.store.childrenOf(stack.pop()!)) {
+        for (const child of store.childrenOf(stack.pop()!)) {
           stored += 1;
           stack.push(child.id);
         }
