@@ -12,7 +12,8 @@ export const LAYERS = [
   "math", // Point, Box: the shared vocabulary of positions and areas
   "doc", // records, the store, transactions, patches, invariants, transform math
   "fonts", // bundled typefaces and glyph outlines
-  "geometry", // geometry of records: bounds, outlines, paths, booleans, hit tests
+  "geometry", // kind-agnostic geometry: boxes, outlines, paths, arrowheads, dashes, hit outlines
+  "shapes", // one module per node kind and the registry of them; what works on any kind through it
   "scene", // the page as a whole: spatial index kept from patches, picking
   "history", // undo and redo from commits
   "editing", // what tools, panels and savers share: store + history, settings, command shape

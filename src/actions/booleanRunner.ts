@@ -1,4 +1,4 @@
-import { booleanOperation, type BooleanJob, type BooleanResult } from "../geometry/booleans";
+import { booleanOperation, type BooleanJob, type BooleanResult } from "../shapes/booleans";
 
 /** Runs boolean operations, on this thread or off it. */
 export interface BooleanRunner {
@@ -77,7 +77,7 @@ export function workerBooleans(
 export function browserBooleans(): BooleanRunner {
   return workerBooleans(
     () =>
-      new Worker(new URL("../geometry/booleanWorker.ts", import.meta.url), {
+      new Worker(new URL("../shapes/booleanWorker.ts", import.meta.url), {
         type: "module",
         name: "booleans",
       }) as unknown as BooleanWorker,

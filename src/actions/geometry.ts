@@ -1,8 +1,17 @@
 import { worldMatrix } from "../doc/commands";
 import type { Transaction } from "../doc/store";
-import { apply, fromMatrix, invert, multiply, toMatrix, type Matrix } from "../doc/transform";
-import { isSceneNode, type DocRecord, type Id, type SceneNode, type Transform } from "../doc/types";
-import { localBounds, transformBox, unionBox } from "../geometry/bounds";
+import {
+  apply,
+  fromMatrix,
+  invert,
+  isFiniteTransform,
+  multiply,
+  toMatrix,
+  type Matrix,
+} from "../doc/transform";
+import { isSceneNode, type DocRecord, type Id, type SceneNode } from "../doc/types";
+import { transformBox, unionBox } from "../geometry/bounds";
+import { kindOf } from "../shapes/registry";
 import type { Point } from "../math/point";
 import type { Box } from "../math/box";
 
@@ -21,28 +30,18 @@ const MAX_DEPTH = 256;
  * a group is its children's union, a line is its two end points.
  */
 export function geometryBox(source: NodeSource, node: SceneNode, depth = 0): Box | null {
-  switch (node.type) {
-    case "group": {
-      if (depth > MAX_DEPTH) return null;
-      let box: Box | null = null;
-      for (const child of source.childrenOf(node.id)) {
-        const inner = geometryBox(source, child, depth + 1);
-        if (inner !== null) box = unionBox(box, transformBox(inner, toMatrix(child.transform)));
-      }
-      return box;
-    }
-    case "line":
-      return {
-        minX: Math.min(node.start.x, node.end.x),
-        minY: Math.min(node.start.y, node.end.y),
-        maxX: Math.max(node.start.x, node.end.x),
-        maxY: Math.max(node.start.y, node.end.y),
-      };
-    default:
-      return "stroke" in node
-        ? localBounds({ ...node, stroke: { ...node.stroke, paint: null } } as SceneNode)
-        : localBounds(node);
+  return kindOf(node).geometryBox(node, () => childrenBox(source, node, depth));
+}
+
+/** The union of a node's children's geometry boxes, in the node's coordinates. */
+function childrenBox(source: NodeSource, node: SceneNode, depth: number): Box | null {
+  if (depth > MAX_DEPTH) return null;
+  let box: Box | null = null;
+  for (const child of source.childrenOf(node.id)) {
+    const inner = geometryBox(source, child, depth + 1);
+    if (inner !== null) box = unionBox(box, transformBox(inner, toMatrix(child.transform)));
   }
+  return box;
 }
 
 /** The axis-aligned world box around a node's geometry; null when it has no extent. */
@@ -69,16 +68,8 @@ export function parentMatrix(source: Pick<NodeSource, "get">, node: SceneNode): 
   return worldMatrix(source, node.parent);
 }
 
-export function isFiniteTransform(t: Transform): boolean {
-  return (
-    Number.isFinite(t.x) &&
-    Number.isFinite(t.y) &&
-    Number.isFinite(t.rotation) &&
-    Number.isFinite(t.scaleX) &&
-    Number.isFinite(t.scaleY) &&
-    Number.isFinite(t.skewX)
-  );
-}
+// Kept here too: the actions that check transforms import it with the rest of their geometry.
+export { isFiniteTransform };
 
 /**
  * Moves a node by a world-space offset, changing only its translation so every other part of its

@@ -1,12 +1,12 @@
 import type { EditableDocument } from "../editing/editor";
 import { worldMatrix } from "../doc/commands";
 import type { Transaction } from "../doc/store";
-import { apply, toMatrix } from "../doc/transform";
-import { isSceneNode, type Id, type PathSegment, type SceneNode } from "../doc/types";
+import { apply } from "../doc/transform";
+import { isSceneNode, type Id, type SceneNode } from "../doc/types";
+import { kindOf } from "../shapes/registry";
 
 import {
   aboutPoint,
-  isFiniteTransform,
   geometryBox,
   transformWorld,
   translateWorld,
@@ -15,7 +15,6 @@ import {
 import { topLevelNodes } from "./targets";
 import { applyWorldChange, originals, scaleAbout, translation } from "./worldTransform";
 import { multiply } from "../doc/transform";
-import type { Point } from "../math/point";
 import type { Box } from "../math/box";
 
 /**
@@ -146,77 +145,10 @@ function resizeStaysFinite(box: Box, kx: number, ky: number): boolean {
   return far(box.minX, box.maxX, kx) && far(box.minY, box.maxY, ky);
 }
 
-function scalePoint(p: Point, anchor: Point, kx: number, ky: number): Point {
-  return { x: anchor.x + (p.x - anchor.x) * kx, y: anchor.y + (p.y - anchor.y) * ky };
-}
-
-function scaleSegment(s: PathSegment, f: (p: Point) => Point): PathSegment {
-  switch (s.type) {
-    case "line":
-      return { type: "line", to: f(s.to) };
-    case "quad":
-      return { type: "quad", control: f(s.control), to: f(s.to) };
-    case "cubic":
-      return { type: "cubic", control1: f(s.control1), control2: f(s.control2), to: f(s.to) };
-  }
-}
-
 /** Scales a node's own geometry by kx, ky about its box's top-left corner, in local units. */
 function resizeLocal(tx: Transaction, node: SceneNode, box: Box, kx: number, ky: number): void {
-  const anchor = { x: box.minX, y: box.minY };
-  const f = (p: Point): Point => scalePoint(p, anchor, kx, ky);
-  switch (node.type) {
-    case "rect":
-    case "ellipse":
-    case "polygon":
-    case "star":
-    case "frame":
-    case "image":
-      tx.update<typeof node>(node.id, { width: node.width * kx, height: node.height * ky });
-      return;
-    case "text":
-      tx.update<typeof node>(node.id, { width: (box.maxX - box.minX) * kx });
-      return;
-    case "line":
-      tx.update<typeof node>(node.id, { start: f(node.start), end: f(node.end) });
-      return;
-    case "path":
-      tx.update<typeof node>(node.id, {
-        subpaths: node.subpaths.map((sub) => ({
-          ...sub,
-          start: f(sub.start),
-          segments: sub.segments.map((s) => scaleSegment(s, f)),
-        })),
-      });
-      return;
-    case "freehand": {
-      // The outline's radius does not scale; the points span what is left of the box.
-      const r = node.settings.size / 2;
-      const spanX = box.maxX - box.minX - 2 * r;
-      const spanY = box.maxY - box.minY - 2 * r;
-      const px = spanX > 0 ? Math.max(0, ((box.maxX - box.minX) * kx - 2 * r) / spanX) : 1;
-      const py = spanY > 0 ? Math.max(0, ((box.maxY - box.minY) * ky - 2 * r) / spanY) : 1;
-      const origin = { x: box.minX + r, y: box.minY + r };
-      const points = node.points.slice();
-      for (let i = 0; i + 2 < points.length; i += 3) {
-        const p = scalePoint({ x: points[i]!, y: points[i + 1]! }, origin, px, py);
-        points[i] = p.x;
-        points[i + 1] = p.y;
-      }
-      tx.update<typeof node>(node.id, { points });
-      return;
-    }
-    case "group": {
-      // Scale the group's transform and move it so the anchor corner stays where it was.
-      const t = node.transform;
-      const scaled = { ...t, scaleX: t.scaleX * kx, scaleY: t.scaleY * ky };
-      const before = apply(toMatrix({ ...t, x: 0, y: 0 }), anchor);
-      const after = apply(toMatrix({ ...scaled, x: 0, y: 0 }), anchor);
-      const transform = { ...scaled, x: t.x + before.x - after.x, y: t.y + before.y - after.y };
-      if (isFiniteTransform(transform)) tx.update<typeof node>(node.id, { transform });
-      return;
-    }
-  }
+  const fields = kindOf(node).resized(node, box, kx, ky);
+  if (fields !== null) tx.update<SceneNode>(node.id, fields);
 }
 
 /** The page box several nodes' frames span, as a multi-selection's fields show it (Figma). */

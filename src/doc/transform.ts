@@ -87,3 +87,15 @@ export function invert(m: Matrix): Matrix | null {
 export function apply(m: Matrix, p: Point): Point {
   return { x: m.a * p.x + m.c * p.y + m.e, y: m.b * p.x + m.d * p.y + m.f };
 }
+
+/** Whether every part of the transform is a finite number: the only kind a record may hold. */
+export function isFiniteTransform(t: Transform): boolean {
+  return (
+    Number.isFinite(t.x) &&
+    Number.isFinite(t.y) &&
+    Number.isFinite(t.rotation) &&
+    Number.isFinite(t.scaleX) &&
+    Number.isFinite(t.scaleY) &&
+    Number.isFinite(t.skewX)
+  );
+}

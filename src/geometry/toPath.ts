@@ -1,37 +1,15 @@
-import { NO_STROKE } from "../doc/factory";
-import type { Fill, PathNode, PathSegment, SceneNode, Subpath } from "../doc/types";
-import { clampRadii, regularPolygon, starPoints } from "./outline";
+import type { PathNode, PathSegment, SceneNode, Subpath } from "../doc/types";
+import { clampRadii } from "./outline";
 import { samePoint } from "./bezier";
-import { freehandNodeOutline } from "./freehand";
 import type { Point } from "../math/point";
+
+// Subpath builders the kinds' outlines are made of, and the path record that replaces a node.
 
 /**
  * Handle length over radius of the cubic that best approximates a quarter circle: 4/3·(√2 − 1).
  * The cubic's midpoint lies on the circle; its largest radial error is about 0.027 % of r.
  */
 export const KAPPA = 0.5522847498;
-
-/** Nodes that have a vector outline; text, images and groups do not. */
-export type PathConvertible = Extract<
-  SceneNode,
-  { type: "rect" | "ellipse" | "line" | "polygon" | "star" | "path" | "freehand" | "frame" }
->;
-
-export function isPathConvertible(node: SceneNode): node is PathConvertible {
-  switch (node.type) {
-    case "rect":
-    case "ellipse":
-    case "line":
-    case "polygon":
-    case "star":
-    case "path":
-    case "freehand":
-    case "frame":
-      return true;
-    default:
-      return false;
-  }
-}
 
 /**
  * Builds one subpath, dropping zero-length lines and a final straight line back to the start
@@ -110,60 +88,6 @@ export function polygonSubpath(points: readonly number[]): Subpath | null {
   const b = new SubpathBuilder({ x: points[0]!, y: points[1]! });
   for (let i = 2; i + 1 < points.length; i += 2) b.lineTo({ x: points[i]!, y: points[i + 1]! });
   return b.finish(true);
-}
-
-/** The node's outline in its local coordinates; null for nodes without one (text, image, group). */
-export function toSubpaths(node: SceneNode): Subpath[] | null {
-  switch (node.type) {
-    case "rect":
-      return [roundedRectSubpath(node.width, node.height, node.radii)];
-    case "frame":
-      return [roundedRectSubpath(node.width, node.height, [0, 0, 0, 0])];
-    case "ellipse":
-      return [ellipseSubpath(node.width, node.height)];
-    case "line":
-      return [{ start: node.start, segments: [{ type: "line", to: node.end }], closed: false }];
-    case "polygon":
-      return nonNull([polygonSubpath(regularPolygon(node.width, node.height, node.sides))]);
-    case "star":
-      return nonNull([
-        polygonSubpath(starPoints(node.width, node.height, node.points, node.innerRatio)),
-      ]);
-    case "path":
-      return node.subpaths.slice();
-    case "freehand":
-      return nonNull([polygonSubpath(freehandNodeOutline(node))]);
-    case "text":
-    case "image":
-    case "group":
-      return null;
-  }
-}
-
-function nonNull(subpaths: readonly (Subpath | null)[]): Subpath[] {
-  return subpaths.filter((s): s is Subpath => s !== null);
-}
-
-/**
- * The styles a path of the node's outline needs to look the same. A freehand stroke is ink: its
- * outline fills with the stroke's paint and has no stroke.
- */
-export function pathStyles(node: PathConvertible): Pick<PathNode, "fill" | "stroke"> {
-  if (node.type !== "freehand") return { fill: node.fill, stroke: node.stroke };
-  const fill: Fill = node.stroke.paint ?? { type: "none" };
-  return { fill, stroke: NO_STROKE };
-}
-
-/**
- * The node as a path that draws the same: id, place in the tree, name, transform, opacity, blend
- * mode and styles are kept. Lines keep their stroke but lose arrowheads (a path has none).
- */
-export function convertToPath(node: PathConvertible): PathNode {
-  return pathNodeFrom(node, {
-    ...pathStyles(node),
-    subpaths: toSubpaths(node) ?? [],
-    fillRule: node.type === "path" ? node.fillRule : "nonzero",
-  });
 }
 
 /**

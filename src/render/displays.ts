@@ -23,6 +23,7 @@ import { BatchWriter } from "./batch/writer";
 import { colorOf } from "./paint";
 import { createPaintMesh } from "./paintMesh/paintMesh";
 import { resolvedFamilies } from "../fonts/family";
+import { kindOf } from "../shapes/registry";
 
 /** What a display needs to know to draw a node at the camera's zoom. */
 export interface DrawContext {
@@ -131,8 +132,8 @@ export function applyCommon(object: Container, node: SceneNode): void {
  * (`batchDisplay`).
  */
 export function createDisplay(node: SceneNode, images: ImageSource | null = null): Display {
-  switch (node.type) {
-    case "group": {
+  switch (kindOf(node).render.display) {
+    case "container": {
       const object = new Container();
       return {
         type: node.type,
@@ -149,7 +150,7 @@ export function createDisplay(node: SceneNode, images: ImageSource | null = null
       return textDisplay();
     case "image":
       return imageDisplay(images);
-    default:
+    case "shape":
       return shapeDisplay(node.type, false);
   }
 }

@@ -9,7 +9,7 @@ import {
   booleanOperation as inlineBooleanOperation,
   type BooleanJob,
   type BooleanResult,
-} from "../../src/geometry/booleans";
+} from "../../src/shapes/booleans";
 import {
   booleanSelection,
   convertSelectionToPath,

@@ -15,8 +15,8 @@ import { makeNode, DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
 import type { PolygonNode, StarNode } from "../../src/doc/types";
 import { exportSvg } from "../../src/io/export/svg";
 import { starPoints } from "../../src/geometry/outline";
-import { hitNode } from "../../src/geometry/hitTest";
-import { toSubpaths } from "../../src/geometry/toPath";
+import { hitNode } from "../../src/shapes/hitTest";
+import { toSubpaths } from "../../src/shapes/toPath";
 import { ToolSettings } from "../../src/editing/settings";
 import { at, counterIds, editorWith, rect, stateOf } from "./support";
 

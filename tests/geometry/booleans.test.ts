@@ -8,9 +8,9 @@ import {
   MAX_BOOLEAN_SEGMENTS,
   type BooleanOperand,
   type BooleanOperation,
-} from "../../src/geometry/booleans";
+} from "../../src/shapes/booleans";
 import { fromPaper, toPaper } from "../../src/geometry/paperPaths";
-import { toSubpaths, type PathConvertible } from "../../src/geometry/toPath";
+import { toSubpaths, type PathConvertible } from "../../src/shapes/toPath";
 import { BLUE, ellipse, path, rect, RED, samples, subpathArb } from "./helpers";
 
 const TARGET = {

@@ -11,15 +11,15 @@ import type {
   TextNode,
 } from "../../src/doc/types";
 import { flattenSubpaths, pointAt } from "../../src/geometry/bezier";
+import { distanceToEllipse } from "../../src/geometry/hitOutline";
 import {
-  distanceToEllipse,
   hitNode,
   nodeInsideRect,
   nodeIntersectsRect,
   type HitPart,
-} from "../../src/geometry/hitTest";
+} from "../../src/shapes/hitTest";
 import { winding } from "../../src/geometry/polylines";
-import { toSubpaths } from "../../src/geometry/toPath";
+import { toSubpaths } from "../../src/shapes/toPath";
 import { curvesOf, ellipse, path, rect, RED, stroke } from "./helpers";
 import type { Point } from "../../src/math/point";
 

@@ -4,7 +4,7 @@ import { DEFAULT_STROKE, makeNode, NO_STROKE } from "../../src/doc/factory";
 import type { FreehandNode, LineNode, PathNode, Stroke, Subpath } from "../../src/doc/types";
 import { flattenSubpaths, signedAreaOfSubpaths } from "../../src/geometry/bezier";
 import { DEFAULT_FREEHAND_SETTINGS } from "../../src/geometry/freehand";
-import { outlineStroke } from "../../src/geometry/outlineStroke";
+import { outlineStroke } from "../../src/shapes/outlineStroke";
 import { distanceToOutline, insideFill } from "../../src/geometry/polylines";
 import { ellipse, path, rect, stroke } from "./helpers";
 

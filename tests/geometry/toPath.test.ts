@@ -11,7 +11,8 @@ import type {
 } from "../../src/doc/types";
 import { pointAt, segmentCurve } from "../../src/geometry/bezier";
 import { DEFAULT_FREEHAND_SETTINGS, freehandNodeOutline } from "../../src/geometry/freehand";
-import { convertToPath, KAPPA, toSubpaths } from "../../src/geometry/toPath";
+import { KAPPA } from "../../src/geometry/toPath";
+import { convertToPath, toSubpaths } from "../../src/shapes/toPath";
 import { clampRadii, regularPolygon, starPoints } from "../../src/geometry/outline";
 import { curvesOf, ellipse, path, rect, RED } from "./helpers";
 

@@ -22,9 +22,9 @@ import {
   hoverShape,
   hoverToScreen,
   MAX_HOVER_OUTLINE_POINTS,
-  pathPointBound,
   type HoverShape,
 } from "../../src/render/overlays/hoverOutline";
+import { pathPointBound } from "../../src/shapes/path";
 import { DEFAULT_FREEHAND_SETTINGS } from "../../src/geometry/freehand";
 import { storeWith } from "../support/store";
 import type { Overlays as OverlaysClass } from "../../src/render/overlays/overlays";

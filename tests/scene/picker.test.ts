@@ -17,7 +17,7 @@ import type {
   Transform,
 } from "../../src/doc/types";
 import { isContainer, isSceneNode } from "../../src/doc/types";
-import { hitNode, nodeInsideRect, nodeIntersectsRect } from "../../src/geometry/hitTest";
+import { hitNode, nodeInsideRect, nodeIntersectsRect } from "../../src/shapes/hitTest";
 
 import { localTolerance, Picker } from "../../src/scene/picker";
 import { SpatialSync } from "../../src/scene/spatialSync";

@@ -1,7 +1,8 @@
 import { worldMatrix } from "../../src/doc/commands";
 import type { DocumentStore } from "../../src/doc/store";
 import { isSceneNode, type Id } from "../../src/doc/types";
-import { localBounds, transformBox } from "../../src/geometry/bounds";
+import { transformBox } from "../../src/geometry/bounds";
+import { localBounds } from "../../src/shapes/bounds";
 import type { Box } from "../../src/math/box";
 
 export function touches(a: Box, b: Box): boolean {

@@ -1,6 +1,7 @@
 import { multiply, toMatrix, type Matrix } from "../../doc/transform";
 import type { SceneNode } from "../../doc/types";
-import { localBounds, transformBox, unionBox } from "../../geometry/bounds";
+import { transformBox, unionBox } from "../../geometry/bounds";
+import { localBounds } from "../../shapes/bounds";
 import { MAX_DEPTH, type ExportSource } from "./source";
 import type { Box } from "../../math/box";
 

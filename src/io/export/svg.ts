@@ -1,17 +1,17 @@
 import { fromMatrix, IDENTITY_MATRIX, multiply, toMatrix, type Matrix } from "../../doc/transform";
 import type {
   BlobRecord,
-  FreehandNode,
   Id,
   ImageNode,
-  LineNode,
   PageRecord,
+  Paint,
   SceneNode,
+  Styled,
   TextNode,
 } from "../../doc/types";
-import { freehandNodeOutline } from "../../geometry/freehand";
-import { regularPolygon, starPoints } from "../../geometry/outline";
 import { unionBox } from "../../geometry/bounds";
+import type { SvgGeometry, SvgShape } from "../../shapes/kind";
+import { kindOf } from "../../shapes/registry";
 import { drawnBounds } from "./bounds";
 import { ExportError } from "./errors";
 import {
@@ -216,104 +216,59 @@ class SvgWriter {
       attributes(compositingAttrs(node.opacity, node.blendMode)) +
       data;
     const title = isValidId(node.name) ? "" : `<title>${escapeText(node.name)}</title>`;
-    switch (node.type) {
-      case "group":
-        this.open("g", common, title);
-        this.children(node.id, depth);
-        this.parts.push("</g>");
+    const shape = kindOf(node).svg.shape(node);
+    switch (shape.kind) {
+      case "container":
+        this.container(node.id, shape, common, title, depth);
         return;
-      case "frame": {
-        this.open("g", common, title);
-        // Asking strokeAttrs here would add a gradient to <defs> that nothing refers to.
-        if (node.fill.type !== "none" || (node.stroke.paint !== null && node.stroke.width > 0))
-          this.parts.push(
-            `<rect${attributes({ width: node.width, height: node.height })}${this.shapeStyle(node)}/>`,
-          );
-        if (node.clip) {
-          const clip = this.defs.add(
-            "clip",
-            (id) =>
-              `<clipPath${attributes({ id })}><rect${attributes({ width: node.width, height: node.height })}/></clipPath>`,
-          );
-          this.parts.push(`<g clip-path="url(#${clip})">`);
-          this.children(node.id, depth);
-          this.parts.push("</g>");
-        } else this.children(node.id, depth);
-        this.parts.push("</g>");
+      case "painted": {
+        const style = this.shapeStyle(shape.style);
+        const { tag, attrs } = paintedElement(shape.geometry);
+        this.leaf(tag, common + attributes(attrs) + style, title);
         return;
       }
-      case "rect": {
-        const style = this.shapeStyle(node);
-        const [tl, tr, br, bl] = node.radii;
-        if (tl === tr && tr === br && br === bl) {
-          const r = Math.max(0, Math.min(tl, Math.min(node.width, node.height) / 2));
-          const box = { width: node.width, height: node.height, rx: r > 0 ? r : undefined };
-          this.leaf("rect", common + attributes(box) + style, title);
-        } else {
-          const d = roundedRectPath(node.width, node.height, node.radii);
-          this.leaf("path", common + attributes({ d }) + style, title);
-        }
-        return;
-      }
-      case "ellipse":
-        this.leaf(
-          "ellipse",
-          common +
-            attributes({
-              cx: node.width / 2,
-              cy: node.height / 2,
-              rx: node.width / 2,
-              ry: node.height / 2,
-            }) +
-            this.shapeStyle(node),
-          title,
-        );
-        return;
-      case "polygon":
-        this.leaf(
-          "polygon",
-          common +
-            attributes({ points: pointList(regularPolygon(node.width, node.height, node.sides)) }) +
-            this.shapeStyle(node),
-          title,
-        );
-        return;
-      case "star":
-        this.leaf(
-          "polygon",
-          common +
-            attributes({
-              points: pointList(starPoints(node.width, node.height, node.points, node.innerRatio)),
-            }) +
-            this.shapeStyle(node),
-          title,
-        );
-        return;
-      case "path":
-        this.leaf(
-          "path",
-          common +
-            attributes({
-              d: pathData(node),
-              "fill-rule": node.fillRule === "evenodd" ? "evenodd" : undefined,
-            }) +
-            this.shapeStyle(node),
-          title,
-        );
-        return;
-      case "freehand":
-        this.freehand(node, common, title);
+      case "ink":
+        this.ink(shape.outline, shape.paint, common, title);
         return;
       case "line":
-        this.line(node, common, title);
+        this.line(shape, common, title);
         return;
       case "text":
-        this.text(node, common, title);
+        this.text(shape.node, common, title);
         return;
       case "image":
-        this.image(node, common, title);
+        this.image(shape.node, common, title);
         return;
     }
+  }
+
+  /** A group or frame: a group around its children, a frame's background and clip with them. */
+  private container(
+    id: Id,
+    shape: Extract<SvgShape, { kind: "container" }>,
+    common: string,
+    title: string,
+    depth: number,
+  ): void {
+    this.open("g", common, title);
+    const { background, clip } = shape;
+    // Asking strokeAttrs for an unpainted background would add a gradient to <defs> that
+    // nothing refers to: the kind leaves such a background out.
+    if (background !== null)
+      this.parts.push(
+        `<rect${attributes({ width: background.width, height: background.height })}${this.shapeStyle(background.style)}/>`,
+      );
+    if (clip !== null) {
+      const clipId = this.defs.add(
+        "clip",
+        (id) =>
+          `<clipPath${attributes({ id })}><rect${attributes({ width: clip.width, height: clip.height })}/></clipPath>`,
+      );
+      this.parts.push(`<g clip-path="url(#${clipId})">`);
+      this.children(id, depth);
+      this.parts.push("</g>");
+    } else this.children(id, depth);
+    this.parts.push("</g>");
   }
 
   /**
@@ -322,15 +277,17 @@ class SvgWriter {
    * the container places them.
    */
   private hidden(node: SceneNode, attrs: string, depth: number): void {
-    if (node.type === "image") {
+    const svg = kindOf(node).svg;
+    if (svg.hidden === "picture") {
       // The picture travels with it, or the node could not be rebuilt.
-      const blob = this.source.get(node.blob);
+      const shape = svg.shape(node);
+      const blob = shape.kind === "image" ? this.source.get(shape.node.blob) : undefined;
       const href = blob?.type === "blob" ? imageHref(blob) : null;
       if (href !== null)
         this.parts.push(`<image display="none"${attrs}${attributes({ "xlink:href": href })}/>`);
       return;
     }
-    if (node.type !== "group" && node.type !== "frame") {
+    if (svg.hidden === "empty") {
       this.parts.push(`<g display="none"${attrs}/>`);
       return;
     }
@@ -357,7 +314,7 @@ class SvgWriter {
     this.parts.push(title === "" ? `<${tag}${attrs}/>` : `<${tag}${attrs}>${title}</${tag}>`);
   }
 
-  private shapeStyle(node: Extract<SceneNode, { fill: unknown }>): string {
+  private shapeStyle(node: Styled): string {
     const stroke = strokeAttrs(node.stroke, this.defs);
     return (
       attributes(fillAttrs(node.fill.type === "none" ? null : node.fill, this.defs)) +
@@ -366,32 +323,35 @@ class SvgWriter {
   }
 
   /** The pressure-shaped outline, filled with the stroke's paint, as the renderer colours ink. */
-  private freehand(node: FreehandNode, common: string, title: string): void {
-    if (node.stroke.paint === null) {
+  private ink(
+    outline: readonly number[],
+    paint: Paint | null,
+    common: string,
+    title: string,
+  ): void {
+    if (paint === null) {
       this.undrawn(common, title);
       return;
     }
-    const outline = freehandNodeOutline(node);
     if (outline.length < 6) {
       this.undrawn(common, title);
       return;
     }
-    const fill = attributes(fillAttrs(node.stroke.paint, this.defs));
+    const fill = attributes(fillAttrs(paint, this.defs));
     this.leaf("path", common + attributes({ d: polygonPath(outline) }) + fill, title);
   }
 
-  private line(node: LineNode, common: string, title: string): void {
-    const stroke = strokeAttrs(node.stroke, this.defs);
-    if (stroke === null || node.stroke.paint === null) {
+  private line(line: Extract<SvgShape, { kind: "line" }>, common: string, title: string): void {
+    const stroke = strokeAttrs(line.stroke, this.defs);
+    if (stroke === null || line.stroke.paint === null) {
       this.undrawn(common, title);
       return;
     }
-    const d = `M${num(node.start.x)} ${num(node.start.y)}L${num(node.end.x)} ${num(node.end.y)}`;
-    const size = headSize(node.stroke.width);
-    const heads = [
-      arrowHead(node.endHead, node.end, node.start, size),
-      arrowHead(node.startHead, node.start, node.end, size),
-    ].filter((head) => head !== null);
+    const d = `M${num(line.start.x)} ${num(line.start.y)}L${num(line.end.x)} ${num(line.end.y)}`;
+    const size = headSize(line.stroke.width);
+    const heads = line.arrowEnds
+      .map((end) => arrowHead(end.head, end.tip, end.from, size))
+      .filter((head) => head !== null);
     if (heads.length === 0) {
       this.leaf("path", common + attributes({ d, fill: "none", ...stroke }), title);
       return;
@@ -399,8 +359,8 @@ class SvgWriter {
     this.open("g", common, title);
     this.parts.push(`<path${attributes({ d, fill: "none", ...stroke })}/>`);
     // Heads are never dashed: the renderer strokes and fills them whole.
-    const solidStroke = strokeAttrs(node.stroke, this.defs, false);
-    const headFill = fillAttrs(node.stroke.paint, this.defs);
+    const solidStroke = strokeAttrs(line.stroke, this.defs, false);
+    const headFill = fillAttrs(line.stroke.paint, this.defs);
     for (const head of heads) {
       if (head.kind === "stroke")
         this.parts.push(`<path${attributes({ d: head.d, fill: "none", ...solidStroke })}/>`);
@@ -475,6 +435,45 @@ class SvgWriter {
         }),
       title,
     );
+  }
+}
+
+/** The element and its geometry's attributes for a painted shape. */
+function paintedElement(geometry: SvgGeometry): {
+  tag: string;
+  attrs: Record<string, string | number | undefined>;
+} {
+  switch (geometry.element) {
+    case "rect":
+      return {
+        tag: "rect",
+        attrs: { width: geometry.width, height: geometry.height, rx: geometry.rx },
+      };
+    case "rounded rect":
+      return {
+        tag: "path",
+        attrs: { d: roundedRectPath(geometry.width, geometry.height, geometry.radii) },
+      };
+    case "ellipse":
+      return {
+        tag: "ellipse",
+        attrs: {
+          cx: geometry.width / 2,
+          cy: geometry.height / 2,
+          rx: geometry.width / 2,
+          ry: geometry.height / 2,
+        },
+      };
+    case "polygon":
+      return { tag: "polygon", attrs: { points: pointList(geometry.points) } };
+    case "path":
+      return {
+        tag: "path",
+        attrs: {
+          d: pathData(geometry),
+          "fill-rule": geometry.fillRule === "evenodd" ? "evenodd" : undefined,
+        },
+      };
   }
 }
 

@@ -39,7 +39,7 @@ function p(v: Point): string {
   return `${num(v.x)} ${num(v.y)}`;
 }
 
-export function pathData(node: PathNode): string {
+export function pathData(node: Pick<PathNode, "subpaths">): string {
   let d = "";
   for (const sub of node.subpaths) {
     d += `M${p(sub.start)}`;

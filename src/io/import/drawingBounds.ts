@@ -1,6 +1,7 @@
 import { multiply, toMatrix, type Matrix } from "../../doc/transform";
 import type { Id, SceneNode } from "../../doc/types";
-import { localBounds, transformBox } from "../../geometry/bounds";
+import { transformBox } from "../../geometry/bounds";
+import { localBounds } from "../../shapes/bounds";
 import type { Box } from "../../math/box";
 
 /**

@@ -1,19 +1,10 @@
 import { earcut } from "pixi.js";
 import type { Matrix } from "../../doc/transform";
-import type {
-  FillRule,
-  FrameNode,
-  FreehandNode,
-  LineNode,
-  Paint,
-  RGBA,
-  SceneNode,
-  Stroke,
-} from "../../doc/types";
-import { freehandNodeOutline } from "../../geometry/freehand";
+import type { FillRule, Paint, RGBA, SceneNode, Stroke } from "../../doc/types";
 import { headGeometry, headSize } from "../../geometry/arrowHeads";
 import { dashPolyline, ellipseOutline, type Polyline } from "../../geometry/dash";
-import { shapeOutlines } from "../shapeOutlines";
+import type { ArrowEnd, NodeOf, QuadShape, VectorDrawing } from "../../shapes/kind";
+import { kindOf, type TypesWhere } from "../../shapes/registry";
 import { EdgeMesh } from "../stroke/edgeMesh";
 import { fillRegions } from "../stroke/fillRegions";
 import { fillFringe } from "../stroke/fringe";
@@ -31,29 +22,24 @@ import {
 } from "./writer";
 import type { FillPlan } from "../stroke/fillPlan";
 
-/** Nodes drawn as anti-aliased triangles: by their chunk's batch or by a mesh of their own. */
-export type VectorNode = Extract<
-  SceneNode,
-  { type: "rect" | "ellipse" | "polygon" | "star" | "path" | "line" | "freehand" | "frame" }
->;
+/**
+ * Nodes drawn as anti-aliased triangles, by their chunk's batch or by a mesh of their own: the
+ * kinds whose rendering has a vector drawing.
+ */
+export type VectorNode = NodeOf<TypesWhere<"render", { readonly vector: unknown }>>;
 
-/** Shapes a chunk's batch can draw; anything else keeps a display object of its own. */
-export type BatchNode = Exclude<VectorNode, FrameNode>;
+/** Shapes a chunk's batch can draw (not frames); anything else keeps a display object of its own. */
+export type BatchNode = NodeOf<TypesWhere<"render", { readonly display: "shape" }>>;
 
 export function isVectorNode(node: SceneNode): node is VectorNode {
-  switch (node.type) {
-    case "rect":
-    case "ellipse":
-    case "polygon":
-    case "star":
-    case "path":
-    case "line":
-    case "freehand":
-    case "frame":
-      return true;
-    default:
-      return false;
-  }
+  return "vector" in kindOf(node).render;
+}
+
+/** How the node's kind draws it as triangles. */
+function drawingOf(node: VectorNode): VectorDrawing<VectorNode> {
+  const render = kindOf(node).render;
+  if (!("vector" in render)) throw new TypeError(`A ${node.type} is not drawn as a vector shape`);
+  return render.vector;
 }
 
 function isSolid(paint: Paint | null): boolean {
@@ -66,8 +52,10 @@ function isSolid(paint: Paint | null): boolean {
  * modes get a mesh of their own; text, images, groups and frames need display objects.
  */
 export function isBatchable(node: SceneNode): node is BatchNode {
-  if (!isVectorNode(node) || node.type === "frame" || node.blendMode !== "normal") return false;
-  if (node.type === "freehand") return isSolid(node.stroke.paint);
+  if (!isVectorNode(node) || node.blendMode !== "normal") return false;
+  const render = kindOf(node).render;
+  if (render.display !== "shape" || !("vector" in render)) return false;
+  if (render.vector.paint === "ink") return isSolid(node.stroke.paint);
   return (node.fill.type === "none" || isSolid(node.fill)) && isSolid(node.stroke.paint);
 }
 
@@ -76,7 +64,7 @@ export function isBatchable(node: SceneNode): node is BatchNode {
  * anti-aliasing fringes a screen pixel wide); boxes and ellipses are exact at every zoom.
  */
 export function dependsOnZoom(node: VectorNode): boolean {
-  return !usesBox(node);
+  return boxQuad(node, drawingOf(node)) === null;
 }
 
 function isDashed(stroke: Stroke): boolean {
@@ -104,18 +92,10 @@ function strokeColor(stroke: Stroke): RGBA | null {
   return paintColor(stroke.paint);
 }
 
-function fillColor(node: VectorNode): RGBA | null {
-  if (node.type === "line" || node.type === "freehand" || node.fill.type === "none") return null;
-  return paintColor(node.fill);
-}
-
-/** Rectangles with one radius and ellipses, undashed, are one analytically shaded quad. */
-function usesBox(node: VectorNode): boolean {
-  if (isDashed(node.stroke)) return false;
-  if (node.type === "ellipse" || node.type === "frame") return true;
-  if (node.type !== "rect") return false;
-  const [a, b, c, d] = node.radii;
-  return a === b && b === c && c === d;
+/** Rectangles with one radius, ellipses and frames, undashed, are one analytically shaded quad. */
+function boxQuad(node: VectorNode, drawing: VectorDrawing<VectorNode>): QuadShape | null {
+  if (isDashed(node.stroke) || drawing.paint === "ink") return null;
+  return drawing.quad(node);
 }
 
 /**
@@ -123,12 +103,11 @@ function usesBox(node: VectorNode): boolean {
  * √2; under that, and for bevel joins, the corner is cut, which the rounded form approximates.
  */
 function boxKind(
-  node: VectorNode,
+  quad: QuadShape,
+  stroke: Stroke,
 ): typeof SHAPE_BOX | typeof SHAPE_ELLIPSE | typeof SHAPE_MITRED_BOX {
-  if (node.type === "ellipse") return SHAPE_ELLIPSE;
-  return node.stroke.join === "miter" && node.stroke.miterLimit >= Math.SQRT2
-    ? SHAPE_MITRED_BOX
-    : SHAPE_BOX;
+  if (quad.shape === "ellipse") return SHAPE_ELLIPSE;
+  return stroke.join === "miter" && stroke.miterLimit >= Math.SQRT2 ? SHAPE_MITRED_BOX : SHAPE_BOX;
 }
 
 /** How finely a chunk is drawn: set from the camera's zoom bucket. */
@@ -176,12 +155,12 @@ function needsFillRim(node: VectorNode, pixel: number): boolean {
  * neither depends on the zoom, and a chunk is re-encoded for every zoom bucket and every edit
  * of any of its members.
  */
-const inkFills = new WeakMap<FreehandNode, FillPlan>();
+const inkFills = new WeakMap<SceneNode, FillPlan>();
 
-function inkFill(node: FreehandNode): FillPlan {
+function inkFill(node: VectorNode, inkOutline: (node: VectorNode) => number[]): FillPlan {
   let plan = inkFills.get(node);
   if (plan === undefined) {
-    plan = fillRegions([freehandNodeOutline(node)], "nonzero");
+    plan = fillRegions([inkOutline(node)], "nonzero");
     inkFills.set(node, plan);
   }
   return plan;
@@ -233,7 +212,8 @@ function fillPlan(
  */
 function encodeHeads(
   writer: BatchWriter,
-  node: LineNode,
+  node: VectorNode,
+  ends: readonly ArrowEnd[],
   m: Matrix,
   strokes: EdgeMesh,
   ink: { readonly color: RGBA; readonly opacity: number; readonly slot: PaintSlot },
@@ -241,10 +221,7 @@ function encodeHeads(
   pixel: number,
 ): void {
   const size = headSize(node.stroke.width);
-  const heads = [
-    headGeometry(node.endHead, node.end, node.start, size),
-    headGeometry(node.startHead, node.start, node.end, size),
-  ];
+  const heads = ends.map((end) => headGeometry(end.head, end.tip, end.from, size));
   const filled: number[][] = [];
   for (const head of heads) {
     if (head === null) continue;
@@ -278,19 +255,22 @@ export function encodeNode(
   opacity: number = node.opacity,
 ): void {
   if (node.hidden || opacity <= 0) return;
-  if (node.type === "freehand") {
-    encodeFreehand(writer, node, m, detail, opacity);
+  const drawing = drawingOf(node);
+  if (drawing.paint === "ink") {
+    encodeInk(writer, node, drawing.inkOutline, m, detail, opacity);
     return;
   }
-  const fill = fillColor(node);
+  const fill =
+    drawing.paint === "stroke" || node.fill.type === "none" ? null : paintColor(node.fill);
   const stroke = strokeColor(node.stroke);
   if (fill === null && stroke === null) return;
-  if (usesBox(node) && (node.type === "rect" || node.type === "ellipse" || node.type === "frame")) {
+  const quad = boxQuad(node, drawing);
+  if (quad !== null) {
     writer.box(m, {
-      kind: boxKind(node),
-      width: node.width,
-      height: node.height,
-      radius: node.type === "rect" ? node.radii[0] : 0,
+      kind: boxKind(quad, node.stroke),
+      width: quad.width,
+      height: quad.height,
+      radius: quad.radius,
       strokeWidth: stroke === null ? 0 : node.stroke.width,
       fill: fill ?? NO_COLOR,
       stroke: stroke ?? NO_COLOR,
@@ -300,16 +280,13 @@ export function encodeNode(
   }
   const pixel = unitsPerPixel(m, detail.pixelsPerUnit);
   if (pixel === null) return;
-  const lines: Polyline[] =
-    node.type === "line"
-      ? [{ points: [node.start.x, node.start.y, node.end.x, node.end.y], closed: false }]
-      : shapeOutlines(node, detail.step);
-  if (fill !== null && node.type !== "line") {
+  const lines: Polyline[] = drawing.polylines(node, detail.step);
+  if (fill !== null) {
     fillOutlines(
       writer,
       m,
       lines.map((line) => line.points),
-      node.type === "path" ? node.fillRule : "nonzero",
+      drawing.fillRule(node),
       { color: fill, opacity, slot: PAINT_FILL },
       needsFillRim(node, pixel),
       pixel,
@@ -328,14 +305,16 @@ export function encodeNode(
       strokePolyline(strokes, run, false, node.stroke, pixel);
   }
   const ink = { color: stroke, opacity, slot: PAINT_STROKE } as const;
-  if (node.type === "line") encodeHeads(writer, node, m, strokes, ink, detail, pixel);
+  const ends = drawing.arrowEnds(node);
+  if (ends.length > 0) encodeHeads(writer, node, ends, m, strokes, ink, detail, pixel);
   writer.edges(m, strokes, SHAPE_STROKE, node.stroke.width / 2, stroke, opacity);
 }
 
-/** A freehand stroke: its pressure-shaped outline filled (nonzero) with the stroke's paint. */
-function encodeFreehand(
+/** Ink (a freehand stroke): its pressure-shaped outline filled (nonzero) with the stroke's paint. */
+function encodeInk(
   writer: BatchWriter,
-  node: FreehandNode,
+  node: VectorNode,
+  inkOutline: (node: VectorNode) => number[],
   m: Matrix,
   detail: Detail,
   opacity: number,
@@ -345,5 +324,5 @@ function encodeFreehand(
   const pixel = unitsPerPixel(m, detail.pixelsPerUnit);
   if (pixel === null) return;
   const ink = { color: paintColor(paint), opacity, slot: PAINT_STROKE } as const;
-  fillPlan(writer, m, inkFill(node), ink, true, pixel);
+  fillPlan(writer, m, inkFill(node, inkOutline), ink, true, pixel);
 }

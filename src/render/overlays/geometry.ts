@@ -1,7 +1,8 @@
 import { worldMatrix } from "../../doc/commands";
 import { apply, multiply, toMatrix, type Matrix } from "../../doc/transform";
 import { isSceneNode, type DocRecord, type Id, type SceneNode } from "../../doc/types";
-import { localBounds, transformBox, unionBox } from "../../geometry/bounds";
+import { transformBox, unionBox } from "../../geometry/bounds";
+import { localBounds } from "../../shapes/bounds";
 import type { CameraState } from "../camera";
 import type { Point } from "../../math/point";
 import type { Box } from "../../math/box";

@@ -1,10 +1,9 @@
 import { worldMatrix } from "../../doc/commands";
 import type { Matrix } from "../../doc/transform";
-import { isSceneNode, type Id, type PathNode, type SceneNode } from "../../doc/types";
-import { freehandNodeOutline } from "../../geometry/freehand";
+import { isSceneNode, type Id, type SceneNode } from "../../doc/types";
+import { kindOf } from "../../shapes/registry";
 import type { CameraState } from "../camera";
 import type { Polyline } from "../../geometry/dash";
-import { shapeOutlines } from "../shapeOutlines";
 import { nodeQuad, screenMatrix, type NodeSource, type Quad } from "./geometry";
 
 // The hover highlight traces the node's own outline. Pure: no Pixi, so it is tested in Node.
@@ -24,12 +23,6 @@ export const MAX_HOVER_OUTLINE_POINTS = 20_000;
  * grows only where such a curve bends sharply), an ellipse past a radius of ~50,000 pixels too.
  */
 export const HOVER_CHORD_PX = 2;
-
-/**
- * Fewest chords `pathOutlines` cuts a curve into: counting with it bounds the work up front. The
- * cap itself is checked again on the flattened outline, so it holds whatever the helper does.
- */
-const MIN_CHORDS_PER_CURVE = 8;
 
 /**
  * What the hover highlight draws: polylines in the node's local coordinates placed on the page by
@@ -64,36 +57,6 @@ export function pointCount(polylines: readonly Polyline[]): number {
 }
 
 /**
- * An upper bound of the points `pathOutlines` gives at `step`, counted only until it passes
- * `limit`: a path far over the cap is refused after `limit` segments, without being flattened.
- */
-export function pathPointBound(node: PathNode, step: number, limit: number): number {
-  let count = 0;
-  for (const subpath of node.subpaths) {
-    count += 1;
-    let x = subpath.start.x;
-    let y = subpath.start.y;
-    for (const seg of subpath.segments) {
-      if (seg.type === "line") count += 1;
-      else {
-        const polygon =
-          seg.type === "quad"
-            ? Math.hypot(seg.control.x - x, seg.control.y - y) +
-              Math.hypot(seg.to.x - seg.control.x, seg.to.y - seg.control.y)
-            : Math.hypot(seg.control1.x - x, seg.control1.y - y) +
-              Math.hypot(seg.control2.x - seg.control1.x, seg.control2.y - seg.control1.y) +
-              Math.hypot(seg.to.x - seg.control2.x, seg.to.y - seg.control2.y);
-        count += Math.ceil(polygon / step) + MIN_CHORDS_PER_CURVE;
-      }
-      if (count > limit) return count;
-      x = seg.to.x;
-      y = seg.to.y;
-    }
-  }
-  return count;
-}
-
-/**
  * A shape's outline in its local coordinates, curves cut into chords no longer than `step`; null
  * when the node is outlined by its box, or when the outline would pass `limit` points.
  */
@@ -102,35 +65,10 @@ export function localOutline(
   step: number,
   limit = MAX_HOVER_OUTLINE_POINTS,
 ): Polyline[] | null {
-  const outline = shapeOutline(node, step, limit);
+  const outline = kindOf(node).hoverOutline(node, step, limit);
   if (outline === null) return null;
   const count = pointCount(outline);
   return count === 0 || count > limit ? null : outline;
-}
-
-function shapeOutline(node: SceneNode, step: number, limit: number): Polyline[] | null {
-  switch (node.type) {
-    case "rect":
-    case "ellipse":
-    case "polygon":
-    case "star":
-      return shapeOutlines(node, step);
-    case "line":
-      return [{ points: [node.start.x, node.start.y, node.end.x, node.end.y], closed: false }];
-    case "path":
-      return pathPointBound(node, step, limit) > limit ? null : shapeOutlines(node, step);
-    case "freehand":
-      // perfect-freehand gives about two outline points per input point, and more to round the
-      // ends: refuse before running it on a stroke that is sure to be over the cap.
-      return node.points.length / 3 > limit / 2
-        ? null
-        : [{ points: freehandNodeOutline(node), closed: true }];
-    case "text":
-    case "image":
-    case "group":
-    case "frame":
-      return null;
-  }
 }
 
 /** The hover shape of `id` as the camera at `zoom` should see it; null when it has no extent. */

@@ -10,10 +10,12 @@ import {
   type LineCap,
   type LineJoin,
   type Paint,
-  type RectNode,
   type RGBA,
+  type SceneNode,
   type Stroke,
 } from "../../doc/types";
+import type { KindField, KindFieldName, KindFieldValues } from "../../shapes/kind";
+import { kindOf } from "../../shapes/registry";
 import type { Point } from "../../math/point";
 
 /** One property across the selection: absent (no node has it), one value, or mixed. */
@@ -148,10 +150,23 @@ export function dashKey(dash: readonly number[]): string {
   return dash.join(" ");
 }
 
-/** The one radius of a rectangle whose corners agree; NaN when they differ (shown as Mixed). */
-function uniformRadius(radii: RectNode["radii"]): number {
-  const r = radii[0];
-  return radii[1] === r && radii[2] === r && radii[3] === r ? r : Number.NaN;
+/** A folder for each field that only some kinds have. */
+type KindFolders = { readonly [F in KindFieldName]: Folder<KindFieldValues[F]> };
+
+function foldKindField<T extends SceneNode, F extends KindFieldName>(
+  folders: KindFolders,
+  field: { readonly field: F; read(node: T): KindFieldValues[F] },
+  node: T,
+): void {
+  folders[field.field].add(field.read(node));
+}
+
+function foldKindFields<T extends SceneNode>(
+  folders: KindFolders,
+  fields: readonly KindField<T>[],
+  node: T,
+): void {
+  for (const field of fields) foldKindField(folders, field, node);
 }
 
 /**
@@ -165,22 +180,30 @@ export function summarise(store: DocumentStore, ids: readonly Id[]): SelectionSu
   const dash = new Folder<readonly number[]>(sameDash);
   const cap = new Folder<LineCap>();
   const join = new Folder<LineJoin>();
-  const startHead = new Folder<ArrowHead>();
-  const endHead = new Folder<ArrowHead>();
   const opacity = new Folder<number>();
   const blendMode = new Folder<BlendMode>();
-  const radius = new Folder<number>();
+  // What only some kinds have is read by their kind's fields (`ShapeKind.fields`).
+  const kindFields: KindFolders = {
+    radius: new Folder<number>(),
+    cornerTopLeft: new Folder<number>(),
+    cornerTopRight: new Folder<number>(),
+    cornerBottomRight: new Folder<number>(),
+    cornerBottomLeft: new Folder<number>(),
+    startHead: new Folder<ArrowHead>(),
+    endHead: new Folder<ArrowHead>(),
+    sides: new Folder<number>(),
+    points: new Folder<number>(),
+    pointCount: new Folder<number>(),
+    star: new Folder<boolean>(),
+    innerRatio: new Folder<number>(),
+  };
+  const { radius, startHead, endHead, sides, points, pointCount, star, innerRatio } = kindFields;
   const corners = [
-    new Folder<number>(),
-    new Folder<number>(),
-    new Folder<number>(),
-    new Folder<number>(),
+    kindFields.cornerTopLeft,
+    kindFields.cornerTopRight,
+    kindFields.cornerBottomRight,
+    kindFields.cornerBottomLeft,
   ] as const;
-  const sides = new Folder<number>();
-  const points = new Folder<number>();
-  const pointCount = new Folder<number>();
-  const star = new Folder<boolean>();
-  const innerRatio = new Folder<number>();
   const x = new Folder<number>();
   const y = new Folder<number>();
   const width = new Folder<number>();
@@ -220,29 +243,7 @@ export function summarise(store: DocumentStore, ids: readonly Id[]): SelectionSu
       cap.add(stroke.cap);
       join.add(stroke.join);
     }
-    switch (node.type) {
-      case "rect":
-        radius.add(uniformRadius(node.radii));
-        for (let i = 0; i < 4; i++) corners[i]!.add(node.radii[i]!);
-        break;
-      case "line":
-        startHead.add(node.startHead);
-        endHead.add(node.endHead);
-        break;
-      case "polygon":
-        sides.add(node.sides);
-        pointCount.add(node.sides);
-        star.add(false);
-        break;
-      case "star":
-        points.add(node.points);
-        pointCount.add(node.points);
-        star.add(true);
-        innerRatio.add(node.innerRatio);
-        break;
-      default:
-        break;
-    }
+    foldKindFields(kindFields, kindOf(node).fields, node);
   }
   const dashField = dash.field();
   return {

@@ -7,9 +7,9 @@ import {
   type Matrix,
 } from "../doc/transform";
 import type { Id, PathNode, Transform } from "../doc/types";
-import { transformSubpaths } from "./affine";
-import { fromPaper, toPaper } from "./paperPaths";
-import { pathStyles, toSubpaths, type PathConvertible } from "./toPath";
+import { transformSubpaths } from "../geometry/affine";
+import { fromPaper, toPaper } from "../geometry/paperPaths";
+import { outlineOf, pathStyles, toSubpaths, type PathConvertible } from "./toPath";
 
 /*
  * Booleans run on paper.js: it intersects the Bézier curves themselves, so round corners and
@@ -56,7 +56,7 @@ export const MAX_BOOLEAN_SEGMENTS = 50_000;
 
 function operandPaper(operand: BooleanOperand): paper.CompoundPath {
   const local = toSubpaths(operand.node) ?? [];
-  const fillRule = operand.node.type === "path" ? operand.node.fillRule : "nonzero";
+  const fillRule = outlineOf(operand.node).fillRule(operand.node);
   // Every subpath counts as closed: booleans combine the areas that fills cover.
   return toPaper(transformSubpaths(local, operand.world), fillRule, true);
 }

@@ -1,11 +1,12 @@
 import type { PathNode, Stroke, Subpath } from "../doc/types";
 import { NO_STROKE } from "../doc/factory";
-import { dashPolyline } from "./dash";
-import { flattenCurveAdaptiveInto, segmentCurve, type Curve } from "./bezier";
-import { endTangent, startTangent } from "./curveFit";
-import { fromPaper, paperScope, toPaper } from "./paperPaths";
-import { strokePolygons, type StrokeRun, type StrokeStyle } from "./strokePieces";
-import { convertToPath, pathNodeFrom, toSubpaths, type PathConvertible } from "./toPath";
+import { dashPolyline } from "../geometry/dash";
+import { flattenCurveAdaptiveInto, segmentCurve, type Curve } from "../geometry/bezier";
+import { endTangent, startTangent } from "../geometry/curveFit";
+import { fromPaper, paperScope, toPaper } from "../geometry/paperPaths";
+import { strokePolygons, type StrokeRun, type StrokeStyle } from "../geometry/strokePieces";
+import { pathNodeFrom } from "../geometry/toPath";
+import { convertToPath, outlineOf, toSubpaths, type PathConvertible } from "./toPath";
 
 /*
  * Outline stroke: the area a node's stroke paints, as a filled path.
@@ -156,7 +157,8 @@ export function outlineStroke(
   node: PathConvertible,
   options: OutlineStrokeOptions = {},
 ): OutlineStrokeResult {
-  if (node.type === "freehand") return { node: convertToPath(node), reason: null };
+  // Ink is its stroke's outline already.
+  if (outlineOf(node).ink) return { node: convertToPath(node), reason: null };
   const stroke = node.stroke;
   if (stroke.paint === null || !(stroke.width > 0))
     return { node: null, reason: "The shape has no stroke to outline." };

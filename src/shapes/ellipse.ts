@@ -1,0 +1,60 @@
+import type { EllipseNode } from "../doc/types";
+import { ellipseOutline } from "../geometry/dash";
+import { ellipseBox } from "../geometry/exactBox";
+import { ellipseHitOutline, hitPainted } from "../geometry/hitOutline";
+import { ellipseSubpath } from "../geometry/toPath";
+import { NO_ARROW_ENDS, resizedBox, strokedBox, withoutStroke } from "./common";
+import type { ShapeKind } from "./kind";
+
+function localBounds(node: EllipseNode) {
+  return strokedBox(node, node.width, node.height);
+}
+
+function subpaths(node: EllipseNode) {
+  return [ellipseSubpath(node.width, node.height)];
+}
+
+function polylines(node: EllipseNode, step: number) {
+  return [ellipseOutline(node.width, node.height, step)];
+}
+
+/** The ellipse inscribed in the box (0,0)–(width, height). */
+export const ellipseKind = {
+  type: "ellipse",
+  localBounds,
+  geometryBox: (node) => localBounds(withoutStroke(node)),
+  outline: { subpaths, fillRule: () => "nonzero", ink: false },
+  hitTest: (node, point, tolerance) =>
+    hitPainted(
+      ellipseHitOutline(node.width, node.height),
+      node.stroke,
+      node.fill.type !== "none",
+      point,
+      tolerance,
+    ),
+  marqueeOutline: subpaths,
+  snapBox: (node, world) => ellipseBox(node.width, node.height, world),
+  heapBytes: () => 0,
+  resized: (node, _box, kx, ky) => resizedBox(node, kx, ky),
+  hoverOutline: (node, step) => polylines(node, step),
+  render: {
+    display: "shape",
+    vector: {
+      paint: "fill and stroke",
+      // Exact at every zoom: one analytically shaded quad.
+      quad: (node) => ({ shape: "ellipse", width: node.width, height: node.height, radius: 0 }),
+      polylines,
+      fillRule: () => "nonzero",
+      arrowEnds: () => NO_ARROW_ENDS,
+    },
+  },
+  svg: {
+    hidden: "empty",
+    shape: (node) => ({
+      kind: "painted",
+      geometry: { element: "ellipse", width: node.width, height: node.height },
+      style: node,
+    }),
+  },
+  fields: [],
+} satisfies ShapeKind<EllipseNode>;

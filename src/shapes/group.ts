@@ -1,0 +1,33 @@
+import { apply, isFiniteTransform, toMatrix } from "../doc/transform";
+import type { GroupNode } from "../doc/types";
+import type { ShapeKind } from "./kind";
+
+/** Children moved, hidden and transformed together; it has no geometry of its own. */
+export const groupKind = {
+  type: "group",
+  localBounds: () => null,
+  geometryBox: (_node, childrenBox) => childrenBox(),
+  outline: null,
+  // Its children are tested instead.
+  hitTest: () => null,
+  marqueeOutline: () => null,
+  snapBox: () => null,
+  heapBytes: () => 0,
+  // Scales as a whole: its transform is scaled and moved so the anchor corner stays put.
+  resized: (node, box, kx, ky) => {
+    const anchor = { x: box.minX, y: box.minY };
+    const t = node.transform;
+    const scaled = { ...t, scaleX: t.scaleX * kx, scaleY: t.scaleY * ky };
+    const before = apply(toMatrix({ ...t, x: 0, y: 0 }), anchor);
+    const after = apply(toMatrix({ ...scaled, x: 0, y: 0 }), anchor);
+    const transform = { ...scaled, x: t.x + before.x - after.x, y: t.y + before.y - after.y };
+    return isFiniteTransform(transform) ? { transform } : null;
+  },
+  hoverOutline: () => null,
+  render: { display: "container" },
+  svg: {
+    hidden: "children",
+    shape: () => ({ kind: "container", background: null, clip: null }),
+  },
+  fields: [],
+} satisfies ShapeKind<GroupNode>;

@@ -1,0 +1,30 @@
+import type { ImageNode } from "../doc/types";
+import { cornersBox } from "../geometry/exactBox";
+import { boxHitOutline, hitWhole } from "../geometry/hitOutline";
+import { polygonSubpath } from "../geometry/toPath";
+import { resizedBox, strokedBox } from "./common";
+import type { ShapeKind } from "./kind";
+
+function localBounds(node: ImageNode) {
+  return strokedBox(node, node.width, node.height);
+}
+
+/** A raster picture stretched over (0,0)–(width, height), its data in a blob record. */
+export const imageKind = {
+  type: "image",
+  localBounds,
+  geometryBox: localBounds,
+  outline: null,
+  hitTest: (node, point, tolerance) =>
+    hitWhole(boxHitOutline(node.width, node.height), "fill", point, tolerance),
+  marqueeOutline: (node) => [
+    polygonSubpath([0, 0, node.width, 0, node.width, node.height, 0, node.height])!,
+  ],
+  snapBox: (node, world) => cornersBox(node.width, node.height, world),
+  heapBytes: () => 0,
+  resized: (node, _box, kx, ky) => resizedBox(node, kx, ky),
+  hoverOutline: () => null,
+  render: { display: "image" },
+  svg: { hidden: "picture", shape: (node) => ({ kind: "image", node }) },
+  fields: [],
+} satisfies ShapeKind<ImageNode>;

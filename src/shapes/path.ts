@@ -1,0 +1,152 @@
+import type { PathNode, PathSegment } from "../doc/types";
+import { flattenSubpaths } from "../geometry/bezier";
+import { strokePad } from "../geometry/bounds";
+import { pathOutlines } from "../geometry/dash";
+import { subpathsBox } from "../geometry/exactBox";
+import { hitPainted, polylineHitOutline } from "../geometry/hitOutline";
+import type { Point } from "../math/point";
+import type { Box } from "../math/box";
+import { HEAP_OBJECT_BYTES, NO_ARROW_ENDS, scalePoint, withoutStroke } from "./common";
+import type { ShapeKind } from "./kind";
+
+function localBounds(node: PathNode): Box | null {
+  const pad = strokePad(node);
+  // Running Math.min/Math.max give what one call over every coordinate would, without
+  // gathering them: this runs for every path when a page is indexed.
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  let points = 0;
+  const add = (x: number, y: number): void => {
+    minX = Math.min(minX, x);
+    minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x);
+    maxY = Math.max(maxY, y);
+    points++;
+  };
+  for (const sub of node.subpaths) {
+    add(sub.start.x, sub.start.y);
+    for (const seg of sub.segments) {
+      add(seg.to.x, seg.to.y);
+      if (seg.type === "quad") add(seg.control.x, seg.control.y);
+      else if (seg.type === "cubic") {
+        add(seg.control1.x, seg.control1.y);
+        add(seg.control2.x, seg.control2.y);
+      }
+    }
+  }
+  return points === 0
+    ? null
+    : { minX: minX - pad, minY: minY - pad, maxX: maxX + pad, maxY: maxY + pad };
+}
+
+function subpaths(node: PathNode) {
+  return node.subpaths.slice();
+}
+
+function scaleSegment(s: PathSegment, f: (p: Point) => Point): PathSegment {
+  switch (s.type) {
+    case "line":
+      return { type: "line", to: f(s.to) };
+    case "quad":
+      return { type: "quad", control: f(s.control), to: f(s.to) };
+    case "cubic":
+      return { type: "cubic", control1: f(s.control1), control2: f(s.control2), to: f(s.to) };
+  }
+}
+
+/**
+ * Fewest chords `pathOutlines` cuts a curve into: counting with it bounds the work up front. The
+ * cap itself is checked again on the flattened outline, so it holds whatever the helper does.
+ */
+const MIN_CHORDS_PER_CURVE = 8;
+
+/**
+ * An upper bound of the points `pathOutlines` gives at `step`, counted only until it passes
+ * `limit`: a path far over the cap is refused after `limit` segments, without being flattened.
+ */
+export function pathPointBound(node: PathNode, step: number, limit: number): number {
+  let count = 0;
+  for (const subpath of node.subpaths) {
+    count += 1;
+    let x = subpath.start.x;
+    let y = subpath.start.y;
+    for (const seg of subpath.segments) {
+      if (seg.type === "line") count += 1;
+      else {
+        const polygon =
+          seg.type === "quad"
+            ? Math.hypot(seg.control.x - x, seg.control.y - y) +
+              Math.hypot(seg.to.x - seg.control.x, seg.to.y - seg.control.y)
+            : Math.hypot(seg.control1.x - x, seg.control1.y - y) +
+              Math.hypot(seg.control2.x - seg.control1.x, seg.control2.y - seg.control1.y) +
+              Math.hypot(seg.to.x - seg.control2.x, seg.to.y - seg.control2.y);
+        count += Math.ceil(polygon / step) + MIN_CHORDS_PER_CURVE;
+      }
+      if (count > limit) return count;
+      x = seg.to.x;
+      y = seg.to.y;
+    }
+  }
+  return count;
+}
+
+/** Subpaths of lines, quadratic and cubic Béziers, open or closed, filled by `fillRule`. */
+export const pathKind = {
+  type: "path",
+  localBounds,
+  geometryBox: (node) => localBounds(withoutStroke(node)),
+  outline: { subpaths, fillRule: (node) => node.fillRule, ink: false },
+  // Curves are flattened to a tenth of the tolerance.
+  hitTest: (node, point, tolerance) =>
+    hitPainted(
+      polylineHitOutline(
+        flattenSubpaths(node.subpaths, Math.max(tolerance / 10, 1e-9)),
+        node.fillRule,
+      ),
+      node.stroke,
+      node.fill.type !== "none",
+      point,
+      tolerance,
+    ),
+  marqueeOutline: subpaths,
+  snapBox: (node, world) => subpathsBox(subpaths(node), world),
+  heapBytes: (node) => {
+    let segments = 0;
+    for (const subpath of node.subpaths) segments += subpath.segments.length;
+    return (node.subpaths.length + segments * 2) * HEAP_OBJECT_BYTES;
+  },
+  resized: (node, box, kx, ky) => {
+    const anchor = { x: box.minX, y: box.minY };
+    const f = (p: Point): Point => scalePoint(p, anchor, kx, ky);
+    return {
+      subpaths: node.subpaths.map((sub) => ({
+        ...sub,
+        start: f(sub.start),
+        segments: sub.segments.map((s) => scaleSegment(s, f)),
+      })),
+    };
+  },
+  hoverOutline: (node, step, limit) =>
+    pathPointBound(node, step, limit) > limit ? null : pathOutlines(node, step),
+  render: {
+    display: "shape",
+    vector: {
+      paint: "fill and stroke",
+      quad: () => null,
+      polylines: (node, step) => pathOutlines(node, step),
+      fillRule: (node) => node.fillRule,
+      arrowEnds: () => NO_ARROW_ENDS,
+    },
+  },
+  svg: {
+    hidden: "empty",
+    shape: (node) => ({
+      kind: "painted",
+      geometry: { element: "path", subpaths: node.subpaths, fillRule: node.fillRule },
+      style: node,
+    }),
+  },
+  fields: [],
+} satisfies ShapeKind<PathNode>;

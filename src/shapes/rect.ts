@@ -1,0 +1,102 @@
+import type { RectNode } from "../doc/types";
+import { roundedRectOutline, type Polyline } from "../geometry/dash";
+import { cornersBox, subpathsBox } from "../geometry/exactBox";
+import { hitPainted, roundedRectHitOutline } from "../geometry/hitOutline";
+import { roundedRectSubpath } from "../geometry/toPath";
+import { NO_ARROW_ENDS, resizedBox, strokedBox, withoutStroke } from "./common";
+import type { ShapeKind } from "./kind";
+
+function localBounds(node: RectNode) {
+  return strokedBox(node, node.width, node.height);
+}
+
+function subpaths(node: RectNode) {
+  return [roundedRectSubpath(node.width, node.height, node.radii)];
+}
+
+function polylines(node: RectNode, step: number): Polyline[] {
+  return [roundedRectOutline(node.width, node.height, node.radii, step)];
+}
+
+function sameRadii(radii: RectNode["radii"]): boolean {
+  const [a, b, c, d] = radii;
+  return a === b && b === c && c === d;
+}
+
+/** The one radius of a rectangle whose corners agree; NaN when they differ (shown as Mixed). */
+function uniformRadius(radii: RectNode["radii"]): number {
+  const r = radii[0];
+  return radii[1] === r && radii[2] === r && radii[3] === r ? r : Number.NaN;
+}
+
+/** A rectangle (0,0)–(width, height) with a radius at each corner. */
+export const rectKind = {
+  type: "rect",
+  localBounds,
+  geometryBox: (node) => localBounds(withoutStroke(node)),
+  outline: { subpaths, fillRule: () => "nonzero", ink: false },
+  hitTest: (node, point, tolerance) =>
+    hitPainted(
+      roundedRectHitOutline(node.width, node.height, node.radii),
+      node.stroke,
+      node.fill.type !== "none",
+      point,
+      tolerance,
+    ),
+  marqueeOutline: subpaths,
+  snapBox: (node, world) =>
+    node.radii.every((r) => r <= 0)
+      ? cornersBox(node.width, node.height, world)
+      : subpathsBox(subpaths(node), world),
+  heapBytes: () => 0,
+  resized: (node, _box, kx, ky) => resizedBox(node, kx, ky),
+  hoverOutline: (node, step) => polylines(node, step),
+  render: {
+    display: "shape",
+    vector: {
+      paint: "fill and stroke",
+      // Rectangles with one radius, undashed, are one analytically shaded quad.
+      quad: (node) =>
+        sameRadii(node.radii)
+          ? { shape: "box", width: node.width, height: node.height, radius: node.radii[0] }
+          : null,
+      polylines,
+      fillRule: () => "nonzero",
+      arrowEnds: () => NO_ARROW_ENDS,
+    },
+  },
+  svg: {
+    hidden: "empty",
+    shape: (node) => {
+      if (!sameRadii(node.radii))
+        return {
+          kind: "painted",
+          geometry: {
+            element: "rounded rect",
+            width: node.width,
+            height: node.height,
+            radii: node.radii,
+          },
+          style: node,
+        };
+      const r = Math.max(0, Math.min(node.radii[0], Math.min(node.width, node.height) / 2));
+      return {
+        kind: "painted",
+        geometry: {
+          element: "rect",
+          width: node.width,
+          height: node.height,
+          rx: r > 0 ? r : undefined,
+        },
+        style: node,
+      };
+    },
+  },
+  fields: [
+    { field: "radius", read: (node) => uniformRadius(node.radii) },
+    { field: "cornerTopLeft", read: (node) => node.radii[0] },
+    { field: "cornerTopRight", read: (node) => node.radii[1] },
+    { field: "cornerBottomRight", read: (node) => node.radii[2] },
+    { field: "cornerBottomLeft", read: (node) => node.radii[3] },
+  ],
+} satisfies ShapeKind<RectNode>;

@@ -1,0 +1,55 @@
+import type { TextNode } from "../doc/types";
+import { transformBox } from "../geometry/bounds";
+import { boxHitOutline, hitWhole } from "../geometry/hitOutline";
+import { polygonSubpath } from "../geometry/toPath";
+import type { Box } from "../math/box";
+import { withoutStroke } from "./common";
+import type { ShapeKind } from "./kind";
+
+/** Average advance of a glyph as a share of the font size, for text not yet measured. */
+const GLYPH_ADVANCE = 0.6;
+
+function localBounds(node: TextNode): Box | null {
+  const lines = node.content.split("\n");
+  const longest = Math.max(...lines.map((line) => line.length));
+  const width = node.width ?? longest * node.fontSize * GLYPH_ADVANCE;
+  return {
+    minX: 0,
+    minY: 0,
+    maxX: width,
+    maxY: lines.length * node.fontSize * node.lineHeight,
+  };
+}
+
+/**
+ * Lines of text in one font, wrapped at `width` or growing with the text. Its stroke outlines its
+ * glyphs, not its box, so it is hit and selected as a solid box.
+ */
+export const textKind = {
+  type: "text",
+  localBounds,
+  geometryBox: (node) => localBounds(withoutStroke(node)),
+  outline: null,
+  hitTest: (node, point, tolerance) => {
+    const box = localBounds(node);
+    return box === null
+      ? null
+      : hitWhole(boxHitOutline(box.maxX, box.maxY), "fill", point, tolerance);
+  },
+  marqueeOutline: (node) => {
+    const box = localBounds(node);
+    const quad = box && polygonSubpath([0, 0, box.maxX, 0, box.maxX, box.maxY, 0, box.maxY]);
+    return quad ? [quad] : null;
+  },
+  snapBox: (node, world) => {
+    const local = localBounds(node);
+    return local === null ? null : transformBox(local, world);
+  },
+  heapBytes: (node) => node.content.length * 2,
+  // Only its wrapping width: its height follows its lines.
+  resized: (_node, box, kx) => ({ width: (box.maxX - box.minX) * kx }),
+  hoverOutline: () => null,
+  render: { display: "text" },
+  svg: { hidden: "empty", shape: (node) => ({ kind: "text", node }) },
+  fields: [],
+} satisfies ShapeKind<TextNode>;
