@@ -11,13 +11,6 @@ import type { Point } from "../math/point";
 /** Where a first duplicate goes relative to its original, in world units. */
 export const DUPLICATE_OFFSET: Point = { x: 10, y: 10 };
 
-interface LastDuplicate {
-  readonly originals: readonly Id[];
-  readonly copies: readonly Id[];
-}
-
-// Per document, so a repeated Ctrl+D can repeat how far the person moved the last copy.
-const lastDuplicates = new WeakMap<DocumentStore, LastDuplicate>();
 
 function origin(store: DocumentStore, id: Id): Point | null {
   if (!isSceneNode(store.get(id))) return null;
@@ -29,11 +22,11 @@ function origin(store: DocumentStore, id: Id): Point | null {
  * Like Figma: when the selection is exactly the copies the last duplicate made, the next copies
  * are offset as far from them as those now are from their originals; otherwise by 10, 10.
  */
-function nextOffset(store: DocumentStore): Point {
-  const last = lastDuplicates.get(store);
+function nextOffset(editor: EditableDocument): Point {
+  const { store, lastDuplicate: last } = editor;
   const selection = store.selection;
   if (
-    last === undefined ||
+    last === null ||
     last.copies.length === 0 ||
     last.copies.length !== selection.length ||
     !last.copies.every((id, i) => id === selection[i])
@@ -53,7 +46,7 @@ export function duplicateSelection(editor: EditableDocument, makeId: () => Id = 
   const { store } = editor;
   const nodes = topLevelNodes(store, store.selection);
   if (nodes.length === 0) return;
-  const offset = nextOffset(store);
+  const offset = nextOffset(editor);
   let copies: Id[] = [];
   const commit = store.transact("Duplicate", (tx) => {
     copies = [];
@@ -67,6 +60,5 @@ export function duplicateSelection(editor: EditableDocument, makeId: () => Id = 
     }
     tx.select(copies);
   });
-  if (commit !== null)
-    lastDuplicates.set(store, { originals: nodes.map((n) => n.id), copies: [...copies] });
+  if (commit !== null) editor.lastDuplicate = { originals: nodes.map((n) => n.id), copies };
 }

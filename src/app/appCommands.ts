@@ -5,7 +5,7 @@ import { unionBox } from "../geometry/bounds";
 import { TOOLS } from "../tools/catalog";
 import type { ToolSettings } from "../editing/settings";
 import type { Command } from "../editing/commands";
-import type { OpenDocument } from "./openDocument";
+import type { Editor } from "./editor";
 import type { Box } from "../math/box";
 
 /** Zoom commands step by this factor, as the zoom menus of other editors do. */
@@ -14,7 +14,7 @@ export const ZOOM_STEP = 2;
 export const FIT_PADDING_PX = 32;
 
 export interface AppCommandHost {
-  current(): OpenDocument;
+  current(): Editor;
   readonly settings: ToolSettings;
   save(): void;
   saveAs(): void;
@@ -29,8 +29,8 @@ export interface AppCommandHost {
 }
 
 /** Everything on the page shown: the union of its top-level nodes' bounds. */
-export function pageBounds(doc: OpenDocument): Box | null {
-  const store = doc.editor.store;
+export function pageBounds(doc: Editor): Box | null {
+  const store = doc.store;
   let box: Box | null = null;
   for (const node of store.childrenOf(doc.pageId())) {
     if (node.hidden) continue;
@@ -40,12 +40,12 @@ export function pageBounds(doc: OpenDocument): Box | null {
   return box;
 }
 
-function fit(doc: OpenDocument, box: Box | null, area: ScreenArea | null): void {
+function fit(doc: Editor, box: Box | null, area: ScreenArea | null): void {
   if (box === null) return;
   doc.camera.fitRect(box, doc.viewport.size, FIT_PADDING_PX, area ?? undefined);
 }
 
-function zoomBy(doc: OpenDocument, factor: number): void {
+function zoomBy(doc: Editor, factor: number): void {
   const size = doc.viewport.size;
   doc.camera.zoomAt({ x: size.width / 2, y: size.height / 2 }, factor);
 }
@@ -76,8 +76,8 @@ export function appCommands(host: AppCommandHost): Command[] {
       label: "Undo",
       category: "edit",
       shortcuts: [{ code: "KeyZ", mod: true }],
-      enabled: () => host.current().editor.history.canUndo,
-      run: () => host.current().editor.history.undo(),
+      enabled: () => host.current().history.canUndo,
+      run: () => host.current().history.undo(),
     },
     {
       id: "edit.redo",
@@ -87,8 +87,8 @@ export function appCommands(host: AppCommandHost): Command[] {
         { code: "KeyZ", mod: true, shift: true },
         { code: "KeyY", mod: true },
       ],
-      enabled: () => host.current().editor.history.canRedo,
-      run: () => host.current().editor.history.redo(),
+      enabled: () => host.current().history.canRedo,
+      run: () => host.current().history.redo(),
     },
     {
       id: "file.save",
@@ -154,10 +154,10 @@ export function appCommands(host: AppCommandHost): Command[] {
       label: "Zoom to selection",
       category: "view",
       shortcuts: [{ code: "Digit2", shift: true }],
-      enabled: () => host.current().editor.store.selection.length > 0,
+      enabled: () => host.current().store.selection.length > 0,
       run: () => {
         const doc = host.current();
-        const store = doc.editor.store;
+        const store = doc.store;
         const ids = store.selection.filter((id) => isSceneNode(store.get(id)));
         const quad = selectionQuad(store, ids);
         fit(doc, quad === null ? null : quadBox(quad), host.freeArea?.() ?? null);

@@ -1,18 +1,51 @@
 import type { Engine } from "../../engine";
 import type { DocRecord, Id, RGBA } from "../doc/types";
+import type { CommitPipeline } from "../editing/commitPipeline";
+import {
+  createEditor,
+  type EditableDocument,
+  type EditingText,
+  type LastDuplicate,
+} from "../editing/editor";
+import type { GradientEditRequests } from "../editing/gradientEditRequests";
+import type { History } from "../history/history";
+import type { DocumentStore } from "../doc/store";
+import { ImportJobs } from "../io/import/importJobs";
+import type { DocumentStatusStore } from "../persist/documentStatus";
 import type { PersistenceSession } from "../persist/session";
 import { attachRenderer, type SceneRenderer } from "../render";
 import type { Camera } from "../render/camera";
 import { Overlays } from "../render/overlays/overlays";
 import { Viewport, type ViewPreferences } from "../render/viewport";
 import { SpatialSync } from "../scene/spatialSync";
-import type { DocumentStatusStore } from "../persist/documentStatus";
-import { createEditor, type EditableDocument } from "../editing/editor";
 import { attachTools, type ToolServices, type ToolSession } from "./toolSession";
 
-/** One document bound to the running engine: its editor, drawing, spatial index and saving. */
-export interface OpenDocument {
-  readonly editor: EditableDocument;
+/** What an editor is opened with besides its records. */
+export interface EditorOptions {
+  /** Where the document's name and unsaved state are shown. */
+  readonly status: DocumentStatusStore;
+  /** Autosave and recovery of this document; null for a document that is not stored. */
+  readonly persistence: PersistenceSession | null;
+  /** What outlives one document: settings, commands, the text field, the image picker. */
+  readonly services: ToolServices;
+  /** The view to keep from the document before (pan, zoom, grid). */
+  readonly view?: ViewPreferences;
+}
+
+/**
+ * One open document and everything that lives as long as it: the store and history, the commit
+ * pipeline, the renderer and the spatial index bound to the engine, overlays, tools and picking,
+ * autosave, imports under way, and the requests the chrome makes of its tools. `close()` lets go
+ * of all of it in one place; nothing of a closed editor runs afterwards. The program swaps
+ * editors when another document is opened.
+ */
+export class Editor implements EditableDocument {
+  readonly store: DocumentStore;
+  readonly history: History;
+  readonly editingText: EditingText;
+  readonly commits: CommitPipeline;
+  readonly gradientEdits: GradientEditRequests;
+  lastDuplicate: LastDuplicate | null = null;
   readonly renderer: SceneRenderer;
   readonly spatial: SpatialSync;
   /** The view: pan and zoom, culling, grid and statistics. */
@@ -22,104 +55,121 @@ export interface OpenDocument {
   readonly overlays: Overlays;
   /** The tools, bound to this document and the engine's input. */
   readonly tools: ToolSession;
+  /** Files being imported into this document, for the chrome's progress bars and Cancel. */
+  readonly imports = new ImportJobs();
+  private page: Id;
+  private readonly backgroundListeners = new Set<(background: RGBA | null) => void>();
+  private lastBackground: RGBA | null;
+  private closed = false;
+
+  constructor(
+    private readonly engine: Engine,
+    records: readonly DocRecord[],
+    options: EditorOptions,
+  ) {
+    const document = createEditor(records);
+    this.store = document.store;
+    this.history = document.history;
+    this.editingText = document.editingText;
+    this.commits = document.commits;
+    this.gradientEdits = document.gradientEdits;
+    const { store, commits } = this;
+    options.persistence?.attach(this, options.status, engine);
+    this.renderer = attachRenderer(engine, this);
+    this.spatial = new SpatialSync(store, engine.core.index, commits.stage("spatial index"));
+    const firstPage = store.pages()[0];
+    this.page = firstPage?.id ?? "";
+    if (firstPage) this.spatial.showPage(firstPage.id);
+    this.viewport = new Viewport(engine, this.renderer, this.spatial, options.view);
+    this.camera = this.viewport.camera;
+    this.overlays = new Overlays(
+      store,
+      this.camera,
+      () => engine.invalidate(),
+      () => this.page,
+      commits.stage("overlays"),
+    );
+    this.viewport.screen.addChild(this.overlays.layer);
+    this.tools = attachTools(
+      engine,
+      {
+        editor: this,
+        camera: this.camera,
+        overlays: this.overlays,
+        spatial: this.spatial,
+        viewport: this.viewport,
+        pageId: () => this.page,
+      },
+      options.services,
+    );
+    const followName = (): void => options.status.set({ name: store.document.name });
+    followName();
+    commits.stage("document name").subscribe(followName);
+    this.lastBackground = this.pageBackground();
+    commits.stage("page background").subscribe(() => this.checkBackground());
+  }
+
   /** The page on screen. */
-  pageId(): Id;
+  pageId(): Id {
+    return this.page;
+  }
+
   /** Shows another page of the document. */
-  showPage(pageId: Id): void;
-  /** The background colour of the page on screen, as the exports draw it. */
-  pageBackground(): RGBA | null;
+  showPage(pageId: Id): void {
+    if (this.tools.controller.tool.busy) this.tools.controller.cancel();
+    this.page = pageId;
+    this.tools.setScope(pageId);
+    this.store.setSelection([]);
+    this.renderer.showPage(pageId);
+    this.spatial.showPage(pageId);
+    this.overlays.refresh();
+    this.checkBackground();
+    this.engine.invalidate();
+  }
+
+  /**
+   * The background colour of the page on screen, as the exports draw it. The renderer's page,
+   * not `page`: it moves to the first page when the shown one is deleted.
+   */
+  pageBackground(): RGBA | null {
+    const shown = this.store.get(this.renderer.currentPage ?? this.page);
+    return shown?.type === "page" ? shown.background : null;
+  }
+
   /**
    * Calls `listener` whenever the page on screen has another background: an edit of the page
    * record, another page shown, or the shown page deleted. Returns the unsubscribe.
    */
-  onPageBackground(listener: (background: RGBA | null) => void): () => void;
-  close(): void;
-}
+  onPageBackground(listener: (background: RGBA | null) => void): () => void {
+    this.backgroundListeners.add(listener);
+    return () => this.backgroundListeners.delete(listener);
+  }
 
-export function openDocument(
-  engine: Engine,
-  records: readonly DocRecord[],
-  status: DocumentStatusStore,
-  persistence: PersistenceSession | null,
-  services: ToolServices,
-  view?: ViewPreferences,
-): OpenDocument {
-  const editor = createEditor(records);
-  const store = editor.store;
-  persistence?.attach(editor, status, engine);
-  const renderer = attachRenderer(engine, editor);
-  const spatial = new SpatialSync(store, engine.core.index);
-  const firstPage = store.pages()[0];
-  let page = firstPage?.id ?? "";
-  if (firstPage) spatial.showPage(firstPage.id);
-  const viewport = new Viewport(engine, renderer, spatial, view);
-  const overlays = new Overlays(
-    store,
-    viewport.camera,
-    () => engine.invalidate(),
-    () => page,
-  );
-  viewport.screen.addChild(overlays.layer);
-  const tools = attachTools(
-    engine,
-    { editor, camera: viewport.camera, overlays, spatial, viewport, pageId: () => page },
-    services,
-  );
-  const followName = (): void => status.set({ name: store.document.name });
-  followName();
-  const stopFollowing = store.subscribe(followName);
-  // The renderer's page, not `page`: it moves to the first page when the shown one is deleted.
-  // Subscribed after the renderer, so that move has happened when this runs.
-  const pageBackground = (): RGBA | null => {
-    const shown = store.get(renderer.currentPage ?? page);
-    return shown?.type === "page" ? shown.background : null;
-  };
-  const backgroundListeners = new Set<(background: RGBA | null) => void>();
-  let lastBackground = pageBackground();
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /** Lets go of everything bound to this document; the engine keeps running for the next one. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.imports.cancelAll();
+    this.tools.dispose();
+    this.commits.dispose();
+    this.backgroundListeners.clear();
+    this.overlays.dispose();
+    this.viewport.dispose();
+    this.spatial.dispose();
+    this.renderer.dispose();
+    this.history.dispose();
+    this.engine.invalidate();
+  }
+
   // Per commit: one record look-up, and the listeners only when the colour changed.
-  const checkBackground = (): void => {
-    const next = pageBackground();
-    if (next === lastBackground) return;
-    lastBackground = next;
-    for (const listener of [...backgroundListeners]) listener(next);
-  };
-  const stopFollowingBackground = store.subscribe(checkBackground);
-  return {
-    editor,
-    renderer,
-    spatial,
-    viewport,
-    camera: viewport.camera,
-    overlays,
-    tools,
-    pageId: () => page,
-    showPage(pageId) {
-      if (tools.controller.tool.busy) tools.controller.cancel();
-      page = pageId;
-      tools.setScope(pageId);
-      store.setSelection([]);
-      renderer.showPage(pageId);
-      spatial.showPage(pageId);
-      overlays.refresh();
-      checkBackground();
-      engine.invalidate();
-    },
-    pageBackground,
-    onPageBackground(listener) {
-      backgroundListeners.add(listener);
-      return () => backgroundListeners.delete(listener);
-    },
-    close() {
-      tools.dispose();
-      stopFollowing();
-      stopFollowingBackground();
-      backgroundListeners.clear();
-      overlays.dispose();
-      viewport.dispose();
-      spatial.dispose();
-      renderer.dispose();
-      editor.history.dispose();
-      engine.invalidate();
-    },
-  };
+  private checkBackground(): void {
+    const next = this.pageBackground();
+    if (next === this.lastBackground) return;
+    this.lastBackground = next;
+    for (const listener of [...this.backgroundListeners]) listener(next);
+  }
 }

@@ -7,7 +7,7 @@ import { apply, IDENTITY_TRANSFORM, invert } from "../doc/transform";
 import { isSceneNode, type Id, type TextNode } from "../doc/types";
 import { exportSvg } from "../io/export/svg";
 import { importFileInto, OFF_THREAD_BYTES } from "../io/import/importFile";
-import { importJobsOf, type ImportJobs } from "../io/import/importJobs";
+import type { ImportJobs } from "../io/import/importJobs";
 import { maxInputBytesFor, megabytes } from "../io/import/limits";
 import { DEFAULT_TEXT } from "../tools/textTool";
 import type { EditableDocument } from "../editing/editor";
@@ -34,6 +34,8 @@ export interface ClipboardTarget {
   readonly actions: ClipboardActions;
   /** The frame a page point lies in: what lands there from outside goes into it. */
   frameAt?: FrameAt;
+  /** The open document's imports under way, for the chrome's progress bars and Cancel. */
+  imports?(): ImportJobs;
 }
 
 /** A page point in the coordinates of `parent` (a page, frame or group). */
@@ -296,7 +298,7 @@ export function bindClipboardEvents(
       text: data.getData("text/plain") || data.getData("image/svg+xml") || null,
       files: [...data.files],
     };
-    pasteContents(target, contents, importJobsOf(canvas)).catch((error: unknown) =>
+    pasteContents(target, contents, target.imports?.()).catch((error: unknown) =>
       target.notify(String(error)),
     );
   };
@@ -417,7 +419,7 @@ export function bindFileDrop(
           file.name,
           bytes,
           { x: at.x + i * 20, y: at.y + i * 20 },
-          importJobsOf(canvas),
+          target.imports?.(),
         );
       }
     })().catch((error: unknown) => target.notify(String(error)));

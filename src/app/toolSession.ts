@@ -59,7 +59,7 @@ export function attachTools(
     }
     return scope;
   };
-  const picker = new Picker(editor.store, spatial);
+  const picker = new Picker(editor.store, spatial, editor.commits.stage("picker"));
   const snapper = new SceneSnapper({
     store: editor.store,
     spatial,

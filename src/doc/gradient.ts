@@ -166,3 +166,6 @@ export function cssStops(stops: readonly GradientStop[]): string {
   );
   return `linear-gradient(to right, ${parts.join(", ")})`;
 }
+
+/** Which of a node's paints: its fill or its stroke. */
+export type PaintTarget = "fill" | "stroke";

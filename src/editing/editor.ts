@@ -3,6 +3,8 @@ import { newId } from "../doc/ids";
 import { DocumentStore } from "../doc/store";
 import type { DocRecord, Id } from "../doc/types";
 import { History } from "../history/history";
+import { CommitPipeline } from "./commitPipeline";
+import { GradientEditRequests } from "./gradientEditRequests";
 
 /**
  * The text whose editing field is open, if any. Session state, not a document change: the
@@ -34,14 +36,38 @@ export interface EditableDocument {
   readonly store: DocumentStore;
   readonly history: History;
   readonly editingText: EditingText;
+  /** What runs after each commit, in order; each part hears commits through its own stage. */
+  readonly commits: CommitPipeline;
+  /** The properties panel's requests for on-canvas gradient editing. */
+  readonly gradientEdits: GradientEditRequests;
+  /** What the last Duplicate made, so a repeated Ctrl+D repeats how far the copies were moved. */
+  lastDuplicate: LastDuplicate | null;
+}
+
+export interface LastDuplicate {
+  readonly originals: readonly Id[];
+  readonly copies: readonly Id[];
 }
 
 /** Invariant checks run after every transaction in development and tests, not in production. */
 export const CHECK_INVARIANTS = import.meta.env.DEV || import.meta.env.MODE === "test";
 
-export function createEditor(records: readonly DocRecord[]): EditableDocument {
-  const store = new DocumentStore(records, { checkInvariants: CHECK_INVARIANTS });
-  return { store, history: new History(store), editingText: new EditingText() };
+export function createEditor(
+  records: readonly DocRecord[],
+  { checkInvariants = CHECK_INVARIANTS }: { readonly checkInvariants?: boolean } = {},
+): EditableDocument {
+  const store = new DocumentStore(records, { checkInvariants });
+  const commits = new CommitPipeline(store, checkInvariants);
+  const history = new History(store, undefined, commits.stage("history"));
+  const gradientEdits = new GradientEditRequests();
+  return {
+    store,
+    history,
+    editingText: new EditingText(),
+    commits,
+    gradientEdits,
+    lastDuplicate: null,
+  };
 }
 
 export function newDocumentRecords(author: string, now: Date = new Date()): DocRecord[] {

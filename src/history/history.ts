@@ -39,8 +39,9 @@ export class History {
   constructor(
     private readonly store: DocumentStore,
     private readonly budgetBytes: number = DEFAULT_HISTORY_BUDGET_BYTES,
+    commits: Pick<DocumentStore, "subscribe"> = store,
   ) {
-    this.unsubscribe = store.subscribe((commit) => this.record(commit));
+    this.unsubscribe = commits.subscribe((commit) => this.record(commit));
   }
 
   get canUndo(): boolean {

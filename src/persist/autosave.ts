@@ -16,6 +16,8 @@ export interface GestureSource {
 }
 
 export interface AutosaveOptions {
+  /** Where commits are heard (the store itself unless the editor's pipeline gives a stage). */
+  readonly commits?: Pick<DocumentStore, "subscribe">;
   /** The last log entry already stored; new entries continue after it. */
   readonly lastSeq: number;
   /** Log entries stored since the snapshot, counted towards the next compaction. */
@@ -126,7 +128,7 @@ export class Autosaver {
     this.logEntries = options.logEntries ?? 0;
     this.compactEntries = options.compactEntries ?? COMPACT_ENTRIES;
     this.compactBytes = options.compactBytes ?? COMPACT_BYTES;
-    this.unsubscribe = store.subscribe((commit) => this.record(commit));
+    this.unsubscribe = (options.commits ?? store).subscribe((commit) => this.record(commit));
     this.unsubscribeGestures = options.gestures?.subscribe(() => this.gestureChanged()) ?? noop;
   }
 

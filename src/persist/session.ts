@@ -397,6 +397,7 @@ export class PersistenceSession {
       lastSeq: loaded.lastSeq,
       logEntries: loaded.lastSeq - loaded.baseSeq,
       gestures: editor.history,
+      commits: editor.commits.stage("autosave"),
       onDirty: (dirty) => {
         status.set({ dirty });
         if (!dirty) {

@@ -17,6 +17,7 @@ export function attachRenderer(engine: Engine, editor: EditableDocument): SceneR
     onBackdropNeeded: (needed) => engine.gfx.setBackBuffer(needed),
     images: blobTextureSource(editor.store),
     editingText: editor.editingText,
+    commits: editor.commits.stage("renderer"),
   });
   const first = editor.store.pages()[0];
   if (first) renderer.showPage(first.id);

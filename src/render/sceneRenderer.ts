@@ -38,6 +38,8 @@ export const MAX_NESTED_BATCHES = 256;
 export const CHUNK_SIZE = 1024;
 
 export interface SceneRendererOptions {
+  /** Where commits are heard (the store itself unless the editor's pipeline gives a stage). */
+  readonly commits?: Pick<DocumentStore, "subscribe">;
   /** Children per chunk: a run of consecutive siblings drawn as one render group. */
   readonly chunkSize?: number;
   /**
@@ -163,7 +165,7 @@ export class SceneRenderer {
         this.builds += 1;
       },
     };
-    this.unsubscribe = store.subscribe((commit) => this.onCommit(commit));
+    this.unsubscribe = (options.commits ?? store).subscribe((commit) => this.onCommit(commit));
     this.editing = options.editingText?.id ?? null;
     this.stopFollowingEditing =
       options.editingText?.subscribe((id) => this.setEditing(id)) ?? (() => {});

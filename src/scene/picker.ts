@@ -3,10 +3,11 @@ import { apply, invert, multiply, toMatrix, type Matrix } from "../doc/transform
 import { isContainer, isSceneNode, type DocRecord, type Id, type SceneNode } from "../doc/types";
 import { maxScale } from "../geometry/affine";
 import { flattenSubpaths, nearestOnSegment, type FlatSubpath } from "../geometry/bezier";
-import { hitNode, nodeInsideRect, nodeIntersectsRect } from "../geometry/hitTest";
-import { polygonSubpath, toSubpaths } from "../geometry/toPath";
+import { hitNode, nodeInsideRect, nodeIntersectsRect } from "../shapes/hitTest";
+import { polygonSubpath } from "../geometry/toPath";
+import { toSubpaths } from "../shapes/toPath";
 
-import { localBounds } from "../geometry/bounds";
+import { localBounds } from "../shapes/bounds";
 import type { SpatialSync } from "./spatialSync";
 import type { Point } from "../math/point";
 import type { Box } from "../math/box";
@@ -147,9 +148,10 @@ export class Picker implements ScenePicker {
   constructor(
     private readonly store: Pick<DocumentStore, "get" | "childrenOf" | "all" | "subscribe">,
     private readonly spatial: Pick<SpatialSync, "queryRect">,
+    commits: Pick<DocumentStore, "subscribe"> = store,
   ) {
     for (const record of store.all()) if (isSceneNode(record)) this.classify(record.id, record);
-    this.unsubscribe = store.subscribe((commit) => {
+    this.unsubscribe = commits.subscribe((commit) => {
       for (const { id, after } of commit.patch.changes) this.classify(id, after);
     });
   }

@@ -2,7 +2,8 @@ import type { SpatialIndex } from "../../engine/core/spatialIndex";
 import type { Commit, DocumentStore } from "../doc/store";
 import { IDENTITY_MATRIX, multiply, toMatrix, type Matrix } from "../doc/transform";
 import { isContainer, isSceneNode, type Id } from "../doc/types";
-import { localBounds, transformBox } from "../geometry/bounds";
+import { transformBox } from "../geometry/bounds";
+import { localBounds } from "../shapes/bounds";
 import type { Box } from "../math/box";
 
 /**
@@ -21,8 +22,9 @@ export class SpatialSync {
   constructor(
     private readonly store: DocumentStore,
     private readonly index: SpatialIndex,
+    commits: Pick<DocumentStore, "subscribe"> = store,
   ) {
-    this.unsubscribe = store.subscribe((commit) => this.onCommit(commit));
+    this.unsubscribe = commits.subscribe((commit) => this.onCommit(commit));
   }
 
   /**

@@ -3,33 +3,15 @@ import { worldMatrix } from "../doc/commands";
 import type { Matrix } from "../doc/transform";
 import { isSceneNode, type Fill, type Id, type SceneNode } from "../doc/types";
 
-import {
-  defaultTarget,
-  dragGeometry,
-  gradientMarkers,
-  gradientOf,
-  handleOrder,
-  handlePoint,
-  hitGradient,
-  layGradient,
-  newGradientTarget,
-  offsetOnLine,
-  onLine,
-  sameHandle,
-  withGradient,
-  type GradientHandle,
-  type GradientMarkers,
-  type GradientPaint,
-  type PaintTarget,
-} from "../render/overlays/gradientGeometry";
+import { defaultTarget, dragGeometry, gradientMarkers, gradientOf, handleOrder, handlePoint, hitGradient, layGradient, newGradientTarget, offsetOnLine, onLine, sameHandle, withGradient, type GradientHandle, type GradientMarkers, type GradientPaint } from "../render/overlays/gradientGeometry";
 import { addStop, convertFill, moveStop, removeStop } from "../doc/gradient";
-import { gradientBox } from "../geometry/gradientBox";
+import { gradientBox } from "../shapes/gradientBox";
 import { UNPAINTED_STROKE } from "../doc/strokePaint";
 import { DRAG_THRESHOLD_PX } from "./controller";
-import { onGradientEditRequest } from "./gradientEditRequests";
 import { PICK_TOLERANCE_PX } from "./selectTool";
 import type { Tool, ToolContext, ToolKey, ToolPointer } from "./types";
 import type { Point } from "../math/point";
+import type { PaintTarget } from "../doc/gradient";
 
 const LABEL = "Edit gradient";
 const NO_PAINT: Fill = { type: "none" };
@@ -82,13 +64,13 @@ export class GradientTool implements Tool {
   constructor(private readonly ctx: ToolContext) {
     const store = ctx.editor.store;
     this.unsubscribe = [
-      store.subscribe(() => {
+      ctx.editor.commits.stage("tools").subscribe(() => {
         if (this.active) this.show();
       }),
       store.subscribeSelection(() => {
         if (this.active && this.current.name === "idle") this.retarget();
       }),
-      onGradientEditRequest(store, (target) => {
+      ctx.editor.gradientEdits.listen((target) => {
         this.requested = target;
         if (this.active) this.retarget();
         else ctx.setTool("gradient");

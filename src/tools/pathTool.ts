@@ -22,7 +22,7 @@ import {
 } from "../geometry/pathEdit";
 import { toEditable, type NodeAddress } from "../geometry/pathNodes";
 import { freehandToPath } from "../geometry/freehandFit";
-import { convertToPath, isPathConvertible } from "../geometry/toPath";
+import { convertToPath, isPathConvertible } from "../shapes/toPath";
 
 import { DRAG_THRESHOLD_PX } from "./controller";
 import { PICK_TOLERANCE_PX } from "./selectTool";
@@ -103,7 +103,7 @@ export class PathTool implements Tool {
   private readonly unsubscribe: () => void;
 
   constructor(private readonly ctx: ToolContext) {
-    this.unsubscribe = ctx.editor.store.subscribe(() => {
+    this.unsubscribe = ctx.editor.commits.stage("tools").subscribe(() => {
       if (this.active && this.target !== null) this.refresh();
     });
   }

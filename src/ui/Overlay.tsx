@@ -7,7 +7,6 @@ import type { Id } from "../doc/types";
 import { Announcer } from "./Announcer";
 import { Banners, type BannersProps } from "./Banners";
 import { ImportProgress } from "./ImportProgress";
-import { importJobsOf } from "../io/import/importJobs";
 import { registerChromeCommands } from "./chromeCommands";
 import { ChromeState } from "./chromeState";
 import { About } from "./dialogs/About";
@@ -122,7 +121,7 @@ export function Overlay({
           />
         ) : null}
         {banners ? <Banners banners={banners} /> : null}
-        {canvas ? <ImportProgress jobs={importJobsOf(canvas)} /> : null}
+        {services ? <ImportProgress jobs={services.current.imports} /> : null}
       </div>
     </MessagesContext.Provider>
   );
@@ -162,7 +161,7 @@ function EditingChrome({ services, root, banners, persisting, drawer, touch }: E
   const ui = useSyncExternalStore(chrome.subscribe, chrome.getSnapshot);
   const [cursor] = useState(() => new CursorStore());
   const [lineHistory] = useState(() => new CommandHistory());
-  const store = current.editor.store;
+  const store = current.store;
   // One per document: subscribing here, released by the effect below when the document changes.
   const pulse = useMemo(() => new DocumentPulse(store, canvas), [store, canvas]);
   useEffect(() => () => pulse.dispose(), [pulse]);
@@ -288,7 +287,7 @@ function EditingChrome({ services, root, banners, persisting, drawer, touch }: E
           aria-label={t("properties.label")}
           data-f6-region
         >
-          <PropertiesPanel store={store} pulse={pulse} />
+          <PropertiesPanel store={store} gradientEdits={current.gradientEdits} pulse={pulse} />
           <PagesPanel store={store} pulse={pulse} pageId={pageId} onShow={showPage} />
           <LayersPanel store={store} pulse={pulse} pageId={pageId} touch={touch} />
         </aside>

@@ -1,6 +1,7 @@
+import type { SwitchOptions } from "../app/program";
 import type { CommandRegistry } from "../editing/commands";
 import type { DocumentStatus } from "../persist/documentStatus";
-import type { OpenDocument } from "../app/openDocument";
+import type { Editor } from "../app/editor";
 import type { Library } from "../persist/library";
 import type { ToolSettings } from "../editing/settings";
 import type { ChromeState } from "./chromeState";
@@ -22,7 +23,7 @@ export interface ChromeServices {
   /** Which dialog is open, focus mode, theme: shared with the program's commands. */
   readonly chrome: ChromeState;
   /** The open document; a new one after a document is swapped in (the chrome re-renders). */
-  readonly current: OpenDocument;
+  readonly current: Editor;
   /** Focus goes back here when a menu or dialog closes. */
   readonly canvas: HTMLCanvasElement;
   readonly status: {
@@ -51,8 +52,4 @@ export interface DocumentActions {
   whenSaved(): Promise<void>;
   /** Tells the user that a switch failed (the open document stays). */
   report(error: unknown): void;
-}
-
-export interface SwitchOptions {
-  readonly discardUnsaved?: boolean;
 }

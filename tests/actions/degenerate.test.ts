@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { setGeometry } from "../../src/actions/numeric";
 import { groupSelection } from "../../src/actions/structure";
-import { EditingText, type EditableDocument } from "../../src/editing/editor";
-import { DocumentStore } from "../../src/doc/store";
-import { History } from "../../src/history/history";
+import { createEditor, type EditableDocument } from "../../src/editing/editor";
 import { at, editorWith, group, rect, stateOf } from "./support";
 
 // A group scaled to almost nothing: the determinant of its matrix is the smallest denormal, so
@@ -28,8 +26,7 @@ describe("degenerate geometry", () => {
 
   it("does so without the development invariant checks too, as in production", () => {
     const records = editorWith(degenerate).store.snapshot();
-    const store = new DocumentStore(records, { checkInvariants: false });
-    expectGroupRefused({ store, history: new History(store), editingText: new EditingText() });
+    expectGroupRefused(createEditor(records, { checkInvariants: false }));
   });
 });
 

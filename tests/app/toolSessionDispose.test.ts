@@ -8,7 +8,6 @@ import { createDocument, DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../sr
 import type { RectNode } from "../../src/doc/types";
 import { Camera } from "../../src/render/camera";
 import { SpatialSync } from "../../src/scene/spatialSync";
-import { requestGradientEdit } from "../../src/tools/gradientEditRequests";
 import { ToolSettings } from "../../src/editing/settings";
 import type { TextEditorHost } from "../../src/tools/types";
 import { loadCore } from "../core/loadCore";
@@ -120,13 +119,13 @@ describe("a disposed tool session", () => {
     expect(session.controller.tool.id).toBe("path");
     settings.update({ tool: "select" });
     // Open, a gradient request makes this document's gradient tool the active one.
-    expect(requestGradientEdit(editor.store, "fill")).toBe(true);
+    expect(editor.gradientEdits.request("fill")).toBe(true);
     expect(session.controller.tool.id).toBe("gradient");
     settings.update({ tool: "select" });
 
     session.dispose();
     overlays.close();
-    expect(requestGradientEdit(editor.store, "fill")).toBe(false);
+    expect(editor.gradientEdits.request("fill")).toBe(false);
     editor.store.transact("Move", (tx) => {
       const node = tx.get("r");
       if (node?.type === "rect") tx.put({ ...node, transform: { ...node.transform, x: 40 } });

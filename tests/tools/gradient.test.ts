@@ -11,7 +11,6 @@ import type {
   Stroke,
 } from "../../src/doc/types";
 import type { GradientMarkers } from "../../src/render/overlays/gradientGeometry";
-import { requestGradientEdit } from "../../src/tools/gradientEditRequests";
 import type { GradientTool } from "../../src/tools/gradientTool";
 import type { OverlaySink } from "../../src/tools/types";
 import {
@@ -314,7 +313,7 @@ describe("gradient tool", () => {
       const r = tx.get("r") as RectNode;
       tx.put({ ...r, transform: { ...r.transform, rotation: Math.PI / 2 } });
     });
-    expect(requestGradientEdit(h.store, "stroke")).toBe(true);
+    expect(h.editor.gradientEdits.request("stroke")).toBe(true);
     h.tick();
     expect(h.tool.id).toBe("gradient");
     expect(tool(h).editing).toEqual({ node: "r", target: "stroke" });

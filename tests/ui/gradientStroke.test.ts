@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Fill, LinearGradientPaint, Paint } from "../../src/doc/types";
-import { requestGradientEdit, onGradientEditRequest } from "../../src/tools/gradientEditRequests";
+import { GradientEditRequests } from "../../src/editing/gradientEditRequests";
 import { convertFill, recolorStop } from "../../src/doc/gradient";
 import { strokePaintChange, UNPAINTED_STROKE } from "../../src/doc/strokePaint";
 import type { Box } from "../../src/math/box";
@@ -60,15 +60,15 @@ describe("stroke paint through the fill editor", () => {
 
 describe("edit-on-canvas requests", () => {
   it("reach the listeners of the same document only, and say whether anyone listened", () => {
-    const store = {};
-    const other = {};
+    const requests = new GradientEditRequests();
+    const other = new GradientEditRequests();
     const heard: string[] = [];
-    expect(requestGradientEdit(store, "fill")).toBe(false);
-    const stop = onGradientEditRequest(store, (target) => heard.push(target));
-    expect(requestGradientEdit(store, "stroke")).toBe(true);
-    expect(requestGradientEdit(other, "fill")).toBe(false);
+    expect(requests.request("fill")).toBe(false);
+    const stop = requests.listen((target) => heard.push(target));
+    expect(requests.request("stroke")).toBe(true);
+    expect(other.request("fill")).toBe(false);
     stop();
-    expect(requestGradientEdit(store, "fill")).toBe(false);
+    expect(requests.request("fill")).toBe(false);
     expect(heard).toEqual(["stroke"]);
   });
 });

@@ -51,6 +51,11 @@ export class ImportJobs {
     };
   }
 
+  /** Cancels every import under way: their document is closing. */
+  cancelAll(): void {
+    for (const job of [...this.jobs]) job.cancel();
+  }
+
   private replace(id: number, job: ImportJob | null): void {
     const index = this.jobs.findIndex((j) => j.id === id);
     if (index < 0 && job === null) return;
@@ -59,19 +64,4 @@ export class ImportJobs {
     else this.jobs = this.jobs.map((j) => (j.id === id ? job : j));
     for (const listener of [...this.listeners]) listener();
   }
-}
-
-const byCanvas = new WeakMap<object, ImportJobs>();
-
-/**
- * The import jobs of one canvas. The drop and paste bindings and the chrome both know the
- * canvas and nothing else in common, so the canvas is the key that joins them.
- */
-export function importJobsOf(canvas: object): ImportJobs {
-  let jobs = byCanvas.get(canvas);
-  if (jobs === undefined) {
-    jobs = new ImportJobs();
-    byCanvas.set(canvas, jobs);
-  }
-  return jobs;
 }

@@ -1,3 +1,4 @@
+import type { PaintTarget } from "../../doc/gradient";
 import { apply, invert, type Matrix } from "../../doc/transform";
 import type {
   GradientStop,
@@ -15,7 +16,6 @@ import type { Point } from "../../math/point";
 // Paint geometry lives in the node's local coordinates; handles are shown and dragged in world
 // coordinates through the node's world matrix.
 
-export type PaintTarget = "fill" | "stroke";
 export type GradientPaint = LinearGradientPaint | RadialGradientPaint;
 
 /** What a press can grab: an end of the gradient's line, its focal point, or a stop on the line. */

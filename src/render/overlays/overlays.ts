@@ -184,6 +184,7 @@ export class Overlays {
     private readonly camera: Camera,
     private readonly invalidate: () => void,
     pageId: () => Id | null = () => null,
+    commits: Pick<OverlaySource, "subscribe"> = source,
   ) {
     this.frameLabels = new FrameLabels(source, pageId);
     this.layer.eventMode = "none";
@@ -210,7 +211,7 @@ export class Overlays {
           this.drawFrameLabels();
         });
       }),
-      source.subscribe((commit) => this.committed(commit)),
+      commits.subscribe((commit) => this.committed(commit)),
       camera.subscribe(() => this.changed(() => this.drawAll())),
     ];
     this.drawAll();

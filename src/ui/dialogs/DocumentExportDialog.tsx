@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { exportBaseName } from "../../app/exportCommands";
-import type { OpenDocument } from "../../app/openDocument";
+import type { Editor } from "../../app/editor";
 import { ExportDialog, type ExportServices } from "./ExportDialog";
 
 /**
@@ -13,11 +13,11 @@ export function DocumentExportDialog({
   onClose,
 }: {
   readonly services: ExportServices;
-  readonly current: OpenDocument;
+  readonly current: Editor;
   readonly onClose: () => void;
 }) {
   const [choices] = useState(() => {
-    const store = current.editor.store;
+    const store = current.store;
     const pageId = current.pageId();
     return {
       pageId,

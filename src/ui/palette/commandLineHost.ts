@@ -1,11 +1,11 @@
 import type { CommandRegistry } from "../../editing/commands";
-import type { OpenDocument } from "../../app/openDocument";
+import type { Editor } from "../../app/editor";
 import type { CommandLineHost } from "../../commandLine";
 import type { ToolSettings } from "../../editing/settings";
 
 /** The command line's view of the running program, for lines typed into the palette. */
 export function paletteCommandLineHost(
-  current: OpenDocument,
+  current: Editor,
   tools: ToolSettings,
   commands: CommandRegistry,
 ): CommandLineHost {
@@ -14,8 +14,8 @@ export function paletteCommandLineHost(
     return { x: size.width / 2, y: size.height / 2 };
   };
   return {
-    editor: () => current.editor,
-    scope: () => current.renderer.currentPage ?? current.editor.store.pages()[0]?.id ?? "",
+    editor: () => current,
+    scope: () => current.renderer.currentPage ?? current.store.pages()[0]?.id ?? "",
     settings: tools,
     registry: commands,
     view: {

@@ -28,12 +28,12 @@ import { useRenderCount } from "../renderCount";
 import { CornerRadii } from "./CornerRadii";
 import { clamp, editNodes, LIMITS } from "./edits";
 import { FillEditor } from "./FillEditor";
-import { gradientBox } from "../../geometry/gradientBox";
+import { gradientBox } from "../../shapes/gradientBox";
 import { UNIT_DEG } from "./expression";
 import { NumberField } from "./NumberField";
 import { RecentColours } from "./recentColours";
 import { StrokePaintEditor } from "./StrokePaintEditor";
-import { requestGradientEdit } from "../../tools/gradientEditRequests";
+import type { GradientEditRequests } from "../../editing/gradientEditRequests";
 import { dashKey, summaryCache, type Field } from "./summary";
 
 const DASH_PRESETS: readonly { label: string; dash: readonly number[] }[] = [
@@ -94,9 +94,12 @@ const recent = new RecentColours();
  */
 export function PropertiesPanel({
   store,
+  gradientEdits,
   pulse,
 }: {
   readonly store: DocumentStore;
+  /** Where "Edit on canvas" asks the open document's gradient tool to take over. */
+  readonly gradientEdits: GradientEditRequests;
   /** Re-renders on commits (held back during canvas drags); the cache recomputes per version. */
   readonly pulse: DocumentPulse;
 }) {
@@ -132,7 +135,7 @@ export function PropertiesPanel({
   const strokeColor = solidColor(summary.strokePaint);
   // On-canvas gradient editing works on one node at a time.
   const onCanvas = (target: "fill" | "stroke") =>
-    summary.count === 1 ? () => requestGradientEdit(store, target) : undefined;
+    summary.count === 1 ? () => gradientEdits.request(target) : undefined;
   const dashField: Field<string> = summary.dash;
 
   return (

@@ -1,0 +1,141 @@
+import type { Engine } from "../../engine";
+import { browserBooleans } from "../actions/booleanRunner";
+import { clipboardActions, editorCommands } from "../actions/editorCommands";
+import { pathCommands } from "../actions/pathOps";
+import type { BannerStore } from "../editing/banners";
+import type { CommandRegistry } from "../editing/commands";
+import type { ToolSettings } from "../editing/settings";
+import type { DocumentExports } from "../io/export/documentExports";
+import type { ScreenArea } from "../render/camera";
+import { appCommands } from "./appCommands";
+import { bindChromeKeys, chromeOrigin } from "./chromeFocus";
+import { exportCommands } from "./exportCommands";
+import type { Program } from "./program";
+import {
+  BrowserClipboard,
+  bindClipboardEvents,
+  bindFileDrop,
+  type ClipboardTarget,
+} from "./systemClipboard";
+
+/** What the program's commands reach besides the open document. */
+export interface CommandWiring {
+  readonly engine: Engine;
+  readonly program: Program;
+  readonly commands: CommandRegistry;
+  readonly settings: ToolSettings;
+  readonly banners: BannerStore;
+  readonly exports: DocumentExports;
+  /** Saves an exported file (a download in a browser). */
+  save(blob: Blob, name: string): void;
+  toggleFocusMode(): void;
+  openExportDialog(): void;
+  /** The part of the canvas no panel covers, for fitting; null before the chrome is shown. */
+  freeArea(): ScreenArea | null;
+}
+
+/**
+ * Registers every command of the program (files, view, edit, paths, export) and binds the
+ * keyboard's clipboard, file drops and the keys the canvas keeps from the browser. Each reaches
+ * the open document through `program.current` when it runs, so a switch needs no re-binding.
+ * Returns what undoes all of it.
+ */
+export function bindProgramCommands(wiring: CommandWiring): () => void {
+  const { engine, program, commands, settings, banners, exports } = wiring;
+  const current = () => program.current;
+  const report = (action: Promise<unknown>): void => {
+    action.catch((error: unknown) => engine.printErr(`Linework: ${String(error)}`));
+  };
+  const notify = (message: string): void =>
+    banners.show({ id: BANNER_EDIT, tone: "warning", message, actions: [] });
+  const editHost = {
+    editor: current,
+    scope: () => current().tools.scope(),
+    notify,
+    frameAt: (point: { x: number; y: number }, exclude: ReadonlySet<string>) =>
+      current().tools.picker.frameAt(point, { exclude }),
+  };
+  // One instance for the menus and the keyboard's clipboard events, so repeated pastes step on.
+  const clipboard = clipboardActions(editHost);
+  const clipboardTarget: ClipboardTarget = {
+    ...editHost,
+    actions: clipboard,
+    imports: () => current().imports,
+    viewCentre: () => {
+      const size = current().viewport.size;
+      return current().camera.screenToWorld({ x: size.width / 2, y: size.height / 2 });
+    },
+  };
+  const dropTarget = {
+    ...clipboardTarget,
+    worldAt: (clientX: number, clientY: number) => {
+      const rect = engine.shell.canvas.getBoundingClientRect();
+      return current().camera.screenToWorld({ x: clientX - rect.left, y: clientY - rect.top });
+    },
+  };
+  const cleanups = [
+    commands.register(
+      appCommands({
+        current,
+        settings,
+        save: () => report(program.files.save()),
+        saveAs: () => report(program.files.saveAs()),
+        open: () => report(program.files.open()),
+        toggleFullscreen: () => {
+          engine.shell.toggleFullscreen().catch((error: unknown) => {
+            engine.printErr(`Full screen is not available: ${String(error)}`);
+          });
+        },
+        toggleFocusMode: wiring.toggleFocusMode,
+        freeArea: wiring.freeArea,
+      }),
+    ),
+    commands.register(
+      editorCommands({ ...editHost, clipboard: new BrowserClipboard(clipboardTarget) }, clipboard),
+    ),
+    commands.register(pathCommands({ ...editHost, booleans: browserBooleans() })),
+    commands.register(
+      exportCommands({
+        current,
+        exports,
+        settings,
+        save: wiring.save,
+        notify,
+        openExportDialog: wiring.openExportDialog,
+      }),
+    ),
+    bindClipboardEvents(
+      engine.shell.canvas,
+      clipboardTarget,
+      (event) => chromeOrigin(event.target, engine.shell.parent) !== null,
+    ),
+    bindFileDrop(engine.shell.canvas, dropTarget),
+    // Keys the canvas keeps from the browser while it has focus: our shortcuts, and what tools
+    // use (Tab cycles shapes; F6 still leaves the canvas for the panels).
+    engine.claimKeys((event) => commands.claims(event) || TOOL_KEYS.has(event.code)),
+    // A click on a panel button or on plain chrome takes focus from the canvas; shortcuts keep
+    // working there (not while typing in a field), and Esc hands focus back to the canvas.
+    bindChromeKeys(engine, engine.shell.parent),
+  ];
+  return () => {
+    for (const cleanup of cleanups.splice(0)) cleanup();
+  };
+}
+
+/** Why an edit, paste or drop did nothing. */
+const BANNER_EDIT = "edit-refused";
+
+/** Keys the tools use that browsers would otherwise act on (scrolling, focus moves). */
+const TOOL_KEYS = new Set([
+  "Tab",
+  "Space",
+  "Enter",
+  "NumpadEnter",
+  "Escape",
+  "Backspace",
+  "Delete",
+  "ArrowUp",
+  "ArrowDown",
+  "ArrowLeft",
+  "ArrowRight",
+]);

@@ -1,0 +1,133 @@
+import { createElement } from "react";
+import { createRoot } from "react-dom/client";
+import type { Engine } from "../../engine";
+import { canvasRectStore } from "../app/canvasRect";
+import type { Program } from "../app/program";
+import type { BannerStore } from "../editing/banners";
+import type { CommandRegistry } from "../editing/commands";
+import type { ToolSettings } from "../editing/settings";
+import type { DocumentExports } from "../io/export/documentExports";
+import type { DocumentStatusStore } from "../persist/documentStatus";
+import type { ScreenArea } from "../render/camera";
+import { CANVAS_COLOURS, type CanvasTheme } from "../render/canvasTheme";
+import { canvasBackground } from "../render/pageBackground";
+import type { ChromeState } from "./chromeState";
+import { measureFreeArea } from "./freeArea";
+import { Overlay } from "./Overlay";
+import type { DocumentActions } from "./services";
+import { followTheme } from "./theme";
+
+export interface ChromeOptions {
+  readonly program: Program;
+  readonly status: DocumentStatusStore;
+  readonly banners: BannerStore;
+  readonly commands: CommandRegistry;
+  readonly tools: ToolSettings;
+  readonly chrome: ChromeState;
+  readonly exporting: {
+    readonly exports: DocumentExports;
+    save(blob: Blob, name: string): void;
+  };
+  readonly lang: string;
+  /** The embedding page's own canvas colour (0xRRGGBB), used by the light theme. */
+  readonly background?: number | undefined;
+}
+
+/** The chrome over the canvas, as the program shows it. */
+export interface ChromeView {
+  /** Another document is open: the canvas and the panels follow it. */
+  documentSwitched(): void;
+  /** The part of the canvas no panel covers. */
+  freeArea(): ScreenArea | null;
+  dispose(): void;
+}
+
+/**
+ * Shows the React chrome over the canvas and keeps the canvas colour with the theme and the
+ * shown page's background. React renders on a switch of document and on its own subscriptions,
+ * never per frame.
+ */
+export function showChrome(engine: Engine, options: ChromeOptions): ChromeView {
+  const { program, banners, chrome } = options;
+  // The canvas follows the chrome's theme; an embedding page's own background is the light one.
+  // A page with a background of its own shows it, as the exports do.
+  let theme: CanvasTheme = "light";
+  const lightBackground = options.background ?? CANVAS_COLOURS.light.background;
+  const paintCanvas = (): void => {
+    const colours = CANVAS_COLOURS[theme];
+    const themeColour = theme === "light" ? lightBackground : colours.background;
+    engine.setBackground(canvasBackground(themeColour, program.current.pageBackground()));
+    program.current.viewport.setGridInk(colours.gridInk);
+  };
+  // One object for the page's life, so the chrome does not re-register its commands per render.
+  const documentActions: DocumentActions = {
+    library: () => program.persistence?.documents ?? null,
+    currentPath: () => program.persistence?.path ?? null,
+    open: (path, switchOptions) => program.open(path, switchOptions),
+    newDocument: async (switchOptions) => {
+      await program.newDocument(switchOptions);
+    },
+    whenSaved: () => program.persistence?.whenSaved() ?? Promise.resolve(),
+    report: (error) =>
+      banners.show({
+        id: BANNER_SWITCH,
+        tone: "error",
+        message: `The drawing could not be opened (${error instanceof Error ? error.message : String(error)}). The open drawing stays.`,
+        actions: [{ label: "Dismiss", onClick: () => banners.dismiss(BANNER_SWITCH) }],
+      }),
+  };
+  const host = engine.shell.parent.ownerDocument.createElement("div");
+  host.className = "lw-overlay-host";
+  engine.shell.parent.appendChild(host);
+  const root = createRoot(host);
+  const render = (): void => {
+    root.render(
+      createElement(Overlay, {
+        rect: canvasRectStore(engine),
+        status: options.status,
+        banners,
+        onToggleFullscreen: () => {
+          engine.shell.toggleFullscreen().catch((error: unknown) => {
+            engine.printErr(`Full screen is not available: ${String(error)}`);
+          });
+        },
+        services: {
+          commands: options.commands,
+          tools: options.tools,
+          chrome,
+          current: program.current,
+          canvas: engine.shell.canvas,
+          lang: options.lang,
+          exporting: options.exporting,
+          ...(program.persistence ? { documents: documentActions } : {}),
+        },
+        persisting: program.persistence !== null,
+      }),
+    );
+  };
+  const showDocument = (): void => {
+    // The editor's listeners go with it when it closes.
+    program.current.onPageBackground(paintCanvas);
+    paintCanvas();
+    render();
+  };
+  showDocument();
+  let shown = true;
+  const stopFollowingTheme = followTheme(chrome, (next) => {
+    theme = next;
+    paintCanvas();
+  });
+  return {
+    documentSwitched: showDocument,
+    freeArea: () => (shown ? measureFreeArea(host, engine.shell.canvas) : null),
+    dispose() {
+      shown = false;
+      stopFollowingTheme();
+      root.unmount();
+      host.remove();
+    },
+  };
+}
+
+/** A New or Open from the library that failed. */
+const BANNER_SWITCH = "document-switch";

@@ -1,0 +1,177 @@
+import type { Container as PixiContainer } from "pixi.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Engine } from "../../engine";
+import type { InputState } from "../../engine/input/inputState";
+import type { Editor as EditorClass } from "../../src/app/editor";
+import { CommandRegistry } from "../../src/editing/commands";
+import { COMMIT_STAGES } from "../../src/editing/commitPipeline";
+import { ToolSettings } from "../../src/editing/settings";
+import { createDocument, DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
+import type { RectNode } from "../../src/doc/types";
+import { DocumentStatusStore } from "../../src/persist/documentStatus";
+import type { TextEditorHost } from "../../src/tools/types";
+import { loadCore } from "../core/loadCore";
+
+// The editor owns everything that lives as long as its document. What outlives it (the engine's
+// tick and resize listeners, the render root, the shared tool settings, the status line) must
+// hold nothing of it once it is closed: a closed editor drawing into the next document's canvas
+// aborted the engine once (File → New, then choosing a tool).
+
+const PAGE = "page";
+
+let Editor: typeof EditorClass;
+let Container: typeof PixiContainer;
+beforeAll(async () => {
+  // PixiJS reads the navigator when loaded; the scene is built without a GPU, as in the renderer's tests.
+  (globalThis as { navigator?: unknown }).navigator ??= { userAgent: "node" };
+  ({ Editor } = await import("../../src/app/editor"));
+  ({ Container } = await import("pixi.js"));
+  (await import("../render/support/headlessPixi")).allowShadersWithoutCanvas();
+  // The editor brings in most of the program: slow to load on a busy machine.
+}, 60_000);
+
+/** The engine's parts an editor binds to, with its listeners and calls in view. */
+async function fakeEngine() {
+  const core = await loadCore();
+  const ticks = new Set<(input: InputState) => void>();
+  const resizes = new Set<() => void>();
+  const root = new Container();
+  let invalidations = 0;
+  const engine = {
+    core,
+    gfx: { root, renderer: null, setBackBuffer() {} },
+    shell: {
+      canvas: { style: { cursor: "" }, clientWidth: 800, clientHeight: 600 },
+      parent: {},
+    },
+    size: { width: 800, height: 600 },
+    renders: 0,
+    onTick(listener: (input: InputState) => void) {
+      ticks.add(listener);
+      return () => ticks.delete(listener);
+    },
+    onResize(listener: () => void) {
+      resizes.add(listener);
+      return () => resizes.delete(listener);
+    },
+    invalidate() {
+      invalidations += 1;
+    },
+  };
+  return {
+    engine: engine as unknown as Engine,
+    ticks,
+    resizes,
+    root,
+    invalidations: () => invalidations,
+  };
+}
+
+const textHost: TextEditorHost = {
+  edit: (_id, done) => done(null),
+  typeKey: () => false,
+  close() {},
+};
+
+function records() {
+  const rect = makeNode<RectNode>("rect", "r", PAGE, "a0", {
+    width: 100,
+    height: 50,
+    radii: [0, 0, 0, 0],
+    fill: DEFAULT_FILL,
+    stroke: DEFAULT_STROKE,
+  });
+  return [
+    ...createDocument({ id: "doc", pageId: PAGE, author: "u", created: "2026-01-01T00:00:00Z" }),
+    rect,
+  ];
+}
+
+async function openEditor() {
+  const fake = await fakeEngine();
+  const settings = new ToolSettings();
+  const status = new DocumentStatusStore();
+  const editor = new Editor(fake.engine, records(), {
+    status,
+    persistence: null,
+    services: {
+      settings,
+      commands: new CommandRegistry(),
+      text: textHost,
+      requestImage: () => Promise.resolve(null),
+    },
+  });
+  return { ...fake, editor, settings, status };
+}
+
+const moveRect = (editor: EditorClass, x: number) =>
+  editor.store.transact("Move", (tx) => {
+    const node = tx.get("r");
+    if (node?.type === "rect") tx.put({ ...node, transform: { ...node.transform, x } });
+  });
+
+describe("an editor", () => {
+  it("runs every stage after a commit, in the declared order, and traces each one", async () => {
+    const { editor } = await openEditor();
+    moveRect(editor, 30);
+    const trace = editor.commits.trace().at(-1)!;
+    expect(trace.label).toBe("Move");
+    const ran = trace.stages.map((s) => s.stage);
+    // Autosave is off here (no storage); every other stage has its part listening.
+    expect(ran).toEqual(COMMIT_STAGES.filter((stage) => stage !== "autosave"));
+    for (const { ms } of trace.stages) expect(ms).toBeGreaterThanOrEqual(0);
+    expect(editor.history.canUndo).toBe(true);
+  });
+
+  it("lets go of the engine, the render root and the shared settings when closed", async () => {
+    const { editor, ticks, resizes, root, settings, status, invalidations } = await openEditor();
+    expect(ticks.size).toBeGreaterThan(0);
+    expect(resizes.size).toBeGreaterThan(0);
+    expect(root.children.length).toBeGreaterThan(0);
+    settings.update({ tool: "rect" });
+    expect(editor.tools.controller.tool.id).toBe("rect");
+
+    editor.close();
+    expect(editor.isClosed).toBe(true);
+    expect(ticks.size).toBe(0);
+    expect(resizes.size).toBe(0);
+    expect(root.children).toEqual([]);
+
+    // What outlives the editor goes on; nothing of the closed one answers.
+    const before = invalidations();
+    for (const tool of ["ellipse", "select", "text", "pen", "gradient", "path"] as const)
+      settings.update({ tool });
+    expect(editor.tools.controller.tool.id).toBe("rect");
+    expect(editor.gradientEdits.request("fill")).toBe(false);
+    status.set({ name: "Next document" });
+    expect(invalidations()).toBe(before);
+  });
+
+  it("hears no commit of its store once closed, and cancels its imports", async () => {
+    const { editor, status, invalidations } = await openEditor();
+    const job = editor.imports.start("big.svg");
+    let background = 0;
+    editor.onPageBackground(() => (background += 1));
+
+    editor.close();
+    expect(job.signal.aborted).toBe(true);
+    expect(editor.imports.get()).toEqual([]);
+    const traced = editor.commits.trace().length;
+    const before = invalidations();
+    const undoable = editor.history.canUndo;
+    editor.store.transact("Rename", (tx) => {
+      const doc = tx.get("doc");
+      if (doc?.type === "document") tx.put({ ...doc, name: "Renamed" });
+    });
+    editor.store.transact("Background", (tx) => {
+      const page = tx.get(PAGE);
+      if (page?.type === "page") tx.put({ ...page, background: { r: 1, g: 0, b: 0, a: 1 } });
+    });
+    moveRect(editor, 60);
+    expect(editor.commits.trace().length).toBe(traced);
+    expect(invalidations()).toBe(before);
+    expect(status.get().name).not.toBe("Renamed");
+    expect(background).toBe(0);
+    expect(editor.history.canUndo).toBe(undoable);
+  });
+});
