@@ -107,7 +107,11 @@ export function cutSelection(editor: EditableDocument): string | null {
  * where it was in the world (plus the offset), and selected. Bad text is refused with a
  * sentence saying why, and the document is not touched.
  */
-export function pastePayload(editor: EditableDocument, text: string, options: PasteOptions): PasteResult {
+export function pastePayload(
+  editor: EditableDocument,
+  text: string,
+  options: PasteOptions,
+): PasteResult {
   const { store } = editor;
   const read = readPayload(text);
   if (!read.ok) return read;

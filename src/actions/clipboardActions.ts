@@ -42,7 +42,10 @@ class PasteOffsets {
   private lastText: string | null = null;
   private count = 0;
 
-  next(text: string, editor: EditableDocument): (originals: readonly Id[]) => { x: number; y: number } {
+  next(
+    text: string,
+    editor: EditableDocument,
+  ): (originals: readonly Id[]) => { x: number; y: number } {
     this.count = text === this.lastText ? this.count + 1 : 0;
     this.lastText = text;
     const count = this.count;

@@ -11,7 +11,6 @@ import type { Point } from "../math/point";
 /** Where a first duplicate goes relative to its original, in world units. */
 export const DUPLICATE_OFFSET: Point = { x: 10, y: 10 };
 
-
 function origin(store: DocumentStore, id: Id): Point | null {
   if (!isSceneNode(store.get(id))) return null;
   const m = worldMatrix(store, id);

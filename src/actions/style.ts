@@ -42,7 +42,11 @@ export function setFill(editor: EditableDocument, ids: readonly Id[], fill: Fill
 }
 
 /** Changes some properties of the nodes' strokes, keeping the rest of each. */
-export function setStroke(editor: EditableDocument, ids: readonly Id[], change: Partial<Stroke>): void {
+export function setStroke(
+  editor: EditableDocument,
+  ids: readonly Id[],
+  change: Partial<Stroke>,
+): void {
   if (change.width !== undefined && !(Number.isFinite(change.width) && change.width >= 0))
     throw new RangeError("Stroke width must be a number of 0 or more");
   const { store } = editor;

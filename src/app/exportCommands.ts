@@ -1,15 +1,21 @@
 import type { DocumentExports } from "../io/export/documentExports";
+import {
+  EXPORT_FORMATS,
+  exportFileNow,
+  exportFormat,
+  type ExportFormatInfo,
+} from "../io/export/formats";
 import type { ExportScope } from "../io/export/svg";
 import type { ToolSettings } from "../editing/settings";
 import type { SnapSettings } from "../editing/settings";
 import type { Command } from "../editing/commands";
-import type { OpenDocument } from "./openDocument";
+import type { Editor } from "./editor";
 
-/** PNG export and "Copy as PNG" draw at twice the page's size: crisp on high-density screens. */
-export const PNG_EXPORT_SCALE = 2;
+/** "Copy as PNG" draws at the scale of File → Export as PNG: crisp on high-density screens. */
+export const PNG_EXPORT_SCALE = exportFormat("png").direct.scale ?? 2;
 
 export interface ExportCommandHost {
-  current(): OpenDocument;
+  current(): Editor;
   readonly exports: DocumentExports;
   readonly settings: ToolSettings;
   /** Hands a finished file to the person (a download in browsers). */
@@ -20,14 +26,14 @@ export interface ExportCommandHost {
 }
 
 /** The selection when there is one, otherwise the page on screen. */
-function scopeOf(doc: OpenDocument): ExportScope {
-  const selection = doc.editor.store.selection;
+function scopeOf(doc: Editor): ExportScope {
+  const selection = doc.store.selection;
   return selection.length > 0 ? { nodes: selection } : { page: doc.pageId() };
 }
 
 /** The document's name made safe as a file name. */
-export function exportBaseName(doc: OpenDocument): string {
-  return doc.editor.store.document.name.replace(/[\\/:*?"<>|]+/g, "-") || "Untitled";
+export function exportBaseName(doc: Editor): string {
+  return doc.store.document.name.replace(/[\\/:*?"<>|]+/g, "-") || "Untitled";
 }
 
 /** Saves a blob through a temporary link: the one way every browser downloads a made-up file. */
@@ -57,6 +63,31 @@ export function exportCommands(host: ExportCommandHost): Command[] {
       host.settings.update({ snap: { ...snap, [key]: !snap[key] } });
     },
   });
+  // File → Export as …, one per format, straight to a file with the format's own defaults.
+  const direct = (format: ExportFormatInfo): Command => ({
+    id: `file.export${format.id.charAt(0).toUpperCase()}${format.id.slice(1)}`,
+    label: `Export as ${format.label}${format.direct.scale === undefined ? "" : ` (${format.direct.scale}×)`}`,
+    category: "file",
+    run: () => {
+      const doc = host.current();
+      const what = failed(`${format.label} export`);
+      try {
+        const file = exportFileNow(host.exports, {
+          format: format.id,
+          // A format for whole pages only gets the page, whatever is selected.
+          scope: format.selection ? scopeOf(doc) : { page: doc.pageId() },
+          scale: format.direct.scale ?? 1,
+          background: format.direct.background,
+          baseName: exportBaseName(doc),
+        });
+        if (file instanceof Promise)
+          file.then(({ blob, fileName }) => host.save(blob, fileName)).catch(what);
+        else host.save(file.blob, file.fileName);
+      } catch (error) {
+        what(error);
+      }
+    },
+  });
   return [
     {
       id: "file.export",
@@ -65,49 +96,7 @@ export function exportCommands(host: ExportCommandHost): Command[] {
       shortcuts: [{ code: "KeyE", mod: true, shift: true }],
       run: () => host.openExportDialog(),
     },
-    {
-      id: "file.exportSvg",
-      label: "Export as SVG",
-      category: "file",
-      run: () => {
-        const doc = host.current();
-        try {
-          const { svg } = host.exports.svg({ scope: scopeOf(doc), background: false });
-          host.save(new Blob([svg], { type: "image/svg+xml" }), `${exportBaseName(doc)}.svg`);
-        } catch (error) {
-          failed("SVG export")(error);
-        }
-      },
-    },
-    {
-      id: "file.exportPng",
-      label: "Export as PNG (2×)",
-      category: "file",
-      run: () => {
-        const doc = host.current();
-        host.exports
-          .png({ scope: scopeOf(doc), scale: PNG_EXPORT_SCALE, background: true })
-          .then((blob) => host.save(blob, `${exportBaseName(doc)}.png`))
-          .catch(failed("PNG export"));
-      },
-    },
-    {
-      id: "file.exportPdf",
-      label: "Export as PDF",
-      category: "file",
-      run: () => {
-        const doc = host.current();
-        host.exports
-          .pdf({ pages: [{ page: doc.pageId() }], background: true, title: exportBaseName(doc) })
-          .then((bytes) =>
-            host.save(
-              new Blob([bytes.slice().buffer], { type: "application/pdf" }),
-              `${exportBaseName(doc)}.pdf`,
-            ),
-          )
-          .catch(failed("PDF export"));
-      },
-    },
+    ...EXPORT_FORMATS.map(direct),
     {
       id: "edit.copyAsSvg",
       label: "Copy as SVG",

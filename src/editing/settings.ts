@@ -78,21 +78,29 @@ export class ToolSettings {
   getSnapshot = (): ToolSettingsState => this.current;
 }
 
-export type ToolId =
-  | "select"
-  | "hand"
-  | "zoom"
-  | "frame"
-  | "rect"
-  | "ellipse"
-  | "line"
-  | "arrow"
-  | "polygon"
-  | "pen"
-  | "pencil"
-  | "text"
-  | "image"
-  | "eyedropper"
-  | "eraser"
-  | "path"
-  | "gradient";
+/**
+ * Every tool's id, in toolbar order. The tools themselves are declared in `src/tools/catalog.ts`
+ * (label, shortcuts, icon, factory); this list lives here only because settings sit below tools
+ * in the layers, and the catalogue fails to compile unless it declares exactly these, in order.
+ */
+export const TOOL_IDS = [
+  "select",
+  "hand",
+  "zoom",
+  "frame",
+  "rect",
+  "ellipse",
+  "line",
+  "arrow",
+  "polygon",
+  "pen",
+  "pencil",
+  "text",
+  "image",
+  "eyedropper",
+  "eraser",
+  "path",
+  "gradient",
+] as const;
+
+export type ToolId = (typeof TOOL_IDS)[number];

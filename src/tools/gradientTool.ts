@@ -3,7 +3,24 @@ import { worldMatrix } from "../doc/commands";
 import type { Matrix } from "../doc/transform";
 import { isSceneNode, type Fill, type Id, type SceneNode } from "../doc/types";
 
-import { defaultTarget, dragGeometry, gradientMarkers, gradientOf, handleOrder, handlePoint, hitGradient, layGradient, newGradientTarget, offsetOnLine, onLine, sameHandle, withGradient, type GradientHandle, type GradientMarkers, type GradientPaint } from "../render/overlays/gradientGeometry";
+import {
+  defaultTarget,
+  dragGeometry,
+  gradientMarkers,
+  gradientOf,
+  handleOrder,
+  handlePoint,
+  hitGradient,
+  layGradient,
+  newGradientTarget,
+  offsetOnLine,
+  onLine,
+  sameHandle,
+  withGradient,
+  type GradientHandle,
+  type GradientMarkers,
+  type GradientPaint,
+} from "../render/overlays/gradientGeometry";
 import { addStop, convertFill, moveStop, removeStop } from "../doc/gradient";
 import { gradientBox } from "../shapes/gradientBox";
 import { UNPAINTED_STROKE } from "../doc/strokePaint";

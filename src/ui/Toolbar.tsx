@@ -6,9 +6,13 @@ import { firstShortcut } from "./commandText";
 import { useCommands } from "./hooks";
 import { useMessages } from "./i18n/context";
 import { Icon } from "./icons/Icon";
-import { TOOL_IDS, ToolIcon } from "./icons/ToolIcon";
+import { ToolIcon } from "./icons/ToolIcon";
 import { useRenderCount } from "./renderCount";
 import type { ToolId } from "../editing/settings";
+import { TOOLS, type ToolInfo } from "../tools/catalog";
+
+/** The tools with a button, in declaration order. */
+const TOOLBAR: readonly ToolInfo[] = TOOLS.filter((tool: ToolInfo) => tool.toolbar !== false);
 
 export interface ToolbarProps {
   readonly commands: CommandRegistry;
@@ -39,7 +43,7 @@ export function Toolbar({ commands, tools, canvas, compact = false }: ToolbarPro
       aria-orientation="vertical"
       className={compact ? "lw-toolbar lw-toolbar-compact" : "lw-toolbar"}
     >
-      {TOOL_IDS.map((tool) => {
+      {TOOLBAR.map(({ id: tool }) => {
         const name = t(`tool.${tool}`);
         const shortcut = firstShortcut(byId.get(`tool.${tool}`));
         return (

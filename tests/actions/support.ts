@@ -40,7 +40,13 @@ export const editorArb: fc.Arbitrary<{ records: DocRecord[]; picks: number[] }> 
   picks: fc.array(fc.nat({ max: 1000 }), { maxLength: 5 }),
 });
 
-export function openEditor({ records, picks }: { records: DocRecord[]; picks: number[] }): EditableDocument {
+export function openEditor({
+  records,
+  picks,
+}: {
+  records: DocRecord[];
+  picks: number[];
+}): EditableDocument {
   const editor = createEditor(records);
   const ids = sceneIds(editor.store);
   const selection = ids.length === 0 ? [] : picks.map((p) => ids[p % ids.length]!);

@@ -49,13 +49,22 @@ const actionArb: fc.Arbitrary<NamedAction> = fc.oneof(
       name: `nudge ${dx} ${dy}`,
       run: (e: EditableDocument) => nudgeSelection(e, dx, dy),
     })),
-  fc.constant({ name: "duplicate", run: (e: EditableDocument) => duplicateSelection(e, counterIds("dup")) }),
+  fc.constant({
+    name: "duplicate",
+    run: (e: EditableDocument) => duplicateSelection(e, counterIds("dup")),
+  }),
   fc.constant({ name: "delete", run: deleteSelection }),
-  fc.constant({ name: "group", run: (e: EditableDocument) => groupSelection(e, counterIds("grp")) }),
+  fc.constant({
+    name: "group",
+    run: (e: EditableDocument) => groupSelection(e, counterIds("grp")),
+  }),
   fc.constant({ name: "ungroup", run: ungroupSelection }),
   fc
     .constantFrom("forward" as const, "backward" as const, "front" as const, "back" as const)
-    .map((how) => ({ name: `arrange ${how}`, run: (e: EditableDocument) => arrangeSelection(e, how) })),
+    .map((how) => ({
+      name: `arrange ${how}`,
+      run: (e: EditableDocument) => arrangeSelection(e, how),
+    })),
   fc.constant({ name: "toggle lock", run: toggleLockedSelection }),
   fc.tuple(fc.boolean(), fc.integer({ min: 3, max: 12 })).map(([star, points]) => ({
     name: `setStar ${star} ${points}`,

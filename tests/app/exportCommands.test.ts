@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CommandRegistry } from "../../src/editing/commands";
 import { createEditor } from "../../src/editing/editor";
 import { exportCommands } from "../../src/app/exportCommands";
-import type { OpenDocument } from "../../src/app/openDocument";
+import type { Editor } from "../../src/app/editor";
 import { documentExports } from "../../src/io/export/documentExports";
 import { exportSvg } from "../../src/io/export/svg";
 import { ToolSettings } from "../../src/editing/settings";
@@ -18,7 +18,7 @@ function setUp() {
   const registry = new CommandRegistry();
   registry.register(
     exportCommands({
-      current: () => ({ editor, pageId: () => pageId }) as unknown as OpenDocument,
+      current: () => ({ ...editor, pageId: () => pageId }) as unknown as Editor,
       // Node has no canvas to measure text with: the SVG writer's own estimate stands in.
       exports: {
         ...documentExports(

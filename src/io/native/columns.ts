@@ -14,48 +14,22 @@ import type {
   Subpath,
   Transform,
 } from "../../doc/types";
-import {
-  anyString,
-  bool,
-  type Check,
-  isNumberIn,
-  isPlainObject,
-  Problem,
-  rethrowWithin,
-} from "./checks";
-import { DEFAULT_NAMES, SIZED_TYPES, STYLED_TYPES, TYPE_CODES } from "./format";
-import { NATIVE_LIMITS } from "./limits";
+import { anyString, type Check, isNumberIn, isPlainObject, Problem, rethrowWithin } from "./checks";
 import {
   checkedAt,
   COORDINATE_MESSAGE,
-  describe,
-  idAt,
   NON_NEGATIVE_MESSAGE,
-  numberAt,
   optionalFlagAt,
   optionalNumberAt,
   type Raw,
-  UNIT_MESSAGE,
-  ZERO_RADII,
   transformAt,
-} from "./nodes";
-import {
-  arrowHead,
-  blendMode,
-  corners,
-  fill,
-  fillRule,
-  fontStyle,
-  fontWeight,
-  freehandPoints,
-  freehandSettings,
-  innerRatio,
-  radii,
-  stroke,
-  textAlign,
-  textWidth,
-  vec2,
-} from "./schemas";
+  UNIT_MESSAGE,
+} from "./fields";
+import { TYPE_CODES } from "./format";
+import { NATIVE_LIMITS } from "./limits";
+import { KINDS, type NodeKind, readOwnFields } from "./nodeFields";
+import { describe } from "./nodes";
+import { blendMode, fill, stroke } from "./schemas";
 
 const M = NATIVE_LIMITS.maxMagnitude;
 
@@ -64,6 +38,12 @@ const TYPE_BY_CODE: (NodeType | undefined)[] = [];
 for (const [type, code] of Object.entries(TYPE_CODES)) {
   TYPE_BY_CODE[code.charCodeAt(0)] = type as NodeType;
 }
+/** "frame, rectangle, …, star and image": the kinds with `width` and `height` columns. */
+const SIZED_WHAT = Object.values(KINDS)
+  .filter((kind) => kind.sized)
+  .map((kind) => kind.name.toLowerCase())
+  .join(", ")
+  .replace(/, ([^,]*)$/, " and $1");
 const TYPE_CODE_MESSAGE = `must be one of the letters ${Object.values(TYPE_CODES).join(", ")}`;
 
 export interface Columns {
@@ -114,9 +94,10 @@ export function readColumns(nodes: unknown, base: number): Columns | string {
     const type = TYPE_BY_CODE[types.charCodeAt(i)];
     // Without its type a node's place in the per-type columns is unknown, so stop here.
     if (type === undefined) return `record ${base + i}: type ${TYPE_CODE_MESSAGE}`;
-    if (STYLED_TYPES.has(type)) styled++;
-    if (SIZED_TYPES.has(type)) sized++;
-    if (type === "path") paths++;
+    const kind = KINDS[type];
+    if (kind.styled) styled++;
+    if (kind.sized) sized++;
+    if (kind.pathed) paths++;
   }
   const ids = splitColumn(nodes.ids, count, "ids");
   if (typeof ids === "string") return ids;
@@ -133,7 +114,7 @@ export function readColumns(nodes: unknown, base: number): Columns | string {
   if (typeof fill === "string") return fill;
   const stroke = listColumn(nodes, "stroke", styled, styledWhat);
   if (typeof stroke === "string") return stroke;
-  const sizedWhat = "frame, rectangle, ellipse, polygon, star and image";
+  const sizedWhat = SIZED_WHAT;
   const width = listColumn(nodes, "width", sized, sizedWhat);
   if (typeof width === "string") return width;
   const height = listColumn(nodes, "height", sized, sizedWhat);
@@ -279,18 +260,19 @@ export function readColumnNodes(
   for (let i = 0; i < count; i++) {
     const position = base + i;
     const type = TYPE_BY_CODE[types.charCodeAt(i)]!;
+    const kind = KINDS[type];
     const rawId = ids[i];
     let record: SceneNode;
     try {
       // Read first, so one broken node does not shift the shared columns for the rest.
-      const isStyled = STYLED_TYPES.has(type);
-      const isSized = SIZED_TYPES.has(type);
+      const isStyled = kind.styled;
+      const isSized = kind.sized;
       const fillRaw = isStyled ? fills[styled++] : undefined;
       const strokeRaw = isStyled ? strokes[styled - 1] : undefined;
       const widthRaw = isSized ? widths[sized++] : undefined;
       const heightRaw = isSized ? heights[sized - 1] : undefined;
       let subpathList: Subpath[] | undefined;
-      if (type === "path") {
+      if (kind.pathed) {
         if (pathsBroken) continue;
         try {
           subpathList = readPath(paths, pathPoints, cursor);
@@ -322,6 +304,7 @@ export function readColumnNodes(
       const ty = columnNumber(y[i], "transform.y", -M, M, COORDINATE_MESSAGE);
       record = columnNode(
         type,
+        kind,
         id,
         parent,
         index,
@@ -369,24 +352,10 @@ function columnValue<T>(value: unknown, key: string, check: Check<T>): T {
   }
 }
 
-/** The fields every scene node has. */
-function nodeBase(
-  id: Id,
-  parent: Id,
-  index: string,
-  name: string,
-  locked: boolean,
-  hidden: boolean,
-  opacity: number,
-  blendMode: BlendMode,
-  transform: Transform,
-) {
-  return { id, parent, index, name, locked, hidden, opacity, blendMode, transform };
-}
-
 /** A scene node from its column values and its `more` entry, with defaults restored. */
 function columnNode(
   type: NodeType,
+  kind: NodeKind,
   id: Id,
   parent: Id,
   index: string,
@@ -406,31 +375,29 @@ function columnNode(
   let blend: BlendMode = "normal";
   let transform: Transform;
   if (raw === EMPTY) {
-    name = DEFAULT_NAMES[type];
+    name = kind.name;
     transform =
       x === 0 && y === 0
         ? IDENTITY_TRANSFORM
         : { x, y, rotation: 0, scaleX: 1, scaleY: 1, skewX: 0 };
   } else {
-    name = raw.name === undefined ? DEFAULT_NAMES[type] : checkedAt(raw, "name", anyString);
+    name = raw.name === undefined ? kind.name : checkedAt(raw, "name", anyString);
     locked = optionalFlagAt(raw, "locked");
     hidden = optionalFlagAt(raw, "hidden");
     opacity = optionalNumberAt(raw, "opacity", 0, 1, UNIT_MESSAGE, 1);
     blend = raw.blendMode === undefined ? "normal" : checkedAt(raw, "blendMode", blendMode);
     transform = transformAt(x, y, raw);
   }
-  const fillValue = fillRaw === undefined ? undefined : columnValue(fillRaw, "fill", fill);
-  const strokeValue =
-    strokeRaw === undefined ? undefined : columnValue(strokeRaw, "stroke", stroke);
+  const fillValue = kind.styled ? columnValue(fillRaw, "fill", fill) : undefined;
+  const strokeValue = kind.styled ? columnValue(strokeRaw, "stroke", stroke) : undefined;
   const width =
     widthRaw === undefined ? 0 : columnNumber(widthRaw, "width", 0, M, NON_NEGATIVE_MESSAGE);
   const height =
     heightRaw === undefined ? 0 : columnNumber(heightRaw, "height", 0, M, NON_NEGATIVE_MESSAGE);
-  // The rarer types spread `nodeBase`; the common ones are written out so no extra object is
-  // made (and no closure, which would move these locals into a context allocated per node).
-  switch (type) {
-    case "rect":
-      return {
+  // Two literals rather than one built up, so the common fields sit inside the object; no
+  // closure either, which would move these locals into a context allocated per node.
+  const node: Raw = kind.styled
+    ? {
         id,
         parent,
         index,
@@ -441,126 +408,11 @@ function columnNode(
         blendMode: blend,
         transform,
         type,
-        fill: fillValue!,
-        stroke: strokeValue!,
-        width,
-        height,
-        radii: raw.radii === undefined ? ZERO_RADII : checkedAt(raw, "radii", radii),
-      };
-    case "ellipse":
-      return {
-        id,
-        parent,
-        index,
-        name,
-        locked,
-        hidden,
-        opacity,
-        blendMode: blend,
-        transform,
-        type,
-        fill: fillValue!,
-        stroke: strokeValue!,
-        width,
-        height,
-      };
-    case "path":
-      return {
-        id,
-        parent,
-        index,
-        name,
-        locked,
-        hidden,
-        opacity,
-        blendMode: blend,
-        transform,
-        type,
-        fill: fillValue!,
-        stroke: strokeValue!,
-        subpaths: subpathList!,
-        fillRule: raw.fillRule === undefined ? "nonzero" : checkedAt(raw, "fillRule", fillRule),
-      };
-    case "group":
-      return {
-        ...nodeBase(id, parent, index, name, locked, hidden, opacity, blend, transform),
-        type,
-      };
-    case "image":
-      return {
-        ...nodeBase(id, parent, index, name, locked, hidden, opacity, blend, transform),
-        type,
-        blob: idAt(raw, "blob"),
-        naturalWidth: numberAt(raw, "naturalWidth", 0, M, NON_NEGATIVE_MESSAGE),
-        naturalHeight: numberAt(raw, "naturalHeight", 0, M, NON_NEGATIVE_MESSAGE),
-        width,
-        height,
-      };
-    case "frame":
-      return {
-        ...nodeBase(id, parent, index, name, locked, hidden, opacity, blend, transform),
-        type,
-        fill: fillValue!,
-        stroke: strokeValue!,
-        width,
-        height,
-        clip: checkedAt(raw, "clip", bool),
-      };
-    case "line":
-      return {
-        ...nodeBase(id, parent, index, name, locked, hidden, opacity, blend, transform),
-        type,
-        fill: fillValue!,
-        stroke: strokeValue!,
-        start: checkedAt(raw, "start", vec2),
-        end: checkedAt(raw, "end", vec2),
-        startHead: checkedAt(raw, "startHead", arrowHead),
-        endHead: checkedAt(raw, "endHead", arrowHead),
-      };
-    case "polygon":
-      return {
-        ...nodeBase(id, parent, index, name, locked, hidden, opacity, blend, transform),
-        type,
-        fill: fillValue!,
-        stroke: strokeValue!,
-        width,
-        height,
-        sides: checkedAt(raw, "sides", corners),
-      };
-    case "star":
-      return {
-        ...nodeBase(id, parent, index, name, locked, hidden, opacity, blend, transform),
-        type,
-        fill: fillValue!,
-        stroke: strokeValue!,
-        width,
-        height,
-        points: checkedAt(raw, "points", corners),
-        innerRatio: checkedAt(raw, "innerRatio", innerRatio),
-      };
-    case "freehand":
-      return {
-        ...nodeBase(id, parent, index, name, locked, hidden, opacity, blend, transform),
-        type,
-        fill: fillValue!,
-        stroke: strokeValue!,
-        points: checkedAt(raw, "points", freehandPoints),
-        settings: checkedAt(raw, "settings", freehandSettings),
-      };
-    case "text":
-      return {
-        ...nodeBase(id, parent, index, name, locked, hidden, opacity, blend, transform),
-        type,
-        fill: fillValue!,
-        stroke: strokeValue!,
-        content: checkedAt(raw, "content", anyString),
-        fontFamily: checkedAt(raw, "fontFamily", anyString),
-        fontSize: numberAt(raw, "fontSize", 0, M, NON_NEGATIVE_MESSAGE),
-        fontWeight: checkedAt(raw, "fontWeight", fontWeight),
-        fontStyle: checkedAt(raw, "fontStyle", fontStyle),
-        align: checkedAt(raw, "align", textAlign),
-        lineHeight: numberAt(raw, "lineHeight", 0, M, NON_NEGATIVE_MESSAGE),
-        width: checkedAt(raw, "width", textWidth),
-      };
-  }
+        fill: fillValue,
+        stroke: strokeValue,
+      }
+    : { id, parent, index, name, locked, hidden, opacity, blendMode: blend, transform, type };
+  readOwnFields(node, kind.fields, raw, true, width, height, subpathList);
+  // Complete: `nodeFields.ts` is checked against the record types at compile time.
+  return node as unknown as SceneNode;
 }

@@ -10,6 +10,7 @@ import {
   type Subpath,
   type Transform,
 } from "../../doc/types";
+import { KINDS, type NodeKind } from "./nodeFields";
 
 export const FORMAT_NAME = "linework";
 /** Bumped whenever the layout changes; each bump adds a migration (see README.md). */
@@ -60,43 +61,25 @@ export interface NodeColumns {
   readonly more: Readonly<Record<string, Record<string, unknown>>>;
 }
 
+/** Each kind's value of `pick`, from `nodeFields.ts`. */
+function byKind<V>(pick: (kind: NodeKind) => V): Readonly<Record<NodeType, V>> {
+  return Object.fromEntries(
+    Object.entries(KINDS).map(([type, kind]) => [type, pick(kind)]),
+  ) as Record<NodeType, V>;
+}
+
 /** The letter of each node type in `NodeColumns.types`. */
-export const TYPE_CODES: Readonly<Record<NodeType, string>> = {
-  frame: "F",
-  group: "G",
-  rect: "R",
-  ellipse: "E",
-  line: "L",
-  polygon: "P",
-  star: "S",
-  path: "A",
-  freehand: "D",
-  text: "T",
-  image: "I",
-};
+export const TYPE_CODES: Readonly<Record<NodeType, string>> = byKind((kind) => kind.code);
 
 /** Types whose `fill` and `stroke` are columns. */
-export const STYLED_TYPES: ReadonlySet<NodeType> = new Set<NodeType>([
-  "frame",
-  "rect",
-  "ellipse",
-  "line",
-  "polygon",
-  "star",
-  "path",
-  "freehand",
-  "text",
-]);
+export const STYLED_TYPES: ReadonlySet<NodeType> = new Set(
+  (Object.keys(KINDS) as NodeType[]).filter((type) => KINDS[type].styled),
+);
 
 /** Types whose numeric `width` and `height` are columns. */
-export const SIZED_TYPES: ReadonlySet<NodeType> = new Set<NodeType>([
-  "frame",
-  "rect",
-  "ellipse",
-  "polygon",
-  "star",
-  "image",
-]);
+export const SIZED_TYPES: ReadonlySet<NodeType> = new Set(
+  (Object.keys(KINDS) as NodeType[]).filter((type) => KINDS[type].sized),
+);
 
 function byIndex(a: { index: string; id: string }, b: { index: string; id: string }): number {
   if (a.index !== b.index) return a.index < b.index ? -1 : 1;
@@ -168,19 +151,7 @@ function pushReversed(stack: SceneNode[], siblings: SceneNode[]): void {
 }
 
 /** What a node is called until someone renames it; a name equal to it is not written. */
-export const DEFAULT_NAMES: Readonly<Record<NodeType, string>> = {
-  frame: "Frame",
-  group: "Group",
-  rect: "Rectangle",
-  ellipse: "Ellipse",
-  line: "Line",
-  polygon: "Polygon",
-  star: "Star",
-  path: "Path",
-  freehand: "Drawing",
-  text: "Text",
-  image: "Image",
-};
+export const DEFAULT_NAMES: Readonly<Record<NodeType, string>> = byKind((kind) => kind.name);
 
 /** Path segment kinds in a stored subpath's `commands`, with the numbers each one takes. */
 export const SEGMENT_COMMANDS = { line: "L", quad: "Q", cubic: "C" } as const;
@@ -229,9 +200,9 @@ const COLUMN_KEYS = new Set([
 ]);
 
 /** The fields of a node that no column holds, or undefined when all are at their defaults. */
-function moreOf(node: SceneNode): Stored | undefined {
+function moreOf(node: SceneNode, kind: NodeKind): Stored | undefined {
   let out: Stored | undefined;
-  if (node.name !== DEFAULT_NAMES[node.type]) (out ??= {}).name = node.name;
+  if (node.name !== kind.name) (out ??= {}).name = node.name;
   if (node.locked) (out ??= {}).locked = true;
   if (node.hidden) (out ??= {}).hidden = true;
   if (node.opacity !== 1) (out ??= {}).opacity = node.opacity;
@@ -241,14 +212,16 @@ function moreOf(node: SceneNode): Stored | undefined {
   if (t.scaleX !== 1) (out ??= {}).scaleX = t.scaleX;
   if (t.scaleY !== 1) (out ??= {}).scaleY = t.scaleY;
   if (t.skewX !== 0) (out ??= {}).skewX = t.skewX;
-  const sized = SIZED_TYPES.has(node.type);
+  const fields = kind.byKey;
+  // The node's own key order, not the schema's: it is what earlier versions wrote.
   for (const key in node) {
     if (COLUMN_KEYS.has(key)) continue;
-    if (sized && (key === "width" || key === "height")) continue;
-    if (node.type === "path" && key === "subpaths") continue;
-    if (node.type === "path" && key === "fillRule" && node.fillRule === "nonzero") continue;
-    if (node.type === "rect" && key === "radii" && node.radii.every((r) => r === 0)) continue;
-    (out ??= {})[key] = (node as unknown as Stored)[key];
+    const value = (node as unknown as Stored)[key];
+    const field = Object.hasOwn(fields, key) ? fields[key] : undefined;
+    if (field !== undefined && (field.column !== undefined || field.absent?.is(value) === true)) {
+      continue;
+    }
+    (out ??= {})[key] = value;
   }
   return out;
 }
@@ -327,18 +300,21 @@ function* storeNodes(
     indexes[i] = node.index;
     x[i] = node.transform.x;
     y[i] = node.transform.y;
-    if (STYLED_TYPES.has(node.type)) {
+    const kind = KINDS[node.type];
+    if (kind.styled) {
       const styled = node as SceneNode & Styled;
       fill.push(shared.indexOf(styled.fill));
       stroke.push(shared.indexOf(styled.stroke));
     }
-    if (SIZED_TYPES.has(node.type)) {
+    if (kind.sized) {
       const sized = node as SceneNode & { width: number; height: number };
       width.push(sized.width);
       height.push(sized.height);
     }
-    if (node.type === "path") paths.push(storePath(node.subpaths, pathPoints));
-    const extra = moreOf(node);
+    if (kind.pathed) {
+      paths.push(storePath((node as SceneNode & { subpaths: Subpath[] }).subpaths, pathPoints));
+    }
+    const extra = moreOf(node, kind);
     if (extra !== undefined) more[base + i] = extra;
   }
   return {

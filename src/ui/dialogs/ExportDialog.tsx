@@ -5,6 +5,7 @@ import { MAX_SCALE } from "../../io/export/png";
 import type { ExportScope } from "../../io/export/svg";
 import { useMessages } from "../i18n/context";
 import { Dialog } from "./Dialog";
+import { EXPORT_FORMATS, exportFormat } from "../../io/export/formats";
 import { exportFile, parseScale, type ExportFormat } from "./exportRequest";
 
 /** What the export dialog needs from the program: the exporters and a way to hand over a file. */
@@ -28,13 +29,6 @@ export interface ExportDialogProps {
 
 type Target = "selection" | "page" | `frame:${string}`;
 type ScaleChoice = "1" | "2" | "3" | "custom";
-
-const FORMATS: readonly ExportFormat[] = ["svg", "png", "pdf"];
-const FORMAT_LABELS: Readonly<Record<ExportFormat, string>> = {
-  svg: "SVG",
-  png: "PNG",
-  pdf: "PDF",
-};
 
 /** Choices side by side, so the dialog fits short screens without scrolling. */
 const CHOICE_ROW: CSSProperties = { flexDirection: "row", flexWrap: "wrap", columnGap: 16 };
@@ -69,12 +63,13 @@ export function ExportDialog(props: ExportDialogProps) {
   const running = useRef<AbortController | null>(null);
   useEffect(() => () => running.current?.abort(), []);
 
+  const offers = exportFormat(format);
   // A PDF page is a whole page or frame, so the selection is not offered for PDF.
-  const selectionAllowed = selection.length > 0 && format !== "pdf";
+  const selectionAllowed = selection.length > 0 && offers.selection;
   const shownTarget: Target = target === "selection" && !selectionAllowed ? "page" : target;
   const scale = scaleChoice === "custom" ? parseScale(customScale) : Number(scaleChoice);
   const busy = progress !== null;
-  const canExport = !busy && (format !== "png" || scale !== null);
+  const canExport = !busy && (!offers.scale || scale !== null);
 
   const start = (): void => {
     if (!canExport) return;
@@ -90,7 +85,7 @@ export function ExportDialog(props: ExportDialogProps) {
         scope: scopeOf(shownTarget, selection, pageId),
         scale: scale ?? 1,
         background,
-        outlineText: format === "svg" && outlineText,
+        outlineText: offers.outlineText && outlineText,
         baseName,
       },
       {
@@ -141,7 +136,7 @@ export function ExportDialog(props: ExportDialogProps) {
       >
         <fieldset className="lw-fieldset" style={CHOICE_ROW} disabled={busy}>
           <legend>{t("export.format")}</legend>
-          {FORMATS.map((value) => (
+          {EXPORT_FORMATS.map(({ id: value, label }) => (
             <label key={value} className="lw-check">
               <input
                 type="radio"
@@ -151,7 +146,7 @@ export function ExportDialog(props: ExportDialogProps) {
                 data-autofocus={format === value ? true : undefined}
                 onChange={() => setFormat(value)}
               />
-              {FORMAT_LABELS[value]}
+              {label}
             </label>
           ))}
         </fieldset>
@@ -189,7 +184,7 @@ export function ExportDialog(props: ExportDialogProps) {
             </label>
           ))}
         </fieldset>
-        {format === "png" ? (
+        {offers.scale ? (
           <fieldset className="lw-fieldset" style={CHOICE_ROW} disabled={busy}>
             <legend>{t("export.scale")}</legend>
             {(["1", "2", "3"] as const).map((value) => (
@@ -232,7 +227,7 @@ export function ExportDialog(props: ExportDialogProps) {
             ) : null}
           </fieldset>
         ) : null}
-        {format !== "pdf" ? (
+        {offers.background === "choice" ? (
           <label className="lw-check">
             <input
               type="checkbox"
@@ -243,7 +238,7 @@ export function ExportDialog(props: ExportDialogProps) {
             {t("export.background")}
           </label>
         ) : null}
-        {format === "svg" ? (
+        {offers.outlineText ? (
           <label className="lw-check">
             <input
               type="checkbox"

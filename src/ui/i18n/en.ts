@@ -1,23 +1,16 @@
+import type { ToolId } from "../../editing/settings";
+import { TOOLS } from "../../tools/catalog";
+
+/** Each tool's name, from its declaration, so a tool's label is written once. */
+const TOOL_NAMES = Object.fromEntries(
+  TOOLS.map((tool) => [`tool.${tool.id}`, tool.label]),
+) as Record<`tool.${ToolId}`, string>;
+
 /** English, the catalogue every other language falls back to. Keys are stable; {name} is filled in. */
 export const EN = {
   "toolbar.label": "Tools",
   "toolbar.keepTool": "Keep tool",
-  "tool.select": "Select",
-  "tool.hand": "Hand",
-  "tool.zoom": "Zoom",
-  "tool.frame": "Frame",
-  "tool.rect": "Rectangle",
-  "tool.ellipse": "Ellipse",
-  "tool.line": "Line",
-  "tool.arrow": "Arrow",
-  "tool.polygon": "Polygon",
-  "tool.pen": "Pen",
-  "tool.pencil": "Pencil",
-  "tool.text": "Text",
-  "tool.image": "Image",
-  "tool.eyedropper": "Eyedropper",
-  "tool.eraser": "Eraser",
-  "tool.path": "Edit path",
+  ...TOOL_NAMES,
   "menu.main": "Main menu",
   "menu.file": "File",
   "menu.edit": "Edit",
@@ -169,7 +162,6 @@ export const EN = {
   "import.adding": "Adding {name} to the drawing…",
   "import.progress": "Import progress of {name}",
   "import.cancel": "Cancel",
-  "tool.gradient": "Edit gradient",
   "properties.strokeType": "Stroke type",
   "properties.strokeGradientStops": "Stroke gradient stops",
   "properties.strokeStopColor": "Stroke stop colour",
