@@ -13,7 +13,7 @@ import {
   shortPixelsPng,
   withoutIend,
 } from "../tests/io/import/rasterFixtures";
-import { canvasBox, openApp, screenPixel } from "./support";
+import { canvasBox, screenPixel, sharedFreshApp } from "./support";
 
 // Damaged, truncated and oversized files through the app's own paths (the public importFile
 // and a real drop on the canvas): each is refused with a message naming the file and the
@@ -128,10 +128,11 @@ const BAD: ReadonlyArray<{ name: string; data: Uint8Array | string; error: strin
 ];
 
 test.describe("bad files are refused and leave the document as it was", () => {
-  test("through linework.importFile: each message names the file and the reason", async ({
-    page,
-  }) => {
-    await openApp(page);
+  // One app for them all, put back as a fresh start leaves it before each (resetApp).
+  const shared = sharedFreshApp();
+
+  test("through linework.importFile: each message names the file and the reason", async () => {
+    const page = shared();
     for (const file of BAD) {
       const before = await documentState(page);
       const outcome = await importFile(page, file.name, file.data);
@@ -144,10 +145,8 @@ test.describe("bad files are refused and leave the document as it was", () => {
     expect(large).toEqual({ ok: true, ids: [expect.any(String)], warnings: [] });
   });
 
-  test("a dropped bad image shows its message in a banner; the document is unchanged", async ({
-    page,
-  }) => {
-    await openApp(page);
+  test("a dropped bad image shows its message in a banner; the document is unchanged", async () => {
+    const page = shared();
     const before = await documentState(page);
     await dropFile(page, "crc.png", flipped(png, chunkAt(png, "IDAT") + 9), "image/png");
     await expect(page.locator("[data-banner]")).toContainText(
@@ -160,8 +159,8 @@ test.describe("bad files are refused and leave the document as it was", () => {
     expect(await documentState(page)).toEqual(before);
   });
 
-  test("a valid PNG still imports, as one image at its size, and draws", async ({ page }) => {
-    await openApp(page);
+  test("a valid PNG still imports, as one image at its size, and draws", async () => {
+    const page = shared();
     await dropFile(page, "red.png", RED, "image/png");
     await expect.poll(() => imageOnPage(page)).not.toBeNull();
     expect(await imageOnPage(page)).toMatchObject({ width: 64, height: 64, naturalWidth: 64 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { canvasBox, openApp, waitTicks } from "./support";
+import { canvasBox, sharedFreshApp, waitTicks } from "./support";
 
 // The system clipboard and drag-and-drop: the keyboard's copy, cut and paste arrive as the
 // browser's clipboard events on the canvas; dropped files are imported where they land.
@@ -11,8 +11,8 @@ async function types(page: Page): Promise<string[]> {
   });
 }
 
+/** The camera at 100 % on the page's origin, the keyboard on the canvas. */
 async function start(page: Page): Promise<void> {
-  await openApp(page);
   await page.evaluate(() => window.linework!.current.camera.set({ x: 0, y: 0, zoom: 1 }));
   await page.locator("canvas").focus();
 }
@@ -60,9 +60,11 @@ const PNG_1X1 =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
 
 test.describe("clipboard and drag-and-drop", () => {
-  test("copy writes our records, SVG and inline-SVG HTML; pasting it back duplicates", async ({
-    page,
-  }) => {
+  // One app for them all, put back as a fresh start leaves it before each (resetApp).
+  const shared = sharedFreshApp();
+
+  test("copy writes our records, SVG and inline-SVG HTML; pasting it back duplicates", async () => {
+    const page = shared();
     await start(page);
     await drawRect(page);
     const written = await page.evaluate(() => {
@@ -99,11 +101,9 @@ test.describe("clipboard and drag-and-drop", () => {
     expect(await types(page)).toEqual(["rect", "rect"]);
   });
 
-  test("the real keyboard shortcut copies and pastes through the browser's clipboard", async ({
-    page,
-    context,
-  }) => {
-    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  test("the real keyboard shortcut copies and pastes through the browser's clipboard", async () => {
+    const page = shared();
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await start(page);
     await drawRect(page);
     await page.keyboard.press("Control+c");
@@ -111,9 +111,8 @@ test.describe("clipboard and drag-and-drop", () => {
     await expect.poll(() => types(page)).toEqual(["rect", "rect"]);
   });
 
-  test("SVG markup from another program pastes as editable shapes, without running anything", async ({
-    page,
-  }) => {
+  test("SVG markup from another program pastes as editable shapes, without running anything", async () => {
+    const page = shared();
     const requests: string[] = [];
     page.on("request", (request) => requests.push(request.url()));
     await start(page);
@@ -139,7 +138,8 @@ test.describe("clipboard and drag-and-drop", () => {
     expect(requests.slice(settled)).toEqual([]);
   });
 
-  test("plain text pastes as a text shape; an image file as an image", async ({ page }) => {
+  test("plain text pastes as a text shape; an image file as an image", async () => {
+    const page = shared();
     await start(page);
     await paste(page, { "text/plain": "Hello, Linework" });
     const text = await page.evaluate(() => {
@@ -152,9 +152,8 @@ test.describe("clipboard and drag-and-drop", () => {
     expect(await types(page)).toEqual(["text", "image"]);
   });
 
-  test("garbage on the clipboard is refused with a message and the document is untouched", async ({
-    page,
-  }) => {
+  test("garbage on the clipboard is refused with a message and the document is untouched", async () => {
+    const page = shared();
     await start(page);
     await drawRect(page);
     const before = await page.evaluate(() => window.linework!.editor.store.version);
@@ -165,7 +164,8 @@ test.describe("clipboard and drag-and-drop", () => {
     await expect(page.getByRole("alert").or(page.getByRole("status")).first()).toBeVisible();
   });
 
-  test("a file dropped on the canvas is imported where it was dropped", async ({ page }) => {
+  test("a file dropped on the canvas is imported where it was dropped", async () => {
+    const page = shared();
     await start(page);
     const box = await canvasBox(page);
     await page.evaluate(

@@ -2,13 +2,17 @@ import { expect, test } from "@playwright/test";
 import { serializeDocument } from "../src/io/native/format";
 import { parseDocument } from "../src/io/native/parse";
 import { galleryDocument } from "../tests/support/gallery";
-import { addRects, hasRecord as has, openApp } from "./support";
+import { addRects, hasRecord as has, openApp, reusedApp } from "./support";
 
 const GALLERY = serializeDocument(galleryDocument());
 
 test.describe("keyboard commands on the canvas", () => {
-  test("Ctrl+Z undoes and Ctrl+Shift+Z redoes, through real key presses", async ({ page }) => {
-    await openApp(page);
+  // One app per worker for the tests that need no page set up before the start, put back as a
+  // fresh start leaves it before each (resetApp); the others start their own.
+  const reused = reusedApp();
+
+  test("Ctrl+Z undoes and Ctrl+Shift+Z redoes, through real key presses", async ({ browser }) => {
+    const page = await reused(browser);
     await addRects(page, ["r1"]);
     await page.locator("canvas").focus();
     await page.keyboard.press("Control+KeyZ");
@@ -123,9 +127,9 @@ test.describe("keyboard commands on the canvas", () => {
   });
 
   test("a file from a newer Linework opens read-only with a message, and edits are refused", async ({
-    page,
+    browser,
   }) => {
-    await openApp(page);
+    const page = await reused(browser);
     const newer = GALLERY.replace(/"version":\d+/, '"version":99');
     expect(newer).not.toBe(GALLERY);
     const result = await page.evaluate((text) => window.linework!.importDocument(text), newer);

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { DEFAULT_STROKE, makeNode, NO_STROKE } from "../src/doc/factory";
 import type { Fill, RectNode, Stroke } from "../src/doc/types";
-import { canvasBox, openApp, screenPixel, waitTicks } from "./support";
+import { canvasBox, reusedApp, screenPixel, waitTicks } from "./support";
 
 // On-canvas gradient editing and stroke gradients, through the real mouse and the panel.
 
@@ -14,9 +14,11 @@ interface Point {
 const RED = { r: 1, g: 0, b: 0, a: 1 };
 const BLUE = { r: 0, g: 0, b: 1, a: 1 };
 
+// One app per worker, put back as a fresh start leaves it before each test (resetApp).
+const reused = reusedApp();
+
 /** A 300 × 150 rectangle at world (100, 100), selected, with the camera at a known place. */
 async function start(page: Page, style: { fill: Fill; stroke: Stroke }): Promise<void> {
-  await openApp(page);
   const node = makeNode<RectNode>("rect", "g", "", "a0", {
     width: 300,
     height: 150,
@@ -68,10 +70,11 @@ function redness(rgb: number[]): number {
 }
 
 test("dragging a linear gradient's end handle on the canvas edits the paint in one undo step", async ({
-  page,
+  browser,
 }) => {
   // Each pixel read is a screenshot; on a shared, loaded machine they add up.
   test.slow();
+  const page = await reused(browser);
   await start(page, {
     fill: {
       type: "linear",
@@ -159,8 +162,9 @@ test("dragging a linear gradient's end handle on the canvas edits the paint in o
   expect(await page.evaluate(() => window.linework!.editor.store.selection)).toEqual(["g"]);
 });
 
-test("a stroke set to a linear gradient in the panel is drawn as one", async ({ page }) => {
+test("a stroke set to a linear gradient in the panel is drawn as one", async ({ browser }) => {
   test.slow();
+  const page = await reused(browser);
   await start(page, {
     fill: { type: "none" },
     stroke: { ...DEFAULT_STROKE, width: 16, paint: { type: "solid", color: RED } },
@@ -219,8 +223,9 @@ test("a stroke set to a linear gradient in the panel is drawn as one", async ({ 
 });
 
 test("without a pointer: G edits the gradient, Tab picks a handle, the arrows move it", async ({
-  page,
+  browser,
 }) => {
+  const page = await reused(browser);
   await start(page, {
     fill: {
       type: "radial",

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as generated from "../tests/corpora/hostile/generated";
-import { openApp } from "./support";
+import { sharedFreshApp } from "./support";
 
 const CORPUS = fileURLToPath(new URL("../tests/corpora/hostile", import.meta.url));
 const corpus = (name: string): string => readFileSync(join(CORPUS, name), "utf8");
@@ -92,16 +92,17 @@ const HOSTILE: Array<{ name: string; data: () => string | Uint8Array; fails: boo
 ];
 
 test.describe("import of untrusted files", () => {
-  test("hostile files: zero network requests, no script runs, the document is untouched on failure", async ({
-    page,
-  }) => {
+  // One app for them all, put back as a fresh start leaves it before each (resetApp).
+  const shared = sharedFreshApp();
+
+  test("hostile files: zero network requests, no script runs, the document is untouched on failure", async () => {
+    const page = shared();
     test.setTimeout(120_000);
     const dialogs: string[] = [];
     page.on("dialog", (dialog) => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await openApp(page);
     const requests = recordRequests(page);
     for (const file of HOSTILE) {
       const before = await documentState(page);
@@ -126,8 +127,8 @@ test.describe("import of untrusted files", () => {
     ).toBeUndefined();
   });
 
-  test("a good SVG imports as one undo step and becomes the selection", async ({ page }) => {
-    await openApp(page);
+  test("a good SVG imports as one undo step and becomes the selection", async () => {
+    const page = shared();
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect x="10" y="10" width="40" height="30" fill="#3366ff"/><circle cx="70" cy="70" r="20" fill="orange"/></svg>`;
     const before = await page.evaluate(() => {
       const lw = window.linework!;
@@ -152,11 +153,9 @@ test.describe("import of untrusted files", () => {
     );
   });
 
-  test("a large dropped SVG shows its progress; Cancel leaves the document as it was", async ({
-    page,
-  }) => {
+  test("a large dropped SVG shows its progress; Cancel leaves the document as it was", async () => {
+    const page = shared();
     test.setTimeout(90_000);
-    await openApp(page);
     const requests = recordRequests(page);
     const before = await documentState(page);
     await dropSvg(page, "big.svg", 100_000);
@@ -174,9 +173,9 @@ test.describe("import of untrusted files", () => {
     expect(requests).toEqual([]);
   });
 
-  test("a large dropped SVG imports off the main thread as one undo step", async ({ page }) => {
+  test("a large dropped SVG imports off the main thread as one undo step", async () => {
+    const page = shared();
     test.setTimeout(90_000);
-    await openApp(page);
     const requests = recordRequests(page);
     const before = await page.evaluate(() => {
       const lw = window.linework!;

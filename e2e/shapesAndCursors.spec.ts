@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEFAULT_STROKE, makeNode, NO_FILL, NO_STROKE } from "../src/doc/factory";
 import type { LineNode, PolygonNode, RectNode, SceneNode, StarNode } from "../src/doc/types";
-import { canvasBox, hideChrome, openApp, screenPixel } from "./support";
+import { canvasBox, hideChrome, screenPixel, sharedFreshApp } from "./support";
 
 const RED = { r: 1, g: 0, b: 0, a: 1 };
 const WHITE = { r: 1, g: 1, b: 1, a: 1 };
@@ -10,11 +10,15 @@ const ACCENT = [0x25, 0x63, 0xeb];
 
 type Point = { x: number; y: number };
 
-/** Opens the app with the chrome shown and the camera at 100 % on the page's origin. */
-async function open(page: Page): Promise<void> {
-  await openApp(page);
+// One app for the file, put back as a fresh start leaves it before each test (resetApp).
+const shared = sharedFreshApp();
+
+/** The app with the chrome shown and the camera at 100 % on the page's origin. */
+async function open(): Promise<Page> {
+  const page = shared();
   await expect(page.getByRole("toolbar", { name: "Tools" })).toBeVisible();
   await page.evaluate(() => window.linework!.current.camera.set({ x: 0, y: 0, zoom: 1 }));
+  return page;
 }
 
 /** Adds a node at (x, y) on the first page, as a tool would, and selects it. */
@@ -130,10 +134,8 @@ async function exportedVertices(page: Page): Promise<number> {
 }
 
 test.describe("stars", () => {
-  test("a polygon becomes a star through the properties panel: Star, Points, Inner radius", async ({
-    page,
-  }) => {
-    await open(page);
+  test("a polygon becomes a star through the properties panel: Star, Points, Inner radius", async () => {
+    const page = await open();
     await add(page, polygon("poly", 5), 300, 200);
     const panel = page.getByRole("region", { name: "Properties" }).first();
     const star = panel.getByRole("checkbox", { name: "Star", exact: true });
@@ -154,8 +156,8 @@ test.describe("stars", () => {
     expect(await exportedVertices(page)).toBe(12);
   });
 
-  test("the command line makes the selection a star and draws new ones", async ({ page }) => {
-    await open(page);
+  test("the command line makes the selection a star and draws new ones", async () => {
+    const page = await open();
     await add(page, polygon("poly", 5), 300, 200);
     await page.locator("canvas").focus();
     await page.keyboard.press("Control+KeyK");
@@ -257,10 +259,8 @@ test.describe("cursors", () => {
     w: "nwse-resize",
   };
 
-  test("each handle, the rotation zones and shapes show their cursor, turned with the selection", async ({
-    page,
-  }) => {
-    await open(page);
+  test("each handle, the rotation zones and shapes show their cursor, turned with the selection", async () => {
+    const page = await open();
     await add(page, rect("r"), 300, 250);
     await hideChrome(page);
 
@@ -315,8 +315,8 @@ test.describe("cursors", () => {
     }
   });
 
-  test("hovering a rotation zone shows a curved arrow at that corner", async ({ page }) => {
-    await open(page);
+  test("hovering a rotation zone shows a curved arrow at that corner", async () => {
+    const page = await open();
     await add(page, rect("r", WHITE), 300, 250);
     await hideChrome(page);
     const q = await frame(page);
@@ -339,10 +339,8 @@ test.describe("cursors", () => {
   });
 });
 
-test("a new gradient runs from the shape's fill to a clearly different colour", async ({
-  page,
-}) => {
-  await open(page);
+test("a new gradient runs from the shape's fill to a clearly different colour", async () => {
+  const page = await open();
   await add(page, rect("r", WHITE), 300, 250);
   const panel = page.getByRole("region", { name: "Properties" }).first();
   await panel.getByLabel("Fill type").selectOption({ label: "Linear gradient" });
@@ -362,8 +360,8 @@ test("a new gradient runs from the shape's fill to a clearly different colour", 
   expect((await pixel(page, { x: 495, y: 300 }))[0]).toBeLessThan(140);
 });
 
-test("a 2 px arrow has a head 10–16 px long", async ({ page }) => {
-  await open(page);
+test("a 2 px arrow has a head 10–16 px long", async () => {
+  const page = await open();
   const line = makeNode<LineNode>("line", "arrow", "", "a0", {
     fill: NO_FILL,
     stroke: {
@@ -398,10 +396,8 @@ test("a 2 px arrow has a head 10–16 px long", async ({ page }) => {
 });
 
 test.describe("edit path", () => {
-  test("A on a rectangle converts it to a path in one undo step; only path nodes show", async ({
-    page,
-  }) => {
-    await open(page);
+  test("A on a rectangle converts it to a path in one undo step; only path nodes show", async () => {
+    const page = await open();
     await add(page, rect("r"), 300, 250);
     await hideChrome(page);
     const handles = handlePoints(await frame(page));

@@ -87,16 +87,21 @@ interface StartState {
   readonly chrome: unknown;
   readonly view: unknown;
   readonly banners: readonly string[];
+  readonly clipboardRead: string;
 }
 
 /**
  * Puts a started app back as a fresh start leaves it, at a fraction of a reload's cost: a new,
  * empty document (its own history, camera and selection), the tool settings, the chrome's state
  * (dialogs, focus mode, theme, drawer), the view preferences and the banners as they were at
- * start-up, the pointer off the canvas, and the keyboard on the canvas. Checks afterwards that
- * nothing of the last test shows: no shapes, no undo, no text being edited, no dialog or menu.
+ * start-up, the screen-reader announcements empty, the pointer off the canvas, and the keyboard on
+ * the canvas; the browser context's granted permissions (the clipboard's) taken back; the style
+ * tags `hideChrome` added removed. Checks afterwards that nothing of the last test shows: no
+ * shapes, no undo, no text being edited, no dialog or menu, no hidden chrome, no announcement, no
+ * clipboard permission beyond a fresh start's.
  */
 export async function resetApp(page: Page): Promise<void> {
+  await page.context().clearPermissions();
   await page.evaluate(async () => {
     const lw = window.linework!;
     const key = "__lineworkStartState";
@@ -106,6 +111,9 @@ export async function resetApp(page: Page): Promise<void> {
       chrome: structuredClone(lw.chrome.getSnapshot()),
       view: structuredClone(lw.current.viewport.preferences),
       banners: lw.banners.get().map((banner) => banner.id),
+      clipboardRead: (
+        await navigator.permissions.query({ name: "clipboard-read" as PermissionName })
+      ).state,
     };
     const start = holder[key]!;
     // Whatever the last test left open is closed before its document is given up.
@@ -122,6 +130,12 @@ export async function resetApp(page: Page): Promise<void> {
     );
     for (const banner of lw.banners.get())
       if (!start.banners.includes(banner.id)) lw.banners.dismiss(banner.id);
+    // hideChrome's style tags (marked by it); the announcer's live regions, which it writes itself.
+    for (const style of document.querySelectorAll("style[data-e2e-style]")) style.remove();
+    for (const region of document.querySelectorAll(
+      "[data-testid=announcer], [data-testid=announcer] + [aria-live]",
+    ))
+      region.textContent = "";
     lw.engine.invalidate();
   });
   await page.mouse.move(0, 0);
@@ -129,8 +143,9 @@ export async function resetApp(page: Page): Promise<void> {
   await page.waitForFunction(() => !window.linework!.engine.shell.fitPending);
   await page.locator("canvas").focus();
   await waitTicks(page);
-  const left = await page.evaluate(() => {
+  const left = await page.evaluate(async () => {
     const lw = window.linework!;
+    const start = (window as unknown as Record<string, StartState>)["__lineworkStartState"]!;
     const visible = (selector: string): boolean =>
       [...document.querySelectorAll(selector)].some(
         (element) => element instanceof HTMLElement && element.offsetParent !== null,
@@ -144,6 +159,15 @@ export async function resetApp(page: Page): Promise<void> {
       textField: visible("textarea.linework-text-editor"),
       popup: visible("[role=dialog], [role=menu], [role=listbox]"),
       focused: document.activeElement === lw.engine.shell.canvas,
+      addedStyles: document.querySelectorAll("style[data-e2e-style]").length,
+      announced: [
+        ...document.querySelectorAll(
+          "[data-testid=announcer], [data-testid=announcer] + [aria-live]",
+        ),
+      ].map((region) => region.textContent),
+      clipboardPermission:
+        (await navigator.permissions.query({ name: "clipboard-read" as PermissionName })).state ===
+        start.clipboardRead,
     };
   });
   expect(left, "the shared app is back as a fresh start leaves it").toEqual({
@@ -155,6 +179,9 @@ export async function resetApp(page: Page): Promise<void> {
     textField: false,
     popup: false,
     focused: true,
+    addedStyles: 0,
+    announced: ["", ""],
+    clipboardPermission: true,
   });
 }
 
@@ -243,11 +270,15 @@ export function hasRecord(page: Page, id: string): Promise<boolean> {
 
 /**
  * Hides the chrome (panels, banners, the statistics HUD) so probes and screenshots see only the
- * canvas; hidden chrome takes no pointer events either, so input reaches the canvas.
+ * canvas; hidden chrome takes no pointer events either, so input reaches the canvas. `resetApp`
+ * shows it again.
  */
 export async function hideChrome(page: Page, options: { keepHud?: boolean } = {}): Promise<void> {
   const hidden = options.keepHud ? ".lw-overlay-host" : ".lw-overlay-host, .lw-hud";
-  await page.addStyleTag({ content: `${hidden} { visibility: hidden !important; }` });
+  const style = await page.addStyleTag({ content: `${hidden} { visibility: hidden !important; }` });
+  // Marked, so that resetApp takes it away again.
+  await style.evaluate((element) => (element as Element).setAttribute("data-e2e-style", ""));
+  await style.dispose();
 }
 
 /** Opens `records` as the document and shows them at `view` (the origin at 100 % unless said). */

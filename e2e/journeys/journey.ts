@@ -60,6 +60,16 @@ export async function startJourney(page: Page): Promise<string[]> {
   return errors;
 }
 
+/**
+ * `startJourney` for a started app that `resetApp` has put back as a new user finds it (see
+ * `sharedFreshApp`); the errors are those from here on.
+ */
+export async function resumeJourney(page: Page): Promise<string[]> {
+  const errors = watchErrors(page);
+  await expect(page.getByRole("toolbar", { name: "Tools" })).toBeVisible();
+  return errors;
+}
+
 /** A mouse drag from one page point to another through `steps` moves, as fast as input goes. */
 export async function drag(page: Page, from: Point, to: Point, steps = 8): Promise<void> {
   await page.mouse.move(from.x, from.y);

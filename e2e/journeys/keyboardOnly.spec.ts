@@ -10,10 +10,14 @@ import {
   near,
   nodes,
   selection,
-  startJourney,
+  resumeJourney,
   toScreen,
   type NodeSummary,
 } from "./journey";
+import { sharedFreshApp } from "../support";
+
+// One app for the file, put back as a fresh start leaves it before each journey (resetApp).
+const shared = sharedFreshApp();
 
 // Working from the keyboard alone: after the page loads the mouse is never touched. Tool letters
 // and the keyboard crosshair draw a box (arrows and Enter) and an ellipse (arrows, Space and a
@@ -35,9 +39,10 @@ async function palette(page: Page, line: string): Promise<void> {
 
 const place = (n: NodeSummary) => ({ type: n.type, x: n.x, y: n.y, w: n.width, h: n.height });
 
-test("journey: work from the keyboard alone", async ({ page }) => {
+test("journey: work from the keyboard alone", async () => {
+  const page = shared();
   test.setTimeout(60_000);
-  const errors = await startJourney(page);
+  const errors = await resumeJourney(page);
   expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("CANVAS");
 
   // R, Enter at the view's centre, two big steps right and one down, Enter: a 200 × 100 box.
@@ -139,8 +144,9 @@ test("journey: work from the keyboard alone", async ({ page }) => {
 // Ctrl+K, then "fill #ff0000" typed at once: the palette's field opens a render after the key,
 // and the keys typed meanwhile used to reach the canvas as shortcuts (the F chose the Frame
 // tool, and the palette read "ill #ff0000"). They are the field's text now, in order.
-test("journey: every key typed straight after Ctrl+K lands in the palette", async ({ page }) => {
-  const errors = await startJourney(page);
+test("journey: every key typed straight after Ctrl+K lands in the palette", async () => {
+  const page = shared();
+  const errors = await resumeJourney(page);
   const field = page.getByRole("combobox", { name: "Command palette" });
   for (let attempt = 0; attempt < 8; attempt++) {
     await page.keyboard.press("Control+KeyK");

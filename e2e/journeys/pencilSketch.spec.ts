@@ -7,13 +7,17 @@ import {
   isInk,
   near,
   nodes,
-  startJourney,
+  resumeJourney,
   stroke,
   type Box,
   type NodeSummary,
   type Point,
   type Rgb,
 } from "./journey";
+import { sharedFreshApp } from "../support";
+
+// One app for the file, put back as a fresh start leaves it before each journey (resetApp).
+const shared = sharedFreshApp();
 
 // Sketching with the pencil: Shift+P and four freehand strokes of many mouse moves each, the
 // stroke colour and width of the first two changed in the properties panel between strokes,
@@ -52,9 +56,10 @@ async function styleStroke(page: Page, hex: string, width: string): Promise<void
   await page.keyboard.press("Enter");
 }
 
-test("journey: sketch with the pencil, restyle, undo, redo and erase", async ({ page }) => {
+test("journey: sketch with the pencil, restyle, undo, redo and erase", async () => {
+  const page = shared();
   test.setTimeout(60_000);
-  const errors = await startJourney(page);
+  const errors = await resumeJourney(page);
 
   await page.keyboard.press("Shift+KeyP");
   await stroke(page, wave(BANDS[0]));
@@ -134,10 +139,9 @@ test("journey: sketch with the pencil, restyle, undo, redo and erase", async ({ 
 // Esc in a properties field hands the keyboard back to the canvas (README, "Panels"): after Enter
 // has committed a stroke width, Esc then Shift+P picks the pencil. The field used to keep the
 // caret, so "P" was typed into it and the next drag was a marquee.
-test("journey: Esc after Enter in the stroke width field gives the keys back to the canvas", async ({
-  page,
-}) => {
-  const errors = await startJourney(page);
+test("journey: Esc after Enter in the stroke width field gives the keys back to the canvas", async () => {
+  const page = shared();
+  const errors = await resumeJourney(page);
   await page.keyboard.press("Shift+KeyP");
   await stroke(page, wave(BANDS[0]));
   const width = page.getByRole("region", { name: "Properties" }).getByRole("textbox", {
@@ -166,8 +170,9 @@ function thickness(screen: Screen, x: number, box: Box, test: (p: Rgb) => boolea
 
 // A pencil stroke's Stroke width sets how thick its ink is drawn. The ink used to come from the
 // stroke's freehand settings alone, so widths 2 and 20 looked the same (about 7 px at 100 %).
-test("journey: a pencil stroke's Stroke width sets how thick it is drawn", async ({ page }) => {
-  const errors = await startJourney(page);
+test("journey: a pencil stroke's Stroke width sets how thick it is drawn", async () => {
+  const page = shared();
+  const errors = await resumeJourney(page);
   await page.keyboard.press("Shift+KeyP");
   await stroke(page, wave(BANDS[0]));
   await page.keyboard.press("Shift+KeyP");
