@@ -287,7 +287,12 @@ function EditingChrome({ services, root, banners, persisting, drawer, touch }: E
           aria-label={t("properties.label")}
           data-f6-region
         >
-          <PropertiesPanel store={store} gradientEdits={current.gradientEdits} pulse={pulse} />
+          <PropertiesPanel
+            store={store}
+            gradientEdits={current.gradientEdits}
+            recent={chrome.recentColours}
+            pulse={pulse}
+          />
           <PagesPanel store={store} pulse={pulse} pageId={pageId} onShow={showPage} />
           <LayersPanel store={store} pulse={pulse} pageId={pageId} touch={touch} />
         </aside>

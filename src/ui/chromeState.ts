@@ -1,3 +1,4 @@
+import { RecentColours } from "./properties/recentColours";
 export type ThemeChoice = "system" | "light" | "dark";
 export type ChromeDialog =
   "shortcuts" | "about" | "palette" | "openLibrary" | "recover" | "unsaved" | "export" | null;
@@ -24,6 +25,8 @@ function storedTheme(): ThemeChoice {
 
 /** The chrome's own state (which dialog is open, focus mode, theme): one snapshot, few changes. */
 export class ChromeState {
+  /** The colours last picked in the properties panel, kept across documents. */
+  readonly recentColours = new RecentColours();
   private current: ChromeStateSnapshot = {
     dialog: null,
     focusMode: false,

@@ -31,7 +31,7 @@ import { FillEditor } from "./FillEditor";
 import { gradientBox } from "../../shapes/gradientBox";
 import { UNIT_DEG } from "./expression";
 import { NumberField } from "./NumberField";
-import { RecentColours } from "./recentColours";
+import type { RecentColours } from "./recentColours";
 import { StrokePaintEditor } from "./StrokePaintEditor";
 import type { GradientEditRequests } from "../../editing/gradientEditRequests";
 import { dashKey, summaryCache, type Field } from "./summary";
@@ -85,8 +85,6 @@ function Choice<T extends string>({ label, field, options, onChange }: ChoicePro
   );
 }
 
-const recent = new RecentColours();
-
 /**
  * The selection's properties. The summary is memoised by document version and selection, so a
  * 10k-node selection is folded once per change, not per render; "Mixed" marks differing values
@@ -95,11 +93,14 @@ const recent = new RecentColours();
 export function PropertiesPanel({
   store,
   gradientEdits,
+  recent,
   pulse,
 }: {
   readonly store: DocumentStore;
   /** Where "Edit on canvas" asks the open document's gradient tool to take over. */
   readonly gradientEdits: GradientEditRequests;
+  /** The colours last picked, shared by every document of the page. */
+  readonly recent: RecentColours;
   /** Re-renders on commits (held back during canvas drags); the cache recomputes per version. */
   readonly pulse: DocumentPulse;
 }) {
