@@ -16,7 +16,7 @@ const MAX_LOSS_MS = 250;
  * Trials per kind of crash, shared round-robin between nudges, typing and drags. `npm test` runs
  * six (two of each) to keep the suite short; `npm run test:crash` runs twenty.
  */
-const TRIALS = Math.max(1, Number(process.env.LINEWORK_CRASH_TRIALS ?? 6));
+const TRIALS = Math.max(1, Number(process.env.LINEWORK_CRASH_TRIALS ?? 4));
 /** Edits per trial at most: short bursts keep the whole file within a few minutes. */
 const MAX_BURST = 10;
 /** The longest pause between two edits of a trial, and before the crash after the last one. */
