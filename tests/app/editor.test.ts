@@ -1,7 +1,4 @@
-import type { Container as PixiContainer } from "pixi.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Engine } from "../../engine";
-import type { InputState } from "../../engine/input/inputState";
 import type { Editor as EditorClass } from "../../src/app/editor";
 import { CommandRegistry } from "../../src/editing/commands";
 import { COMMIT_STAGES } from "../../src/editing/commitPipeline";
@@ -10,7 +7,7 @@ import { createDocument, DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../sr
 import type { RectNode } from "../../src/doc/types";
 import { DocumentStatusStore } from "../../src/persist/documentStatus";
 import type { TextEditorHost } from "../../src/tools/types";
-import { loadCore } from "../core/loadCore";
+import { headlessEngine } from "../support/headlessEngine";
 
 // The editor owns everything that lives as long as its document. What outlives it (the engine's
 // tick and resize listeners, the render root, the shared tool settings, the status line) must
@@ -20,52 +17,11 @@ import { loadCore } from "../core/loadCore";
 const PAGE = "page";
 
 let Editor: typeof EditorClass;
-let Container: typeof PixiContainer;
 beforeAll(async () => {
-  // PixiJS reads the navigator when loaded; the scene is built without a GPU, as in the renderer's tests.
-  (globalThis as { navigator?: unknown }).navigator ??= { userAgent: "node" };
+  await headlessEngine();
   ({ Editor } = await import("../../src/app/editor"));
-  ({ Container } = await import("pixi.js"));
-  (await import("../render/support/headlessPixi")).allowShadersWithoutCanvas();
   // The editor brings in most of the program: slow to load on a busy machine.
 }, 60_000);
-
-/** The engine's parts an editor binds to, with its listeners and calls in view. */
-async function fakeEngine() {
-  const core = await loadCore();
-  const ticks = new Set<(input: InputState) => void>();
-  const resizes = new Set<() => void>();
-  const root = new Container();
-  let invalidations = 0;
-  const engine = {
-    core,
-    gfx: { root, renderer: null, setBackBuffer() {} },
-    shell: {
-      canvas: { style: { cursor: "" }, clientWidth: 800, clientHeight: 600 },
-      parent: {},
-    },
-    size: { width: 800, height: 600 },
-    renders: 0,
-    onTick(listener: (input: InputState) => void) {
-      ticks.add(listener);
-      return () => ticks.delete(listener);
-    },
-    onResize(listener: () => void) {
-      resizes.add(listener);
-      return () => resizes.delete(listener);
-    },
-    invalidate() {
-      invalidations += 1;
-    },
-  };
-  return {
-    engine: engine as unknown as Engine,
-    ticks,
-    resizes,
-    root,
-    invalidations: () => invalidations,
-  };
-}
 
 const textHost: TextEditorHost = {
   edit: (_id, done) => done(null),
@@ -88,7 +44,7 @@ function records() {
 }
 
 async function openEditor() {
-  const fake = await fakeEngine();
+  const fake = await headlessEngine();
   const settings = new ToolSettings();
   const status = new DocumentStatusStore();
   const editor = new Editor(fake.engine, records(), {

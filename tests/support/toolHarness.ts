@@ -1,71 +1,27 @@
 /**
- * A headless editing session for tool tests: the real ToolController with every tool, a real
- * DocumentStore and History, a real Camera and InputState, the real picker and snapper over the
- * core's spatial index, a recording overlay sink and an in-memory text editor. Tests feed pointer samples
- * and key presses exactly as the engine does (pending buffers, then `beginTick`, then the tools).
+ * A headless editing session for tool tests: the program's own `Editor` (store, history, commit
+ * pipeline, renderer, spatial index, viewport, overlays, tools, picker and snapper, wired as the
+ * app wires them) on a headless engine, with an in-memory text field and image picker. Tests feed
+ * pointer samples and key presses exactly as the engine does (pending buffers, then one fixed
+ * step running every tick listener).
  */
 import type { KeyPress, Modifiers, PointerKind, PointerSample } from "../../engine";
-import { InputState } from "../../engine/input/inputState";
+import type { InputState } from "../../engine/input/inputState";
+import type { Editor } from "../../src/app/editor";
 import { CommandRegistry } from "../../src/editing/commands";
-import { createEditor, type EditableDocument } from "../../src/editing/editor";
 import { createDocument, DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
 import { type DocRecord, type Id, type RectNode, type SceneNode } from "../../src/doc/types";
-import { Camera } from "../../src/render/camera";
-import type { HandleHit } from "../../src/render/overlays/geometry";
-import type { Guide, PathMarkers } from "../../src/render/overlays/overlays";
-
-import { Picker } from "../../src/scene/picker";
-import { SpatialSync } from "../../src/scene/spatialSync";
-import { SceneSnapper } from "../../src/snap/snapper";
-import { ToolController } from "../../src/tools/controller";
-import { TOOL_FACTORIES } from "../../src/tools";
 import { ToolSettings, type ToolSettingsState } from "../../src/editing/settings";
+import { DocumentStatusStore } from "../../src/persist/documentStatus";
+import type { ToolController } from "../../src/tools/controller";
 import { typeKey } from "../../src/tools/typedKeys";
-import type { OverlaySink, PickedImage, TextEditorHost } from "../../src/tools/types";
-import { loadCore } from "../core/loadCore.ts";
+import type { PickedImage, TextEditorHost } from "../../src/tools/types";
 import type { ToolId } from "../../src/editing/settings";
 import type { Point } from "../../src/math/point";
-import type { Box } from "../../src/math/box";
+import { headlessEngine, type HeadlessEngine } from "./headlessEngine";
 
 export const PAGE = "page";
 export const NO_MODIFIERS: Modifiers = { shift: false, ctrl: false, alt: false, meta: false };
-
-/** Remembers the last value of every overlay the tools set, and how often each was set. */
-export class RecordingOverlays implements OverlaySink {
-  hover: Id | null = null;
-  marquee: Box | null = null;
-  guides: readonly Guide[] = [];
-  markers: PathMarkers | null = null;
-  keyboardCursor: Point | null = null;
-  readonly calls: string[] = [];
-
-  setHover(id: Id | null): void {
-    this.hover = id;
-    this.calls.push("hover");
-  }
-  setMarquee(rect: Box | null): void {
-    this.marquee = rect;
-    this.calls.push("marquee");
-  }
-  setGuides(guides: readonly Guide[]): void {
-    this.guides = guides;
-    this.calls.push("guides");
-  }
-  setPathMarkers(markers: PathMarkers | null): void {
-    this.markers = markers;
-    this.calls.push("markers");
-  }
-  setKeyboardCursor(point: Point | null): void {
-    this.keyboardCursor = point;
-    this.calls.push("keyboardCursor");
-  }
-  hitHandle(_screen: Point): HandleHit | null {
-    return null;
-  }
-  refresh(): void {
-    this.calls.push("refresh");
-  }
-}
 
 /**
  * The text editor without a DOM: the test types by setting `value` (or with `type`, which tells
@@ -78,7 +34,7 @@ export class MemoryTextEditorHost implements TextEditorHost {
   private done: ((content: string | null) => void) | null = null;
   private changed: ((content: string) => void) | null = null;
 
-  constructor(private readonly store: () => EditableDocument["store"]) {}
+  constructor(private readonly store: () => Editor["store"]) {}
 
   edit(
     nodeId: Id,
@@ -149,73 +105,45 @@ export interface HarnessOptions {
 }
 
 export class ToolHarness {
-  readonly input = new InputState();
-  readonly overlays = new RecordingOverlays();
-  readonly camera = new Camera();
-  readonly settings: ToolSettings;
-  readonly text: MemoryTextEditorHost;
-  readonly commands = new CommandRegistry();
-  readonly controller: ToolController;
-  readonly picker: Picker;
+  readonly input: InputState;
   image: PickedImage | null;
   imageRequests = 0;
-  invalidations = 0;
   private clock = 1000;
-  private scopeId: Id = PAGE;
   private held = new Map<number, number>();
 
   constructor(
-    readonly editor: EditableDocument,
-    spatial: SpatialSync,
-    options: HarnessOptions,
+    readonly editor: Editor,
+    private readonly engine: HeadlessEngine,
+    readonly settings: ToolSettings,
+    readonly text: MemoryTextEditorHost,
+    readonly commands: CommandRegistry,
+    image: PickedImage | null,
   ) {
-    this.settings = new ToolSettings({
-      // Snapping off unless a test wants it, so positions are exactly where the pointer was.
-      snap: { grid: false, objects: false, spacing: false, tolerancePx: 6 },
-      ...options.settings,
-    });
-    this.image = options.image ?? null;
-    this.text = new MemoryTextEditorHost(() => this.editor.store);
-    this.picker = new Picker(editor.store, spatial);
-    const snapper = new SceneSnapper({
-      store: editor.store,
-      spatial,
-      settings: () => this.settings.get(),
-      zoom: () => this.camera.zoom,
-      view: () => ({ minX: -5000, minY: -5000, maxX: 5000, maxY: 5000 }),
-    });
-    this.controller = new ToolController(
-      {
-        editor,
-        camera: this.camera,
-        overlays: this.overlays,
-        scene: this.picker,
-        snapper,
-        settings: this.settings,
-        text: this.text,
-        viewSize: () => ({ width: 800, height: 600 }),
-        pageId: () => PAGE,
-        scope: () => this.scopeId,
-        setScope: (id) => {
-          this.scopeId = id;
-        },
-        requestImage: () => {
-          this.imageRequests += 1;
-          return Promise.resolve(this.image);
-        },
-        invalidate: () => {
-          this.invalidations += 1;
-        },
-      },
-      TOOL_FACTORIES,
-      this.commands,
-    );
+    this.input = engine.input;
+    this.image = image;
   }
 
-  get store(): EditableDocument["store"] {
+  get overlays(): Editor["overlays"] {
+    return this.editor.overlays;
+  }
+  get camera(): Editor["camera"] {
+    return this.editor.camera;
+  }
+  get controller(): ToolController {
+    return this.editor.tools.controller;
+  }
+  get picker(): Editor["tools"]["picker"] {
+    return this.editor.tools.picker;
+  }
+  /** How often the editor asked the engine for a frame. */
+  get invalidations(): number {
+    return this.engine.invalidations();
+  }
+
+  get store(): Editor["store"] {
     return this.editor.store;
   }
-  get history(): EditableDocument["history"] {
+  get history(): Editor["history"] {
     return this.editor.history;
   }
   get tool(): ToolController["tool"] {
@@ -235,8 +163,7 @@ export class ToolHarness {
 
   /** Publishes what has been fed since the last tick and runs the tools once. */
   tick(): void {
-    this.input.beginTick();
-    this.controller.tick(this.input);
+    this.engine.step();
   }
 
   // ---- Pointer samples (screen coordinates; the camera starts at identity) ----
@@ -332,15 +259,37 @@ function keyFor(code: string): string {
 
 /** A fresh session on a document with one empty page (id "page"), plus any extra records. */
 export async function createToolHarness(options: HarnessOptions = {}): Promise<ToolHarness> {
-  const core = await loadCore();
+  const headless = await headlessEngine();
+  // Loaded late: the editor brings in PixiJS, which needs the navigator the engine provides.
+  const { Editor } = await import("../../src/app/editor");
   const records = [
     ...createDocument({ id: "doc", pageId: PAGE, author: "u", created: "2026-01-01T00:00:00Z" }),
     ...(options.records ?? []),
   ];
-  const editor = createEditor(records);
-  const spatial = new SpatialSync(editor.store, core.index);
-  spatial.showPage(PAGE);
-  return new ToolHarness(editor, spatial, options);
+  const settings = new ToolSettings({
+    // Snapping off unless a test wants it, so positions are exactly where the pointer was.
+    snap: { grid: false, objects: false, spacing: false, tolerancePx: 6 },
+    ...options.settings,
+  });
+  const commands = new CommandRegistry();
+  let editor: Editor | null = null;
+  const text = new MemoryTextEditorHost(() => editor!.store);
+  let harness: ToolHarness | null = null;
+  editor = new Editor(headless.engine, records, {
+    status: new DocumentStatusStore(),
+    persistence: null,
+    services: {
+      settings,
+      commands,
+      text,
+      requestImage: () => {
+        harness!.imageRequests += 1;
+        return Promise.resolve(harness!.image);
+      },
+    },
+  });
+  harness = new ToolHarness(editor, headless, settings, text, commands, options.image ?? null);
+  return harness;
 }
 
 /** The document and history as a test compares them before and after a cancelled gesture. */

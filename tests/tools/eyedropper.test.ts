@@ -71,7 +71,7 @@ describe("eyedropper tool", () => {
     h.setTool("eyedropper");
     h.move(120, 20);
     h.tick();
-    expect(h.overlays.hover).toBe("t1");
+    expect(h.overlays.hovered).toBe("t1");
     h.click(120, 20);
     expect(h.tool.id).toBe("eyedropper");
   });

@@ -4,8 +4,6 @@ import { worldMatrix } from "../../src/doc/commands";
 import { DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
 import { IDENTITY_TRANSFORM } from "../../src/doc/transform";
 import type { FrameNode, Id, SceneNode } from "../../src/doc/types";
-import type { OverlaySink } from "../../src/tools/types";
-import { hitHandle, quadToScreen, selectionQuad } from "../../src/render/overlays/geometry";
 import { createToolHarness, PAGE, rectRecord, type ToolHarness } from "../support/toolHarness";
 
 // Frames as artboards through the real tools: what is drawn, dragged or dropped in a frame
@@ -40,11 +38,6 @@ describe("frames with the tools", () => {
         rectRecord("out", { x: 600, y: 100, width: 50, height: 50 }, "a1"),
       ],
     });
-    // Real handle hits from the selection's frame, as the overlay computes them.
-    h.overlays.hitHandle = (p) => {
-      const quad = selectionQuad(h.store, h.store.selection);
-      return quad === null ? null : hitHandle(quadToScreen(h.camera.state, quad), p);
-    };
   });
 
   it("a shape drawn in a frame is its child, at the place drawn; one undo step", () => {
@@ -133,9 +126,6 @@ describe("frames with the tools", () => {
     h.setTool("rect");
     h.drag({ x: 150, y: 150 }, { x: 200, y: 200 });
     h.pause().key("Escape");
-    // The label's box as the overlay would report it: above the frame's top-left corner.
-    (h.overlays as OverlaySink).hitFrameLabel = (p) =>
-      p.x >= 100 && p.x < 150 && p.y >= 80 && p.y < 100 ? "f" : null;
     h.click(110, 90);
     expect(h.store.selection).toEqual(["f"]);
     // Dragged by the label, the frame moves with its child and nests nowhere.

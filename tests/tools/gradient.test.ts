@@ -12,7 +12,6 @@ import type {
 } from "../../src/doc/types";
 import type { GradientMarkers } from "../../src/render/overlays/gradientGeometry";
 import type { GradientTool } from "../../src/tools/gradientTool";
-import type { OverlaySink } from "../../src/tools/types";
 import {
   createToolHarness,
   documentState,
@@ -62,12 +61,8 @@ async function session(
   const h = await createToolHarness({
     records: [rectRecord("r", { x: 100, y: 100, width: 200, height: 100 }, "a0", style), ...extra],
   });
-  let last: GradientMarkers | null | undefined;
-  (h.overlays as OverlaySink).setGradientMarkers = (markers) => {
-    last = markers;
-  };
   h.store.setSelection(["r"]);
-  return { h, markers: () => last };
+  return { h, markers: () => h.overlays.shownGradientMarkers };
 }
 
 function rect(h: ToolHarness, id = "r"): RectNode {

@@ -60,14 +60,14 @@ describe("path editing tool", () => {
   it("shows the selected path's nodes; Esc goes back to Select", async () => {
     const h = await editing();
     expect(tool(h).editing).toBe("p");
-    expect(h.overlays.markers?.nodes).toEqual([
+    expect(h.overlays.shownPathMarkers?.nodes).toEqual([
       { x: 100, y: 100 },
       { x: 200, y: 100 },
       { x: 200, y: 200 },
     ]);
     h.key("Escape");
     expect(h.tool.id).toBe("select");
-    expect(h.overlays.markers).toBeNull();
+    expect(h.overlays.shownPathMarkers).toBeNull();
     expect(h.store.selection).toEqual(["p"]);
   });
 
@@ -88,7 +88,7 @@ describe("path editing tool", () => {
     expect(h.store.get("r")).toMatchObject({ type: "path" });
     expect(h.history.depth.undo).toBe(1);
     expect(tool(h).editing).toBe("r");
-    expect(h.overlays.markers?.nodes).toEqual([
+    expect(h.overlays.shownPathMarkers?.nodes).toEqual([
       { x: 10, y: 20 },
       { x: 90, y: 20 },
       { x: 90, y: 60 },
@@ -96,7 +96,7 @@ describe("path editing tool", () => {
     ]);
     h.history.undo();
     expect(documentState(h).records).toEqual(before.records);
-    expect(h.overlays.markers).toBeNull();
+    expect(h.overlays.shownPathMarkers).toBeNull();
   });
 
   it("Select's double-click on a path opens path editing", async () => {
@@ -150,7 +150,7 @@ describe("path editing tool", () => {
     expect(tool(h).selectedNodes).toEqual([{ subpath: 0, node: 0 }]);
     h.pause().click(200, 200, { modifiers: { shift: true } });
     expect(tool(h).selectedNodes).toHaveLength(2);
-    expect(h.overlays.markers?.selected).toEqual([0, 2]);
+    expect(h.overlays.shownPathMarkers?.selected).toEqual([0, 2]);
     h.pause().drag({ x: 150, y: 150 }, { x: 250, y: 250 });
     expect(tool(h).selectedNodes).toEqual([{ subpath: 0, node: 2 }]);
     h.pause().drag({ x: 90, y: 90 }, { x: 210, y: 110 });
@@ -286,8 +286,8 @@ describe("path editing tool", () => {
   it("undo while editing keeps the markers in step", async () => {
     const h = await editing();
     h.drag({ x: 200, y: 100 }, { x: 300, y: 100 });
-    expect(h.overlays.markers?.nodes[1]).toEqual({ x: 300, y: 100 });
+    expect(h.overlays.shownPathMarkers?.nodes[1]).toEqual({ x: 300, y: 100 });
     h.history.undo();
-    expect(h.overlays.markers?.nodes[1]).toEqual({ x: 200, y: 100 });
+    expect(h.overlays.shownPathMarkers?.nodes[1]).toEqual({ x: 200, y: 100 });
   });
 });

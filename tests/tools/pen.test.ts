@@ -181,13 +181,13 @@ describe("pen tool", () => {
   it("shows the placed nodes as path markers while drawing", async () => {
     const h = await pen();
     h.click(0, 0).pause().click(100, 0).pause();
-    expect(h.overlays.markers?.nodes).toEqual([
+    expect(h.overlays.shownPathMarkers?.nodes).toEqual([
       { x: 0, y: 0 },
       { x: 100, y: 0 },
     ]);
-    expect(h.overlays.markers?.selected).toEqual([1]);
+    expect(h.overlays.shownPathMarkers?.selected).toEqual([1]);
     h.key("Escape");
-    expect(h.overlays.markers).toBeNull();
+    expect(h.overlays.shownPathMarkers).toBeNull();
   });
 
   it("switching tools keeps a path of two nodes and lands on the chosen tool", async () => {

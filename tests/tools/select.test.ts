@@ -2,13 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { makeNode } from "../../src/doc/factory";
 import { IDENTITY_TRANSFORM } from "../../src/doc/transform";
 import type { GroupNode, RectNode, SceneNode } from "../../src/doc/types";
-import {
-  hitHandle,
-  nodeQuad,
-  quadBox,
-  quadToScreen,
-  selectionQuad,
-} from "../../src/render/overlays/geometry";
+import { nodeQuad, quadBox } from "../../src/render/overlays/geometry";
 import { createToolHarness, documentState, PAGE, type ToolHarness } from "../support/toolHarness";
 
 function rect(
@@ -41,14 +35,6 @@ function group(id: string, index: string): GroupNode {
   return makeNode<GroupNode>("group", id, PAGE, index, {});
 }
 
-/** Real handle hits from the selection's frame, as the overlay computes them. */
-function withHandles(h: ToolHarness): void {
-  h.overlays.hitHandle = (p) => {
-    const quad = selectionQuad(h.store, h.store.selection);
-    return quad === null ? null : hitHandle(quadToScreen(h.camera.state, quad), p);
-  };
-}
-
 function node(h: ToolHarness, id: string): SceneNode {
   return h.store.get(id) as SceneNode;
 }
@@ -65,7 +51,6 @@ describe("select tool", () => {
         rect("d", "a1", 200, 300, "g"),
       ],
     });
-    withHandles(h);
   });
 
   it("click selects, Shift-click toggles, a click on nothing clears", () => {

@@ -227,6 +227,26 @@ export class Overlays {
     return this.frame === null || this.handlesHidden ? null : hitHandle(this.frame, screenPoint);
   }
 
+  /** The node whose hover outline is shown, if any. */
+  get hovered(): Id | null {
+    return this.hoverId;
+  }
+
+  /** The path's anchors and handles as shown while a path is drawn or edited. */
+  get shownPathMarkers(): PathMarkers | null {
+    return this.markers;
+  }
+
+  /** The gradient's handles as shown while it is edited on the canvas. */
+  get shownGradientMarkers(): GradientMarkers | null {
+    return this.gradient;
+  }
+
+  /** The marquee's rectangle as shown, in world coordinates. */
+  get shownMarquee(): Box | null {
+    return this.marqueeRect;
+  }
+
   /** The rotation zone whose affordance is shown, if any. */
   get rotateHint(): RotateHandle | null {
     return this.hinted;
