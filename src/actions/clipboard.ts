@@ -1,3 +1,4 @@
+import { withBindingsRemapped } from "../doc/bindings";
 import { generateNKeysBetween } from "fractional-indexing";
 import type { EditableDocument } from "../editing/editor";
 import { addNodes, worldMatrix } from "../doc/commands";
@@ -87,12 +88,16 @@ export function copyPayload(editor: EditableDocument): string | null {
     descendants.push(...nodes.slice(1));
     for (const node of nodes) if (node.type === "image") blobIds.add(node.blob);
   });
+  // Ends bound to a shape left behind come free on the clipboard: it holds a whole document.
+  const copied = new Map<Id, Id>();
+  for (const node of [...roots, ...descendants]) copied.set(node.id, node.id);
+  const free = (node: SceneNode) => withBindingsRemapped(node, copied);
   const blobs: BlobRecord[] = [];
   for (const id of blobIds) {
     const blob = store.get(id);
     if (blob?.type === "blob") blobs.push(blob);
   }
-  return writePayload(roots, descendants, blobs);
+  return writePayload(roots.map(free), descendants.map(free), blobs);
 }
 
 /** Copies the selection and deletes what of it can be deleted, as one step. */
@@ -190,12 +195,13 @@ export function pastePayload(
   return { ok: true, ids: placed.map((r) => r.id) };
 }
 
+/** A pasted node under its new ids; line ends bound to a shape not pasted with it come free. */
 function remap(node: SceneNode, ids: ReadonlyMap<Id, Id>, blobs: ReadonlyMap<Id, Id>): SceneNode {
   const id = ids.get(node.id)!;
   const parent = ids.get(node.parent) ?? node.parent;
   if (node.type === "image")
     return { ...node, id, parent, blob: blobs.get(node.blob) ?? node.blob };
-  return { ...node, id, parent };
+  return withBindingsRemapped({ ...node, id, parent }, ids);
 }
 
 /**

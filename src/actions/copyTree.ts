@@ -1,3 +1,4 @@
+import { withBindingsRemapped } from "../doc/bindings";
 import type { Id, SceneNode } from "../doc/types";
 import type { NodeSource } from "./geometry";
 
@@ -20,14 +21,21 @@ export function subtree(source: NodeSource, root: SceneNode): SceneNode[] {
 
 /**
  * The records of a subtree under fresh ids: children point at their copied parents, the root
- * keeps its parent (the caller places it). Image data is shared, not copied.
+ * keeps its parent (the caller places it). Image data is shared, not copied. Line ends bound to a
+ * node copied along are bound to its copy; the others come free. `ids` (old to new) may be shared
+ * by several subtrees copied together, filled in for all of them first, so that a line and the
+ * shape it is bound to stay bound when they are separate roots.
  */
-export function cloneWithFreshIds(nodes: readonly SceneNode[], makeId: () => Id): SceneNode[] {
-  const ids = new Map<Id, Id>();
-  for (const node of nodes) ids.set(node.id, makeId());
-  return nodes.map((node) => ({
-    ...node,
-    id: ids.get(node.id)!,
-    parent: ids.get(node.parent) ?? node.parent,
-  }));
+export function cloneWithFreshIds(
+  nodes: readonly SceneNode[],
+  makeId: () => Id,
+  ids: Map<Id, Id> = new Map(),
+): SceneNode[] {
+  for (const node of nodes) if (!ids.has(node.id)) ids.set(node.id, makeId());
+  return nodes.map((node) =>
+    withBindingsRemapped(
+      { ...node, id: ids.get(node.id)!, parent: ids.get(node.parent) ?? node.parent },
+      ids,
+    ),
+  );
 }

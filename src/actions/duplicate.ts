@@ -49,8 +49,11 @@ export function duplicateSelection(editor: EditableDocument, makeId: () => Id = 
   let copies: Id[] = [];
   const commit = store.transact("Duplicate", (tx) => {
     copies = [];
-    for (const node of nodes) {
-      const records = cloneWithFreshIds(subtree(tx, node), makeId);
+    const trees = nodes.map((node) => subtree(tx, node));
+    const ids = new Map<Id, Id>();
+    for (const tree of trees) for (const member of tree) ids.set(member.id, makeId());
+    for (const [i, node] of nodes.entries()) {
+      const records = cloneWithFreshIds(trees[i]!, makeId, ids);
       const root = records[0]!;
       const [index] = indexFor(tx, node.parent, { after: node.id });
       for (const record of records) tx.put(record === root ? { ...root, index: index! } : record);

@@ -1,5 +1,6 @@
 import type { Engine } from "../../engine";
 import type { DocRecord, Id, RGBA } from "../doc/types";
+import type { BindingFollower } from "../editing/bindingFollower";
 import type { CommitPipeline } from "../editing/commitPipeline";
 import {
   createEditor,
@@ -44,6 +45,7 @@ export class Editor implements EditableDocument {
   readonly history: History;
   readonly editingText: EditingText;
   readonly commits: CommitPipeline;
+  readonly bindings: BindingFollower;
   readonly gradientEdits: GradientEditRequests;
   lastDuplicate: LastDuplicate | null = null;
   readonly renderer: SceneRenderer;
@@ -72,6 +74,7 @@ export class Editor implements EditableDocument {
     this.history = document.history;
     this.editingText = document.editingText;
     this.commits = document.commits;
+    this.bindings = document.bindings;
     this.gradientEdits = document.gradientEdits;
     const { store, commits } = this;
     options.persistence?.attach(this, options.status, engine);
@@ -156,6 +159,7 @@ export class Editor implements EditableDocument {
     this.imports.cancelAll();
     this.tools.dispose();
     this.commits.dispose();
+    this.bindings.dispose();
     this.backgroundListeners.clear();
     this.overlays.dispose();
     this.viewport.dispose();

@@ -5,6 +5,7 @@ import type {
   DocumentMeta,
   Fill,
   Id,
+  NodeType,
   NodeBase,
   PageRecord,
   RGBA,
@@ -70,7 +71,18 @@ export function createDocument(options: {
   return [meta, page];
 }
 
-type Extra<T extends SceneNode> = Omit<T, keyof NodeBase | "type"> & Partial<NodeBase>;
+/** Fields a kind gives a default to, so a node is made without naming them. */
+const KIND_DEFAULTS = {
+  line: { startBinding: null, endBinding: null },
+} as const satisfies { readonly [K in NodeType]?: Partial<Extract<SceneNode, { type: K }>> };
+
+type Defaulted<T extends SceneNode> = T["type"] extends keyof typeof KIND_DEFAULTS
+  ? keyof (typeof KIND_DEFAULTS)[T["type"]] & keyof T
+  : never;
+
+type Extra<T extends SceneNode> = Omit<T, keyof NodeBase | "type" | Defaulted<T>> &
+  Partial<Pick<T, Defaulted<T>>> &
+  Partial<NodeBase>;
 
 /** A node of the given type with base defaults; `fields` supplies what the type needs. */
 export function makeNode<T extends SceneNode>(
@@ -80,7 +92,13 @@ export function makeNode<T extends SceneNode>(
   index: string,
   fields: Extra<T>,
 ): T {
-  return { ...nodeBase(id, parent, index, defaultName(type)), ...fields, type } as unknown as T;
+  const defaults = (KIND_DEFAULTS as Partial<Record<NodeType, object>>)[type];
+  return {
+    ...nodeBase(id, parent, index, defaultName(type)),
+    ...defaults,
+    ...fields,
+    type,
+  } as unknown as T;
 }
 
 function defaultName(type: SceneNode["type"]): string {

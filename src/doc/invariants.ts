@@ -1,5 +1,12 @@
 import type { Change } from "./patch";
-import { isContainer, isSceneNode, type DocRecord, type Id } from "./types";
+import {
+  isContainer,
+  isSceneNode,
+  type Binding,
+  type DocRecord,
+  type Id,
+  type LineNode,
+} from "./types";
 
 /** What the checks need to see of a set of records. */
 export interface RecordView {
@@ -62,6 +69,17 @@ export function checkChanged(view: RecordView, changes: Iterable<Change>): strin
       continue;
     }
     for (const child of view.childIds(id)) problems.push(`${child} has a removed parent ${id}`);
+    if (before !== null && isSceneNode(before)) {
+      // Deleting shapes is common, but this runs only where invariants are checked (tests and
+      // development): one scan per removed node is fine there.
+      for (const other of view.all()) {
+        if (
+          other.type === "line" &&
+          (other.startBinding?.node === id || other.endBinding?.node === id)
+        )
+          problems.push(`${other.id}: bound to ${id}, which was removed`);
+      }
+    }
     if (before?.type === "blob") {
       // Removing image data is rare; a scan is fine there.
       for (const other of view.all()) {
@@ -161,6 +179,10 @@ function checkValues(view: RecordView, node: DocRecord, problems: string[]): voi
       if (node.points.length % 3 !== 0)
         problems.push(`${id}: freehand points are not x, y, pressure triples`);
       break;
+    case "line":
+      for (const binding of [node.startBinding, node.endBinding])
+        if (binding !== null) checkBinding(view, node, binding, problems);
+      break;
     case "image": {
       const blob = view.get(node.blob);
       if (blob === undefined || blob.type !== "blob")
@@ -170,6 +192,45 @@ function checkValues(view: RecordView, node: DocRecord, problems: string[]): voi
     default:
       break;
   }
+}
+
+/**
+ * A line end may be bound to a shape on its page that is neither a line (so bindings never form
+ * chains or cycles), nor the line itself, nor a container holding the line (whose box would move
+ * with the end it places).
+ */
+function checkBinding(
+  view: RecordView,
+  line: LineNode,
+  binding: Binding,
+  problems: string[],
+): void {
+  const target = view.get(binding.node);
+  if (target === undefined || !isSceneNode(target)) {
+    problems.push(`${line.id}: bound to ${binding.node}, which does not exist`);
+    return;
+  }
+  if (target.type === "line" || target.type === "group")
+    problems.push(`${line.id}: bound to ${binding.node}, a ${target.type}`);
+  for (let cursor = view.get(line.parent); cursor !== undefined && isSceneNode(cursor);) {
+    if (cursor.id === target.id) {
+      problems.push(`${line.id}: bound to ${target.id}, which holds it`);
+      break;
+    }
+    cursor = view.get(cursor.parent);
+  }
+  if (pageOf(view, target) !== pageOf(view, line))
+    problems.push(`${line.id}: bound to ${target.id}, on another page`);
+}
+
+function pageOf(view: RecordView, node: DocRecord): Id | null {
+  let cursor: DocRecord | undefined = node;
+  for (let guard = 0; cursor !== undefined && guard < 100_000; guard++) {
+    if (cursor.type === "page") return cursor.id;
+    if (!isSceneNode(cursor)) return null;
+    cursor = view.get(cursor.parent);
+  }
+  return null;
 }
 
 /** Path of the first number that is NaN or infinite, or null. */

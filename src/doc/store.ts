@@ -61,6 +61,7 @@ export class DocumentStore implements RecordView {
   private readonly pageIds = new Set<Id>();
   private readonly commitListeners = new Set<Listener<Commit>>();
   private readonly selectionListeners = new Set<Listener<readonly Id[]>>();
+  private readonly finishers = new Set<(tx: Transaction) => void>();
   private current: Transaction | null = null;
   private selected: readonly Id[] = [];
   private revision = 0;
@@ -184,6 +185,7 @@ export class DocumentStore implements RecordView {
     this.current = tx;
     try {
       fn(tx);
+      for (const finish of this.finishers) finish(tx);
     } finally {
       this.current = null;
     }
@@ -212,6 +214,16 @@ export class DocumentStore implements RecordView {
     if (sameValue(next, this.selected)) return;
     this.selected = next;
     for (const listener of [...this.selectionListeners]) listener(next);
+  }
+
+  /**
+   * Runs `finish` at the end of every transaction, before it is committed: the edits that follow
+   * from an edit (a bound line end following its shape) join its commit, and so its undo step.
+   * Patches applied from history or another tab already hold them and are not finished again.
+   */
+  addFinisher(finish: (tx: Transaction) => void): () => void {
+    this.finishers.add(finish);
+    return () => this.finishers.delete(finish);
   }
 
   subscribe(listener: Listener<Commit>): () => void {
@@ -428,6 +440,11 @@ export class Transaction {
 
   remove(id: Id): void {
     this.pending.set(id, null);
+  }
+
+  /** The ids this transaction has written so far (a record put back unchanged included). */
+  written(): IterableIterator<Id> {
+    return this.pending.keys();
   }
 
   /** The nodes under `parent` as this transaction sees them, back to front. */

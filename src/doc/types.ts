@@ -146,13 +146,30 @@ export interface EllipseNode extends NodeBase, Styled {
 export const ARROW_HEADS = ["none", "arrow", "triangle", "circle", "diamond", "bar"] as const;
 export type ArrowHead = (typeof ARROW_HEADS)[number];
 
-/** A straight line; an arrow is a line with a head at one or both ends. */
+/**
+ * One end of a line held by a shape: the end follows the shape wherever it goes. `anchor` is a
+ * point of the shape's geometry box as fractions of its width and height (0.5, 0.5: the centre).
+ * An exact binding ends on the anchor itself; any other ends where the line, aimed at the
+ * anchor, meets the shape's outline.
+ */
+export interface Binding {
+  readonly node: Id;
+  readonly anchor: Point;
+  readonly exact: boolean;
+}
+
+/**
+ * A straight line; an arrow is a line with a head at one or both ends. Either end may be bound
+ * to a shape (a connector), and then follows it.
+ */
 export interface LineNode extends NodeBase, Styled {
   readonly type: "line";
   readonly start: Point;
   readonly end: Point;
   readonly startHead: ArrowHead;
   readonly endHead: ArrowHead;
+  readonly startBinding: Binding | null;
+  readonly endBinding: Binding | null;
 }
 
 export interface PolygonNode extends NodeBase, Styled {

@@ -6,13 +6,15 @@ export interface CommitSource {
 }
 
 /**
- * Everything that reacts to a commit, in the order it runs. The order matters: history first so
+ * Everything that reacts to a commit, in the order it runs. The order matters: the bindings'
+ * index first, so that whatever a listener does next is finished against current bindings; history so
  * undo sees the edit before anything else can add to it; storage next so an edit is on its way to
  * disk before any drawing; the spatial index before the picker, renderer and overlays that query
  * it; the tools last among the document's parts, so a tool that reacts to a commit sees a scene
  * already redrawn. The chrome's own subscriptions run after every stage.
  */
 export const COMMIT_STAGES = [
+  "bindings",
   "history",
   "autosave",
   "spatial index",

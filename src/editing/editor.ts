@@ -3,6 +3,7 @@ import { newId } from "../doc/ids";
 import { DocumentStore } from "../doc/store";
 import type { DocRecord, Id } from "../doc/types";
 import { History } from "../history/history";
+import { BindingFollower } from "./bindingFollower";
 import { CommitPipeline } from "./commitPipeline";
 import { GradientEditRequests } from "./gradientEditRequests";
 
@@ -38,6 +39,8 @@ export interface EditableDocument {
   readonly editingText: EditingText;
   /** What runs after each commit, in order; each part hears commits through its own stage. */
   readonly commits: CommitPipeline;
+  /** Keeps bound line ends on their shapes, inside each transaction. */
+  readonly bindings: BindingFollower;
   /** The properties panel's requests for on-canvas gradient editing. */
   readonly gradientEdits: GradientEditRequests;
   /** What the last Duplicate made, so a repeated Ctrl+D repeats how far the copies were moved. */
@@ -58,6 +61,7 @@ export function createEditor(
 ): EditableDocument {
   const store = new DocumentStore(records, { checkInvariants });
   const commits = new CommitPipeline(store, checkInvariants);
+  const bindings = new BindingFollower(store, commits.stage("bindings"));
   const history = new History(store, undefined, commits.stage("history"));
   const gradientEdits = new GradientEditRequests();
   return {
@@ -65,6 +69,7 @@ export function createEditor(
     history,
     editingText: new EditingText(),
     commits,
+    bindings,
     gradientEdits,
     lastDuplicate: null,
   };

@@ -176,7 +176,12 @@ export class Picker implements ScenePicker {
   pick(
     world: Point,
     tolerance: number,
-    options: { deep?: boolean; scope?: Id; intoFrames?: boolean } = {},
+    options: {
+      deep?: boolean;
+      scope?: Id;
+      intoFrames?: boolean;
+      exclude?: ReadonlySet<Id>;
+    } = {},
   ): Id | null {
     if (!isFinitePoint(world)) return null;
     const tol = Number.isFinite(tolerance) && tolerance > 0 ? tolerance : 0;
@@ -191,6 +196,7 @@ export class Picker implements ScenePicker {
       const lineage = this.lineage(id);
       // Order first: the exact test is the expensive part, and only a node above the best counts.
       if (lineage === null || (best !== null && !paintsOver(lineage.nodes, best.nodes))) continue;
+      if (options.exclude?.has(id)) continue;
       if (this.hits(lineage, world, tol)) best = lineage;
     }
     if (best === null) return null;
@@ -217,6 +223,7 @@ export class Picker implements ScenePicker {
       if (node?.type !== "frame") continue;
       const lineage = this.lineage(id);
       if (lineage === null || (best !== null && !paintsOver(lineage.nodes, best.nodes))) continue;
+      if (options.exclude?.has(id)) continue;
       if (exclude !== undefined && lineage.nodes.some((n) => exclude.has(n.id))) continue;
       if (scoped && !lineage.nodes.slice(0, -1).some((n) => n.id === scope)) continue;
       if (this.insideFrames(lineage, world)) best = lineage;
@@ -431,6 +438,8 @@ export interface ScenePicker {
       scope?: Id;
       /** Past frames to what they hold, as in Figma: a frame is picked only on its own area. */
       intoFrames?: boolean;
+      /** Leaves that are looked through, as if they were not there. */
+      exclude?: ReadonlySet<Id>;
     },
   ): Id | null;
   /**

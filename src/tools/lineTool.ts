@@ -1,7 +1,8 @@
 import { addNodes } from "../doc/commands";
 import { makeNode } from "../doc/factory";
 import { newId } from "../doc/ids";
-import type { LineNode } from "../doc/types";
+import type { Binding, LineNode } from "../doc/types";
+import { bindingAt } from "./bindingTarget";
 
 import { DragDrawingTool, type DragDrawing } from "./dragDrawingTool";
 import { constrainAngle, drawingParent, parentInverse, toLocal } from "./drawing";
@@ -14,9 +15,15 @@ export const CLICK_LENGTH = 100;
 interface LineDrawing extends DragDrawing {
   /** In the parent's coordinates. */
   readonly start: Point;
+  /** What the end would be bound to if released now. */
+  endBinding: Binding | null;
 }
 
-/** Line (L) and Arrow (Shift+L): press at one end, release at the other; Shift: 15° steps. */
+/**
+ * Line (L) and Arrow (Shift+L): press at one end, release at the other; Shift: 15° steps. An end
+ * pressed or released on a shape is bound to it (the shape is highlighted while the end is over
+ * it) and follows it from then on; Ctrl places the end freely.
+ */
 export class LineTool extends DragDrawingTool<LineDrawing> {
   constructor(
     readonly id: "line" | "arrow",
@@ -46,6 +53,7 @@ export class LineTool extends DragDrawingTool<LineDrawing> {
     );
     const settings = this.ctx.settings.get();
     const id = newId();
+    const startBinding = e.modifiers.ctrl ? null : bindingAt(this.ctx, e.world, new Set([id]));
     const label = this.id === "arrow" ? "Draw arrow" : "Draw line";
     this.ctx.editor.history.beginGesture(label);
     store.transact(label, (tx) => {
@@ -57,12 +65,21 @@ export class LineTool extends DragDrawingTool<LineDrawing> {
           end: start,
           startHead: "none",
           endHead: this.id === "arrow" ? "arrow" : "none",
+          startBinding,
           name: this.id === "arrow" ? "Arrow" : "Line",
         }),
       ]);
       tx.select([id]);
     });
-    return { id, parent, start, startScreen: e.screen, dragged: false, last: e };
+    return {
+      id,
+      parent,
+      start,
+      startScreen: e.screen,
+      dragged: false,
+      last: e,
+      endBinding: null,
+    };
   }
 
   protected update(s: LineDrawing, e: ToolPointer): void {
@@ -76,11 +93,38 @@ export class LineTool extends DragDrawingTool<LineDrawing> {
       this.ctx.overlays.setGuides(snapped.guides);
       end = toLocal(inverse, snapped.point);
     }
+    s.endBinding = e.modifiers.ctrl ? null : bindingAt(this.ctx, e.world, new Set([s.id]));
+    this.ctx.overlays.setHover(s.endBinding?.node ?? null);
     this.setEnd(s, end);
   }
 
   protected click(s: LineDrawing): void {
     this.setEnd(s, { x: s.start.x + CLICK_LENGTH, y: s.start.y });
+  }
+
+  protected override commit(): void {
+    const s = this.drawing;
+    if (s?.dragged) {
+      // The end is bound on release, to the shape highlighted under it.
+      const endBinding = s.endBinding?.node === this.startTarget(s) ? null : s.endBinding;
+      this.ctx.editor.store.transact("Draw line", (tx) => {
+        const node = tx.get(s.id);
+        if (node?.type === "line" && endBinding !== null) tx.put({ ...node, endBinding });
+      });
+    }
+    this.ctx.overlays.setHover(null);
+    super.commit();
+  }
+
+  override cancel(): void {
+    if (this.drawing !== null) this.ctx.overlays.setHover(null);
+    super.cancel();
+  }
+
+  /** The shape the line's start is bound to: both ends on one shape would draw nothing. */
+  private startTarget(s: LineDrawing): string | null {
+    const node = this.ctx.editor.store.get(s.id);
+    return node?.type === "line" ? (node.startBinding?.node ?? null) : null;
   }
 
   private setEnd(s: LineDrawing, end: Point): void {

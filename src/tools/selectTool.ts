@@ -350,10 +350,13 @@ export class SelectTool implements Tool {
     const store = this.ctx.editor.store;
     const copies: Id[] = [];
     store.transact("Duplicate", (tx) => {
-      for (const id of ids) {
-        const node = tx.get(id);
-        if (!isSceneNode(node)) continue;
-        const [root, ...descendants] = cloneWithFreshIds(subtree(tx, node), newId);
+      const nodes = ids.map((id) => tx.get(id)).filter(isSceneNode);
+      const trees = nodes.map((node) => subtree(tx, node));
+      const fresh = new Map<Id, Id>();
+      for (const tree of trees) for (const member of tree) fresh.set(member.id, newId());
+      for (const [i, node] of nodes.entries()) {
+        const id = node.id;
+        const [root, ...descendants] = cloneWithFreshIds(trees[i]!, newId, fresh);
         addNodes(tx, node.parent, [root!], { after: id });
         for (const child of descendants) tx.put(child);
         copies.push(root!.id);

@@ -149,6 +149,8 @@ const shapeFieldsArb: fc.Arbitrary<Omit<SceneNode, "id" | "parent" | "index">> =
       end,
       startHead,
       endHead,
+      startBinding: null,
+      endBinding: null,
     })),
   fc
     .tuple(baseArb, styledArb, sizeArb, sizeArb, fc.integer({ min: 3, max: 12 }))

@@ -121,11 +121,22 @@ function v2ToV3(doc: unknown): unknown {
   return rest;
 }
 
+/**
+ * Version 4 adds bindings: a line's `startBinding` and `endBinding` name the shape each end
+ * follows. Version 3 had none, so every line of a version 3 file is free at both ends, which is
+ * what an absent binding reads as; only the version number changes. The number changes at all so
+ * that a reader of version 3 refuses a file with connectors instead of silently unbinding them.
+ */
+function v3ToV4(doc: unknown): unknown {
+  return doc;
+}
+
 /** `migrations[n]` turns a version n document into a version n + 1 document. */
 export const migrations: Readonly<Record<number, (doc: unknown) => unknown>> = {
   0: v0ToV1,
   1: v1ToV2,
   2: v2ToV3,
+  3: v3ToV4,
 };
 
 export class MigrationError extends Error {

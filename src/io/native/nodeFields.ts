@@ -21,6 +21,7 @@ import {
 import { NATIVE_LIMITS } from "./limits";
 import {
   arrowHead,
+  binding,
   corners,
   fillRule,
   fontStyle,
@@ -35,6 +36,9 @@ import {
 } from "./schemas";
 
 const M = NATIVE_LIMITS.maxMagnitude;
+
+/** A free line end: files before bindings have none, and writers leave it out. */
+const UNBOUND = { value: null, inRecords: true, is: (value: unknown) => value === null } as const;
 
 type NodeOf<T extends NodeType> = Extract<SceneNode, { type: T }>;
 type OwnKey<T extends NodeType> = Exclude<keyof NodeOf<T>, keyof NodeBase | "type" | keyof Styled>;
@@ -117,6 +121,8 @@ export const NODE_KINDS = {
       { key: "end", read: vec2 },
       { key: "startHead", read: arrowHead },
       { key: "endHead", read: arrowHead },
+      { key: "startBinding", read: binding, absent: UNBOUND },
+      { key: "endBinding", read: binding, absent: UNBOUND },
     ],
   },
   polygon: {

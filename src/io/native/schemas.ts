@@ -2,6 +2,7 @@
 import {
   ARROW_HEADS,
   BLEND_MODES,
+  type Binding,
   type BlobRecord,
   type DocumentMeta,
   type Fill,
@@ -36,6 +37,12 @@ import { NATIVE_LIMITS } from "./limits";
 import type { Point } from "../../math/point";
 
 const M = NATIVE_LIMITS.maxMagnitude;
+
+/** A fraction of a box, allowing a little outside it. */
+function boxFraction(value: unknown): number {
+  if (!isNumberIn(value, -1, 2)) fail("must be a number from -1 to 2");
+  return value;
+}
 
 export const vec2 = object<Point>({ x: coordinate, y: coordinate });
 export const rgba = object<RGBA>({ r: unit, g: unit, b: unit, a: unit });
@@ -204,6 +211,14 @@ export const blobSchema = object<BlobRecord>({
 
 export const blendMode = oneOf(BLEND_MODES);
 export const arrowHead = oneOf(ARROW_HEADS);
+/** A line end's binding: the anchor may lie a little outside the box (a point near its edge). */
+export const binding = nullable(
+  object<Binding>({
+    node: idString,
+    anchor: object<Point>({ x: boxFraction, y: boxFraction }),
+    exact: bool,
+  }),
+);
 export const fillRule = oneOf(["nonzero", "evenodd"] as const);
 export const fontWeight = integerIn(1, 1000);
 export const fontStyle = oneOf(["normal", "italic"] as const);

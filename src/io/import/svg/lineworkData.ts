@@ -3,6 +3,7 @@
  * JSON. The text is untrusted, so it passes the same record validation as a `.linework` file,
  * within the import's limits; anything that fails is reported as null and the SVG is used instead.
  */
+import { withBindingsRemapped } from "../../../doc/bindings";
 import { isSceneNode, type BlobRecord, type SceneNode } from "../../../doc/types";
 import { isPlainObject, Problem } from "../../native/checks";
 import { readRecord } from "../../native/nodes";
@@ -12,6 +13,7 @@ import { numbersWithin } from "../tree";
 
 /** Stand-ins for the fields a node gets from its place in the imported tree. */
 const PLACEHOLDER = { id: "svg", parent: "svg", index: "a0" } as const;
+const NO_IDS: ReadonlyMap<string, string> = new Map();
 
 /** The node the attribute describes, with placeholder id, parent and index; null when invalid. */
 export function readLineworkData(text: string): SceneNode | null {
@@ -32,7 +34,10 @@ export function readLineworkData(text: string): SceneNode | null {
     throw error;
   }
   if (!isSceneNode(record)) return null;
-  return numbersWithin(record, IMPORT_LIMITS.maxMagnitude) ? record : null;
+  if (!numbersWithin(record, IMPORT_LIMITS.maxMagnitude)) return null;
+  // The attribute names no ids, so a line's bindings have nothing to point at here: its ends
+  // come in free, where the export drew them.
+  return withBindingsRemapped(record, NO_IDS);
 }
 
 /** Picture types an image's data may have; the export embeds only these. */

@@ -1,0 +1,139 @@
+import { expect, test, type Page } from "@playwright/test";
+import { prepareDrawing, sharedFreshApp, waitTicks, worldToPage } from "./support";
+
+// Connectors through the real mouse and keyboard: an arrow drawn from one box to another is
+// bound at both ends, meets their outlines, follows a box as it is dragged, comes back with one
+// undo, stays free with Ctrl, and survives Ctrl+C / Ctrl+V of the whole diagram.
+
+interface Point {
+  x: number;
+  y: number;
+}
+
+interface LineState {
+  id: string;
+  start: Point;
+  end: Point;
+  startTo: string | null;
+  endTo: string | null;
+}
+
+async function drag(page: Page, from: Point, to: Point, modifier?: "Control"): Promise<void> {
+  const a = await worldToPage(page, from);
+  const b = await worldToPage(page, to);
+  if (modifier) await page.keyboard.down(modifier);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+  if (modifier) await page.keyboard.up(modifier);
+  await waitTicks(page);
+}
+
+/** Draws with a tool's key and one drag; returns the new node's id (it is selected). */
+async function draw(page: Page, toolKey: string, from: Point, to: Point, modifier?: "Control") {
+  await page.keyboard.press(toolKey);
+  await drag(page, from, to, modifier);
+  return page.evaluate(() => window.linework!.editor.store.selection[0]!);
+}
+
+/** Every line of the page with its ends in page coordinates (lines are drawn on the page). */
+function lines(page: Page): Promise<LineState[]> {
+  return page.evaluate(() => {
+    const lw = window.linework!;
+    const store = lw.editor.store;
+    return store
+      .childrenOf(lw.current.pageId())
+      .filter((n) => n.type === "line")
+      .map((n) => {
+        const line = n as typeof n & {
+          start: Point;
+          end: Point;
+          startBinding: { node: string } | null;
+          endBinding: { node: string } | null;
+        };
+        const at = (p: Point) => ({ x: p.x + line.transform.x, y: p.y + line.transform.y });
+        return {
+          id: line.id,
+          start: at(line.start),
+          end: at(line.end),
+          startTo: line.startBinding?.node ?? null,
+          endTo: line.endBinding?.node ?? null,
+        };
+      });
+  });
+}
+
+function expectNear(actual: Point, expected: Point, tolerance = 0.5): void {
+  expect(Math.abs(actual.x - expected.x), `x ${actual.x} vs ${expected.x}`).toBeLessThanOrEqual(
+    tolerance,
+  );
+  expect(Math.abs(actual.y - expected.y), `y ${actual.y} vs ${expected.y}`).toBeLessThanOrEqual(
+    tolerance,
+  );
+}
+
+test.describe("connectors", () => {
+  const shared = sharedFreshApp();
+
+  test("an arrow between two boxes binds, follows a dragged box, and undoes in one step", async () => {
+    const page = shared();
+    await prepareDrawing(page, { x: 0, y: 0, zoom: 1 });
+    const a = await draw(page, "KeyR", { x: 100, y: 100 }, { x: 200, y: 160 });
+    const b = await draw(page, "KeyR", { x: 400, y: 100 }, { x: 500, y: 160 });
+    await draw(page, "Shift+KeyL", { x: 150, y: 130 }, { x: 450, y: 130 });
+    let [arrow] = await lines(page);
+    expect(arrow!.startTo).toBe(a);
+    expect(arrow!.endTo).toBe(b);
+    // Centre to centre, stopping at the outlines.
+    expectNear(arrow!.start, { x: 200, y: 130 });
+    expectNear(arrow!.end, { x: 400, y: 130 });
+
+    // Drag b down by 200 with the Select tool (the arrow tool went back to Select).
+    await drag(page, { x: 480, y: 150 }, { x: 480, y: 350 });
+    [arrow] = await lines(page);
+    expect(arrow!.endTo).toBe(b);
+    // Aimed from a's centre (150, 130) at b's new centre (450, 330): it meets b's top edge.
+    expect(arrow!.end.y).toBeCloseTo(300, 0);
+    expect(arrow!.end.x).toBeGreaterThan(400);
+    expect(arrow!.start.x).toBeLessThanOrEqual(200.5);
+
+    await page.keyboard.press("Control+z");
+    await waitTicks(page);
+    [arrow] = await lines(page);
+    expectNear(arrow!.end, { x: 400, y: 130 });
+    // Straight after the undo, a new arrow from b to empty canvas binds its start only.
+    await draw(page, "Shift+KeyL", { x: 450, y: 150 }, { x: 450, y: 400 });
+    const second = (await lines(page)).at(-1)!;
+    expect(second.startTo).toBe(b);
+    expect(second.endTo).toBeNull();
+    expectNear(second.start, { x: 450, y: 160 });
+  });
+
+  test("with Ctrl held the ends are free; the whole diagram pastes still connected", async () => {
+    const page = shared();
+    await prepareDrawing(page, { x: 0, y: 0, zoom: 1 });
+    await draw(page, "KeyR", { x: 100, y: 100 }, { x: 200, y: 160 });
+    await draw(page, "KeyR", { x: 400, y: 100 }, { x: 500, y: 160 });
+    await draw(page, "Shift+KeyL", { x: 150, y: 300 }, { x: 450, y: 300 });
+    await draw(page, "Shift+KeyL", { x: 150, y: 130 }, { x: 450, y: 130 }, "Control");
+    const free = (await lines(page)).at(-1)!;
+    expect(free.startTo).toBeNull();
+    expect(free.endTo).toBeNull();
+    expectNear(free.start, { x: 150, y: 130 });
+
+    await page.keyboard.press("Control+z");
+    await draw(page, "Shift+KeyL", { x: 150, y: 130 }, { x: 450, y: 130 });
+    await page.keyboard.press("Control+a");
+    await page.keyboard.press("Control+c");
+    await page.keyboard.press("Control+v");
+    await waitTicks(page);
+    const all = await lines(page);
+    const pasted = all.filter((l) => l.startTo !== null && l.endTo !== null);
+    expect(pasted).toHaveLength(2);
+    const ids = await page.evaluate(() => window.linework!.editor.store.selection);
+    const copy = pasted.find((l) => ids.includes(l.id))!;
+    expect(ids).toContain(copy.startTo);
+    expect(ids).toContain(copy.endTo);
+  });
+});

@@ -1,0 +1,137 @@
+import { apply, invert, type Matrix } from "../doc/transform";
+import type { Binding, SceneNode } from "../doc/types";
+import { flattenSubpaths, type FlatSubpath } from "../geometry/bezier";
+import type { Box } from "../math/box";
+import type { Point } from "../math/point";
+import { kindOf } from "./registry";
+
+/** How closely curved outlines are followed when an end is placed on them, in local units. */
+const OUTLINE_TOLERANCE = 0.05;
+
+/** Whether a line end can be bound to the node: a shape, not a line (no chains) or a group. */
+export function canBindTo(node: SceneNode): boolean {
+  return node.type !== "line" && node.type !== "group";
+}
+
+/** The node's geometry box in its own coordinates; frames and shapes have one of their own. */
+function geometryBox(node: SceneNode): Box | null {
+  const box = kindOf(node).geometryBox(node, () => null);
+  return box !== null && box.maxX >= box.minX && box.maxY >= box.minY ? box : null;
+}
+
+/** The outline an end meets: the kind's own, or its box for kinds that have none (text, images). */
+function outlineOf(node: SceneNode): FlatSubpath[] {
+  const outline = kindOf(node).outline;
+  if (outline !== null && !outline.ink) {
+    const flat = flattenSubpaths(outline.subpaths(node), OUTLINE_TOLERANCE);
+    if (flat.length > 0) return flat;
+  }
+  const box = geometryBox(node);
+  if (box === null) return [];
+  const { minX, minY, maxX, maxY } = box;
+  return [{ points: [minX, minY, maxX, minY, maxX, maxY, minX, maxY], closed: true }];
+}
+
+/** The anchor's point in the target's own coordinates. */
+export function anchorLocal(target: SceneNode, anchor: Point): Point | null {
+  const box = geometryBox(target);
+  if (box === null) return null;
+  return {
+    x: box.minX + anchor.x * (box.maxX - box.minX),
+    y: box.minY + anchor.y * (box.maxY - box.minY),
+  };
+}
+
+/** The anchor (fractions of the geometry box) of a point in the target's own coordinates. */
+export function anchorOf(target: SceneNode, local: Point): Point {
+  const box = geometryBox(target);
+  if (box === null) return { x: 0.5, y: 0.5 };
+  const w = box.maxX - box.minX;
+  const h = box.maxY - box.minY;
+  return {
+    x: w > 0 ? (local.x - box.minX) / w : 0.5,
+    y: h > 0 ? (local.y - box.minY) / h : 0.5,
+  };
+}
+
+/**
+ * Where along a → b (0 at a, 1 at b) the segment first crosses the outline, or null. Used from
+ * the far end of a line towards its anchor: the first crossing is where the line meets the shape.
+ */
+function firstCrossing(outline: readonly FlatSubpath[], a: Point, b: Point): number | null {
+  let best: number | null = null;
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  for (const { points, closed } of outline) {
+    const n = points.length / 2;
+    const edges = closed ? n : n - 1;
+    for (let i = 0; i < edges; i++) {
+      const j = (i + 1) % n;
+      const px = points[2 * i]!;
+      const py = points[2 * i + 1]!;
+      const ex = points[2 * j]! - px;
+      const ey = points[2 * j + 1]! - py;
+      const denominator = dx * ey - dy * ex;
+      if (denominator === 0) continue;
+      const t = ((px - a.x) * ey - (py - a.y) * ex) / denominator;
+      const u = ((px - a.x) * dy - (py - a.y) * dx) / denominator;
+      if (t < 0 || t > 1 || u < 0 || u > 1) continue;
+      if (best === null || t < best) best = t;
+    }
+  }
+  return best;
+}
+
+/** The anchor of a binding in page coordinates, or null when the target has no extent. */
+export function anchorWorld(target: SceneNode, world: Matrix, binding: Binding): Point | null {
+  const local = anchorLocal(target, binding.anchor);
+  return local === null ? null : apply(world, local);
+}
+
+/**
+ * Where a bound end goes, in page coordinates: on the anchor for an exact binding, else where
+ * the line from `toward` (the other end) to the anchor first meets the target's outline; on the
+ * anchor when it never does (the other end is inside the shape). `world` is the target's
+ * transform to the page.
+ */
+export function boundEnd(
+  target: SceneNode,
+  world: Matrix,
+  binding: Binding,
+  toward: Point,
+): Point | null {
+  const anchor = anchorLocal(target, binding.anchor);
+  if (anchor === null) return null;
+  if (binding.exact) return apply(world, anchor);
+  const inverse = invert(world);
+  if (inverse === null) return apply(world, anchor);
+  const from = apply(inverse, toward);
+  const t = firstCrossing(outlineOf(target), from, anchor);
+  if (t === null) return apply(world, anchor);
+  return apply(world, { x: from.x + (anchor.x - from.x) * t, y: from.y + (anchor.y - from.y) * t });
+}
+
+/**
+ * How far from a shape's outline (in local units) a point still binds exactly where it is, rather
+ * than to the shape's centre: the user aimed at the edge.
+ */
+export function nearOutline(target: SceneNode, local: Point, tolerance: number): boolean {
+  for (const { points, closed } of outlineOf(target)) {
+    const n = points.length / 2;
+    const edges = closed ? n : n - 1;
+    for (let i = 0; i < edges; i++) {
+      const j = (i + 1) % n;
+      const ax = points[2 * i]!;
+      const ay = points[2 * i + 1]!;
+      const ex = points[2 * j]! - ax;
+      const ey = points[2 * j + 1]! - ay;
+      const length2 = ex * ex + ey * ey;
+      const t =
+        length2 > 0
+          ? Math.max(0, Math.min(1, ((local.x - ax) * ex + (local.y - ay) * ey) / length2))
+          : 0;
+      if (Math.hypot(ax + ex * t - local.x, ay + ey * t - local.y) <= tolerance) return true;
+    }
+  }
+  return false;
+}

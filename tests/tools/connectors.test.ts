@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { worldMatrix } from "../../src/doc/commands";
+import { apply } from "../../src/doc/transform";
+import type { LineNode } from "../../src/doc/types";
+import type { Point } from "../../src/math/point";
+import {
+  createToolHarness,
+  documentState,
+  rectRecord,
+  type ToolHarness,
+} from "../support/toolHarness";
+
+/** Two boxes, "a" at (100, 100) and "b" at (400, 100), each 100 × 50. */
+async function twoBoxes(): Promise<ToolHarness> {
+  return createToolHarness({
+    records: [
+      rectRecord("a", { x: 100, y: 100, width: 100, height: 50 }, "a0"),
+      rectRecord("b", { x: 400, y: 100, width: 100, height: 50 }, "a1"),
+    ],
+  });
+}
+
+function lastLine(h: ToolHarness): LineNode {
+  return h
+    .nodes()
+    .filter((n) => n.type === "line")
+    .at(-1) as LineNode;
+}
+
+function endOf(h: ToolHarness, line: LineNode, which: "start" | "end"): Point {
+  return apply(worldMatrix(h.store, line.id), line[which]);
+}
+
+describe("drawing connectors", () => {
+  it("an arrow drawn from one box to another binds both ends and meets their outlines", async () => {
+    const h = await twoBoxes();
+    h.setTool("arrow");
+    h.down(150, 125).move(300, 125).move(440, 126);
+    h.tick();
+    // While the end is over b, b is highlighted.
+    expect(h.overlays.hovered).toBe("b");
+    h.up(450, 125);
+    h.tick();
+    expect(h.overlays.hovered).toBeNull();
+    const arrow = lastLine(h);
+    expect(arrow.startBinding).toEqual({ node: "a", anchor: { x: 0.5, y: 0.5 }, exact: false });
+    expect(arrow.endBinding).toEqual({ node: "b", anchor: { x: 0.5, y: 0.5 }, exact: false });
+    expect(endOf(h, arrow, "start")).toEqual({ x: 200, y: 125 });
+    expect(endOf(h, arrow, "end")).toEqual({ x: 400, y: 125 });
+    // One undo step takes the whole arrow away.
+    h.history.undo();
+    expect(h.nodes().some((n) => n.type === "line")).toBe(false);
+  });
+
+  it("an end released near an outline binds exactly there", async () => {
+    const h = await twoBoxes();
+    h.setTool("line");
+    h.drag({ x: 300, y: 300 }, { x: 402, y: 140 });
+    const line = lastLine(h);
+    expect(line.startBinding).toBeNull();
+    expect(line.endBinding?.exact).toBe(true);
+    expect(line.endBinding?.anchor.x).toBeCloseTo(0.02, 6);
+    expect(line.endBinding?.anchor.y).toBeCloseTo(0.8, 6);
+    expect(endOf(h, line, "end")).toEqual({ x: 402, y: 140 });
+  });
+
+  it("with Ctrl held, both ends are placed freely", async () => {
+    const h = await twoBoxes();
+    h.setTool("arrow");
+    h.drag({ x: 150, y: 125 }, { x: 450, y: 125 }, { modifiers: { ctrl: true } });
+    const arrow = lastLine(h);
+    expect(arrow.startBinding).toBeNull();
+    expect(arrow.endBinding).toBeNull();
+    expect(endOf(h, arrow, "end")).toEqual({ x: 450, y: 125 });
+  });
+
+  it("Esc mid-drag over a shape leaves the document, history and highlight as they were", async () => {
+    const h = await twoBoxes();
+    const before = documentState(h);
+    h.setTool("arrow");
+    h.down(150, 125).move(300, 125).move(450, 125);
+    h.tick();
+    h.key("Escape");
+    expect(documentState(h)).toEqual(before);
+    expect(h.overlays.hovered).toBeNull();
+  });
+
+  it("dragging a bound box with the Select tool drags the arrow's end along", async () => {
+    const h = await twoBoxes();
+    h.setTool("arrow");
+    h.drag({ x: 150, y: 125 }, { x: 450, y: 125 });
+    h.pause().setTool("select");
+    h.pause().drag({ x: 450, y: 110 }, { x: 450, y: 310 });
+    const arrow = lastLine(h);
+    expect(arrow.endBinding?.node).toBe("b");
+    const end = endOf(h, arrow, "end");
+    // b is now at (400, 300); the arrow aims from a's centre at b's centre (450, 325).
+    expect(end.y).toBeGreaterThan(290);
+    expect(end.y).toBeLessThanOrEqual(300 + 1e-9);
+    h.history.undo();
+    expect(endOf(h, lastLine(h), "end")).toEqual({ x: 400, y: 125 });
+  });
+});
