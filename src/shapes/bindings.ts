@@ -62,24 +62,32 @@ function firstCrossing(outline: readonly FlatSubpath[], a: Point, b: Point): num
   let best: number | null = null;
   const dx = b.x - a.x;
   const dy = b.y - a.y;
+  forEachEdge(outline, (px, py, ex, ey) => {
+    const denominator = dx * ey - dy * ex;
+    if (denominator === 0) return;
+    const t = ((px - a.x) * ey - (py - a.y) * ex) / denominator;
+    const u = ((px - a.x) * dy - (py - a.y) * dx) / denominator;
+    if (t < 0 || t > 1 || u < 0 || u > 1) return;
+    if (best === null || t < best) best = t;
+  });
+  return best;
+}
+
+/** Calls `edge` with each outline edge's start and its vector to the end. */
+function forEachEdge(
+  outline: readonly FlatSubpath[],
+  edge: (x: number, y: number, dx: number, dy: number) => void,
+): void {
   for (const { points, closed } of outline) {
     const n = points.length / 2;
     const edges = closed ? n : n - 1;
     for (let i = 0; i < edges; i++) {
       const j = (i + 1) % n;
-      const px = points[2 * i]!;
-      const py = points[2 * i + 1]!;
-      const ex = points[2 * j]! - px;
-      const ey = points[2 * j + 1]! - py;
-      const denominator = dx * ey - dy * ex;
-      if (denominator === 0) continue;
-      const t = ((px - a.x) * ey - (py - a.y) * ex) / denominator;
-      const u = ((px - a.x) * dy - (py - a.y) * dx) / denominator;
-      if (t < 0 || t > 1 || u < 0 || u > 1) continue;
-      if (best === null || t < best) best = t;
+      const x = points[2 * i]!;
+      const y = points[2 * i + 1]!;
+      edge(x, y, points[2 * j]! - x, points[2 * j + 1]! - y);
     }
   }
-  return best;
 }
 
 /** The anchor of a binding in page coordinates, or null when the target has no extent. */
@@ -116,22 +124,14 @@ export function boundEnd(
  * than to the shape's centre: the user aimed at the edge.
  */
 export function nearOutline(target: SceneNode, local: Point, tolerance: number): boolean {
-  for (const { points, closed } of outlineOf(target)) {
-    const n = points.length / 2;
-    const edges = closed ? n : n - 1;
-    for (let i = 0; i < edges; i++) {
-      const j = (i + 1) % n;
-      const ax = points[2 * i]!;
-      const ay = points[2 * i + 1]!;
-      const ex = points[2 * j]! - ax;
-      const ey = points[2 * j + 1]! - ay;
-      const length2 = ex * ex + ey * ey;
-      const t =
-        length2 > 0
-          ? Math.max(0, Math.min(1, ((local.x - ax) * ex + (local.y - ay) * ey) / length2))
-          : 0;
-      if (Math.hypot(ax + ex * t - local.x, ay + ey * t - local.y) <= tolerance) return true;
-    }
-  }
-  return false;
+  let near = false;
+  forEachEdge(outlineOf(target), (ax, ay, ex, ey) => {
+    const length2 = ex * ex + ey * ey;
+    const t =
+      length2 > 0
+        ? Math.max(0, Math.min(1, ((local.x - ax) * ex + (local.y - ay) * ey) / length2))
+        : 0;
+    if (Math.hypot(ax + ex * t - local.x, ay + ey * t - local.y) <= tolerance) near = true;
+  });
+  return near;
 }
