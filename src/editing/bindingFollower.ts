@@ -1,7 +1,7 @@
 import { worldMatrix } from "../doc/commands";
 import type { Commit, DocumentStore, Transaction } from "../doc/store";
 import { apply, invert } from "../doc/transform";
-import { isSceneNode, type Binding, type Id, type LineNode, type SceneNode } from "../doc/types";
+import { isSceneNode, type Id, type LineNode, type SceneNode } from "../doc/types";
 import { boundTargets } from "../doc/bindings";
 import { anchorWorld, boundEnd, canBindTo } from "../shapes/bindings";
 import type { Point } from "../math/point";
@@ -118,15 +118,10 @@ export class BindingFollower {
       if (binding === null) return null;
       const target = tx.get(binding.node);
       if (target === undefined || !isSceneNode(target) || !canBindTo(target)) return "free";
-      // A binding set in this transaction stays (the user just made it); an old one whose end
-      // was moved while its shape stayed put comes free.
+      // A binding set in this transaction (a new object) stays: the user just made it. One
+      // carried over unchanged whose end was moved while its shape stayed put comes free.
       const kept = before?.type === "line" ? before[`${which}Binding`] : null;
-      if (
-        kept !== null &&
-        sameBinding(kept, binding) &&
-        beforeWorld !== null &&
-        before?.type === "line"
-      ) {
+      if (kept === binding && beforeWorld !== null && before?.type === "line") {
         const was = apply(beforeWorld, before[which]);
         const is = apply(lineWorld, line[which]);
         if (Math.hypot(was.x - is.x, was.y - is.y) > MOVED && !movedWith(tx, target, written))
@@ -173,10 +168,6 @@ function movedWith(tx: Transaction, node: SceneNode, written: ReadonlySet<Id>): 
     cursor = parent !== undefined && isSceneNode(parent) ? parent : undefined;
   }
   return false;
-}
-
-function sameBinding(a: Binding, b: Binding): boolean {
-  return a === b || (a.node === b.node && a.exact === b.exact && samePoint(a.anchor, b.anchor));
 }
 
 function samePoint(a: Point, b: Point): boolean {

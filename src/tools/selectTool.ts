@@ -16,6 +16,7 @@ import {
 } from "../render/overlays/geometry";
 
 import { DRAG_THRESHOLD_PX } from "./controller";
+import { LineEndDrag } from "./lineEndDrag";
 import { geometryQuad } from "./geometryFrame";
 import {
   applyWorldChange,
@@ -65,7 +66,9 @@ type State =
       readonly centre: Point;
       readonly startAngle: number;
       readonly items: Original[];
-    };
+    }
+  /** Dragging an end of the one selected line. */
+  | { readonly name: "line end"; readonly drag: LineEndDrag };
 
 const OPPOSITE: Record<ResizeHandle, ResizeHandle> = {
   nw: "se",
@@ -150,6 +153,13 @@ export class SelectTool implements Tool {
         if (e.phase === "move") this.rotate(s, e);
         else if (e.phase === "up") this.finish();
         return;
+      case "line end":
+        if (e.phase === "move") s.drag.update(e);
+        else if (e.phase === "up") {
+          this.current = { name: "idle" };
+          s.drag.finish();
+        }
+        return;
     }
   }
 
@@ -187,6 +197,7 @@ export class SelectTool implements Tool {
     this.ctx.overlays.setMarquee(null);
     this.ctx.overlays.setGuides([]);
     if (s.name === "marquee") this.ctx.editor.store.setSelection(s.base);
+    if (s.name === "line end") s.drag.cancel();
     if (s.name === "moving" || s.name === "resizing" || s.name === "rotating") {
       this.ctx.editor.history.cancelGesture();
     }
@@ -205,6 +216,15 @@ export class SelectTool implements Tool {
   private press(e: ToolPointer): void {
     const store = this.ctx.editor.store;
     if (e.clickCount >= 2 && this.doubleClick(e)) return;
+    const end =
+      store.selection.length === 1 && !store.readOnly
+        ? (this.ctx.overlays.hitLineEnd?.(e.screen) ?? null)
+        : null;
+    const drag = end === null ? null : LineEndDrag.begin(this.ctx, store.selection[0]!, end);
+    if (drag !== null) {
+      this.current = { name: "line end", drag };
+      return;
+    }
     const handle = store.selection.length > 0 ? this.ctx.overlays.hitHandle(e.screen) : null;
     // A frame's name label sits where the rotation zone of its corner reaches: the label wins.
     const label =
@@ -311,6 +331,12 @@ export class SelectTool implements Tool {
       handle?.startsWith("rotate") ? (handle as RotateHandle) : null,
     );
     if (handle !== null && frame !== null) this.hoverCursor = handleCursor(frame, handle);
+    else if (
+      store.selection.length === 1 &&
+      !store.readOnly &&
+      (this.ctx.overlays.hitLineEnd?.(e.screen) ?? null) !== null
+    )
+      this.hoverCursor = "pointer";
     else if (hit !== null && !store.readOnly && !this.lockedOrHidden(hit))
       this.hoverCursor = "move";
     else this.hoverCursor = "default";

@@ -101,3 +101,51 @@ describe("drawing connectors", () => {
     expect(endOf(h, lastLine(h), "end")).toEqual({ x: 400, y: 125 });
   });
 });
+
+describe("a selected line's end handles", () => {
+  it("dragging an end onto a shape binds it; onto empty canvas frees it; each one undo step", async () => {
+    const h = await twoBoxes();
+    h.setTool("line");
+    h.drag({ x: 150, y: 300 }, { x: 450, y: 300 });
+    const id = lastLine(h).id;
+    expect(h.store.selection).toEqual([id]);
+    // The line shows end handles, not a box to resize.
+    expect(h.overlays.selectionFrame).toBeNull();
+    expect(h.overlays.hitLineEnd({ x: 450, y: 300 })).toBe("end");
+    expect(h.overlays.hitLineEnd({ x: 150, y: 302 })).toBe("start");
+
+    h.pause().drag({ x: 450, y: 300 }, { x: 450, y: 125 });
+    let line = h.store.get(id) as LineNode;
+    expect(line.endBinding?.node).toBe("b");
+    // Aimed at b's centre from (150, 300): it meets b's bottom edge.
+    expect(endOf(h, line, "end").y).toBeCloseTo(150, 6);
+    const depth = h.history.depth.undo;
+
+    h.pause().drag({ x: 150, y: 300 }, { x: 150, y: 125 });
+    line = h.store.get(id) as LineNode;
+    expect(line.startBinding?.node).toBe("a");
+    expect(h.history.depth.undo).toBe(depth + 1);
+
+    // The end's handle is where the end is now; dragged off to empty canvas it comes free.
+    const end = endOf(h, line, "end");
+    h.pause().drag(end, { x: 600, y: 400 });
+    line = h.store.get(id) as LineNode;
+    expect(line.endBinding).toBeNull();
+    expect(endOf(h, line, "end")).toEqual({ x: 600, y: 400 });
+    h.history.undo();
+    expect((h.store.get(id) as LineNode).endBinding?.node).toBe("b");
+  });
+
+  it("Esc while dragging an end leaves the document and history as they were", async () => {
+    const h = await twoBoxes();
+    h.setTool("line");
+    h.drag({ x: 150, y: 300 }, { x: 450, y: 300 });
+    const before = documentState(h);
+    h.pause().down(450, 300).move(450, 200).move(450, 125);
+    h.tick();
+    expect(h.overlays.hovered).toBe("b");
+    h.key("Escape");
+    expect(documentState(h)).toEqual(before);
+    expect(h.overlays.hovered).toBeNull();
+  });
+});

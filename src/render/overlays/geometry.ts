@@ -384,3 +384,24 @@ export function rotateHint(
     end: angle + ROTATE_HINT_SWEEP,
   };
 }
+
+/** A line's ends in page (or screen) coordinates, and whether each is bound to a shape. */
+export interface LineEnds {
+  readonly start: Point;
+  readonly end: Point;
+  readonly startBound: boolean;
+  readonly endBound: boolean;
+}
+
+/** The ends of line `id` in page coordinates; null when it is not a line. */
+export function lineEnds(source: Pick<NodeSource, "get">, id: Id): LineEnds | null {
+  const node = source.get(id);
+  if (node?.type !== "line") return null;
+  const world = worldMatrix(source, id);
+  return {
+    start: apply(world, node.start),
+    end: apply(world, node.end),
+    startBound: node.startBinding !== null,
+    endBound: node.endBinding !== null,
+  };
+}

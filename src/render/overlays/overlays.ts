@@ -4,9 +4,12 @@ import type { Commit } from "../../doc/store";
 
 import type { Camera, CameraState } from "../camera";
 import {
+  HANDLE_HIT,
   HANDLE_SIZE,
   handlePositions,
   hitHandle,
+  lineEnds,
+  type LineEnds,
   nodeQuad,
   quadAngle,
   quadToScreen,
@@ -29,6 +32,8 @@ import type { Box } from "../../math/box";
 export const ACCENT = 0x2563eb;
 export const GUIDE = 0xff00c8;
 const HANDLE_FILL = 0xffffff;
+/** Radius of a selected line's end handles, in CSS pixels. */
+const LINE_END_RADIUS = 5;
 const MARQUEE_ALPHA = 0.08;
 /** Path nodes are a little smaller than resize handles: they sit closer together. */
 const PATH_NODE_SIZE = 7;
@@ -176,7 +181,13 @@ export class Overlays {
    * The selection's frame and per-node outlines in world units, kept until the selection or a
    * shown node changes, so panning and zooming only re-project them.
    */
-  private selectionWorld: { frame: Quad | null; outlines: Quad[] } | null = null;
+  private selectionWorld: {
+    frame: Quad | null;
+    outlines: Quad[];
+    ends: LineEnds | null;
+  } | null = null;
+  /** The selected line's ends on screen, when one line alone is selected. */
+  private ends: LineEnds | null = null;
   private readonly cleanups: Array<() => void>;
 
   constructor(
@@ -220,6 +231,17 @@ export class Overlays {
   /** The selection frame on screen as last drawn (null when nothing is selected), for tools. */
   get selectionFrame(): Quad | null {
     return this.frame;
+  }
+
+  /** The end of the selected line under a screen point (CSS pixels, canvas origin), if any. */
+  hitLineEnd(screenPoint: Point): "start" | "end" | null {
+    const ends = this.ends;
+    if (ends === null || this.handlesHidden) return null;
+    const reach = LINE_END_RADIUS + HANDLE_HIT;
+    const near = (p: Point) => Math.hypot(p.x - screenPoint.x, p.y - screenPoint.y) <= reach;
+    // The end drawn on top (the end) wins where both overlap.
+    if (near(ends.end)) return "end";
+    return near(ends.start) ? "start" : null;
   }
 
   /** What a screen point (CSS pixels, canvas origin) grabs of the selection frame. */
@@ -442,8 +464,29 @@ export class Overlays {
   private drawSelection(): void {
     const g = this.selection.clear();
     this.selectionWorld ??= this.measureSelection();
-    const { frame, outlines } = this.selectionWorld;
+    const { frame, outlines, ends } = this.selectionWorld;
     this.frame = frame === null ? null : quadToScreen(this.view, frame);
+    this.ends =
+      ends === null
+        ? null
+        : {
+            ...ends,
+            start: worldToScreen(this.view, ends.start),
+            end: worldToScreen(this.view, ends.end),
+          };
+    if (this.ends !== null && !this.handlesHidden) {
+      // A line shows handles on its ends, not a box: filled where the end is bound to a shape.
+      const { start, end, startBound, endBound } = this.ends;
+      g.moveTo(start.x, start.y).lineTo(end.x, end.y).stroke(LINE);
+      for (const [at, bound] of [
+        [start, startBound],
+        [end, endBound],
+      ] as const)
+        g.circle(at.x, at.y, LINE_END_RADIUS)
+          .fill(bound ? ACCENT : HANDLE_FILL)
+          .stroke(LINE);
+      return;
+    }
     if (this.frame === null || this.handlesHidden) return;
     for (const quad of outlines) outlineQuad(g, quadToScreen(this.view, quad), LINE);
     outlineQuad(g, this.frame, LINE);
@@ -453,8 +496,10 @@ export class Overlays {
   }
 
   /** The selection's frame, and each node's outline when several (not too many) are selected. */
-  private measureSelection(): { frame: Quad | null; outlines: Quad[] } {
+  private measureSelection(): { frame: Quad | null; outlines: Quad[]; ends: LineEnds | null } {
     const ids = this.source.selection;
+    const ends = ids.length === 1 ? lineEnds(this.source, ids[0]!) : null;
+    if (ends !== null) return { frame: null, outlines: [], ends };
     const frame = selectionQuad(this.source, ids);
     const outlines: Quad[] = [];
     if (frame !== null && ids.length > 1 && ids.length <= MAX_OUTLINED_SELECTION) {
@@ -463,7 +508,7 @@ export class Overlays {
         if (quad !== null) outlines.push(quad);
       }
     }
-    return { frame, outlines };
+    return { frame, outlines, ends: null };
   }
 
   private drawHover(): void {

@@ -1,0 +1,64 @@
+import type { Id } from "../doc/types";
+import type { Point } from "../math/point";
+import { bindingAt } from "./bindingTarget";
+import { parentInverse, toLocal } from "./drawing";
+import type { ToolContext, ToolPointer } from "./types";
+
+/**
+ * Dragging one end of a selected line (the Select tool's end handles): the end follows the
+ * pointer, is bound to the shape under it (highlighted; exact near its outline, else aimed at its
+ * centre) or comes free over empty canvas or with Ctrl held. One undo step; Esc puts it back.
+ */
+export class LineEndDrag {
+  private constructor(
+    private readonly ctx: ToolContext,
+    readonly id: Id,
+    readonly which: "start" | "end",
+  ) {}
+
+  /** Opens the gesture; null when `id` is not a line. */
+  static begin(ctx: ToolContext, id: Id, which: "start" | "end"): LineEndDrag | null {
+    if (ctx.editor.store.get(id)?.type !== "line") return null;
+    ctx.editor.history.beginGesture("Move line end");
+    return new LineEndDrag(ctx, id, which);
+  }
+
+  update(e: ToolPointer): void {
+    const { store } = this.ctx.editor;
+    const node = store.get(this.id);
+    if (node?.type !== "line") return;
+    const binding = e.modifiers.ctrl ? null : bindingAt(this.ctx, e.world, new Set([this.id]));
+    this.ctx.overlays.setHover(binding?.node ?? null);
+    const snapped = binding === null ? this.snap(e.world) : e.world;
+    const local: Point = toLocal(parentInverse(this.ctx, node.parent), snapped);
+    store.transact("Move line end", (tx) => {
+      const line = tx.get(this.id);
+      if (line?.type !== "line") return;
+      tx.put(
+        this.which === "start"
+          ? { ...line, start: local, startBinding: binding }
+          : { ...line, end: local, endBinding: binding },
+      );
+    });
+  }
+
+  finish(): void {
+    this.ctx.overlays.setHover(null);
+    this.ctx.overlays.setGuides([]);
+    this.ctx.editor.history.endGesture();
+    this.ctx.invalidate();
+  }
+
+  cancel(): void {
+    this.ctx.overlays.setHover(null);
+    this.ctx.overlays.setGuides([]);
+    this.ctx.editor.history.cancelGesture();
+    this.ctx.invalidate();
+  }
+
+  private snap(world: Point): Point {
+    const snapped = this.ctx.snapper.snapPoint(world, new Set([this.id]));
+    this.ctx.overlays.setGuides(snapped.guides);
+    return snapped.point;
+  }
+}
