@@ -116,6 +116,11 @@ export class InputState {
 
   // ---- Feeding (from the DOM adapter or tests) ----
 
+  /** Whether keys or pointer samples have arrived since the last tick began. */
+  get hasPending(): boolean {
+    return this.pendingEvents.length > 0;
+  }
+
   keyDown(code: string, key: string, modifiers: Modifiers, repeat = false): void {
     this.pendingModifiers = modifiers;
     const press: KeyPress = { code, key, modifiers, repeat };

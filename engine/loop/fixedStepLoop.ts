@@ -72,6 +72,17 @@ export class FixedStepLoop {
   }
 
   /** Advances by one display frame at `time` (ms). Public so tests can drive time directly. */
+  /**
+   * Runs one step now, ahead of the clock: for input that must be handled before a browser event
+   * that follows it. The step is taken from the time owed, so later frames run one step fewer and
+   * the simulation keeps in time.
+   */
+  stepNow(): void {
+    this.hooks.update(this.stepMs, this.stats.ticks);
+    this.stats.ticks += 1;
+    this.accumulator -= this.stepMs;
+  }
+
   advance(time: number): void {
     this.stats.frames += 1;
     const elapsed = this.lastTime === null ? 0 : Math.max(0, time - this.lastTime);

@@ -249,6 +249,15 @@ export class Engine {
   }
 
   /** Changes the clear colour of the canvas (0xRRGGBB); the next frame shows it. */
+  /**
+   * Steps the input that has arrived but not been handled yet, now. For browser events that must
+   * see what the keys pressed just before them did: Ctrl+A then Ctrl+C copies everything even when
+   * both keys land between two frames.
+   */
+  catchUpInput(): void {
+    if (this.loop !== null && this.input.hasPending) this.loop.stepNow();
+  }
+
   setBackground(color: number): void {
     this.background = color;
     this.graphics?.setBackground(color);

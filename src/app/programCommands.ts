@@ -61,6 +61,7 @@ export function bindProgramCommands(wiring: CommandWiring): () => void {
     ...editHost,
     actions: clipboard,
     imports: () => current().imports,
+    catchUpInput: () => engine.catchUpInput(),
     viewCentre: () => {
       const size = current().viewport.size;
       return current().camera.screenToWorld({ x: size.width / 2, y: size.height / 2 });

@@ -36,6 +36,8 @@ export interface ClipboardTarget {
   frameAt?: FrameAt;
   /** The open document's imports under way, for the chrome's progress bars and Cancel. */
   imports?(): ImportJobs;
+  /** Handles the keys pressed before the event first (Ctrl+A then Ctrl+C in one frame). */
+  catchUpInput?(): void;
 }
 
 /** A page point in the coordinates of `parent` (a page, frame or group). */
@@ -272,6 +274,7 @@ export function bindClipboardEvents(
 ): () => void {
   const middle = watchMiddleButton(canvas);
   const write = (event: ClipboardEvent, cut: boolean): void => {
+    target.catchUpInput?.();
     const editor = target.editor();
     if (editor.store.selection.length === 0 || !event.clipboardData) return;
     const svg = selectionSvg(editor);
@@ -292,6 +295,7 @@ export function bindClipboardEvents(
     if (!data) return;
     event.preventDefault();
     if (middle.pasting(event)) return;
+    target.catchUpInput?.();
     const contents: ClipboardContents = {
       ours: data.getData(LINEWORK_MIME) || null,
       html: data.getData("text/html") || null,

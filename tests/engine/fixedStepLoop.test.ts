@@ -26,6 +26,17 @@ describe("fixed-timestep loop", () => {
     expect(updates).toEqual([0, 1, 2]);
   });
 
+  it("a step run ahead of the clock is taken from the next frame's steps", () => {
+    const { loop, updates } = loopWith(10);
+    loop.advance(0);
+    loop.stepNow();
+    expect(updates).toEqual([0]);
+    loop.advance(25); // 2 steps owed, 1 already run
+    expect(updates).toEqual([0, 1]);
+    loop.advance(40); // 1.5 more: in step again
+    expect(updates).toEqual([0, 1, 2, 3]);
+  });
+
   it("caps catch-up after a stall and drops the rest instead of spiralling", () => {
     const { loop, updates } = loopWith(10, 5);
     loop.advance(0);
