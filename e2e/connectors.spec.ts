@@ -124,16 +124,79 @@ test.describe("connectors", () => {
 
     await page.keyboard.press("Control+z");
     await draw(page, "Shift+KeyL", { x: 150, y: 130 }, { x: 450, y: 130 });
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    // Keys at full speed: Ctrl+A and Ctrl+C often land in one frame, and the copy must see the
+    // whole selection, not the arrow alone.
     await page.keyboard.press("Control+a");
     await page.keyboard.press("Control+c");
     await page.keyboard.press("Control+v");
-    await waitTicks(page);
-    const all = await lines(page);
-    const pasted = all.filter((l) => l.startTo !== null && l.endTo !== null);
-    expect(pasted).toHaveLength(2);
+    const bound = async () =>
+      (await lines(page)).filter((l) => l.startTo !== null && l.endTo !== null);
+    await expect.poll(async () => (await bound()).length).toBe(2);
+    const pasted = await bound();
     const ids = await page.evaluate(() => window.linework!.editor.store.selection);
     const copy = pasted.find((l) => ids.includes(l.id))!;
     expect(ids).toContain(copy.startTo);
     expect(ids).toContain(copy.endTo);
+  });
+
+  test("from the keyboard: connected copies with Ctrl+Alt+arrows, then connect by name", async () => {
+    const page = shared();
+    await prepareDrawing(page, { x: 0, y: 0, zoom: 1 });
+    const first = await draw(page, "KeyR", { x: 100, y: 100 }, { x: 200, y: 160 });
+    // Straight away, no waits between the keys.
+    await page.keyboard.press("Control+Alt+ArrowRight");
+    await page.keyboard.press("Control+Alt+ArrowRight");
+    await page.keyboard.press("Control+Alt+ArrowDown");
+    await waitTicks(page);
+    const shapes = await page.evaluate(() => {
+      const lw = window.linework!;
+      return lw.editor.store
+        .childrenOf(lw.current.pageId())
+        .filter((n) => n.type === "rect")
+        .map((n) => ({ id: n.id, x: n.transform.x, y: n.transform.y }));
+    });
+    expect(shapes).toHaveLength(4);
+    expect(shapes.map((s) => [s.x, s.y])).toEqual([
+      [100, 100],
+      [260, 100],
+      [420, 100],
+      [420, 220],
+    ]);
+    const chain = await lines(page);
+    expect(chain).toHaveLength(3);
+    expect(chain.map((l) => [l.startTo, l.endTo])).toEqual([
+      [first, shapes[1]!.id],
+      [shapes[1]!.id, shapes[2]!.id],
+      [shapes[2]!.id, shapes[3]!.id],
+    ]);
+    expectNear(chain[0]!.start, { x: 200, y: 130 });
+    expectNear(chain[0]!.end, { x: 260, y: 130 });
+
+    // Name two boxes in the store, then the command line joins them by name.
+    await page.evaluate(
+      ([a, b]) => {
+        const store = window.linework!.editor.store;
+        store.transact("Name", (tx) => {
+          for (const [id, name] of [
+            [a, "Start"],
+            [b, "Finish"],
+          ] as const) {
+            const node = tx.get(id)!;
+            tx.put({ ...node, name } as typeof node);
+          }
+        });
+      },
+      [first, shapes[3]!.id] as const,
+    );
+    await page.keyboard.press("Control+KeyK");
+    await page.keyboard.type("connect start finish");
+    await expect(page.getByRole("combobox", { name: "Command palette" })).toHaveValue(
+      "connect start finish",
+    );
+    await page.keyboard.press("Enter");
+    await waitTicks(page);
+    const joined = (await lines(page)).at(-1)!;
+    expect([joined.startTo, joined.endTo]).toEqual([first, shapes[3]!.id]);
   });
 });

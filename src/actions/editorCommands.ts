@@ -14,6 +14,7 @@ import {
   type ClipboardHost,
   type ClipboardPort,
 } from "./clipboardActions";
+import { connectedCopy, connectShapes, type Direction } from "./connect";
 import { duplicateSelection } from "./duplicate";
 import { arrangeSelection, type Reorder } from "./order";
 import { selectAll, selectNone } from "./selection";
@@ -274,6 +275,28 @@ export function editorCommands(
         run: () => nudgeSelection(host.editor(), dx * NUDGE_LARGE, dy * NUDGE_LARGE),
       },
     ]),
+    ...NUDGES.map(
+      ({ name, code }): Command => ({
+        id: `object.connectedCopy.${name}`,
+        label: `Connected copy ${name}`,
+        category: "object",
+        shortcuts: [{ code, mod: true, alt: true }],
+        enabled: () => !store().readOnly && store().selection.length === 1,
+        run: () => connectedCopy(host.editor(), name as Direction),
+      }),
+    ),
+    {
+      id: "object.connect",
+      label: "Connect the two selected shapes",
+      category: "object",
+      shortcuts: [],
+      enabled: () => !store().readOnly && store().selection.length === 2,
+      run: () => {
+        const [from, to] = store().selection;
+        const result = connectShapes(host.editor(), from!, to!);
+        if (!result.ok) report(`Connect: ${result.error}.`);
+      },
+    },
     ...starCommands(host),
   ];
   return commands;

@@ -19,7 +19,7 @@ export interface Completion {
   readonly usage?: string;
 }
 
-export const MAX_SUGGESTIONS = 20;
+export const MAX_SUGGESTIONS = 24;
 
 const COLOR_WORDS = ["none", ...Object.keys(NAMED_COLORS)];
 

@@ -1,4 +1,5 @@
 import { alignSelection, distributeSelection } from "../actions/align";
+import { connectShapes } from "../actions/connect";
 import { duplicateSelection } from "../actions/duplicate";
 import { selectAll, selectNone } from "../actions/selection";
 import { deleteSelection, groupSelection, ungroupSelection } from "../actions/structure";
@@ -133,6 +134,8 @@ export function execute(host: CommandLineHost, command: ParsedCommand): Outcome 
       if (store.selection.length === 0) return "duplicate: nothing is selected";
       duplicateSelection(editor, host.makeId);
       return null;
+    case "connect":
+      return connect(host, command);
     case "select":
       if (command.which === "all") selectAll(editor, host.scope());
       else selectNone(editor);
@@ -148,6 +151,51 @@ export function execute(host: CommandLineHost, command: ParsedCommand): Outcome 
       return host.registry!.run(command.id) ? null : `${registered.label}: not available now`;
     }
   }
+}
+
+/** The one shape on the page called `name` (any case), or a sentence saying why there is none. */
+function shapeNamed(
+  editor: EditableDocument,
+  scope: Id,
+  name: string,
+): { readonly id: Id } | { readonly error: string } {
+  const { store } = editor;
+  const page = store.pageOf(scope)?.id ?? scope;
+  const wanted = name.toLowerCase();
+  const found: Id[] = [];
+  const stack = [...store.childrenOf(page)];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.name.toLowerCase() === wanted) found.push(node.id);
+    if (node.type === "group" || node.type === "frame") stack.push(...store.childrenOf(node.id));
+  }
+  if (found.length === 0) return { error: `connect: no shape on this page is called “${name}”` };
+  if (found.length > 1)
+    return { error: `connect: ${found.length} shapes are called “${name}”; rename one` };
+  return { id: found[0]! };
+}
+
+/** `connect`: a bound arrow between two shapes named on the line, or the two selected. */
+function connect(
+  host: CommandLineHost,
+  command: Extract<ParsedCommand, { kind: "connect" }>,
+): Outcome {
+  const editor = host.editor();
+  let from: Id;
+  let to: Id;
+  if (command.from === null || command.to === null) {
+    const selected = editor.store.selection;
+    if (selected.length !== 2) return "connect: select two shapes, or name them";
+    [from, to] = selected as [Id, Id];
+  } else {
+    const a = shapeNamed(editor, host.scope(), command.from);
+    const b = shapeNamed(editor, host.scope(), command.to);
+    if ("error" in a) return a.error;
+    if ("error" in b) return b.error;
+    [from, to] = [a.id, b.id];
+  }
+  const result = connectShapes(editor, from, to, host.settings.get().stroke, host.makeId);
+  return result.ok ? null : `connect: ${result.error}`;
 }
 
 /**

@@ -246,6 +246,16 @@ function builtin(name: BuiltinName, args: readonly Token[], line: string): Parse
     case "duplicate":
       noArgs(name, args, line);
       return { kind: name };
+    case "connect": {
+      if (args.length === 0) return { kind: "connect", from: null, to: null };
+      if (args.length !== 2)
+        throw new LineError(
+          "connect: give two shape names, or none to join the two selected shapes",
+          args[0]!.start,
+          args.at(-1)!.end,
+        );
+      return { kind: "connect", from: args[0]!.text, to: args[1]!.text };
+    }
     case "select":
       return {
         kind: "select",
@@ -347,6 +357,8 @@ export function formatCommand(command: ParsedCommand): string {
       return command.kind;
     case "select":
       return `select ${command.which}`;
+    case "connect":
+      return command.from === null ? "connect" : `connect ${command.from} ${command.to}`;
     case "zoom":
       return `zoom ${command.percent === "fit" ? "fit" : n(command.percent)}`;
     case "run":

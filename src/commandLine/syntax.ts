@@ -50,6 +50,8 @@ export type ParsedCommand =
   | { readonly kind: "distribute"; readonly axis: DistributeAxis }
   | { readonly kind: "group" | "ungroup" | "delete" | "duplicate" }
   | { readonly kind: "select"; readonly which: "all" | "none" }
+  /** Names of the two shapes, or null for the two selected ones. */
+  | { readonly kind: "connect"; readonly from: string | null; readonly to: string | null }
   | { readonly kind: "zoom"; readonly percent: number | "fit" }
   /** A registered command, by id. */
   | { readonly kind: "run"; readonly id: string };
@@ -129,6 +131,11 @@ export const COMMAND_SYNTAX: readonly CommandSyntax[] = [
   { name: "ungroup", usage: "ungroup", summary: "Ungroup the selected groups" },
   { name: "delete", usage: "delete", summary: "Delete the selection" },
   { name: "duplicate", usage: "duplicate", summary: "Duplicate the selection" },
+  {
+    name: "connect",
+    usage: "connect [from to]",
+    summary: "Join two shapes (by name, or the two selected) with a bound arrow",
+  },
   {
     name: "select",
     usage: "select all|none",

@@ -46,6 +46,37 @@ function runAsOneStep(host: CommandLineHost, line: string): void {
 }
 
 describe("running command lines", () => {
+  it("connect joins two shapes named on the line, or the two selected, with a bound arrow", () => {
+    const { host, editor } = setUp();
+    const named = (id: string) => editor.store.get(id) as SceneNode;
+    editor.store.transact("Name", (tx) => {
+      tx.put({ ...named("a"), name: "Start" });
+      tx.put({ ...named("b"), name: "End" });
+    });
+    runAsOneStep(host, "connect start END");
+    const arrow = editor.store.get(editor.store.selection[0]!) as SceneNode;
+    expect(arrow).toMatchObject({
+      type: "line",
+      startBinding: { node: "a" },
+      endBinding: { node: "b" },
+    });
+    editor.store.setSelection(["b", "c"]);
+    runAsOneStep(host, "connect");
+    expect(editor.store.get(editor.store.selection[0]!)).toMatchObject({
+      startBinding: { node: "b" },
+      endBinding: { node: "c" },
+    });
+    expect(runCommandLine(host, "connect start nowhere")).toMatchObject({
+      ok: false,
+      error: "connect: no shape on this page is called “nowhere”",
+    });
+    editor.store.setSelection(["a"]);
+    expect(runCommandLine(host, "connect")).toMatchObject({
+      ok: false,
+      error: "connect: select two shapes, or name them",
+    });
+  });
+
   it("draws shapes with the style for new shapes, selected, one step each", () => {
     const { host, editor } = setUp();
     host.settings.update({ fill: { type: "solid", color: { r: 0, g: 1, b: 0, a: 1 } } });

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { copyPayload, pastePayload } from "../../src/actions/clipboard";
+import { CONNECTED_COPY_GAP, connectedCopy, connectShapes } from "../../src/actions/connect";
 import { duplicateSelection } from "../../src/actions/duplicate";
 import { deleteSelection, groupSelection, ungroupSelection } from "../../src/actions/structure";
 import { transformSelection } from "../../src/actions/transform";
@@ -369,5 +370,54 @@ describe("random edits never leave a dangling or stray binding", () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe("connecting from the keyboard", () => {
+  it("a connected copy sits beside the shape, joined by an arrow; repeating it builds a chain", () => {
+    const editor = diagram();
+    select(editor, "a");
+    expect(connectedCopy(editor, "right")).toBe(true);
+    const copy = editor.store.selection[0]!;
+    expect(copy).not.toBe("a");
+    expect(worldMatrix(editor.store, copy)).toMatchObject({
+      e: 100 + 100 + CONNECTED_COPY_GAP,
+      f: 100,
+    });
+    const arrow = editor.store
+      .childrenOf(PAGE)
+      .find((n) => n.type === "line" && n.id !== "l") as LineNode;
+    expect(arrow.startBinding?.node).toBe("a");
+    expect(arrow.endBinding?.node).toBe(copy);
+    expect(endWorld(editor, arrow.id, "start")).toEqual({ x: 200, y: 125 });
+    expect(endWorld(editor, arrow.id, "end")).toEqual({ x: 200 + CONNECTED_COPY_GAP, y: 125 });
+    expect(editor.history.depth.undo).toBe(1);
+
+    expect(connectedCopy(editor, "down")).toBe(true);
+    const below = editor.store.selection[0]!;
+    expect(worldMatrix(editor.store, below)).toMatchObject({
+      e: 260,
+      f: 100 + 50 + CONNECTED_COPY_GAP,
+    });
+    editor.history.undo();
+    editor.history.undo();
+    expect(editor.store.childrenOf(PAGE).map((n) => n.id)).toEqual(["a", "b", "l"]);
+  });
+
+  it("connect joins two shapes with a bound arrow, and says why it cannot", () => {
+    const editor = diagram();
+    const joined = connectShapes(editor, "a", "b");
+    expect(joined.ok).toBe(true);
+    const arrow = editor.store.get((joined as { id: string }).id) as LineNode;
+    expect(arrow.endHead).toBe("arrow");
+    expect(endWorld(editor, arrow.id, "end")).toEqual({ x: 400, y: 125 });
+    expect(connectShapes(editor, "a", "a")).toEqual({
+      ok: false,
+      error: "a shape cannot be connected to itself",
+    });
+    expect(connectShapes(editor, "a", "l")).toEqual({
+      ok: false,
+      error: "lines and groups cannot be connected",
+    });
   });
 });
