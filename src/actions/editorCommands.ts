@@ -275,16 +275,14 @@ export function editorCommands(
         run: () => nudgeSelection(host.editor(), dx * NUDGE_LARGE, dy * NUDGE_LARGE),
       },
     ]),
-    ...NUDGES.map(
-      ({ name, code }): Command => ({
-        id: `object.connectedCopy.${name}`,
-        label: `Connected copy ${name}`,
-        category: "object",
-        shortcuts: [{ code, mod: true, alt: true }],
-        enabled: () => !store().readOnly && store().selection.length === 1,
-        run: () => connectedCopy(host.editor(), name as Direction),
-      }),
-    ),
+    ...NUDGES.map(({ name, code }): Command => ({
+      id: `object.connectedCopy.${name}`,
+      label: `Connected copy ${name}`,
+      category: "object",
+      shortcuts: [{ code, mod: true, alt: true }],
+      enabled: () => !store().readOnly && store().selection.length === 1,
+      run: () => connectedCopy(host.editor(), name as Direction),
+    })),
     {
       id: "object.connect",
       label: "Connect the two selected shapes",
