@@ -213,14 +213,15 @@ describe("SVG to shapes", () => {
     expect(image.type === "image" && image.blob).toBe(result.blobs[0]!.id);
   });
 
-  it("unsupported features are listed in one summary warning", () => {
+  it("what is not imported and what is ignored are summed up by kind", () => {
     const { warnings } = shapes(
       `<defs><filter id="f"/><mask id="m"/><pattern id="p"/><clipPath id="c"/></defs>
        <rect width="1" height="1" filter="url(#f)"/><rect width="1" height="1" filter="url(#f)"/><rect width="1" height="1" mask="url(#m)"/>
        <rect width="1" height="1" fill="url(#p)"/><rect width="1" height="1" clip-path="url(#c)"/><textPath/>`,
     );
     expect(warnings).toEqual([
-      "Not imported: 2 filters, 1 mask, 1 pattern, 1 clip path, 1 textPath element.",
+      "Not imported: 1 <textPath> element, 1 clip path.",
+      "Ignored: filter on 2 elements, mask on 1 element, fill: pattern on 1 element.",
     ]);
   });
 

@@ -1,15 +1,32 @@
 import { createIdGenerator } from "../../../doc/ids";
 import type { Matrix } from "../../../doc/transform";
-import type { BlobRecord } from "../../../doc/types";
-import { LINEWORK_EXPORT_ATTRIBUTE } from "../../export/lineworkData";
+import type { BlobRecord, SceneNode } from "../../../doc/types";
+import {
+  LINEWORK_BACKGROUND_ATTRIBUTE,
+  LINEWORK_DATA_ATTRIBUTE,
+  LINEWORK_EXPORT_ATTRIBUTE,
+} from "../../export/lineworkData";
 import { IMPORT_LIMITS, ImportError } from "../limits";
 import type { ImportProgress } from "../result";
 import { describeCounts, type Draft } from "../tree";
 import { localName, type XmlElement } from "../xml";
-import { emptySheet, parseStyleSheet, type StyleSheet } from "./css";
+import { cascadedDeclarations, emptySheet, parseStyleSheet, type StyleSheet } from "./css";
 import type { Viewport } from "./lengths";
+import { readLineworkData } from "./lineworkData";
 import { Placer } from "./placement";
 import { computeStyle, declaredStyle, INITIAL_STYLE, type ComputedStyle } from "./style";
+import {
+  attributeVerdict,
+  declarationVerdict,
+  describeNotKept,
+  ELEMENTS,
+  isCssStyle,
+  notKeptKey,
+  SVG_NS,
+  textChildRole,
+  type ElementRole,
+  type NotKept,
+} from "./support";
 
 /**
  * What the parts of the SVG conversion share: the context an element is converted in, and the
@@ -63,6 +80,10 @@ export class Conversion {
   private readonly sheet: StyleSheet = emptySheet();
   private readonly urlCounts = { externalUrls: 0 };
   private readonly notImported = new Map<string, number>();
+  private readonly ignored = new Map<string, { kind: NotKept; count: number }>();
+  /** Elements of other namespaces: browsers draw none of them, nor what they hold. */
+  readonly foreign = new Set<XmlElement>();
+  private readonly lineworkRecords = new Map<XmlElement, SceneNode | null>();
   private produced = 0;
   private instances = 0;
   private totalElements = 0;
@@ -75,12 +96,22 @@ export class Conversion {
     this.fromLinework = root.attributes.get(LINEWORK_EXPORT_ATTRIBUTE) === "1";
   }
 
-  /** One pass over every element: ids, style sheets, and what can never be imported. */
+  /**
+   * One pass over every element: ids, namespaces, style sheets, and what can never be imported;
+   * then the audit of what the import does not keep.
+   */
   survey(): void {
-    const stack: XmlElement[] = [this.root];
+    const rootScope: ReadonlyMap<string, string> = new Map([["", SVG_NS]]);
+    const stack: Array<{ element: XmlElement; scope: ReadonlyMap<string, string> }> = [
+      { element: this.root, scope: rootScope },
+    ];
     while (stack.length > 0) {
-      const element = stack.pop()!;
+      const { element, scope: outer } = stack.pop()!;
       this.totalElements += 1;
+      const scope = namespaceScope(element, outer);
+      const colon = element.name.indexOf(":");
+      const namespace = scope.get(colon < 0 ? "" : element.name.slice(0, colon));
+      if (namespace !== SVG_NS && element !== this.root) this.foreign.add(element);
       const tag = localName(element.name);
       const id = element.attributes.get("id");
       if (id !== undefined && !this.byId.has(id)) this.byId.set(id, element);
@@ -88,22 +119,111 @@ export class Conversion {
         if (/^on/i.test(key)) this.count("event handler attribute");
         else if (/^javascript:/i.test(value.trim())) this.count("javascript: URL");
       }
-      if (tag === "script") this.count("script");
-      else if (tag === "foreignObject") this.count("foreignObject");
-      else if (tag === "style") {
-        const text = element.children.filter((c): c is string => typeof c === "string").join("");
-        parseStyleSheet(text, this.sheet);
-        this.urlCounts.externalUrls += this.sheet.externalUrls;
-        this.sheet.externalUrls = 0;
+      if (tag === "style" && !this.foreign.has(element)) {
+        if (isCssStyle(element)) {
+          const text = element.children.filter((c): c is string => typeof c === "string").join("");
+          parseStyleSheet(text, this.sheet);
+          this.urlCounts.externalUrls += this.sheet.externalUrls;
+          this.sheet.externalUrls = 0;
+        } else this.count("style sheet that is not CSS");
       }
       // Nothing under these is ever read again.
       if (tag === "script" || tag === "foreignObject") continue;
       for (const child of element.children) {
         if (typeof child === "string") continue;
         this.parentOf.set(child, element);
-        stack.push(child);
+        stack.push({ element: child, scope });
       }
     }
+    this.audit();
+  }
+
+  /**
+   * Reports every element, attribute and style declaration outside what the import keeps (see
+   * support.ts), counted by kind. What an element that is not imported holds is reported with
+   * it; elements of other namespaces, descriptions and editor metadata are left out, as are
+   * elements whose Linework data stands in for their drawing.
+   */
+  private audit(): void {
+    const byId = (id: string): XmlElement | undefined => this.byId.get(id);
+    const stack: Array<{ element: XmlElement; inText: boolean }> = [
+      { element: this.root, inText: false },
+    ];
+    while (stack.length > 0) {
+      const { element, inText } = stack.pop()!;
+      if (this.foreign.has(element) || this.standsForItself(element)) continue;
+      const tag = localName(element.name);
+      const role = inText ? textChildRole(tag) : ELEMENTS.get(tag)?.role;
+      if (role === undefined) {
+        this.count(`<${tag}> element`);
+        continue;
+      }
+      if (role === "inert" || role === "referenced") continue;
+      this.auditElement(element, tag, role, byId);
+      // Children pushed last first, so that kinds are counted in document order.
+      for (let i = element.children.length - 1; i >= 0; i--) {
+        const child = element.children[i]!;
+        if (typeof child !== "string")
+          stack.push({ element: child, inText: inText || tag === "text" });
+      }
+    }
+  }
+
+  private auditElement(
+    element: XmlElement,
+    tag: string,
+    role: ElementRole,
+    byId: (id: string) => XmlElement | undefined,
+  ): void {
+    for (const [name, value] of element.attributes) {
+      // Counted by the survey, as event handler attributes or javascript: URLs.
+      if (/^on/i.test(name) || /^javascript:/i.test(value.trim())) continue;
+      const kind = attributeVerdict(tag, role, name, value, element, byId);
+      if (kind !== null) this.ignore(kind);
+    }
+    if (element === this.root && element.attributes.has("transform"))
+      this.count("transform on the outermost <svg>");
+    for (const [name, value] of this.cssDeclarations(element, tag)) {
+      const kind = declarationVerdict(tag, role, name, value, element, byId);
+      if (kind !== null) this.ignore(kind);
+    }
+  }
+
+  /** Every declaration from style sheets and the `style` attribute that applies to an element. */
+  private cssDeclarations(element: XmlElement, tag: string): Map<string, string> {
+    const id = element.attributes.get("id");
+    const classes = (element.attributes.get("class") ?? "").split(/\s+/).filter(Boolean);
+    const inline = element.attributes.get("style");
+    return new Map(
+      cascadedDeclarations(this.sheet, { tag, id, classes }, inline, { externalUrls: 0 }),
+    );
+  }
+
+  /**
+   * Whether an element is left out of the conversion for what Linework wrote: valid Linework data
+   * (its node stands for its drawing) or, in Linework's own files, the page background.
+   */
+  private standsForItself(element: XmlElement): boolean {
+    if (this.fromLinework && element.attributes.has(LINEWORK_BACKGROUND_ATTRIBUTE)) return true;
+    return element.attributes.has(LINEWORK_DATA_ATTRIBUTE) && this.lineworkRecord(element) !== null;
+  }
+
+  /** The node an element's Linework data describes, read once; null when invalid. */
+  lineworkRecord(element: XmlElement): SceneNode | null {
+    const known = this.lineworkRecords.get(element);
+    if (known !== undefined) return known;
+    const data = element.attributes.get(LINEWORK_DATA_ATTRIBUTE);
+    const record = data === undefined ? null : readLineworkData(data);
+    this.lineworkRecords.set(element, record);
+    return record;
+  }
+
+  /** Counts something not kept of an element, by its kind. */
+  ignore(kind: NotKept): void {
+    const key = notKeptKey(kind);
+    const known = this.ignored.get(key);
+    if (known === undefined) this.ignored.set(key, { kind, count: 1 });
+    else known.count += 1;
   }
 
   count(feature: string, n = 1): void {
@@ -116,8 +236,12 @@ export class Conversion {
     this.count("@import", this.sheet.imports);
     this.count("external entity reference", externalEntityReferences);
     this.count("unsupported CSS rule", this.sheet.unsupportedSelectors);
+    const out: string[] = [];
     const summary = describeCounts(this.notImported);
-    return summary.length > 0 ? [`Not imported: ${summary}.`] : [];
+    if (summary.length > 0) out.push(`Not imported: ${summary}.`);
+    const ignored = [...this.ignored.values()].map((i) => describeNotKept(i.kind, i.count));
+    if (ignored.length > 0) out.push(`Ignored: ${ignored.join(", ")}.`);
+    return out;
   }
 
   /** Reports progress every 4,096 elements walked. */
@@ -168,4 +292,18 @@ export class Conversion {
     this.cascaded.set(element, style);
     return style;
   }
+}
+
+/** The namespaces in scope on an element: its parent's, with its own declarations over them. */
+function namespaceScope(
+  element: XmlElement,
+  outer: ReadonlyMap<string, string>,
+): ReadonlyMap<string, string> {
+  let scope: Map<string, string> | null = null;
+  for (const [name, value] of element.attributes) {
+    if (name !== "xmlns" && !name.startsWith("xmlns:")) continue;
+    scope ??= new Map(outer);
+    scope.set(name === "xmlns" ? "" : name.slice(6), value.trim());
+  }
+  return scope ?? outer;
 }

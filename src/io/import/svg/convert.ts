@@ -6,6 +6,8 @@ import type { ImportProgress } from "../result";
 import type { Draft } from "../tree";
 import { localName, type XmlElement } from "../xml";
 import { Conversion, type Context } from "./conversion";
+import { withFontSize } from "./lengths";
+import { blendOf, opacityOf } from "./nodeStyle";
 import { walk } from "./structure";
 import { INITIAL_STYLE } from "./style";
 import { viewportOf } from "./viewport";
@@ -14,8 +16,9 @@ export { expressible } from "./placement";
 
 /**
  * An SVG element tree into editable drafts. Everything that is drawn becomes a node; every
- * feature that is not imported is counted for one summary warning; nothing that could run code
- * or reach the network survives (scripts, handlers, foreignObject, external references).
+ * element, attribute and property that is not kept is counted by kind for the summary warnings
+ * (an allow-list of what is kept, see `support` and `Conversion.audit`); nothing that could run
+ * code or reach the network survives (scripts, handlers, foreignObject, external references).
  *
  * The parts: `structure` walks the elements (containers, `<use>`); `shapes`, `text` and `image`
  * make nodes, styled by `nodeStyle`; `clipping` and `markerInstances` wrap or repeat what is
@@ -52,13 +55,27 @@ export function convertSvg(
   const { matrix, viewport: inner } = viewportOf(root, base.viewport, true);
   const ctx: Context = { ...base, viewport: inner };
   const style = conv.styleOf(root, ctx);
-  const children = walk.children(conv, root, { ...ctx, style, path: [root] });
   const drafts: Draft[] = [];
+  // The root's opacity and blend mode are the top group's, and so is its display: a drawing
+  // that is not displayed comes in hidden. A clip on the root is not kept.
+  const clip = style.get("clip-path");
+  if (clip !== undefined && clip !== "none") conv.count("clip path");
+  const opacity = opacityOf(style);
+  const children = walk.children(conv, root, {
+    ...ctx,
+    style,
+    viewport: withFontSize(inner, style),
+    path: [root],
+    carriedOpacity: conv.fromLinework ? opacity : 1,
+  });
   if (conv.fromLinework) drafts.push(...children);
   else if (children.length > 0) {
     const group = makeNode<GroupNode>("group", "", "", "", {
       name: name.length > 0 ? name : "Imported SVG",
       transform: fromMatrix(matrix),
+      opacity,
+      blendMode: blendOf(style),
+      hidden: style.get("display") === "none",
     });
     drafts.push({ node: group, children });
   }

@@ -15,6 +15,8 @@ export interface Selector {
 export interface CssRule {
   readonly selector: Selector;
   readonly declarations: ReadonlyMap<string, string>;
+  /** The declarations marked `!important`. */
+  readonly important: ReadonlySet<string>;
   /** Position in the sheet, for ties of specificity. */
   readonly order: number;
 }
@@ -72,14 +74,15 @@ export function parseStyleSheet(text: string, sheet: StyleSheet): void {
       else sheet.unsupportedSelectors += 1;
       continue;
     }
-    const declarations = parseDeclarations(body, sheet);
+    const important = new Set<string>();
+    const declarations = parseDeclarations(body, sheet, important);
     for (const part of head.split(",")) {
       const selector = parseSelector(part);
       if (selector === null) {
         sheet.unsupportedSelectors += 1;
         continue;
       }
-      sheet.rules.push({ selector, declarations, order: sheet.rules.length });
+      sheet.rules.push({ selector, declarations, important, order: sheet.rules.length });
     }
   }
 }
@@ -93,28 +96,63 @@ function matchingBrace(css: string, open: number): number {
   return css.length;
 }
 
-/** `a: b; c: d` into a map; values with a non-local url() are dropped and counted. */
+/**
+ * `a: b; c: d` into a map; values with a non-local url() are dropped and counted. The names of
+ * `!important` declarations go into `important`; a later declaration of the same name that is
+ * not important does not replace one that is.
+ */
 export function parseDeclarations(
   text: string,
   counts: { externalUrls: number },
+  important: Set<string> = new Set(),
 ): Map<string, string> {
   const out = new Map<string, string>();
   for (const part of text.split(";")) {
     const colon = part.indexOf(":");
     if (colon < 0) continue;
     const name = part.slice(0, colon).trim().toLowerCase();
-    const value = part
-      .slice(colon + 1)
-      .replace(/!important\s*$/i, "")
-      .trim();
+    const raw = part.slice(colon + 1);
+    const isImportant = /!\s*important\s*$/i.test(raw);
+    const value = raw.replace(/!\s*important\s*$/i, "").trim();
     if (name.length === 0 || value.length === 0) continue;
     if (hasExternalUrl(value)) {
       counts.externalUrls += 1;
       continue;
     }
+    if (important.has(name) && !isImportant) continue;
+    if (isImportant) important.add(name);
     out.set(name, value);
   }
   return out;
+}
+
+/**
+ * The CSS declarations that apply to an element, in the order of the cascade, later ones
+ * winning: the rules it matches by specificity and then order, then its `style` attribute; all
+ * of those, then again for `!important` declarations.
+ */
+export function cascadedDeclarations(
+  sheet: StyleSheet,
+  element: { tag: string; id: string | undefined; classes: readonly string[] },
+  inline: string | undefined,
+  counts: { externalUrls: number },
+): Array<readonly [string, string]> {
+  const normal: Array<readonly [string, string]> = [];
+  const important: Array<readonly [string, string]> = [];
+  if (sheet.rules.length > 0) {
+    const matching = sheet.rules
+      .filter((rule) => selectorMatches(rule.selector, element.tag, element.id, element.classes))
+      .sort((a, b) => a.selector.specificity - b.selector.specificity || a.order - b.order);
+    for (const rule of matching)
+      for (const [k, v] of rule.declarations)
+        (rule.important.has(k) ? important : normal).push([k, v]);
+  }
+  if (inline !== undefined) {
+    const marked = new Set<string>();
+    for (const [k, v] of parseDeclarations(inline, counts, marked))
+      (marked.has(k) ? important : normal).push([k, v]);
+  }
+  return [...normal, ...important];
 }
 
 /** Whether a value refers to anything but an element of this file. */

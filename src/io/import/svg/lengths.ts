@@ -1,14 +1,25 @@
 import type { XmlElement } from "../xml";
 
 /**
- * SVG lengths in user units (96 per inch). `em` and `ex` are of the default 16px font, not the
- * element's own font size.
+ * SVG lengths in user units (96 per inch). `em` is the element's font size (16 unless set), and
+ * `ex` half of it, the usual x-height where no font is measured.
  */
 
-/** The viewport percentages are of. */
+/** The viewport percentages are of, and the font size `em` and `ex` are of. */
 export interface Viewport {
   readonly width: number;
   readonly height: number;
+  /** The element's computed font size in user units; 16 when absent. */
+  readonly em?: number;
+}
+
+const DEFAULT_FONT_SIZE = 16;
+
+/** The viewport with the font size of a computed style (whose font-size is in user units). */
+export function withFontSize(viewport: Viewport, style: ReadonlyMap<string, string>): Viewport {
+  const em = Number(style.get("font-size") ?? DEFAULT_FONT_SIZE);
+  if (!Number.isFinite(em) || em === (viewport.em ?? DEFAULT_FONT_SIZE)) return viewport;
+  return { ...viewport, em };
 }
 
 /** Which side of the viewport a percentage is of; "other" is its normalized diagonal. */
@@ -54,9 +65,9 @@ export function parseLength(
     case "in":
       return n * 96;
     case "em":
-      return n * 16;
+      return n * (viewport.em ?? DEFAULT_FONT_SIZE);
     case "ex":
-      return n * 8;
+      return (n * (viewport.em ?? DEFAULT_FONT_SIZE)) / 2;
     case "%": {
       const reference =
         axis === "x"
@@ -69,4 +80,53 @@ export function parseLength(
     default:
       return n;
   }
+}
+
+/**
+ * A length that may be `auto` (SVG 2 geometry properties such as `rx`): null when absent, auto,
+ * or invalid, a negative value being invalid.
+ */
+export function autoLength(
+  element: XmlElement,
+  name: string,
+  viewport: Viewport,
+  axis: Axis,
+): number | null {
+  const value = element.attributes.get(name);
+  if (value === undefined) return null;
+  const n = parseLength(value, Number.NaN, viewport, axis);
+  return Number.isFinite(n) && n >= 0 ? n : null;
+}
+
+/** Font sizes by keyword (CSS Fonts 4, at a medium of 16px). */
+const FONT_SIZE_KEYWORDS: Readonly<Record<string, number>> = {
+  "xx-small": 9,
+  "x-small": 10,
+  small: 13,
+  medium: 16,
+  large: 18,
+  "x-large": 24,
+  "xx-large": 32,
+  "xxx-large": 48,
+};
+
+/**
+ * A `font-size` value in user units, relative sizes (em, ex, %, larger, smaller) of the parent's;
+ * null for an invalid or negative value, which leaves the parent's in place.
+ */
+export function resolveFontSize(value: string, parent: number): number | null {
+  const text = value.trim().toLowerCase();
+  const keyword = FONT_SIZE_KEYWORDS[text];
+  if (keyword !== undefined) return keyword;
+  if (text === "larger") return parent * 1.2;
+  if (text === "smaller") return parent / 1.2;
+  if (text.endsWith("rem")) {
+    const n = Number(text.slice(0, -3));
+    return Number.isFinite(n) && n >= 0 ? n * DEFAULT_FONT_SIZE : null;
+  }
+  // Percentages are of the parent's font size, as em is.
+  const n = text.endsWith("%")
+    ? (Number(text.slice(0, -1)) / 100) * parent
+    : parseLength(text, Number.NaN, { width: 0, height: 0, em: parent }, "y");
+  return Number.isFinite(n) && n >= 0 ? n : null;
 }

@@ -4,7 +4,7 @@ import { IMPORT_LIMITS } from "../limits";
 import { numbersWithin, type Draft } from "../tree";
 import { localName, type XmlElement } from "../xml";
 import type { Context, Conversion, Walk } from "./conversion";
-import { blobOfDataUrl, readLineworkData } from "./lineworkData";
+import { blobOfDataUrl } from "./lineworkData";
 import { clampUnit } from "./nodeStyle";
 import { expressible, isIdentity } from "./placement";
 
@@ -17,11 +17,10 @@ export function lineworkNode(
   conv: Conversion,
   walk: Walk,
   element: XmlElement,
-  data: string,
   parent: Context,
   out: Draft[],
 ): boolean {
-  let node = readLineworkData(data);
+  let node = conv.lineworkRecord(element);
   if (node === null) {
     conv.count("invalid Linework data attribute");
     return false;

@@ -126,8 +126,9 @@ function markerInstance(
     box === null
       ? IDENTITY_MATRIX
       : viewBoxMatrix(box, width, height, marker.attributes.get("preserveAspectRatio"));
-  const viewport = box === null ? { width, height } : { width: box[2]!, height: box[3]! };
   const style = conv.cascadedStyle(marker);
+  const em = Number(style.get("font-size") ?? 16);
+  const viewport = box === null ? { width, height, em } : { width: box[2]!, height: box[3]!, em };
   const content: Context = {
     ...ctx,
     style,

@@ -45,13 +45,14 @@ export function styled(
     0,
     parseLength(style.get("stroke-width") ?? "1", 1, ctx.viewport, "other"),
   );
+  const dash = dashes(style.get("stroke-dasharray"), ctx);
   return {
     fill: fillPaint ?? NO_FILL,
     stroke: {
       paint: width > 0 ? strokePaint : null,
       width,
-      dash: dashes(style.get("stroke-dasharray"), ctx),
-      dashOffset: parseLength(style.get("stroke-dashoffset") ?? "0", 0, ctx.viewport, "other"),
+      dash,
+      dashOffset: dashOffsetOf(style.get("stroke-dashoffset"), dash, ctx),
       cap: oneOf<LineCap>(style.get("stroke-linecap"), ["butt", "round", "square"], "butt"),
       join: joinOf(style.get("stroke-linejoin")),
       miterLimit: Math.max(1, Number.parseFloat(style.get("stroke-miterlimit") ?? "4") || 4),
@@ -82,11 +83,15 @@ function paint(
           byId: conv.byId,
           viewport: ctx.viewport,
           stopStyle: (stop) => {
-            const declared = conv.declaredStyle(stop);
-            const color = declared.get("stop-color") ?? "black";
+            // A stop's style cascades from its own ancestors, not from what the gradient
+            // paints: its currentColor is the colour the stop inherits there.
+            const cascaded = conv.cascadedStyle(stop);
+            const color = cascaded.get("stop-color") ?? "black";
             return {
-              color: color === "currentColor" ? (style.get("color") ?? "black") : color,
-              opacity: declared.get("stop-opacity") ?? "1",
+              color: /^currentcolor$/i.test(color.trim())
+                ? (cascaded.get("color") ?? "black")
+                : color,
+              opacity: cascaded.get("stop-opacity") ?? "1",
             };
           },
         },
@@ -95,7 +100,7 @@ function paint(
         opacity,
       );
     }
-    if (tag === "pattern") conv.count("pattern");
+    // A pattern is not imported (the audit reports it); its fallback colour stands in.
     const fallback = url[2]!.trim();
     if (fallback.length > 0) return paint(conv, fallback, ctx, opacity, userToLocal, box);
     if (target === undefined) conv.count("reference to a missing paint");
@@ -122,6 +127,17 @@ function dashes(value: string | undefined, ctx: Context): number[] {
   if (lengths.some((n) => !Number.isFinite(n) || n < 0)) return [];
   if (lengths.every((n) => n === 0)) return [];
   return lengths.length % 2 === 1 ? [...lengths, ...lengths] : lengths;
+}
+
+/**
+ * `stroke-dashoffset`: a negative offset is the same place in the pattern as one a whole number
+ * of pattern lengths further on, so it is kept as that offset, within [0, pattern length).
+ */
+function dashOffsetOf(value: string | undefined, dash: readonly number[], ctx: Context): number {
+  const offset = parseLength(value ?? "0", 0, ctx.viewport, "other");
+  if (offset >= 0 || dash.length === 0) return offset;
+  const total = dash.reduce((sum, d) => sum + d, 0);
+  return total > 0 ? ((offset % total) + total) % total : 0;
 }
 
 export function fillRuleOf(ctx: Context): "nonzero" | "evenodd" {

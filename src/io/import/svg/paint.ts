@@ -3,6 +3,7 @@ import type { GradientStop, Paint, RGBA } from "../../../doc/types";
 import type { XmlElement } from "../xml";
 import { localName } from "../xml";
 import { parseColor } from "./color";
+import { parseLength } from "./lengths";
 import { parseTransformList } from "./transformList";
 import type { Point } from "../../../math/point";
 
@@ -59,8 +60,8 @@ function gradientLength(
     const n = Number(text.slice(0, -1)) / 100;
     return Number.isFinite(n) ? (boundingBox ? n : n * reference) : fallback;
   }
-  const n = Number.parseFloat(text);
-  return Number.isFinite(n) ? n : fallback;
+  // Units (mm, pt, …) convert to user units; an invalid length is the default.
+  return parseLength(text, fallback, { width: reference, height: reference }, "x");
 }
 
 function stopsOf(

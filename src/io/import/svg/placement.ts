@@ -72,16 +72,20 @@ export function aroundOrigin(m: Matrix, origin: string | undefined, viewport: Vi
     right: "100%",
     bottom: "100%",
   };
-  const parts = origin
-    .trim()
-    .split(/\s+/)
-    .map((p) => keywords[p] ?? p);
-  if (parts.length === 1) parts.push("50%");
-  const [first, second] = origin.trim().split(/\s+/);
-  // "top left" names y first; keywords say which axis they are on.
-  const swap = (first === "top" || first === "bottom") && (second === "left" || second === "right");
-  const ox = parseLength(parts[swap ? 1 : 0]!, 0, viewport, "x");
-  const oy = parseLength(parts[swap ? 0 : 1]!, 0, viewport, "y");
+  // One or two values (a third, z, has no effect in 2D); keywords say which axis they are on:
+  // "top" alone is the top centre, and "top left" names y first.
+  const words = origin.trim().toLowerCase().split(/\s+/).slice(0, 2);
+  const vertical = (w: string | undefined): boolean => w === "top" || w === "bottom";
+  const horizontal = (w: string | undefined): boolean => w === "left" || w === "right";
+  const [first, second] = words;
+  let xWord: string;
+  let yWord: string;
+  if (second === undefined)
+    [xWord, yWord] = vertical(first) ? ["center", first!] : [first!, "center"];
+  else if (vertical(first) || horizontal(second)) [xWord, yWord] = [second, first!];
+  else [xWord, yWord] = [first!, second];
+  const ox = parseLength(keywords[xWord] ?? xWord, 0, viewport, "x");
+  const oy = parseLength(keywords[yWord] ?? yWord, 0, viewport, "y");
   if (ox === 0 && oy === 0) return m;
   return multiply(multiply({ ...IDENTITY_MATRIX, e: ox, f: oy }, m), {
     ...IDENTITY_MATRIX,

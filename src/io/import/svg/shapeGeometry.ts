@@ -2,7 +2,7 @@ import { apply, type Matrix } from "../../../doc/transform";
 import type { Subpath } from "../../../doc/types";
 import { IMPORT_LIMITS } from "../limits";
 import type { XmlElement } from "../xml";
-import { length, type Viewport } from "./lengths";
+import { autoLength, length, type Viewport } from "./lengths";
 import type { UserBox } from "./paint";
 import { arcToCubics } from "./pathData";
 import { parseNumberList } from "./transformList";
@@ -36,12 +36,11 @@ export function rectShape(element: XmlElement, viewport: Viewport): RectShape | 
   const width = length(element, "width", 0, viewport, "x");
   const height = length(element, "height", 0, viewport, "y");
   if (!(width > 0 && height > 0)) return null;
-  const rxSet = element.attributes.has("rx");
-  const rySet = element.attributes.has("ry");
-  let rx = Math.max(0, length(element, "rx", 0, viewport, "x"));
-  let ry = Math.max(0, length(element, "ry", 0, viewport, "y"));
-  if (rxSet && !rySet) ry = rx;
-  if (rySet && !rxSet) rx = ry;
+  // SVG 2: a radius that is absent, auto or invalid (negative included) takes the other's value.
+  const rxAuto = autoLength(element, "rx", viewport, "x");
+  const ryAuto = autoLength(element, "ry", viewport, "y");
+  const rx = rxAuto ?? ryAuto ?? 0;
+  const ry = ryAuto ?? rxAuto ?? 0;
   return { x, y, width, height, rx: Math.min(rx, width / 2), ry: Math.min(ry, height / 2) };
 }
 
@@ -57,12 +56,11 @@ export function ellipseShape(
   let ry: number;
   if (circle) rx = ry = length(element, "r", 0, viewport, "other");
   else {
-    const rxAuto = !element.attributes.has("rx") || element.attributes.get("rx") === "auto";
-    const ryAuto = !element.attributes.has("ry") || element.attributes.get("ry") === "auto";
-    rx = length(element, "rx", 0, viewport, "x");
-    ry = length(element, "ry", 0, viewport, "y");
-    if (rxAuto && !ryAuto) rx = ry;
-    if (ryAuto && !rxAuto) ry = rx;
+    // SVG 2: a radius that is absent, auto or invalid (negative included) takes the other's.
+    const rxAuto = autoLength(element, "rx", viewport, "x");
+    const ryAuto = autoLength(element, "ry", viewport, "y");
+    rx = rxAuto ?? ryAuto ?? 0;
+    ry = ryAuto ?? rxAuto ?? 0;
   }
   return rx > 0 && ry > 0 ? { cx, cy, rx, ry } : null;
 }

@@ -6,6 +6,7 @@ import type {
   PathNode,
   RectNode,
   SceneNode,
+  Stroke,
   Subpath,
 } from "../../../doc/types";
 import type { XmlElement } from "../xml";
@@ -38,13 +39,16 @@ export function rect(conv: Conversion, element: XmlElement, ctx: Context): Scene
   const offset: Matrix = { ...IDENTITY_MATRIX, e: x, f: y };
   const placed = conv.placer.place(ctx.matrix, offset);
   if (placed !== null && Math.abs(rx - ry) < 1e-9) {
-    return makeNode<RectNode>("rect", "", "", "", {
-      ...styled(conv, ctx, placed.userToLocal, box),
-      transform: placed.transform,
-      width,
-      height,
-      radii: [rx, rx, rx, rx],
-    });
+    const style = styled(conv, ctx, placed.userToLocal, box);
+    // SVG starts a rounded rect's dashes after its top-left corner, a rect node at its corner.
+    if (rx === 0 || !isDashed(style))
+      return makeNode<RectNode>("rect", "", "", "", {
+        ...style,
+        transform: placed.transform,
+        width,
+        height,
+        radii: [rx, rx, rx, rx],
+      });
   }
   return pathNode(conv, ctx, rectSubpaths(x, y, width, height, rx, ry), "nonzero", box);
 }
@@ -61,12 +65,16 @@ export function ellipse(
   const box = { x: cx - rx, y: cy - ry, width: 2 * rx, height: 2 * ry };
   const placed = conv.placer.place(ctx.matrix, { ...IDENTITY_MATRIX, e: cx - rx, f: cy - ry });
   if (placed !== null) {
-    return makeNode<EllipseNode>("ellipse", "", "", "", {
-      ...styled(conv, ctx, placed.userToLocal, box),
-      transform: placed.transform,
-      width: 2 * rx,
-      height: 2 * ry,
-    });
+    const style = styled(conv, ctx, placed.userToLocal, box);
+    // SVG starts an ellipse's dashes at its rightmost point, an ellipse node at its top: a
+    // dashed one is kept as SVG's path, so that its dashes fall where they do in SVG.
+    if (!isDashed(style))
+      return makeNode<EllipseNode>("ellipse", "", "", "", {
+        ...style,
+        transform: placed.transform,
+        width: 2 * rx,
+        height: 2 * ry,
+      });
   }
   return pathNode(conv, ctx, ellipseSubpaths(cx, cy, rx, ry), "nonzero", box);
 }
@@ -110,6 +118,10 @@ export function path(conv: Conversion, element: XmlElement, ctx: Context): Scene
   if (parsed.error !== null) conv.count("path with a data error (drawn up to the error)");
   if (parsed.subpaths.length === 0) return null;
   return pathNode(conv, ctx, parsed.subpaths, fillRuleOf(ctx), undefined);
+}
+
+function isDashed(style: { readonly stroke: Stroke }): boolean {
+  return style.stroke.paint !== null && style.stroke.dash.length > 0;
 }
 
 function pathNode(

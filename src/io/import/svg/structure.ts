@@ -1,15 +1,22 @@
-import { makeNode } from "../../../doc/factory";
-import { IDENTITY_MATRIX, multiply } from "../../../doc/transform";
-import type { GroupNode } from "../../../doc/types";
+import { makeNode, NO_FILL, NO_STROKE } from "../../../doc/factory";
+import {
+  IDENTITY_MATRIX,
+  IDENTITY_TRANSFORM,
+  multiply,
+  toMatrix,
+  type Matrix,
+} from "../../../doc/transform";
+import type { FrameNode, GroupNode } from "../../../doc/types";
 import { LINEWORK_BACKGROUND_ATTRIBUTE, LINEWORK_DATA_ATTRIBUTE } from "../../export/lineworkData";
 import { IMPORT_LIMITS, ImportError } from "../limits";
 import type { Draft } from "../tree";
 import { localName, type XmlElement } from "../xml";
 import { clipped, clipRect } from "./clipping";
+import { conditionsPass } from "./conditions";
 import type { Context, Conversion, Walk } from "./conversion";
 import { emit } from "./emit";
 import { image } from "./image";
-import { length } from "./lengths";
+import { length, withFontSize, type Viewport } from "./lengths";
 import { lineworkNode } from "./lineworkNodes";
 import { emitWithMarkers } from "./markerInstances";
 import { blendOf, clampUnit, opacityOf } from "./nodeStyle";
@@ -18,39 +25,15 @@ import { ellipse, line, path, poly, rect } from "./shapes";
 import type { ComputedStyle } from "./style";
 import { text } from "./text";
 import { parseTransformList } from "./transformList";
-import { viewportOf } from "./viewport";
+import { ELEMENTS } from "./support";
+import { viewportOf, type ViewportBox } from "./viewport";
+import { fitsWithin } from "./viewportClip";
 
 /**
  * The walk over the element tree: which elements draw, their style and transform, containers
  * (groups, nested `<svg>`, `<switch>`) and what `<use>` repeats, under the limits on nesting
  * and expansion.
  */
-
-/** Elements that draw nothing themselves and are silently skipped where they stand. */
-const SILENT = new Set([
-  "title",
-  "desc",
-  "metadata",
-  "defs",
-  "style",
-  "linearGradient",
-  "radialGradient",
-  "stop",
-  "symbol",
-  "clipPath",
-  "mask",
-  "filter",
-  "marker",
-  "pattern",
-  "font",
-  "font-face",
-  "cursor",
-  "view",
-]);
-
-const ANIMATION = new Set(["animate", "animateTransform", "animateMotion", "set", "animateColor"]);
-
-const SVG_NS = "http://www.w3.org/2000/svg";
 
 export const walk: Walk = {
   element: convertElement,
@@ -75,25 +58,23 @@ function convertElement(
   out: Draft[],
 ): void {
   conv.visit();
-  const ns = element.attributes.get("xmlns");
-  if (element.name.includes(":") || (ns !== undefined && ns !== SVG_NS)) {
-    conv.count("element from another namespace");
-    return;
-  }
+  // Elements of other namespaces draw nothing; elements that are not drawn where they stand
+  // are read where they are referred to, or not imported (the audit reports those).
+  if (conv.foreign.has(element)) return;
   const tag = localName(element.name);
-  if (SILENT.has(tag) || tag === "script" || tag === "foreignObject") return;
-  if (ANIMATION.has(tag)) {
-    conv.count("animation");
-    return;
-  }
+  if (ELEMENTS.get(tag)?.role !== "drawn") return;
+  if (!conditionsPass(element)) return;
   if (parent.useDepth > 0) conv.useInstance();
   if (parent.path.length >= IMPORT_LIMITS.maxNestingDepth) {
     throw new ImportError(
       `Elements are nested more than ${IMPORT_LIMITS.maxNestingDepth} deep (the limit), counting what <use> elements repeat.`,
     );
   }
-  const data = element.attributes.get(LINEWORK_DATA_ATTRIBUTE);
-  if (data !== undefined && lineworkNode(conv, walk, element, data, parent, out)) return;
+  if (
+    element.attributes.has(LINEWORK_DATA_ATTRIBUTE) &&
+    lineworkNode(conv, walk, element, parent, out)
+  )
+    return;
   // The page background Linework drew behind the drawing: the page has its own.
   if (conv.fromLinework && element.attributes.has(LINEWORK_BACKGROUND_ATTRIBUTE)) return;
   const style = conv.styleOf(element, parent);
@@ -110,7 +91,13 @@ function convertElement(
         aroundOrigin(parsed, style.get("transform-origin"), parent.viewport),
       );
   }
-  const ctx: Context = { ...parent, matrix, style, path: [...parent.path, element] };
+  const ctx: Context = {
+    ...parent,
+    matrix,
+    style,
+    viewport: withFontSize(parent.viewport, style),
+    path: [...parent.path, element],
+  };
   const clip = clipRect(conv, style.get("clip-path"));
   if (clip === null) draw(conv, element, tag, ctx, out);
   else clipped(conv, walk, element, tag, ctx, out, clip);
@@ -128,7 +115,6 @@ function draw(
     case "g":
     case "a":
     case "switch":
-      if (tag === "a") conv.count("link");
       group(conv, element, ctx, out, tag === "switch");
       return;
     case "svg":
@@ -160,22 +146,14 @@ function draw(
     case "image":
       emit(conv, image(conv, element, ctx), ctx, out);
       return;
-    case "textPath":
-      conv.count("textPath element");
-      return;
-    default:
-      conv.count(`<${tag}> element`);
   }
 }
 
+/** Clip paths other than rectangles (filters and masks are reported by the audit). */
 function countUnsupportedStyle(conv: Conversion, style: ComputedStyle): void {
-  const used = (key: string): boolean => {
-    const value = style.get(key);
-    return value !== undefined && value !== "none";
-  };
-  if (used("filter")) conv.count("filter");
-  if (used("mask")) conv.count("mask");
-  if (used("clip-path") && clipRect(conv, style.get("clip-path")) === null) conv.count("clip path");
+  const clip = style.get("clip-path");
+  if (clip !== undefined && clip !== "none" && clipRect(conv, clip) === null)
+    conv.count("clip path");
 }
 
 function group(
@@ -223,19 +201,89 @@ function containerChildren(
 ): void {
   // Children are visited here rather than through convertChildren(): one stack frame fewer per
   // level keeps the deepest nesting the limits allow within the browser's stack.
+  if (firstOnly) {
+    const chosen = switchChoice(conv, element);
+    if (chosen !== null) convertElement(conv, chosen, ctx, out);
+    return;
+  }
   for (const child of element.children) {
     if (typeof child === "string") continue;
-    const before = out.length;
     convertElement(conv, child, ctx, out);
-    // <switch>: the first child that renders; conditions on features and languages are met.
-    if (firstOnly && out.length > before) return;
   }
 }
 
+/**
+ * The child a `<switch>` draws: the first whose conditions pass among those that can be drawn
+ * (unknown elements and definitions are passed over). Its `display` does not matter: a first
+ * child with `display: none` makes the switch draw nothing.
+ */
+function switchChoice(conv: Conversion, element: XmlElement): XmlElement | null {
+  for (const child of element.children) {
+    if (typeof child === "string" || conv.foreign.has(child)) continue;
+    const tag = localName(child.name);
+    const candidate = ELEMENTS.get(tag)?.role === "drawn" || tag === "foreignObject";
+    if (candidate && conditionsPass(child)) return child;
+  }
+  return null;
+}
+
 function nestedSvg(conv: Conversion, element: XmlElement, ctx: Context, out: Draft[]): void {
-  const { matrix, viewport } = viewportOf(element, ctx.viewport, false);
-  const inner: Context = { ...ctx, matrix: multiply(ctx.matrix, matrix), viewport };
-  group(conv, element, inner, out, false);
+  viewportContent(conv, element, ctx, viewportOf(element, ctx.viewport, false), out);
+}
+
+/**
+ * What a nested `<svg>`, or a `<symbol>` a `<use>` shows, draws: a group, clipped to the
+ * viewport where its overflow is hidden (the default) by a clipping frame over the viewport.
+ * The frame is left out where nothing reaches out of the viewport. A viewport of no area draws
+ * nothing.
+ */
+function viewportContent(
+  conv: Conversion,
+  element: XmlElement,
+  ctx: Context,
+  placed: { matrix: Matrix; viewport: Viewport; box: ViewportBox },
+  out: Draft[],
+): void {
+  const { matrix, viewport, box } = placed;
+  if (!(box.width > 0 && box.height > 0)) return;
+  const overflow = (ctx.style.get("overflow") ?? "hidden").trim().toLowerCase();
+  const at = multiply(ctx.matrix, { ...IDENTITY_MATRIX, e: box.x, f: box.y });
+  const frameTransform = overflow === "hidden" || overflow === "scroll" ? expressible(at) : null;
+  if (frameTransform === null || ctx.groupDepth + 1 >= IMPORT_LIMITS.maxGroupDepth) {
+    if (overflow === "hidden" || overflow === "scroll") conv.count("viewport clip");
+    group(conv, element, { ...ctx, matrix: multiply(ctx.matrix, matrix), viewport }, out, false);
+    return;
+  }
+  // Drawn in the frame's space: the viewport's offset is the frame's.
+  const local = multiply({ ...IDENTITY_MATRIX, e: -box.x, f: -box.y }, matrix);
+  const inFrame: Draft[] = [];
+  group(
+    conv,
+    element,
+    { ...ctx, matrix: local, viewport, groupDepth: ctx.groupDepth + 1 },
+    inFrame,
+    false,
+  );
+  if (inFrame.length === 0) return;
+  const only = inFrame.length === 1 ? inFrame[0]! : null;
+  if (only !== null && fitsWithin(inFrame, box.width, box.height)) {
+    const transform = expressible(multiply(at, toMatrix(only.node.transform)));
+    if (transform !== null) {
+      out.push({ node: { ...only.node, transform }, children: only.children });
+      return;
+    }
+  }
+  const frame = makeNode<FrameNode>("frame", "", "", "", {
+    name: `${element.attributes.get("id") ?? "Viewport"} clip`,
+    transform: frameTransform,
+    width: box.width,
+    height: box.height,
+    clip: true,
+    fill: NO_FILL,
+    stroke: NO_STROKE,
+  });
+  conv.produce();
+  out.push({ node: frame, children: inFrame });
 }
 
 function expandUse(conv: Conversion, element: XmlElement, ctx: Context, out: Draft[]): void {
@@ -256,10 +304,18 @@ function expandUse(conv: Conversion, element: XmlElement, ctx: Context, out: Dra
   }
   const x = length(element, "x", 0, ctx.viewport, "x");
   const y = length(element, "y", 0, ctx.viewport, "y");
+  // The use element is itself a group: its opacity and blend mode apply to what it shows as a
+  // whole, so it becomes one where they are set (folded into what it shows where too deep).
+  const opacity = opacityOf(ctx.style);
+  const blendMode = blendOf(ctx.style);
+  const wrap =
+    (opacity !== 1 || blendMode !== "normal") && ctx.groupDepth < IMPORT_LIMITS.maxGroupDepth;
   const moved: Context = {
     ...ctx,
     matrix: multiply(ctx.matrix, { ...IDENTITY_MATRIX, e: x, f: y }),
     useDepth: ctx.useDepth + 1,
+    carriedOpacity: wrap ? 1 : ctx.carriedOpacity * opacity,
+    groupDepth: wrap ? ctx.groupDepth + 1 : ctx.groupDepth,
   };
   const tag = localName(target.name);
   const holder: Draft[] = [];
@@ -275,18 +331,29 @@ function expandUse(conv: Conversion, element: XmlElement, ctx: Context, out: Dra
         : undefined;
     const style = conv.styleOf(target, moved);
     const symbolCtx: Context = { ...moved, style, path: [...moved.path, target] };
-    const { matrix, viewport } = viewportOf(
+    const placed = viewportOf(
       target,
       symbolCtx.viewport,
       false,
       size ??
         (tag === "symbol" ? { width: ctx.viewport.width, height: ctx.viewport.height } : undefined),
     );
-    const inner: Context = { ...symbolCtx, matrix: multiply(symbolCtx.matrix, matrix), viewport };
-    group(conv, target, inner, holder, false);
+    viewportContent(conv, target, symbolCtx, placed, holder);
   } else {
     convertElement(conv, target, moved, holder);
   }
-  // The use element is itself a group: its opacity applies to what it shows.
-  for (const draft of holder) out.push(draft);
+  if (!wrap) {
+    for (const draft of holder) out.push(draft);
+    return;
+  }
+  if (holder.length === 0) return;
+  const node = makeNode<GroupNode>("group", "", "", "", {
+    name: element.attributes.get("id") ?? "Group",
+    transform: IDENTITY_TRANSFORM,
+    opacity: clampUnit(opacity * ctx.carriedOpacity),
+    blendMode,
+    hidden: false,
+  });
+  conv.produce();
+  out.push({ node, children: holder });
 }

@@ -3,6 +3,7 @@ import { IDENTITY_MATRIX } from "../../../doc/transform";
 import type { SceneNode, TextNode } from "../../../doc/types";
 import { localName, type XmlElement } from "../xml";
 import type { Context, Conversion } from "./conversion";
+import { conditionsPass } from "./conditions";
 import { parseLength } from "./lengths";
 import { styled } from "./nodeStyle";
 import { parseNumberList } from "./transformList";
@@ -62,10 +63,16 @@ function textContent(element: XmlElement): string {
   while (stack.length > 0) {
     const item = stack.pop()!;
     if (typeof item === "string") out += item;
-    else if (localName(item.name) === "tspan")
+    else if (isTextContent(item))
       for (let i = item.children.length - 1; i >= 0; i--) stack.push(item.children[i]!);
   }
   return out;
+}
+
+/** A `<tspan>` or `<a>` whose characters are drawn: one whose conditions pass. */
+function isTextContent(element: XmlElement): boolean {
+  const tag = localName(element.name);
+  return (tag === "tspan" || tag === "a") && conditionsPass(element);
 }
 
 function firstLength(value: string | undefined): number {

@@ -40,9 +40,17 @@ export function viewBoxMatrix(
   return { a: s, b: 0, c: 0, d: s, e: tx, f: ty };
 }
 
+/** Where a viewport lies in its parent's user space, and its size: what it clips to. */
+export interface ViewportBox {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
 /**
- * The viewport an `<svg>` or `<symbol>` establishes, and the map into it from the user space of
- * its parent (whose viewport is `parent`). The outermost `<svg>` sits at the origin and takes its
+ * The viewport an `<svg>` or `<symbol>` establishes, its box, and the map into it from the user
+ * space of its parent (whose viewport is `parent`). The outermost `<svg>` sits at the origin and takes its
  * size from its viewBox when it gives none; `size` is the size a `<use>` gives.
  */
 export function viewportOf(
@@ -50,7 +58,7 @@ export function viewportOf(
   parent: Viewport,
   outermost: boolean,
   size?: { width: number; height: number },
-): { matrix: Matrix; viewport: Viewport } {
+): { matrix: Matrix; viewport: Viewport; box: ViewportBox } {
   const box = viewBoxOf(element);
   const x = outermost ? 0 : length(element, "x", 0, parent, "x");
   const y = outermost ? 0 : length(element, "y", 0, parent, "y");
@@ -77,7 +85,14 @@ export function viewportOf(
       outermost && box !== null ? box[3]! : undefined,
     );
   const translate: Matrix = { ...IDENTITY_MATRIX, e: x, f: y };
-  if (box === null) return { matrix: translate, viewport: { width, height } };
+  // The font size lengths are relative to stays that of the element establishing the viewport.
+  const em = parent.em;
+  const area = { x, y, width, height };
+  if (box === null) return { matrix: translate, viewport: { width, height, em }, box: area };
   const fit = viewBoxMatrix(box, width, height, element.attributes.get("preserveAspectRatio"));
-  return { matrix: multiply(translate, fit), viewport: { width: box[2]!, height: box[3]! } };
+  return {
+    matrix: multiply(translate, fit),
+    viewport: { width: box[2]!, height: box[3]!, em },
+    box: area,
+  };
 }

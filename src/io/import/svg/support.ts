@@ -1,0 +1,587 @@
+import { BLEND_MODES } from "../../../doc/types";
+import { localName, type XmlElement } from "../xml";
+
+/**
+ * What the SVG import keeps, as allow-lists: the elements it converts or reads, and for each the
+ * attributes and style properties it honours. Whatever is outside them is reported in the import
+ * summary (see `audit`), so that a construct nobody thought of is reported too. Entries with no
+ * rendering effect (descriptions, editor metadata, accessibility, ids and classes, properties at
+ * their initial value) are allowed without being kept.
+ */
+
+export const SVG_NS = "http://www.w3.org/2000/svg";
+
+/**
+ * How the import treats an element:
+ * - `drawn`: converted where it stands (shapes, text, images, containers, `<use>`);
+ * - `resource`: read where something refers to it (gradients, markers, clip paths, symbols);
+ * - `text content`: the characters of a `<text>` (its styles and positions are not kept);
+ * - `inert`: no rendering effect (descriptions, views);
+ * - `referenced`: not imported, and reported where an element refers to it (masks, filters,
+ *   patterns), since a definition that nothing uses draws nothing.
+ * An element with no role is not imported and is reported itself, its content with it.
+ */
+export type ElementRole = "drawn" | "resource" | "text content" | "inert" | "referenced";
+
+/** Resolves `url(#id)` references for the checks that depend on what is referred to. */
+export type ElementLookup = (id: string) => XmlElement | undefined;
+
+/**
+ * A check of one value of an attribute or property: null when the import keeps it (or it has no
+ * rendering effect), otherwise a short note of what is not kept: "" for the whole declaration, or
+ * a keyword naming the value.
+ */
+export type Check = (value: string, element: XmlElement, byId: ElementLookup) => string | null;
+
+const KEPT: Check = () => null;
+const NOT_KEPT: Check = () => "";
+/** Allowed, with no rendering effect. */
+const INERT: Check = () => null;
+
+/** A value as a note: the keyword itself when it is one, else no note. */
+function noteOf(value: string): string {
+  const text = value.trim();
+  return /^[\w-]{1,40}$/.test(text) ? text : "";
+}
+
+/** CSS-wide keywords: their effect is that of a parent or an initial value, reported there. */
+const WIDE_KEYWORDS = new Set(["inherit", "initial", "unset", "revert", "revert-layer"]);
+
+/** Kept only for these keywords (compared without case); other values are not kept. */
+function keywords(...kept: string[]): Check {
+  const set = new Set(kept.map((k) => k.toLowerCase()));
+  return (value) => {
+    const text = value.trim().toLowerCase().replace(/\s+/g, " ");
+    return set.has(text) || WIDE_KEYWORDS.has(text) ? null : noteOf(value);
+  };
+}
+
+/** Not kept, except at these values, which have no effect (a property's initial value). */
+const unlessAt = keywords;
+
+/** `fill` and `stroke`: colours and gradients are kept; context paints and patterns are not. */
+const paintCheck: Check = (value, _element, byId) => {
+  const text = value.trim();
+  const lower = text.toLowerCase();
+  if (lower === "context-fill" || lower === "context-stroke") return lower;
+  const url = /^url\(\s*['"]?#([^)'"]+)['"]?\s*\)/.exec(text);
+  if (url !== null) {
+    const target = byId(url[1]!);
+    return target !== undefined && localName(target.name) === "pattern" ? "pattern" : null;
+  }
+  return null;
+};
+
+/**
+ * `paint-order`: the import draws fill, then stroke, then markers; an order that puts them
+ * otherwise is not kept. Invalid values are ignored, as CSS ignores them.
+ */
+const paintOrderCheck: Check = (value) => {
+  const words = value.trim().toLowerCase().split(/\s+/);
+  const parts = ["fill", "stroke", "markers"];
+  if (words.length === 1 && (words[0] === "normal" || WIDE_KEYWORDS.has(words[0]!))) return null;
+  if (words.some((w) => !parts.includes(w)) || new Set(words).size !== words.length) return null;
+  const order = [...words, ...parts.filter((p) => !words.includes(p))];
+  return order.join(" ") === parts.join(" ") ? null : noteOf(value);
+};
+
+/** The blend modes a node can hold. */
+const blendCheck: Check = (value) => {
+  const text = value.trim().toLowerCase();
+  return (BLEND_MODES as readonly string[]).includes(text) || WIDE_KEYWORDS.has(text)
+    ? null
+    : noteOf(value);
+};
+
+/** `transform-origin` moves an element's own transform; a gradient's is not moved. */
+const originCheck: Check = (_value, element) => {
+  const tag = localName(element.name);
+  if (tag === "linearGradient" || tag === "radialGradient")
+    return element.attributes.has("gradientTransform") ? "" : null;
+  if (tag === "pattern") return element.attributes.has("patternTransform") ? "" : null;
+  return null;
+};
+
+/**
+ * Style properties, by CSS name. `presentation`: whether it may also be given as an attribute
+ * (SVG 2 and SVG 1.1 presentation attributes); the others only count in `style` and style sheets.
+ */
+export const PROPERTIES: ReadonlyMap<string, { presentation: boolean; check: Check }> = new Map(
+  (
+    [
+      // Kept.
+      ["fill", true, paintCheck],
+      ["stroke", true, paintCheck],
+      ["fill-opacity", true, KEPT],
+      ["fill-rule", true, KEPT],
+      ["stroke-opacity", true, KEPT],
+      ["stroke-width", true, KEPT],
+      ["stroke-dasharray", true, KEPT],
+      ["stroke-dashoffset", true, KEPT],
+      ["stroke-linecap", true, KEPT],
+      ["stroke-linejoin", true, keywords("miter", "round", "bevel")],
+      ["stroke-miterlimit", true, KEPT],
+      ["color", true, KEPT],
+      ["font-family", true, KEPT],
+      ["font-size", true, KEPT],
+      ["font-weight", true, KEPT],
+      ["font-style", true, KEPT],
+      ["text-anchor", true, KEPT],
+      ["visibility", true, KEPT],
+      ["display", true, KEPT],
+      ["opacity", true, KEPT],
+      ["marker-start", true, KEPT],
+      ["marker-mid", true, KEPT],
+      ["marker-end", true, KEPT],
+      ["marker", false, KEPT],
+      ["clip-path", true, KEPT],
+      ["overflow", true, KEPT],
+      ["stop-color", true, KEPT],
+      ["stop-opacity", true, KEPT],
+      ["transform-origin", true, originCheck],
+      ["mix-blend-mode", false, blendCheck],
+      // Only clip paths use it, and the clip paths imported (rectangles) do not depend on it.
+      ["clip-rule", true, INERT],
+      // Not kept, but without effect at these values.
+      ["filter", true, unlessAt("none")],
+      ["mask", true, unlessAt("none")],
+      ["isolation", false, unlessAt("auto")],
+      ["paint-order", true, paintOrderCheck],
+      ["vector-effect", true, unlessAt("none")],
+      ["shape-rendering", true, unlessAt("auto", "geometricPrecision")],
+      ["image-rendering", true, unlessAt("auto", "optimizeQuality", "smooth", "high-quality")],
+      ["color-interpolation", true, unlessAt("auto", "sRGB")],
+      ["clip", true, unlessAt("auto")],
+      ["letter-spacing", true, unlessAt("normal", "0", "0px")],
+      ["word-spacing", true, unlessAt("normal", "0", "0px")],
+      ["text-decoration", true, unlessAt("none")],
+      ["text-decoration-line", false, unlessAt("none")],
+      ["font-variant", true, unlessAt("normal")],
+      ["font-variant-ligatures", false, unlessAt("normal")],
+      ["font-variant-caps", false, unlessAt("normal")],
+      ["font-variant-numeric", false, unlessAt("normal")],
+      ["font-variant-east-asian", false, unlessAt("normal")],
+      ["font-variant-position", false, unlessAt("normal")],
+      ["font-feature-settings", false, unlessAt("normal")],
+      ["font-variation-settings", false, unlessAt("normal")],
+      ["font-stretch", true, unlessAt("normal", "100%")],
+      ["font-size-adjust", true, unlessAt("none")],
+      ["font-kerning", false, unlessAt("auto", "normal")],
+      ["kerning", true, unlessAt("auto", "0")],
+      ["font", false, NOT_KEPT],
+      ["dominant-baseline", true, unlessAt("auto")],
+      ["alignment-baseline", true, unlessAt("auto", "baseline")],
+      ["baseline-shift", true, unlessAt("baseline", "0", "0px")],
+      ["writing-mode", true, unlessAt("horizontal-tb", "lr", "lr-tb")],
+      ["direction", true, unlessAt("ltr")],
+      ["unicode-bidi", true, unlessAt("normal")],
+      ["glyph-orientation-vertical", true, unlessAt("auto")],
+      ["glyph-orientation-horizontal", true, unlessAt("0", "0deg")],
+      ["white-space", true, unlessAt("normal")],
+      ["text-overflow", true, unlessAt("clip")],
+      ["text-transform", false, unlessAt("none")],
+      ["inline-size", false, unlessAt("0", "auto")],
+      ["shape-inside", false, unlessAt("none", "auto")],
+      ["shape-subtract", false, unlessAt("none")],
+      ["transform-box", false, unlessAt("view-box")],
+      // No rendering effect, or only through what is reported already (filters, masks).
+      ["text-rendering", true, INERT],
+      ["color-rendering", true, INERT],
+      ["color-interpolation-filters", true, INERT],
+      ["color-profile", true, INERT],
+      ["rendering-intent", false, INERT],
+      ["flood-color", true, INERT],
+      ["flood-opacity", true, INERT],
+      ["lighting-color", true, INERT],
+      ["mask-type", true, INERT],
+      ["pointer-events", true, INERT],
+      ["cursor", true, INERT],
+      ["enable-background", true, INERT],
+      ["solid-color", false, INERT],
+      ["solid-opacity", false, INERT],
+      ["line-height", false, INERT],
+      ["text-align", false, INERT],
+      ["text-indent", false, INERT],
+      ["text-decoration-style", false, INERT],
+      ["text-decoration-color", false, INERT],
+      ["text-decoration-thickness", false, INERT],
+      ["shape-padding", false, INERT],
+      ["shape-margin", false, INERT],
+      ["user-select", false, INERT],
+    ] as const
+  ).map(([name, presentation, check]) => [name, { presentation, check }]),
+);
+
+/** The properties the converter reads into an element's computed style. */
+export const READ_PROPERTIES: ReadonlySet<string> = new Set([
+  "fill",
+  "fill-opacity",
+  "fill-rule",
+  "stroke",
+  "stroke-opacity",
+  "stroke-width",
+  "stroke-dasharray",
+  "stroke-dashoffset",
+  "stroke-linecap",
+  "stroke-linejoin",
+  "stroke-miterlimit",
+  "color",
+  "font-family",
+  "font-size",
+  "font-weight",
+  "font-style",
+  "text-anchor",
+  "visibility",
+  "display",
+  "opacity",
+  "marker-start",
+  "marker-mid",
+  "marker-end",
+  "marker",
+  "clip-path",
+  "overflow",
+  "stop-color",
+  "stop-opacity",
+  "transform-origin",
+  "mix-blend-mode",
+]);
+
+/** Whether a property is one that can be given as an attribute. */
+export function isPresentationAttribute(name: string): boolean {
+  return PROPERTIES.get(name)?.presentation === true;
+}
+
+/** A text's x or y: the first position is kept, a list of per-character positions is not. */
+const singlePosition: Check = (value) =>
+  value
+    .trim()
+    .split(/[\s,]+/)
+    .filter((part) => part.length > 0).length > 1
+    ? ""
+    : null;
+
+/** `spreadMethod`: pad is what a paint holds; reflect and repeat are not kept (others are invalid). */
+const spreadCheck: Check = (value) => {
+  const text = value.trim();
+  return text === "reflect" || text === "repeat" ? text : null;
+};
+
+/** `fr`: a radial gradient's paint has no focal radius, so only 0 is kept. */
+const focalRadiusCheck: Check = (value) => {
+  const text = value.trim();
+  const n = Number(text.endsWith("%") ? text.slice(0, -1) : text.replace(/px$/, ""));
+  return n === 0 ? null : "";
+};
+
+/** An `<image>`'s `preserveAspectRatio`: any alignment is kept; slicing is not. */
+const imageAspectCheck: Check = (value) => (/\bslice\b/.test(value) ? "slice" : null);
+
+/** A `<style>`'s media: only sheets for every medium, or the screen, are kept as such. */
+const mediaCheck: Check = (value) => {
+  const text = value.trim().toLowerCase();
+  return text === "" || text === "all" || text === "screen" ? null : "";
+};
+
+const SHAPE = { transform: KEPT, pathLength: NOT_KEPT } as const;
+const GRADIENT = {
+  href: KEPT,
+  gradientUnits: KEPT,
+  gradientTransform: KEPT,
+  spreadMethod: spreadCheck,
+} as const;
+const TEXT_POSITION = {
+  dx: NOT_KEPT,
+  dy: NOT_KEPT,
+  rotate: NOT_KEPT,
+  textLength: NOT_KEPT,
+  lengthAdjust: NOT_KEPT,
+} as const;
+
+/** The elements the import reads, each with its own attributes (beyond the global ones). */
+export const ELEMENTS: ReadonlyMap<
+  string,
+  { readonly role: ElementRole; readonly attributes: Readonly<Record<string, Check>> }
+> = new Map<string, { role: ElementRole; attributes: Record<string, Check> }>([
+  [
+    "svg",
+    {
+      role: "drawn",
+      attributes: {
+        x: KEPT,
+        y: KEPT,
+        width: KEPT,
+        height: KEPT,
+        viewBox: KEPT,
+        preserveAspectRatio: KEPT,
+        transform: KEPT,
+        zoomAndPan: INERT,
+        version: INERT,
+        baseProfile: INERT,
+        contentScriptType: INERT,
+        contentStyleType: INERT,
+        playbackorder: INERT,
+        timelinebegin: INERT,
+      },
+    },
+  ],
+  ["g", { role: "drawn", attributes: { transform: KEPT } }],
+  ["switch", { role: "drawn", attributes: { transform: KEPT } }],
+  [
+    "a",
+    {
+      role: "drawn",
+      attributes: {
+        transform: KEPT,
+        // The link itself is not kept; what it holds is drawn.
+        href: NOT_KEPT,
+        target: INERT,
+        download: INERT,
+        ping: INERT,
+        rel: INERT,
+        hreflang: INERT,
+        type: INERT,
+        referrerpolicy: INERT,
+      },
+    },
+  ],
+  [
+    "use",
+    {
+      role: "drawn",
+      attributes: { transform: KEPT, href: KEPT, x: KEPT, y: KEPT, width: KEPT, height: KEPT },
+    },
+  ],
+  [
+    "rect",
+    {
+      role: "drawn",
+      attributes: { ...SHAPE, x: KEPT, y: KEPT, width: KEPT, height: KEPT, rx: KEPT, ry: KEPT },
+    },
+  ],
+  ["circle", { role: "drawn", attributes: { ...SHAPE, cx: KEPT, cy: KEPT, r: KEPT } }],
+  ["ellipse", { role: "drawn", attributes: { ...SHAPE, cx: KEPT, cy: KEPT, rx: KEPT, ry: KEPT } }],
+  ["line", { role: "drawn", attributes: { ...SHAPE, x1: KEPT, y1: KEPT, x2: KEPT, y2: KEPT } }],
+  ["polyline", { role: "drawn", attributes: { ...SHAPE, points: KEPT } }],
+  ["polygon", { role: "drawn", attributes: { ...SHAPE, points: KEPT } }],
+  ["path", { role: "drawn", attributes: { ...SHAPE, d: KEPT } }],
+  [
+    "text",
+    {
+      role: "drawn",
+      attributes: { transform: KEPT, x: singlePosition, y: singlePosition, ...TEXT_POSITION },
+    },
+  ],
+  ["tspan", { role: "text content", attributes: { x: NOT_KEPT, y: NOT_KEPT, ...TEXT_POSITION } }],
+  [
+    "image",
+    {
+      role: "drawn",
+      attributes: {
+        transform: KEPT,
+        href: KEPT,
+        x: KEPT,
+        y: KEPT,
+        width: KEPT,
+        height: KEPT,
+        preserveAspectRatio: imageAspectCheck,
+        crossorigin: INERT,
+        decoding: INERT,
+      },
+    },
+  ],
+  ["defs", { role: "resource", attributes: {} }],
+  [
+    "symbol",
+    {
+      role: "resource",
+      attributes: {
+        viewBox: KEPT,
+        preserveAspectRatio: KEPT,
+        x: KEPT,
+        y: KEPT,
+        // SVG 2's own size of a symbol; the import sizes it from the <use>.
+        width: NOT_KEPT,
+        height: NOT_KEPT,
+        refX: NOT_KEPT,
+        refY: NOT_KEPT,
+      },
+    },
+  ],
+  [
+    "linearGradient",
+    { role: "resource", attributes: { ...GRADIENT, x1: KEPT, y1: KEPT, x2: KEPT, y2: KEPT } },
+  ],
+  [
+    "radialGradient",
+    {
+      role: "resource",
+      attributes: {
+        ...GRADIENT,
+        cx: KEPT,
+        cy: KEPT,
+        r: KEPT,
+        fx: KEPT,
+        fy: KEPT,
+        fr: focalRadiusCheck,
+      },
+    },
+  ],
+  ["stop", { role: "resource", attributes: { offset: KEPT } }],
+  // Only rectangles are kept; the others are reported where they clip (see clipping.ts).
+  ["clipPath", { role: "resource", attributes: { clipPathUnits: KEPT, transform: KEPT } }],
+  [
+    "marker",
+    {
+      role: "resource",
+      attributes: {
+        viewBox: KEPT,
+        preserveAspectRatio: KEPT,
+        refX: KEPT,
+        refY: KEPT,
+        markerUnits: KEPT,
+        markerWidth: KEPT,
+        markerHeight: KEPT,
+        orient: KEPT,
+      },
+    },
+  ],
+  // A sheet of another type is skipped, as browsers skip it, and reported (see conversion.ts).
+  ["style", { role: "resource", attributes: { type: KEPT, media: mediaCheck, title: INERT } }],
+  ["title", { role: "inert", attributes: {} }],
+  ["desc", { role: "inert", attributes: {} }],
+  ["metadata", { role: "inert", attributes: {} }],
+  ["view", { role: "inert", attributes: {} }],
+  ["cursor", { role: "inert", attributes: {} }],
+  ["color-profile", { role: "inert", attributes: {} }],
+  ["mask", { role: "referenced", attributes: {} }],
+  ["filter", { role: "referenced", attributes: {} }],
+  ["pattern", { role: "referenced", attributes: {} }],
+]);
+
+/** Inside a `<text>`, where only characters are read. */
+export function textChildRole(tag: string): ElementRole | undefined {
+  if (tag === "tspan" || tag === "a") return "text content";
+  // Descriptions, and shapes and containers, which text cannot hold: browsers draw none of them.
+  // The rest (textPath, tref, animations, unknown elements) is not imported.
+  const role = ELEMENTS.get(tag)?.role;
+  return role === undefined ? undefined : "inert";
+}
+
+/** Attributes of any element that have no rendering effect, or are read apart (`style`). */
+const GLOBAL_INERT = new Set([
+  "id",
+  "class",
+  "style",
+  "lang",
+  "tabindex",
+  "role",
+  "title",
+  "nonce",
+  "autofocus",
+  "slot",
+  "part",
+  "exportparts",
+  "focusable",
+  "externalResourcesRequired",
+  "xmlns",
+]);
+
+/** Conditional processing attributes: honoured where an element is drawn (see conditions.ts). */
+const CONDITIONS = new Set(["requiredExtensions", "requiredFeatures", "systemLanguage"]);
+
+/** Every attribute some element above reads: elsewhere, SVG gives it no meaning. */
+const ELEMENT_ATTRIBUTES: ReadonlySet<string> = new Set(
+  [...ELEMENTS.values()].flatMap((e) => Object.keys(e.attributes)),
+);
+
+/** What is not kept of an attribute or style declaration: the label it is reported under. */
+export interface NotKept {
+  /** "filter", "mix-blend-mode: plus-lighter", "fr attribute", "transform in CSS". */
+  readonly label: string;
+  /** The element's name when it is not kept because of the element it is on. */
+  readonly tag: string | null;
+}
+
+/**
+ * A style declaration (from a `style` attribute or a style sheet) on an element: null when kept
+ * or without effect.
+ */
+export function declarationVerdict(
+  tag: string,
+  role: ElementRole,
+  name: string,
+  value: string,
+  element: XmlElement,
+  byId: ElementLookup,
+): NotKept | null {
+  // Vendor and custom properties, and names that are not property names, have no effect.
+  if (name.startsWith("-") || !/^[a-z][a-z0-9-]*$/.test(name)) return null;
+  const property = PROPERTIES.get(name);
+  if (property === undefined) return { label: `${name} in CSS`, tag: null };
+  return propertyVerdict(tag, role, name, value, element, byId, property.check);
+}
+
+/** An attribute on an element: null when kept or without effect. */
+export function attributeVerdict(
+  tag: string,
+  role: ElementRole,
+  rawName: string,
+  value: string,
+  element: XmlElement,
+  byId: ElementLookup,
+): NotKept | null {
+  // Namespaced attributes (xml:, xmlns:, editors' own) have no rendering effect; xlink:href is
+  // read as href.
+  const name = rawName === "xlink:href" ? "href" : rawName;
+  if (name.includes(":") || GLOBAL_INERT.has(name) || CONDITIONS.has(name)) return null;
+  if (/^(data|aria)-/.test(name)) return null;
+  const own = ELEMENTS.get(tag)?.attributes[name];
+  if (own !== undefined) {
+    const note = own(value, element, byId);
+    if (note === null) return null;
+    return { label: note === "" ? `${name} attribute` : `${name}: ${note}`, tag };
+  }
+  const property = PROPERTIES.get(name);
+  if (property?.presentation === true)
+    return propertyVerdict(tag, role, name, value, element, byId, property.check);
+  if (ELEMENT_ATTRIBUTES.has(name)) return null;
+  return { label: `${name} attribute`, tag };
+}
+
+function propertyVerdict(
+  tag: string,
+  role: ElementRole,
+  name: string,
+  value: string,
+  element: XmlElement,
+  byId: ElementLookup,
+  check: Check,
+): NotKept | null {
+  const note = check(value, element, byId);
+  // Text content is read for its characters only: the properties it declares are not kept.
+  if (note === null && role === "text content" && READ_PROPERTIES.has(name))
+    return WIDE_KEYWORDS.has(value.trim().toLowerCase()) ? null : { label: name, tag };
+  if (note === null) return null;
+  const label = note === "" ? name : `${name}: ${note}`;
+  return { label, tag: check === originCheck ? tag : null };
+}
+
+/** One kind as the summary words it, e.g. "fr attribute on 2 <radialGradient> elements". */
+export function describeNotKept(kind: NotKept, count: number): string {
+  const where = kind.tag === null ? "" : `<${kind.tag}> `;
+  return `${kind.label} on ${count} ${where}element${count === 1 ? "" : "s"}`;
+}
+
+/** The summary's key of a kind: kinds of equal label and element are counted together. */
+export function notKeptKey(kind: NotKept): string {
+  return kind.tag === null ? kind.label : `${kind.label}\u0000${kind.tag}`;
+}
+
+/**
+ * Whether a `<style>` holds CSS: no type, or text/css. Browsers skip sheets of other types, and
+ * so does the import (reporting it).
+ */
+export function isCssStyle(element: XmlElement): boolean {
+  const type = element.attributes.get("type")?.trim().toLowerCase();
+  return type === undefined || type === "" || type === "text/css";
+}
