@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, one JSON object on stdout. Targets are stated beside the
 // figures they apply to; nothing here fails a build.
 import { benchChrome } from "./chrome.ts";
+import { benchConnectors } from "./connectors.ts";
 import { benchCore } from "./core.ts";
 import { benchDocuments } from "./document.ts";
 import { benchExport } from "./export.ts";
@@ -29,6 +30,8 @@ const report = {
   core: await benchCore(),
   documents: await benchDocuments(),
   history: await benchHistory(),
+  // One drag step of a shape bound to 1,000 connectors, in 10k and 100k shapes.
+  connectors: await benchConnectors(),
   // Hover, marquee and snapping on 100k and 1M shapes; targets in its own `targets` field.
   interaction: await benchInteraction(),
   // SVG export of 10k and 100k paths in Node (sizes from BENCH_EXPORT_SIZES).

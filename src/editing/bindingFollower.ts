@@ -1,7 +1,14 @@
 import { worldMatrix } from "../doc/commands";
 import type { Commit, DocumentStore, Transaction } from "../doc/store";
-import { apply, invert } from "../doc/transform";
-import { isSceneNode, type Id, type LineNode, type SceneNode } from "../doc/types";
+import { apply, invert, type Matrix } from "../doc/transform";
+import {
+  isSceneNode,
+  type Binding,
+  type DocRecord,
+  type Id,
+  type LineNode,
+  type SceneNode,
+} from "../doc/types";
 import { boundTargets } from "../doc/bindings";
 import { anchorWorld, boundEnd, canBindTo } from "../shapes/bindings";
 import type { Point } from "../math/point";
@@ -101,62 +108,96 @@ export class BindingFollower {
           for (const child of this.store.childIds(node)) stack.push(child);
       }
     }
-    for (const id of lines) this.place(tx, id, written);
+    const worlds = new WorldCache();
+    for (const id of lines) this.place(tx, id, written, worlds);
   }
 
   /** Places the bound ends of one line again, or frees them (see the class comment). */
-  private place(tx: Transaction, id: Id, written: ReadonlySet<Id>): void {
+  private place(tx: Transaction, id: Id, written: ReadonlySet<Id>, worlds: WorldCache): void {
     const line = tx.get(id);
     if (line?.type !== "line") return;
-    const before = this.store.get(id);
-    const lineWorld = worldMatrix(tx, id);
+    const lineWorld = worlds.of(tx, id);
     const toLocal = invert(lineWorld);
     if (toLocal === null) return;
-    const beforeWorld = before?.type === "line" ? worldMatrix(this.store, id) : null;
-    const end = (which: "start" | "end") => {
-      const binding = which === "start" ? line.startBinding : line.endBinding;
-      if (binding === null) return null;
-      const target = tx.get(binding.node);
-      if (target === undefined || !isSceneNode(target) || !canBindTo(target)) return "free";
-      // A binding set in this transaction (a new object) stays: the user just made it. One
-      // carried over unchanged whose end was moved while its shape stayed put comes free.
-      const kept = before?.type === "line" ? before[`${which}Binding`] : null;
-      if (kept === binding && beforeWorld !== null && before?.type === "line") {
-        const was = apply(beforeWorld, before[which]);
-        const is = apply(lineWorld, line[which]);
-        if (Math.hypot(was.x - is.x, was.y - is.y) > MOVED && !movedWith(tx, target, written))
-          return "free";
-      }
-      return { binding, target, world: worldMatrix(tx, target.id) };
-    };
-    const start = end("start");
-    const finish = end("end");
-    const reference = (bound: ReturnType<typeof end>, local: Point): Point =>
-      bound !== null && bound !== "free"
-        ? (anchorWorld(bound.target, bound.world, bound.binding) ?? apply(lineWorld, local))
-        : apply(lineWorld, local);
-    const startRef = reference(start, line.start);
-    const endRef = reference(finish, line.end);
-    const placed = (bound: ReturnType<typeof end>, local: Point, toward: Point): Point => {
-      if (bound === null || bound === "free") return local;
-      const world = boundEnd(bound.target, bound.world, bound.binding, toward);
-      return world === null ? local : apply(toLocal, world);
-    };
-    const next: LineNode = {
-      ...line,
-      start: placed(start, line.start, endRef),
-      end: placed(finish, line.end, startRef),
-      startBinding: start === "free" ? null : line.startBinding,
-      endBinding: finish === "free" ? null : line.endBinding,
-    };
+    const before = this.store.get(id);
+    const start = endState(tx, line, before, "start", lineWorld, written, worlds, this.store);
+    const end = endState(tx, line, before, "end", lineWorld, written, worlds, this.store);
+    const startRef = reference(start, lineWorld, line.start);
+    const endRef = reference(end, lineWorld, line.end);
+    const nextStart = placed(start, toLocal, line.start, endRef);
+    const nextEnd = placed(end, toLocal, line.end, startRef);
+    const startBinding = start === FREE ? null : line.startBinding;
+    const endBinding = end === FREE ? null : line.endBinding;
     if (
-      !samePoint(next.start, line.start) ||
-      !samePoint(next.end, line.end) ||
-      next.startBinding !== line.startBinding ||
-      next.endBinding !== line.endBinding
+      !samePoint(nextStart, line.start) ||
+      !samePoint(nextEnd, line.end) ||
+      startBinding !== line.startBinding ||
+      endBinding !== line.endBinding
     )
-      tx.put(next);
+      tx.put({ ...line, start: nextStart, end: nextEnd, startBinding, endBinding });
   }
+}
+
+/** World transforms looked up once per transaction: many lines share one shape. */
+class WorldCache {
+  private readonly matrices = new Map<Id, Matrix>();
+  of(tx: Transaction, id: Id): Matrix {
+    let matrix = this.matrices.get(id);
+    if (matrix === undefined) this.matrices.set(id, (matrix = worldMatrix(tx, id)));
+    return matrix;
+  }
+}
+
+const FREE = "free";
+
+interface BoundEnd {
+  readonly binding: Binding;
+  readonly target: SceneNode;
+  readonly world: Matrix;
+}
+
+/** What one end is bound to now: null when free, FREE when it comes free in this transaction. */
+function endState(
+  tx: Transaction,
+  line: LineNode,
+  before: DocRecord | undefined,
+  which: "start" | "end",
+  lineWorld: Matrix,
+  written: ReadonlySet<Id>,
+  worlds: WorldCache,
+  store: DocumentStore,
+): BoundEnd | typeof FREE | null {
+  const binding = which === "start" ? line.startBinding : line.endBinding;
+  if (binding === null) return null;
+  const target = tx.get(binding.node);
+  if (target === undefined || !isSceneNode(target) || !canBindTo(target)) return FREE;
+  // A binding set in this transaction (a new object) stays: the user just made it. One carried
+  // over unchanged whose end was moved while its shape stayed put comes free.
+  if (before?.type === "line" && before[`${which}Binding`] === binding) {
+    const was = apply(worldMatrix(store, line.id), before[which]);
+    const is = apply(lineWorld, line[which]);
+    if (Math.hypot(was.x - is.x, was.y - is.y) > MOVED && !movedWith(tx, target, written))
+      return FREE;
+  }
+  return { binding, target, world: worlds.of(tx, target.id) };
+}
+
+/** The point the other end aims at: a bound end's anchor, else the end itself, on the page. */
+function reference(bound: BoundEnd | typeof FREE | null, lineWorld: Matrix, local: Point): Point {
+  if (bound === null || bound === FREE) return apply(lineWorld, local);
+  return anchorWorld(bound.target, bound.world, bound.binding) ?? apply(lineWorld, local);
+}
+
+/** Where an end goes, in the line's own coordinates. */
+function placed(
+  bound: BoundEnd | typeof FREE | null,
+  toLocal: Matrix,
+  local: Point,
+  toward: Point,
+): Point {
+  if (bound === null || bound === FREE) return local;
+  const world = boundEnd(bound.target, bound.world, bound.binding, toward);
+  return world === null ? local : apply(toLocal, world);
 }
 
 /** Whether the node or one of its containers was written in this transaction. */

@@ -19,8 +19,20 @@ function geometryBox(node: SceneNode): Box | null {
   return box !== null && box.maxX >= box.minX && box.maxY >= box.minY ? box : null;
 }
 
+/**
+ * Outlines already flattened, by node record: records are immutable, so an entry stays right for
+ * as long as its record lives, and a shape that many connectors meet is flattened once.
+ */
+const flattened = new WeakMap<SceneNode, FlatSubpath[]>();
+
 /** The outline an end meets: the kind's own, or its box for kinds that have none (text, images). */
 function outlineOf(node: SceneNode): FlatSubpath[] {
+  let outline = flattened.get(node);
+  if (outline === undefined) flattened.set(node, (outline = flattenOutline(node)));
+  return outline;
+}
+
+function flattenOutline(node: SceneNode): FlatSubpath[] {
   const outline = kindOf(node).outline;
   if (outline !== null && !outline.ink) {
     const flat = flattenSubpaths(outline.subpaths(node), OUTLINE_TOLERANCE);
