@@ -98,6 +98,20 @@ test.describe("connectors", () => {
     expect(arrow!.end.x).toBeGreaterThan(400);
     expect(arrow!.start.x).toBeLessThanOrEqual(200.5);
 
+    // Select the arrow by its middle, then Elbow from the properties panel: the ends move to
+    // the middles of the sides that face each other across the longer distance.
+    const middle = await worldToPage(page, {
+      x: (arrow!.start.x + arrow!.end.x) / 2,
+      y: (arrow!.start.y + arrow!.end.y) / 2,
+    });
+    await page.mouse.click(middle.x, middle.y);
+    await waitTicks(page);
+    await page.getByLabel("Route").selectOption("elbow");
+    await waitTicks(page);
+    [arrow] = await lines(page);
+    expectNear(arrow!.start, { x: 200, y: 130 });
+    expectNear(arrow!.end, { x: 400, y: 330 });
+    await page.keyboard.press("Control+z");
     await page.keyboard.press("Control+z");
     await waitTicks(page);
     [arrow] = await lines(page);

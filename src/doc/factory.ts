@@ -73,7 +73,7 @@ export function createDocument(options: {
 
 /** Fields a kind gives a default to, so a node is made without naming them. */
 const KIND_DEFAULTS = {
-  line: { startBinding: null, endBinding: null },
+  line: { startBinding: null, endBinding: null, route: "straight", bend: 0.5 },
 } as const satisfies { readonly [K in NodeType]?: Partial<Extract<SceneNode, { type: K }>> };
 
 type Defaulted<T extends SceneNode> = T["type"] extends keyof typeof KIND_DEFAULTS

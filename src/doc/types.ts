@@ -159,8 +159,16 @@ export interface Binding {
 }
 
 /**
- * A straight line; an arrow is a line with a head at one or both ends. Either end may be bound
- * to a shape (a connector), and then follows it.
+ * How a line runs between its ends: straight; curved, bowed `bend` units to the left of the
+ * straight line at its middle (negative: to the right); or elbow, in horizontal and vertical
+ * segments whose middle one crosses at `bend` (0–1) of the way from start to end.
+ */
+export const LINE_ROUTES = ["straight", "curved", "elbow"] as const;
+export type LineRoute = (typeof LINE_ROUTES)[number];
+
+/**
+ * A line between two points; an arrow is a line with a head at one or both ends. Either end may
+ * be bound to a shape (a connector), and then follows it.
  */
 export interface LineNode extends NodeBase, Styled {
   readonly type: "line";
@@ -170,6 +178,9 @@ export interface LineNode extends NodeBase, Styled {
   readonly endHead: ArrowHead;
   readonly startBinding: Binding | null;
   readonly endBinding: Binding | null;
+  readonly route: LineRoute;
+  /** The curve's offset (curved) or the middle segment's place (elbow); see `LineRoute`. */
+  readonly bend: number;
 }
 
 export interface PolygonNode extends NodeBase, Styled {

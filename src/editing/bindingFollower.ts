@@ -10,7 +10,8 @@ import {
   type SceneNode,
 } from "../doc/types";
 import { boundTargets } from "../doc/bindings";
-import { anchorWorld, boundEnd, canBindTo } from "../shapes/bindings";
+import { anchorWorld, boundEnd, canBindTo, elbowEnd } from "../shapes/bindings";
+import { elbowIsHorizontal } from "../shapes/lineRoute";
 import type { Point } from "../math/point";
 import type { CommitSource } from "./commitPipeline";
 
@@ -124,8 +125,11 @@ export class BindingFollower {
     const end = endState(tx, line, before, "end", lineWorld, written, worlds, this.store);
     const startRef = reference(start, lineWorld, line.start);
     const endRef = reference(end, lineWorld, line.end);
-    const nextStart = placed(start, toLocal, line.start, endRef);
-    const nextEnd = placed(end, toLocal, line.end, startRef);
+    // An elbow leaves and meets its shapes square, on the sides facing each other.
+    const elbow =
+      line.route === "elbow" ? { horizontal: elbowIsHorizontal(startRef, endRef) } : null;
+    const nextStart = placed(start, toLocal, line.start, endRef, elbow);
+    const nextEnd = placed(end, toLocal, line.end, startRef, elbow);
     const startBinding = start === FREE ? null : line.startBinding;
     const endBinding = end === FREE ? null : line.endBinding;
     if (
@@ -194,9 +198,13 @@ function placed(
   toLocal: Matrix,
   local: Point,
   toward: Point,
+  elbow: { readonly horizontal: boolean } | null,
 ): Point {
   if (bound === null || bound === FREE) return local;
-  const world = boundEnd(bound.target, bound.world, bound.binding, toward);
+  const world =
+    elbow === null
+      ? boundEnd(bound.target, bound.world, bound.binding, toward)
+      : elbowEnd(bound.target, bound.world, bound.binding, toward, elbow.horizontal);
   return world === null ? local : apply(toLocal, world);
 }
 

@@ -75,7 +75,10 @@ export function roundedRectOutline(
 }
 
 /** Each subpath flattened; curves by uniform subdivision sized from their control polygon. */
-export function pathOutlines(node: PathNode, step: number = UNITS_PER_SEGMENT): Polyline[] {
+export function pathOutlines(
+  node: Pick<PathNode, "subpaths">,
+  step: number = UNITS_PER_SEGMENT,
+): Polyline[] {
   const result: Polyline[] = [];
   for (const subpath of node.subpaths) {
     let x = subpath.start.x;

@@ -1,6 +1,7 @@
 import { apply, invert, type Matrix } from "../doc/transform";
 import type { Binding, SceneNode } from "../doc/types";
 import { flattenSubpaths, type FlatSubpath } from "../geometry/bezier";
+import { transformBox } from "../geometry/bounds";
 import type { Box } from "../math/box";
 import type { Point } from "../math/point";
 import { kindOf } from "./registry";
@@ -146,4 +147,24 @@ export function nearOutline(target: SceneNode, local: Point, tolerance: number):
     if (Math.hypot(ax + ex * t - local.x, ay + ey * t - local.y) <= tolerance) near = true;
   });
   return near;
+}
+
+/**
+ * Where a bound end of an elbow line goes, in page coordinates: the middle of the side of the
+ * target's box that faces `toward` along the elbow's first axis, so the route leaves the shape
+ * square and clear of it. Exact bindings keep their anchor.
+ */
+export function elbowEnd(
+  target: SceneNode,
+  world: Matrix,
+  binding: Binding,
+  toward: Point,
+  horizontal: boolean,
+): Point | null {
+  const anchor = anchorWorld(target, world, binding);
+  const local = geometryBox(target);
+  if (anchor === null || local === null || binding.exact) return anchor;
+  const box = transformBox(local, world);
+  if (horizontal) return { x: toward.x >= anchor.x ? box.maxX : box.minX, y: anchor.y };
+  return { x: anchor.x, y: toward.y >= anchor.y ? box.maxY : box.minY };
 }

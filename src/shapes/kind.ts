@@ -3,6 +3,7 @@ import type {
   ArrowHead,
   FillRule,
   ImageNode,
+  LineRoute,
   NodeType,
   Paint,
   SceneNode,
@@ -152,11 +153,10 @@ export type SvgShape =
   | { readonly kind: "painted"; readonly geometry: SvgGeometry; readonly style: Styled }
   /** A closed polygon filled with the stroke's paint; null paint draws nothing. */
   | { readonly kind: "ink"; readonly outline: readonly number[]; readonly paint: Paint | null }
-  /** A stroked line and its arrowheads. */
+  /** A stroked line, as it runs, and its arrowheads. */
   | {
       readonly kind: "line";
-      readonly start: Point;
-      readonly end: Point;
+      readonly subpaths: readonly Subpath[];
       readonly stroke: Stroke;
       readonly arrowEnds: readonly ArrowEnd[];
     }
@@ -193,6 +193,7 @@ export interface KindFieldValues {
   readonly cornerBottomLeft: number;
   readonly startHead: ArrowHead;
   readonly endHead: ArrowHead;
+  readonly route: LineRoute;
   readonly sides: number;
   readonly points: number;
   /** Polygons' corners and stars' tips together: the one "Points" field edits both. */

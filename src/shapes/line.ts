@@ -3,52 +3,52 @@ import { headSize } from "../geometry/arrowHeads";
 import { pointsBox, strokePad } from "../geometry/bounds";
 import { subpathsBox } from "../geometry/exactBox";
 import { hitPainted, polylineHitOutline } from "../geometry/hitOutline";
+import { IDENTITY_MATRIX } from "../doc/transform";
+import { pathOutlines } from "../geometry/dash";
 import { scalePoint } from "./common";
+import { routePoints, routeSubpath, routeTangents } from "./lineRoute";
 import type { ArrowEnd, ShapeKind } from "./kind";
 
 function subpaths(node: LineNode): Subpath[] {
-  return [{ start: node.start, segments: [{ type: "line", to: node.end }], closed: false }];
+  return [routeSubpath(node)];
 }
 
-function polylines(node: LineNode) {
-  return [{ points: [node.start.x, node.start.y, node.end.x, node.end.y], closed: false }];
+function polylines(node: LineNode, step?: number) {
+  return node.route === "straight"
+    ? [{ points: routePoints(node), closed: false }]
+    : pathOutlines({ subpaths: subpaths(node) }, step);
 }
 
 /** Its arrowheads, end first: the order the canvas and the SVG export draw them in. */
 function arrowEnds(node: LineNode): readonly ArrowEnd[] {
+  const { afterStart, beforeEnd } = routeTangents(node);
   return [
-    { head: node.endHead, tip: node.end, from: node.start },
-    { head: node.startHead, tip: node.start, from: node.end },
+    { head: node.endHead, tip: node.end, from: beforeEnd },
+    { head: node.startHead, tip: node.start, from: afterStart },
   ];
 }
 
-/** A straight line from `start` to `end`; an arrow is a line with a head at one or both ends. */
+/**
+ * A line from `start` to `end`, straight, curved or in elbows (`lineRoute.ts`); an arrow is a
+ * line with a head at one or both ends.
+ */
 export const lineKind = {
   type: "line",
   localBounds: (node) => {
     const heads =
       node.startHead !== "none" || node.endHead !== "none" ? headSize(node.stroke.width) : 0;
-    return pointsBox(
-      [node.start.x, node.end.x],
-      [node.start.y, node.end.y],
-      strokePad(node) + heads,
-    );
+    const box = subpathsBox(subpaths(node), IDENTITY_MATRIX);
+    if (box === null) return null;
+    const pad = strokePad(node) + heads;
+    return pointsBox([box.minX, box.maxX], [box.minY, box.maxY], pad);
   },
-  // Its two end points: arrowheads belong to the stroke.
-  geometryBox: (node) => ({
-    minX: Math.min(node.start.x, node.end.x),
-    minY: Math.min(node.start.y, node.end.y),
-    maxX: Math.max(node.start.x, node.end.x),
-    maxY: Math.max(node.start.y, node.end.y),
-  }),
+  // Where it runs: arrowheads belong to the stroke.
+  geometryBox: (node) => subpathsBox(subpaths(node), IDENTITY_MATRIX),
   outline: { subpaths, fillRule: () => "nonzero", ink: false },
   // A line has no area to fill.
   hitTest: (node, point, tolerance) =>
     hitPainted(
-      polylineHitOutline(
-        [{ points: [node.start.x, node.start.y, node.end.x, node.end.y], closed: false }],
-        "nonzero",
-      ),
+      polylineHitOutline([{ points: routePoints(node), closed: false }], "nonzero"),
       node.stroke,
       false,
       point,
@@ -79,8 +79,7 @@ export const lineKind = {
     hidden: "empty",
     shape: (node) => ({
       kind: "line",
-      start: node.start,
-      end: node.end,
+      subpaths: subpaths(node),
       stroke: node.stroke,
       arrowEnds: arrowEnds(node),
     }),
@@ -88,5 +87,6 @@ export const lineKind = {
   fields: [
     { field: "startHead", read: (node) => node.startHead },
     { field: "endHead", read: (node) => node.endHead },
+    { field: "route", read: (node) => node.route },
   ],
 } satisfies ShapeKind<LineNode>;

@@ -12,6 +12,7 @@ import { apply, invert } from "../../src/doc/transform";
 import type { Binding, EllipseNode, LineNode, RectNode } from "../../src/doc/types";
 import { createEditor, type EditableDocument } from "../../src/editing/editor";
 import { anchorWorld } from "../../src/shapes/bindings";
+import { routePoints, routeSubpath, routeTangents, withRoute } from "../../src/shapes/lineRoute";
 import type { Point } from "../../src/math/point";
 import { storeWith } from "../support/store";
 
@@ -419,5 +420,55 @@ describe("connecting from the keyboard", () => {
       ok: false,
       error: "lines and groups cannot be connected",
     });
+  });
+});
+
+describe("routes", () => {
+  it("an elbow connector leaves and meets its shapes square, on the sides facing each other", () => {
+    const editor = diagram();
+    editor.store.transact("Route", (tx) => {
+      const node = tx.get("l") as LineNode;
+      tx.put({
+        ...withRoute(node, "elbow"),
+        startBinding: CENTRE,
+        endBinding: { node: "b", anchor: { x: 0.5, y: 0.5 }, exact: false },
+      });
+    });
+    select(editor, "b");
+    transformSelection(editor, { translate: { x: 0, y: 200 } });
+    const line = editor.store.get("l") as LineNode;
+    // a's right side middle (200, 125) to b's left side middle (400, 325), turning halfway.
+    expect(endWorld(editor, "l", "start")).toEqual({ x: 200, y: 125 });
+    expect(endWorld(editor, "l", "end")).toEqual({ x: 400, y: 325 });
+    const route = routeSubpath(line);
+    expect(route.segments.map((s) => s.to)).toEqual([
+      { x: 300, y: 125 },
+      { x: 300, y: 325 },
+      { x: 400, y: 325 },
+    ]);
+    // The arrowhead at the end faces along the last segment, not along the chord.
+    expect(routeTangents(line).beforeEnd).toEqual({ x: 300, y: 325 });
+  });
+
+  it("a curved line bows `bend` to the right of its chord and heads face along the curve", () => {
+    const line = makeNode<LineNode>("line", "c", PAGE, "a0", {
+      start: { x: 0, y: 0 },
+      end: { x: 100, y: 0 },
+      startHead: "none",
+      endHead: "arrow",
+      fill: { type: "none" },
+      stroke: DEFAULT_STROKE,
+      route: "curved",
+      bend: 20,
+    });
+    const points = routePoints(line, 0.01);
+    const middle = points.length / 2 / 2;
+    // Its middle point is 20 below the chord (y down: to the right going left to right).
+    let lowest = 0;
+    for (let i = 1; i < points.length; i += 2) lowest = Math.max(lowest, points[i]!);
+    expect(lowest).toBeCloseTo(20, 1);
+    expect(middle).toBeGreaterThan(2);
+    expect(routeTangents(line).beforeEnd).toEqual({ x: 50, y: 40 });
+    expect(withRoute({ ...line, route: "straight" }, "curved").bend).toBe(20);
   });
 });

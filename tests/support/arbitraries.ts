@@ -21,7 +21,7 @@ import type {
   Subpath,
   Transform,
 } from "../../src/doc/types";
-import { ARROW_HEADS, BLEND_MODES } from "../../src/doc/types";
+import { ARROW_HEADS, LINE_ROUTES, BLEND_MODES } from "../../src/doc/types";
 import type { Point } from "../../src/math/point";
 
 /** -0 does not survive JSON (it comes back as 0), and no drawing needs it. */
@@ -140,8 +140,10 @@ const shapeFieldsArb: fc.Arbitrary<Omit<SceneNode, "id" | "parent" | "index">> =
       vec2Arb,
       fc.constantFrom(...ARROW_HEADS),
       fc.constantFrom(...ARROW_HEADS),
+      fc.constantFrom(...LINE_ROUTES),
+      fc.double({ min: -500, max: 500, noNaN: true }),
     )
-    .map(([b, s, start, end, startHead, endHead]) => ({
+    .map(([b, s, start, end, startHead, endHead, route, bend]) => ({
       ...b,
       ...s,
       type: "line" as const,
@@ -151,6 +153,8 @@ const shapeFieldsArb: fc.Arbitrary<Omit<SceneNode, "id" | "parent" | "index">> =
       endHead,
       startBinding: null,
       endBinding: null,
+      route,
+      bend,
     })),
   fc
     .tuple(baseArb, styledArb, sizeArb, sizeArb, fc.integer({ min: 3, max: 12 }))

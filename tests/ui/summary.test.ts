@@ -43,6 +43,7 @@ function reference(store: DocumentStore, ids: readonly Id[]): SelectionSummary {
     join: fold((n) => stroke(n)?.join),
     startHead: fold((n) => (n.type === "line" ? n.startHead : undefined)),
     endHead: fold((n) => (n.type === "line" ? n.endHead : undefined)),
+    route: fold((n) => (n.type === "line" ? n.route : undefined)),
     opacity: fold((n) => n.opacity),
     blendMode: fold((n) => n.blendMode),
     radius: fold((n) =>

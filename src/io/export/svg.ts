@@ -347,7 +347,7 @@ class SvgWriter {
       this.undrawn(common, title);
       return;
     }
-    const d = `M${num(line.start.x)} ${num(line.start.y)}L${num(line.end.x)} ${num(line.end.y)}`;
+    const d = pathData(line);
     const size = headSize(line.stroke.width);
     const heads = line.arrowEnds
       .map((end) => arrowHead(end.head, end.tip, end.from, size))

@@ -122,9 +122,10 @@ function v2ToV3(doc: unknown): unknown {
 }
 
 /**
- * Version 4 adds bindings: a line's `startBinding` and `endBinding` name the shape each end
- * follows. Version 3 had none, so every line of a version 3 file is free at both ends, which is
- * what an absent binding reads as; only the version number changes. The number changes at all so
+ * Version 4 adds connectors: a line's `startBinding` and `endBinding` name the shape each end
+ * follows, and `route` and `bend` how it runs. Version 3 had none of them, so every line of a
+ * version 3 file is straight and free at both ends, which is what the absent fields read as; only
+ * the version number changes. The number changes at all so
  * that a reader of version 3 refuses a file with connectors instead of silently unbinding them.
  */
 function v3ToV4(doc: unknown): unknown {

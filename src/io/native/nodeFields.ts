@@ -8,7 +8,7 @@
  * the record's keys and of the checks (the first failing field is the one reported).
  */
 import type { NodeBase, NodeType, SceneNode, Styled } from "../../doc/types";
-import { anyString, bool, type Check } from "./checks";
+import { anyString, bool, type Check, coordinate } from "./checks";
 import {
   checkedAt,
   idAt,
@@ -23,6 +23,7 @@ import {
   arrowHead,
   binding,
   corners,
+  lineRoute,
   fillRule,
   fontStyle,
   fontWeight,
@@ -123,6 +124,16 @@ export const NODE_KINDS = {
       { key: "endHead", read: arrowHead },
       { key: "startBinding", read: binding, absent: UNBOUND },
       { key: "endBinding", read: binding, absent: UNBOUND },
+      {
+        key: "route",
+        read: lineRoute,
+        absent: { value: "straight", inRecords: true, is: (value) => value === "straight" },
+      },
+      {
+        key: "bend",
+        read: coordinate,
+        absent: { value: 0.5, inRecords: true, is: (value) => value === 0.5 },
+      },
     ],
   },
   polygon: {

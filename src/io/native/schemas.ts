@@ -2,6 +2,7 @@
 import {
   ARROW_HEADS,
   BLEND_MODES,
+  LINE_ROUTES,
   type Binding,
   type BlobRecord,
   type DocumentMeta,
@@ -211,6 +212,7 @@ export const blobSchema = object<BlobRecord>({
 
 export const blendMode = oneOf(BLEND_MODES);
 export const arrowHead = oneOf(ARROW_HEADS);
+export const lineRoute = oneOf(LINE_ROUTES);
 /** A line end's binding: the anchor may lie a little outside the box (a point near its edge). */
 export const binding = nullable(
   object<Binding>({

@@ -64,6 +64,7 @@ export const EN = {
   "properties.cap": "Line cap",
   "properties.join": "Line join",
   "properties.startHead": "Start arrowhead",
+  "properties.route": "Route",
   "properties.endHead": "End arrowhead",
   "properties.opacity": "Opacity",
   "properties.blend": "Blend mode",

@@ -11,6 +11,8 @@ import { withStrokeWidth } from "../../actions/style";
 import type { DocumentStore } from "../../doc/store";
 import {
   ARROW_HEADS,
+  LINE_ROUTES,
+  type LineRoute,
   BLEND_MODES,
   type ArrowHead,
   type BlendMode,
@@ -29,6 +31,7 @@ import { CornerRadii } from "./CornerRadii";
 import { clamp, editNodes, LIMITS } from "./edits";
 import { FillEditor } from "./FillEditor";
 import { gradientBox } from "../../shapes/gradientBox";
+import { withRoute } from "../../shapes/lineRoute";
 import { UNIT_DEG } from "./expression";
 import { NumberField } from "./NumberField";
 import type { RecentColours } from "./recentColours";
@@ -329,6 +332,14 @@ export function PropertiesPanel({
               options={ARROW_HEADS.map((h) => ({ value: h, label: h }))}
               onChange={(endHead) =>
                 edit("Arrowhead", (n) => (n.type === "line" ? { ...n, endHead } : null))
+              }
+            />
+            <Choice<LineRoute>
+              label={t("properties.route")}
+              field={summary.route}
+              options={LINE_ROUTES.map((r) => ({ value: r, label: r }))}
+              onChange={(route) =>
+                edit("Route", (n) => (n.type === "line" ? withRoute(n, route) : null))
               }
             />
           </div>

@@ -3,6 +3,7 @@ import type { DocumentStore } from "../../doc/store";
 import {
   isSceneNode,
   type ArrowHead,
+  type LineRoute,
   type BlendMode,
   type Fill,
   type GradientStop,
@@ -37,6 +38,7 @@ export interface SelectionSummary {
   readonly join: Field<LineJoin>;
   readonly startHead: Field<ArrowHead>;
   readonly endHead: Field<ArrowHead>;
+  readonly route: Field<LineRoute>;
   readonly opacity: Field<number>;
   readonly blendMode: Field<BlendMode>;
   readonly radius: Field<number>;
@@ -191,13 +193,15 @@ export function summarise(store: DocumentStore, ids: readonly Id[]): SelectionSu
     cornerBottomLeft: new Folder<number>(),
     startHead: new Folder<ArrowHead>(),
     endHead: new Folder<ArrowHead>(),
+    route: new Folder<LineRoute>(),
     sides: new Folder<number>(),
     points: new Folder<number>(),
     pointCount: new Folder<number>(),
     star: new Folder<boolean>(),
     innerRatio: new Folder<number>(),
   };
-  const { radius, startHead, endHead, sides, points, pointCount, star, innerRatio } = kindFields;
+  const { radius, startHead, endHead, route, sides, points, pointCount, star, innerRatio } =
+    kindFields;
   const corners = [
     kindFields.cornerTopLeft,
     kindFields.cornerTopRight,
@@ -257,6 +261,7 @@ export function summarise(store: DocumentStore, ids: readonly Id[]): SelectionSu
     join: join.field(),
     startHead: startHead.field(),
     endHead: endHead.field(),
+    route: route.field(),
     opacity: opacity.field(),
     blendMode: blendMode.field(),
     radius: radius.field(),
