@@ -106,3 +106,46 @@ export function withRoute(node: LineNode, route: LineNode["route"]): LineNode {
   const bend = route === "curved" ? NEW_CURVE * length : route === "elbow" ? 0.5 : node.bend;
   return { ...node, route, bend };
 }
+
+/** Where a bent line's bend handle sits (its own coordinates); null for a straight line. */
+export function bendHandle(node: LineNode): Point | null {
+  switch (node.route) {
+    case "straight":
+      return null;
+    case "curved": {
+      const control = curveControl(node);
+      return {
+        x: (node.start.x + node.end.x) / 4 + control.x / 2,
+        y: (node.start.y + node.end.y) / 4 + control.y / 2,
+      };
+    }
+    case "elbow": {
+      const [a, b] = elbowCorners(node);
+      return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+    }
+  }
+}
+
+/** The `bend` that puts the bend handle at `point` (the line's own coordinates), or as near as it goes. */
+export function bendTowards(node: LineNode, point: Point): number {
+  const { start, end } = node;
+  const dx = end.x - start.x;
+  const dy = end.y - start.y;
+  if (node.route === "curved") {
+    const length = Math.hypot(dx, dy);
+    if (length === 0) return node.bend;
+    // The signed distance from the chord, to its right going from start to end (y down).
+    return ((point.x - start.x) * -dy + (point.y - start.y) * dx) / length;
+  }
+  if (node.route === "elbow") {
+    const along = elbowIsHorizontal(start, end)
+      ? dx === 0
+        ? node.bend
+        : (point.x - start.x) / dx
+      : dy === 0
+        ? node.bend
+        : (point.y - start.y) / dy;
+    return Math.min(1, Math.max(0, along));
+  }
+  return node.bend;
+}

@@ -1,25 +1,29 @@
 import type { Id } from "../doc/types";
 import type { Point } from "../math/point";
 import { bindingAt } from "./bindingTarget";
-import { parentInverse, toLocal } from "./drawing";
+import { worldMatrix } from "../doc/commands";
+import { apply, invert } from "../doc/transform";
+import { bendTowards } from "../shapes/lineRoute";
 import type { ToolContext, ToolPointer } from "./types";
 
 /**
  * Dragging one end of a selected line (the Select tool's end handles): the end follows the
  * pointer, is bound to the shape under it (highlighted; exact near its outline, else aimed at its
- * centre) or comes free over empty canvas or with Ctrl held. One undo step; Esc puts it back.
+ * centre) or comes free over empty canvas or with Ctrl held. A curved or elbow line's middle
+ * handle bends it instead: the curve through the pointer, the elbow's middle segment under it.
+ * One undo step; Esc puts it back.
  */
 export class LineEndDrag {
   private constructor(
     private readonly ctx: ToolContext,
     readonly id: Id,
-    readonly which: "start" | "end",
+    readonly which: "start" | "end" | "bend",
   ) {}
 
   /** Opens the gesture; null when `id` is not a line. */
-  static begin(ctx: ToolContext, id: Id, which: "start" | "end"): LineEndDrag | null {
+  static begin(ctx: ToolContext, id: Id, which: "start" | "end" | "bend"): LineEndDrag | null {
     if (ctx.editor.store.get(id)?.type !== "line") return null;
-    ctx.editor.history.beginGesture("Move line end");
+    ctx.editor.history.beginGesture(which === "bend" ? "Bend line" : "Move line end");
     return new LineEndDrag(ctx, id, which);
   }
 
@@ -27,10 +31,19 @@ export class LineEndDrag {
     const { store } = this.ctx.editor;
     const node = store.get(this.id);
     if (node?.type !== "line") return;
+    const toLocal = invert(worldMatrix(store, this.id));
+    if (toLocal === null) return;
+    if (this.which === "bend") {
+      const bend = bendTowards(node, apply(toLocal, e.world));
+      store.transact("Bend line", (tx) => {
+        const line = tx.get(this.id);
+        if (line?.type === "line") tx.put({ ...line, bend });
+      });
+      return;
+    }
     const binding = e.modifiers.ctrl ? null : bindingAt(this.ctx, e.world, new Set([this.id]));
     this.ctx.overlays.setHover(binding?.node ?? null);
-    const snapped = binding === null ? this.snap(e.world) : e.world;
-    const local: Point = toLocal(parentInverse(this.ctx, node.parent), snapped);
+    const local: Point = apply(toLocal, binding === null ? this.snap(e.world) : e.world);
     store.transact("Move line end", (tx) => {
       const line = tx.get(this.id);
       if (line?.type !== "line") return;

@@ -54,8 +54,8 @@ export interface OverlaySink {
   setHandlesHidden?(hidden: boolean): void;
   /** The frame whose name label (drawn above it) is under a screen point; sinks without labels leave it out. */
   hitFrameLabel?(screen: Point): Id | null;
-  /** The end of the one selected line whose handle is under a screen point. */
-  hitLineEnd?(screen: Point): "start" | "end" | null;
+  /** The end (or bend handle) of the one selected line whose handle is under a screen point. */
+  hitLineEnd?(screen: Point): "start" | "end" | "bend" | null;
   refresh(): void;
 }
 

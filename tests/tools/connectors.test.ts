@@ -149,3 +149,40 @@ describe("a selected line's end handles", () => {
     expect(h.overlays.hovered).toBeNull();
   });
 });
+
+describe("bending a selected line", () => {
+  it("the middle handle of a curved line puts its middle under the pointer; an elbow's moves its middle segment", async () => {
+    const h = await twoBoxes();
+    h.setTool("line");
+    h.drag({ x: 100, y: 300 }, { x: 300, y: 300 });
+    const id = lastLine(h).id;
+    h.store.transact("Curve", (tx) => {
+      tx.put({ ...(tx.get(id) as LineNode), route: "curved", bend: 20 });
+    });
+    // The handle sits on the curve's middle, 20 below the chord.
+    expect(h.overlays.hitLineEnd({ x: 200, y: 320 })).toBe("bend");
+    h.pause().drag({ x: 200, y: 320 }, { x: 200, y: 250 });
+    expect((h.store.get(id) as LineNode).bend).toBeCloseTo(-50, 6);
+    h.history.undo();
+    expect((h.store.get(id) as LineNode).bend).toBe(20);
+
+    h.store.transact("Elbow", (tx) => {
+      tx.put({ ...(tx.get(id) as LineNode), route: "elbow", bend: 0.5, end: { x: 300, y: 400 } });
+    });
+    // Horizontal first: the middle segment is vertical at x = 200; drag it to x = 150.
+    h.pause().drag({ x: 200, y: 350 }, { x: 150, y: 350 });
+    expect((h.store.get(id) as LineNode).bend).toBeCloseTo(0.25, 6);
+  });
+
+  it("an end of a line that was moved follows the pointer exactly", async () => {
+    const h = await twoBoxes();
+    h.setTool("line");
+    h.drag({ x: 100, y: 300 }, { x: 300, y: 300 });
+    const id = lastLine(h).id;
+    h.pause().drag({ x: 200, y: 300 }, { x: 200, y: 350 });
+    const moved = h.store.get(id) as LineNode;
+    expect(moved.transform.y).toBe(50);
+    h.pause().drag({ x: 300, y: 350 }, { x: 320, y: 420 });
+    expect(endOf(h, h.store.get(id) as LineNode, "end")).toEqual({ x: 320, y: 420 });
+  });
+});

@@ -3,6 +3,7 @@ import { apply, multiply, toMatrix, type Matrix } from "../../doc/transform";
 import { isSceneNode, type DocRecord, type Id, type SceneNode } from "../../doc/types";
 import { transformBox, unionBox } from "../../geometry/bounds";
 import { localBounds } from "../../shapes/bounds";
+import { bendHandle } from "../../shapes/lineRoute";
 import type { CameraState } from "../camera";
 import type { Point } from "../../math/point";
 import type { Box } from "../../math/box";
@@ -391,6 +392,8 @@ export interface LineEnds {
   readonly end: Point;
   readonly startBound: boolean;
   readonly endBound: boolean;
+  /** The handle that bends a curved or elbow line; null for a straight one. */
+  readonly bend: Point | null;
 }
 
 /** The ends of line `id` in page coordinates; null when it is not a line. */
@@ -398,10 +401,12 @@ export function lineEnds(source: Pick<NodeSource, "get">, id: Id): LineEnds | nu
   const node = source.get(id);
   if (node?.type !== "line") return null;
   const world = worldMatrix(source, id);
+  const bendAt = bendHandle(node);
   return {
     start: apply(world, node.start),
     end: apply(world, node.end),
     startBound: node.startBinding !== null,
     endBound: node.endBinding !== null,
+    bend: bendAt === null ? null : apply(world, bendAt),
   };
 }

@@ -234,14 +234,15 @@ export class Overlays {
   }
 
   /** The end of the selected line under a screen point (CSS pixels, canvas origin), if any. */
-  hitLineEnd(screenPoint: Point): "start" | "end" | null {
+  hitLineEnd(screenPoint: Point): "start" | "end" | "bend" | null {
     const ends = this.ends;
     if (ends === null || this.handlesHidden) return null;
     const reach = LINE_END_RADIUS + HANDLE_HIT;
     const near = (p: Point) => Math.hypot(p.x - screenPoint.x, p.y - screenPoint.y) <= reach;
-    // The end drawn on top (the end) wins where both overlap.
+    // The end drawn on top (the end) wins where both overlap; the bend handle comes last.
     if (near(ends.end)) return "end";
-    return near(ends.start) ? "start" : null;
+    if (near(ends.start)) return "start";
+    return ends.bend !== null && near(ends.bend) ? "bend" : null;
   }
 
   /** What a screen point (CSS pixels, canvas origin) grabs of the selection frame. */
@@ -473,11 +474,13 @@ export class Overlays {
             ...ends,
             start: worldToScreen(this.view, ends.start),
             end: worldToScreen(this.view, ends.end),
+            bend: ends.bend === null ? null : worldToScreen(this.view, ends.bend),
           };
     if (this.ends !== null && !this.handlesHidden) {
       // A line shows handles on its ends, not a box: filled where the end is bound to a shape.
-      const { start, end, startBound, endBound } = this.ends;
-      g.moveTo(start.x, start.y).lineTo(end.x, end.y).stroke(LINE);
+      const { start, end, startBound, endBound, bend } = this.ends;
+      if (bend === null) g.moveTo(start.x, start.y).lineTo(end.x, end.y).stroke(LINE);
+      else square(g, bend, HANDLE_SIZE, Math.PI / 4, HANDLE_FILL);
       for (const [at, bound] of [
         [start, startBound],
         [end, endBound],
