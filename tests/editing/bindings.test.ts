@@ -15,6 +15,8 @@ import { anchorWorld } from "../../src/shapes/bindings";
 import { routePoints, routeSubpath, routeTangents, withRoute } from "../../src/shapes/lineRoute";
 import type { Point } from "../../src/math/point";
 import { storeWith } from "../support/store";
+import { exportSvg } from "../../src/io/export/svg";
+import { importIntoDocument, readUntrusted } from "../../src/io/import";
 
 const PAGE = "page";
 const CENTRE: Binding = { node: "a", anchor: { x: 0.5, y: 0.5 }, exact: false };
@@ -470,5 +472,33 @@ describe("routes", () => {
     expect(middle).toBeGreaterThan(2);
     expect(routeTangents(line).beforeEnd).toEqual({ x: 50, y: 40 });
     expect(withRoute({ ...line, route: "straight" }, "curved").bend).toBe(20);
+  });
+});
+
+describe("bindings in files", () => {
+  it("survive an SVG export and import: the arrow comes back bound to the boxes' copies", () => {
+    const editor = diagram();
+    bind(editor, CENTRE, { node: "b", anchor: { x: 0.5, y: 0.5 }, exact: false });
+    const { svg } = exportSvg(editor.store, { scope: { page: PAGE } });
+    // Only the bound shapes keep their ids in the data.
+    expect(svg).toContain("{&quot;id&quot;:&quot;a&quot;");
+    expect(svg).not.toContain("&quot;id&quot;:&quot;l&quot;");
+    const read = readUntrusted("diagram.svg", svg);
+    if (!read.ok) throw new Error(read.error);
+    const target = diagram();
+    select(target);
+    const placed = importIntoDocument(target.store, read, { parent: PAGE });
+    expect(placed.ok).toBe(true);
+    const imported = (placed as { ids: string[] }).ids.map((id) => target.store.get(id)!);
+    const arrow = imported.find((n) => n.type === "line") as LineNode;
+    const boxes = imported.filter((n) => n.type === "rect").map((n) => n.id);
+    expect(boxes).toHaveLength(2);
+    expect(boxes).toContain(arrow.startBinding?.node);
+    expect(boxes).toContain(arrow.endBinding?.node);
+    expect(endWorld(target, arrow.id, "end")).toEqual(endWorld(editor, "l", "end"));
+    // Moving an imported box drags the imported arrow along.
+    select(target, arrow.endBinding!.node);
+    transformSelection(target, { translate: { x: 0, y: 100 } });
+    expect(endWorld(target, arrow.id, "end").y).toBeGreaterThan(125);
   });
 });

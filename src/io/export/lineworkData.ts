@@ -29,10 +29,12 @@ function storedSubpath(subpath: Subpath): { commands: string; points: number[]; 
 
 /**
  * The node's fields without its place in a document (id, parent, index), with `transform`
- * standing for the node's transform as the SVG element places it.
+ * standing for the node's transform as the SVG element places it; with `keepId`, its id too.
  */
-export function lineworkData(node: SceneNode, transform: Transform): string {
+export function lineworkData(node: SceneNode, transform: Transform, keepId = false): string {
   const out: Record<string, unknown> = {};
+  // The id only where a line's end is bound to the node, so the binding can be read back.
+  if (keepId) out.id = node.id;
   for (const [key, value] of Object.entries(node)) {
     if (key === "id" || key === "parent" || key === "index") continue;
     out[key] = value;

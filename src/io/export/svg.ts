@@ -1,3 +1,4 @@
+import { boundTargets } from "../../doc/bindings";
 import { fromMatrix, IDENTITY_MATRIX, multiply, toMatrix, type Matrix } from "../../doc/transform";
 import type {
   BlobRecord,
@@ -85,6 +86,18 @@ const RASTER_TYPES = new Set([
 ]);
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
+/** The nodes that lines under `roots` are bound to. */
+function boundTargetsIn(source: ExportSource, roots: readonly SceneNode[]): Set<Id> {
+  const targets = new Set<Id>();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    for (const target of boundTargets(node)) targets.add(target);
+    if (node.type === "group" || node.type === "frame") stack.push(...source.childrenOf(node.id));
+  }
+  return targets;
+}
+
 /**
  * The scope as a standard SVG document (SVG 1.1 elements and attributes, so other programs read
  * it; blend modes add CSS mix-blend-mode):
@@ -104,6 +117,13 @@ export function exportSvg(source: ExportSource, options: SvgExportOptions): SvgE
     options.linework ?? true,
     options.outlineText ?? null,
   );
+  if (writer.linework)
+    writer.keepIdsOf(
+      boundTargetsIn(
+        source,
+        roots.map((root) => root.node),
+      ),
+    );
   for (const root of roots) writer.node(root.node, root.outer, 0);
   const body = writer.body;
   const defs = writer.defs.markup;
@@ -186,6 +206,13 @@ class SvgWriter {
     return this.parts.toString();
   }
 
+  /** Nodes whose id the Linework data keeps: those a line in the export is bound to. */
+  private keptIds: ReadonlySet<Id> = new Set();
+
+  keepIdsOf(ids: ReadonlySet<Id>): void {
+    this.keptIds = ids;
+  }
+
   node(node: SceneNode, outer: Matrix, depth: number): void {
     if (node.hidden && !this.linework) return;
     if (depth > MAX_DEPTH) throw new ExportError(`Nodes nest deeper than ${MAX_DEPTH} levels`);
@@ -200,6 +227,7 @@ class SvgWriter {
           [LINEWORK_DATA_ATTRIBUTE]: lineworkData(
             node,
             outer === IDENTITY_MATRIX ? node.transform : fromMatrix(matrix),
+            this.keptIds.has(node.id),
           ),
         })
       : "";

@@ -1,3 +1,4 @@
+import { withBindingsRemapped } from "../../doc/bindings";
 import { indexFor } from "../../doc/commands";
 import { newId } from "../../doc/ids";
 import { InvariantError } from "../../doc/invariants";
@@ -49,13 +50,16 @@ export function importIntoDocument(
     }
     const t = node.transform;
     // One copy per node: the id, parent, image data and position change together.
-    const record = {
-      ...node,
-      id,
-      parent,
-      ...(blob === undefined ? {} : { blob }),
-      ...(isTop ? { transform: { ...t, x: t.x + shift.x, y: t.y + shift.y } } : {}),
-    } as SceneNode;
+    const record = withBindingsRemapped(
+      {
+        ...node,
+        id,
+        parent,
+        ...(blob === undefined ? {} : { blob }),
+        ...(isTop ? { transform: { ...t, x: t.x + shift.x, y: t.y + shift.y } } : {}),
+      } as SceneNode,
+      ids,
+    );
     (isTop ? top : inner).push(record);
   }
   try {

@@ -1,3 +1,4 @@
+import { withBindingsRemapped } from "../../doc/bindings";
 import { generateNKeysBetween } from "fractional-indexing";
 import { createIdGenerator } from "../../doc/ids";
 import type { Id, SceneNode } from "../../doc/types";
@@ -17,17 +18,21 @@ export function flattenDrafts(drafts: readonly Draft[]): SceneNode[] {
   const nextId = createIdGenerator("n");
   const out: SceneNode[] = [];
   const queue: Array<{ drafts: readonly Draft[]; parent: Id }> = [{ drafts, parent: IMPORT_ROOT }];
+  // A node read back from Linework data may carry the id a line is bound to in it.
+  const renamed = new Map<Id, Id>();
   while (queue.length > 0) {
     const { drafts: list, parent } = queue.pop()!;
     if (list.length === 0) continue;
     const indexes = generateNKeysBetween(null, null, list.length);
     list.forEach((draft, i) => {
       const id = nextId();
+      if (!renamed.has(draft.node.id)) renamed.set(draft.node.id, id);
       out.push({ ...draft.node, id, parent, index: indexes[i]! } as SceneNode);
       if (draft.children !== null) queue.push({ drafts: draft.children, parent: id });
     });
   }
-  return out;
+  // Bindings follow their shapes to the new ids; one to a shape not imported comes free.
+  return out.map((node) => withBindingsRemapped(node, renamed));
 }
 
 /** Whether every number in a node is finite and within ±limit. */

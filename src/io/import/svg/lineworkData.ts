@@ -3,7 +3,6 @@
  * JSON. The text is untrusted, so it passes the same record validation as a `.linework` file,
  * within the import's limits; anything that fails is reported as null and the SVG is used instead.
  */
-import { withBindingsRemapped } from "../../../doc/bindings";
 import { isSceneNode, type BlobRecord, type SceneNode } from "../../../doc/types";
 import { isPlainObject, Problem } from "../../native/checks";
 import { readRecord } from "../../native/nodes";
@@ -13,7 +12,8 @@ import { numbersWithin } from "../tree";
 
 /** Stand-ins for the fields a node gets from its place in the imported tree. */
 const PLACEHOLDER = { id: "svg", parent: "svg", index: "a0" } as const;
-const NO_IDS: ReadonlyMap<string, string> = new Map();
+/** Ids as the native format allows them. */
+const ID = /^[^\s]{1,64}$/;
 
 /** The node the attribute describes, with placeholder id, parent and index; null when invalid. */
 export function readLineworkData(text: string): SceneNode | null {
@@ -35,9 +35,10 @@ export function readLineworkData(text: string): SceneNode | null {
   }
   if (!isSceneNode(record)) return null;
   if (!numbersWithin(record, IMPORT_LIMITS.maxMagnitude)) return null;
-  // The attribute names no ids, so a line's bindings have nothing to point at here: its ends
-  // come in free, where the export drew them.
-  return withBindingsRemapped(record, NO_IDS);
+  // A node a line is bound to keeps its id from the export, until the import gives it a new
+  // one (`flattenDrafts` carries the bindings over); any other keeps the placeholder.
+  const id = parsed.id;
+  return typeof id === "string" && ID.test(id) ? { ...record, id } : record;
 }
 
 /** Picture types an image's data may have; the export embeds only these. */
