@@ -1,5 +1,7 @@
 import { makeNode, NO_FILL } from "../../doc/factory";
 import type {
+  Binding,
+  LineRoute,
   EllipseNode,
   Fill,
   FreehandNode,
@@ -100,6 +102,10 @@ function convert(data: unknown, name: string): ImportResult {
       continue;
     }
     if (node === null) continue;
+    // The element's own id, until flattenDrafts gives every node a new one: arrows' bindings
+    // name it and are carried over to the new ids there.
+    if (typeof element.id === "string" && element.id.length > 0 && element.id.length <= 64)
+      node = { ...node, id: element.id };
     if (!numbersWithin(node, IMPORT_LIMITS.maxMagnitude)) {
       count("element with out-of-range numbers");
       continue;
@@ -378,16 +384,44 @@ function linear(
     isArrow ? (raw.endArrowhead === null ? "none" : "arrow") : "none",
   );
   const transform = rotatedAbout(x, y, ...centreOf(x, y, points), angle);
-  if (points.length === 2 && fill.type === "none") {
+  // Arrows bound to shapes stay bound: to the shape's centre, meeting its outline.
+  const bound = (value: unknown): Binding | null =>
+    isObject(value) && typeof value.elementId === "string" && value.elementId.length > 0
+      ? { node: value.elementId, anchor: { x: 0.5, y: 0.5 }, exact: false }
+      : null;
+  const first = points[0]!;
+  const last = points.at(-1)!;
+  const open = !(points.length > 2 && first.x === last.x && first.y === last.y);
+  // Excalidraw's elbow arrows, and its curved ones (three points, rounded), are connectors too.
+  const route: LineRoute | null =
+    points.length === 2
+      ? "straight"
+      : raw.elbowed === true
+        ? "elbow"
+        : points.length === 3 && isObject(raw.roundness) && open
+          ? "curved"
+          : null;
+  if (route !== null && fill.type === "none") {
+    const middle = points[1]!;
+    const length = Math.hypot(last.x - first.x, last.y - first.y);
+    const bend =
+      route === "curved" && length > 0
+        ? ((middle.x - first.x) * -(last.y - first.y) + (middle.y - first.y) * (last.x - first.x)) /
+          length
+        : 0.5;
     return makeNode<LineNode>("line", "", "", "", {
       opacity,
       transform,
       fill: NO_FILL,
       stroke,
-      start: points[0]!,
-      end: points[1]!,
+      start: first,
+      end: last,
       startHead,
       endHead,
+      startBinding: bound(raw.startBinding),
+      endBinding: bound(raw.endBinding),
+      route,
+      bend,
     });
   }
   const closed =

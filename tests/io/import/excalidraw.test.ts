@@ -27,6 +27,80 @@ function nodes(elements: unknown[]): { nodes: SceneNode[]; warnings: string[] } 
 }
 
 describe(".excalidraw import", () => {
+  it("keeps arrows bound to shapes as connectors; elbow and curved arrows keep their route", () => {
+    const box = (id: string, x: number) => ({
+      ...base,
+      id,
+      type: "rectangle",
+      x,
+      y: 0,
+      width: 100,
+      height: 50,
+    });
+    const arrow = (id: string, points: number[][], extra: object) => ({
+      ...base,
+      id,
+      type: "arrow",
+      x: 100,
+      y: 25,
+      width: 200,
+      height: 0,
+      points,
+      startBinding: { elementId: "r1", focus: 0, gap: 4 },
+      endBinding: { elementId: "r2", focus: 0, gap: 4 },
+      ...extra,
+    });
+    const { nodes: list } = nodes([
+      box("r1", 0),
+      box("r2", 300),
+      arrow(
+        "a1",
+        [
+          [0, 0],
+          [200, 0],
+        ],
+        {},
+      ),
+      arrow(
+        "a2",
+        [
+          [0, 0],
+          [100, 0],
+          [100, 40],
+          [200, 40],
+        ],
+        { elbowed: true },
+      ),
+      arrow(
+        "a3",
+        [
+          [0, 0],
+          [100, 30],
+          [200, 0],
+        ],
+        { roundness: { type: 2 } },
+      ),
+      arrow(
+        "a4",
+        [
+          [0, 0],
+          [200, 0],
+        ],
+        { endBinding: { elementId: "missing" } },
+      ),
+    ]);
+    const rects = list.filter((n) => n.type === "rect").map((n) => n.id);
+    const lines = list.filter((n) => n.type === "line");
+    expect(lines.map((l) => l.route)).toEqual(["straight", "elbow", "curved", "straight"]);
+    for (const line of lines.slice(0, 3)) {
+      expect(line.startBinding?.node).toBe(rects[0]);
+      expect(line.endBinding?.node).toBe(rects[1]);
+    }
+    // Bound to a shape not in the scene: that end comes free.
+    expect(lines[3]!.endBinding).toBeNull();
+    expect(lines[2]!.bend).toBeCloseTo(30, 6);
+  });
+
   it("rectangles (with roundness), ellipses and diamonds, with colours, width, dashes and opacity", () => {
     const { nodes: list } = nodes([
       {
