@@ -221,8 +221,17 @@ describe("batch encoding", () => {
     const rim = triangleArea(writer, SHAPE_FRINGE);
     expect(rim).toBeCloseTo(22 * 33 - 20 * 30, 6);
     for (const v of vertexWords(writer, SHAPE_FRINGE)) {
-      // Lateral distance 0 on the outline, a fringe (local units) outside it; the fill's colour.
-      expect([0, 0.5]).toContain(v[2]);
+      if (v[8] === 0) {
+        // Outside, a fringe (local units) from the outline.
+        expect(v[2]).toBe(0.5);
+      } else {
+        // On the outline, for the shader to inset: by no more than half the thickness measured
+        // (the cap, 4 pixels, for a square this size), along the corner's bisector as the matrix
+        // places it, with the node's local units per world unit where it shrinks most.
+        expect(v[2]).toBeCloseTo(1, 9);
+        expect([Math.abs(v[4]!), Math.abs(v[5]!)]).toEqual([2, 3]);
+        expect(v[8]).toBe(0.5);
+      }
       expect(v[10]).toBe(packColor(RED));
     }
   });

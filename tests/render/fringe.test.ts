@@ -1,13 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { EdgeMesh } from "../../src/render/stroke/edgeMesh";
-import { fillFringe } from "../../src/render/stroke/fringe";
+import { fillFringe, fillRims, SOLID, THICKNESS_CAP_PX } from "../../src/render/stroke/fringe";
 import { FRINGE_PX } from "../../src/render/stroke/stroker";
 import { probe, strictCover } from "./support/edgeMeshProbe";
 
-function rim(points: number[], pixel: number): EdgeMesh {
+function rim(points: number[], pixel: number, inward = false): EdgeMesh {
   const mesh = new EdgeMesh();
-  fillFringe(mesh, points, pixel);
+  fillFringe(mesh, points, pixel, inward);
   return mesh;
 }
 
@@ -55,6 +55,58 @@ describe("fill rim", () => {
       expect(probe(mesh, 5, 5).triangles).toBe(0);
     });
   }
+
+  it("has its inner vertices inset by the shader: into the fill, a unit across both edges", () => {
+    for (const [outline, inward] of [
+      [SQUARE, false],
+      [REVERSED, false],
+      [SQUARE, true],
+    ] as const) {
+      const mesh = rim([...outline], 0.5, inward);
+      let inner = 0;
+      for (let v = 0; v < mesh.vertexCount; v += 1) {
+        if (mesh.insetLimit[v]! < 0) continue;
+        inner += 1;
+        const [x, y] = [mesh.xy[v * 2]!, mesh.xy[v * 2 + 1]!];
+        const [ix, iy] = [mesh.inset[v * 2]!, mesh.inset[v * 2 + 1]!];
+        // At the square's corners: one unit in across each side, so (±1, ±1), into the fill.
+        expect([Math.abs(ix), Math.abs(iy)]).toEqual([1, 1]);
+        expect(inside(SQUARE, x + ix * 0.01, y + iy * 0.01)).toBe(!inward);
+        expect(mesh.lateral[v]).toBe(0);
+        // Nothing thinner than the cap: solid, and inset by up to half the cap.
+        expect(mesh.thickness[v]).toBe(SOLID);
+        expect(mesh.insetLimit[v]).toBeCloseTo((THICKNESS_CAP_PX * 0.5) / 2, 12);
+      }
+      expect(inner).toBe(4);
+    }
+  });
+
+  it("measures a fill thinner than the cap across, from every vertex, and insets it by half", () => {
+    // A bar 0.3 thick, and a ring 0.4 thick measured across to the other outline.
+    const bar = [0, 0, 20, 0, 20, 0.3, 0, 0.3];
+    const ring = (r: number, reverse: boolean) =>
+      Array.from({ length: 64 }, (_, i) => {
+        const a = ((reverse ? -1 : 1) * (i >> 1) * Math.PI * 2) / 32;
+        return i % 2 === 0 ? 30 + r * Math.cos(a) : 30 + r * Math.sin(a);
+      });
+    for (const [edges, thickness] of [
+      [[{ points: bar, filledInside: true }], 0.3],
+      [
+        [
+          { points: ring(10, false), filledInside: true },
+          { points: ring(9.6, true), filledInside: false },
+        ],
+        0.4,
+      ],
+    ] as const) {
+      const outlines = fillRims(new EdgeMesh(), edges, 1);
+      for (const outline of outlines)
+        for (let i = 0; i < outline.thickness.length; i += 1) {
+          expect(outline.thickness[i]).toBeCloseTo(thickness, 2);
+          expect(outline.limit[i]).toBeCloseTo(thickness / 2, 2);
+        }
+    }
+  });
 
   it("bevels sharp convex corners instead of reaching far out", () => {
     const spike = [0, 0, 100, 5, 0, 10];

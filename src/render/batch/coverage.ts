@@ -4,6 +4,16 @@
  * colour, so every edge on the canvas is shaded by the same lines.
  */
 
+/**
+ * The batch's vertex shader. A fill's flat insides (kind 0) and its rim's inner vertices (kind 5)
+ * that carry an inset (aShape.z > 0: the node's local units per position unit) are moved into the
+ * fill by half a screen pixel, measured the way the display shrinks the shape most, but by no more
+ * than their limit (aLocal.x: half the fill's thickness, or less at a sharp corner); the rim's
+ * lateral distance drops by as much, and the insides get the fill's thickness (aLocal.y) in screen
+ * pixels. The rim then runs from half a pixel inside the outline to half a pixel outside it at
+ * whatever zoom it is drawn, without the mesh being rebuilt. uResolution is the render target's
+ * size in device pixels, which the projection maps onto −1…1.
+ */
 // "#version 300 es" tells PixiJS the sources are GLSL ES 3.00 (in/out, fwidth).
 export const BATCH_VERTEX_GLSL = /* glsl */ `#version 300 es
 in vec2 aPosition;
@@ -16,6 +26,7 @@ in vec4 aStroke;
 uniform mat3 uProjectionMatrix;
 uniform mat3 uWorldTransformMatrix;
 uniform mat3 uTransformMatrix;
+uniform vec2 uResolution;
 
 out vec2 vPosition;
 out vec2 vLocal;
@@ -26,10 +37,29 @@ out vec4 vStroke;
 
 void main() {
   mat3 mvp = uProjectionMatrix * uWorldTransformMatrix * uTransformMatrix;
-  gl_Position = vec4((mvp * vec3(aPosition, 1.0)).xy, 0.0, 1.0);
+  vec2 position = aPosition;
+  vec2 local = aLocal;
+  float kind = aShape.x;
+  if ((kind < 0.5 || kind > 4.5) && aShape.z > 0.0) {
+    // Device pixels per position unit, the least the display stretches any way (at least 1/8 of
+    // the most, as the encoder limits it for shapes squashed nearly flat).
+    vec2 across = mvp[0].xy * 0.5 * uResolution;
+    vec2 down = mvp[1].xy * 0.5 * uResolution;
+    float sum = dot(across, across) + dot(down, down);
+    float det = abs(across.x * down.y - across.y * down.x);
+    float largest = sqrt(0.5 * (sum + sqrt(max(sum * sum - 4.0 * det * det, 0.0))));
+    float smallest = det / max(largest, 1e-30);
+    float pixel = 1.0 / max(max(smallest, 0.125 * largest), 1e-30);
+    float inset = min(0.5 * aShape.z * pixel, aLocal.x);
+    position += aHalf * inset;
+    // A rim's inner vertex lies on the outline: its lateral distance is minus the inset. The
+    // insides carry the fill's thickness in screen pixels instead.
+    local.x = kind < 0.5 ? aLocal.y / (aShape.z * pixel) : -inset;
+  }
+  gl_Position = vec4((mvp * vec3(position, 1.0)).xy, 0.0, 1.0);
   // The vertex's own position, before the display's transform: a paint's gradient space.
-  vPosition = aPosition;
-  vLocal = aLocal;
+  vPosition = position;
+  vLocal = local;
   vHalf = aHalf;
   vShape = aShape;
   vFill = aFill;
@@ -41,8 +71,9 @@ void main() {
 // derivatives, so no multisampling is needed. Boxes and ellipses get a signed distance to their
 // outline; the stroke is composited over the fill before opacity, so a half-transparent shape's
 // stroke does not show the fill through it. Strokes of other shapes (kind 4) carry their distance
-// from the centre line and, at caps, along the line; fills' rims (kind 5) their distance from the
-// outline. Fills' insides (kind 0) are solid.
+// from the centre line and, at caps, along the line; fills' rims (kind 5) their signed distance
+// from the outline (negative inside) and the fill's thickness. Fills' insides (kind 0) are solid:
+// the vertex shader has shrunk them by half a pixel, which the rim covers.
 /**
  * Declarations and `vec4 shade(vec4 fill, vec4 stroke)`: the premultiplied colour of the fragment
  * given the straight-alpha colours of its fill and stroke (for flat triangles, strokes and rims,
@@ -77,15 +108,19 @@ vec4 shade(vec4 fillColor, vec4 strokeColor) {
   float kind = vShape.x;
   float alpha = vShape.w * uColor.a;
   vec4 fill = vec4(fillColor.rgb * fillColor.a, fillColor.a) * alpha;
-  if (kind < 0.5) return fill;
+  // The insides: solid, unless the fill is thinner than a pixel there (vLocal.x, in pixels), where
+  // the rims of its two sides meet along its middle and the insides only fill what gap is left
+  // between them (see insideCoverage).
+  if (kind < 0.5) return fill * clamp(vLocal.x, 0.0, 1.0);
   if (kind > 3.5) {
     // Local units per screen pixel across the edge (and along the line, for caps).
     float across = max(length(vec2(gx.x, gy.x)), 1e-9);
+    // A fill's rim: a box filter's coverage of a band of the fill's thickness behind the outline,
+    // 0.5 on the outline (see rimCoverage).
+    float rimD = vLocal.x / across;
+    float rimT = vLocal.y / across;
+    if (kind > 4.5) return fill * (clamp(0.5 - rimD, 0.0, 1.0) - clamp(0.5 - rimD - rimT, 0.0, 1.0));
     float d = abs(vLocal.x);
-    // A fill's rim fades from full coverage on the outline to none a pixel out: smooth, but the
-    // edge sits half a pixel out (exact coverage, 0.5 on the outline, needs the flat inside
-    // shrunk by half a pixel so the ramp can start inside it; see rimCoverage).
-    if (kind > 4.5) return fill * clamp(1.0 - d / across, 0.0, 1.0);
     // A stroke thinner than a pixel is drawn a pixel wide and faded by its width, so it keeps
     // its weight instead of breaking up.
     float halfWidth = vHalf.x;
@@ -118,13 +153,37 @@ vec4 shade(vec4 fillColor, vec4 strokeColor) {
 
 /**
  * The coverage the shader gives a fill rim's fragment `distancePx` screen pixels outside the
- * outline (the kind 5 line of `COVERAGE_GLSL`, which a test holds to this). An exact box filter
- * gives 0.5 − d; this gives 1 − d, half a pixel of extra ink along every filled edge, because the
- * fill's flat triangles cover everything inside the outline at full strength and a rim that
- * started at 0.5 would leave a step between them and it.
+ * outline (negative inside) where the fill is `thicknessPx` thick (the kind 5 line of
+ * `COVERAGE_GLSL`, which a test holds to this): a one-pixel box filter's coverage of the band the
+ * fill makes behind the outline, 0.5 − d where the fill is a pixel thick or more. The rim runs
+ * from half a pixel inside the outline (where the fill's flat triangles, inset by as much, meet
+ * it at coverage 1) to half a pixel outside; a fill thinner than a pixel closes its flat triangles
+ * along its middle, where the rims of both its sides meet, and gets its thickness as coverage.
  */
-export function rimCoverage(distancePx: number): number {
-  return Math.min(1, Math.max(0, 1 - distancePx));
+export function rimCoverage(distancePx: number, thicknessPx = Infinity): number {
+  const clamp = (v: number) => Math.min(1, Math.max(0, v));
+  return clamp(0.5 - distancePx) - clamp(0.5 - distancePx - thicknessPx);
+}
+
+/**
+ * The coverage the shader gives a fill's flat insides where the fill is `thicknessPx` thick (the
+ * kind 0 line of `COVERAGE_GLSL`): whole where it is a pixel thick or more. Thinner, the shader
+ * has closed them up along the fill's middle, where the rims of both sides meet; what is left of
+ * them is the gap between the rims where the vertices of the two sides do not quite meet, which a
+ * band that thin covers by its thickness.
+ */
+export function insideCoverage(thicknessPx: number): number {
+  return Math.min(1, Math.max(0, thicknessPx));
+}
+
+/**
+ * How far, in local units, the vertex shader insets a fill's vertex: half a screen pixel (of
+ * `unitsPerPixel` local units, the largest a pixel is in any direction), but no more than its
+ * `limit` (half the fill's thickness there, or less at a sharp corner; the line of
+ * `BATCH_VERTEX_GLSL` this mirrors, with `scale` times the shader's pixel as `unitsPerPixel`).
+ */
+export function fillInset(unitsPerPixel: number, limit: number): number {
+  return Math.min(0.5 * unitsPerPixel, limit);
 }
 
 /**

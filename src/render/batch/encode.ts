@@ -7,9 +7,10 @@ import type { ArrowEnd, NodeOf, QuadShape, VectorDrawing } from "../../shapes/ki
 import { kindOf, type TypesWhere } from "../../shapes/registry";
 import { EdgeMesh } from "../stroke/edgeMesh";
 import { fillRegions } from "../stroke/fillRegions";
-import { fillFringe } from "../stroke/fringe";
+import { delaunayFlip } from "../stroke/delaunay";
+import { fillRims, RimCorners, SOLID, type RimCorner, type RimOutline } from "../stroke/fringe";
 import { strokePolyline } from "../stroke/stroker";
-import type { BatchWriter, PaintSlot } from "./writer";
+import type { BatchWriter, FillInsetData, PaintSlot } from "./writer";
 import {
   NO_COLOR,
   PAINT_FILL,
@@ -166,6 +167,16 @@ function inkFill(node: VectorNode, inkOutline: (node: VectorNode) => number[]): 
   return plan;
 }
 
+/** A fill's paint, and the size of a screen pixel in its local units (see `unitsPerPixel`). */
+interface FillStyle {
+  readonly color: RGBA;
+  readonly opacity: number;
+  readonly slot: PaintSlot;
+  readonly pixel: number;
+  /** Local units per world unit, the way the node's matrix shrinks most: `pixel` times the zoom. */
+  readonly scale: number;
+}
+
 /**
  * Fills outlines (local x, y pairs) with earcut, region by region as `fillRegions` resolves them
  * under `rule`, and gives them their anti-aliased rim unless `rim` is false.
@@ -175,35 +186,176 @@ function fillOutlines(
   m: Matrix,
   shapes: readonly (readonly number[])[],
   rule: FillRule,
-  paint: { readonly color: RGBA; readonly opacity: number; readonly slot: PaintSlot },
+  style: FillStyle,
   rim: boolean,
-  pixel: number,
 ): void {
-  fillPlan(writer, m, fillRegions(shapes, rule), paint, rim, pixel);
+  fillPlan(writer, m, fillRegions(shapes, rule), style, rim);
 }
 
-/** Fills the regions of a plan with earcut and gives its edges their rim unless `rim` is false. */
+/**
+ * Fills the regions of a plan with earcut and gives its edges their rim unless `rim` is false.
+ * With a rim, the shader insets the triangles' vertices on the plan's edges with the rim's inner
+ * edge, half a screen pixel into the fill (see `fillRims`), so the rim's coverage straddles the
+ * outline; the triangles are made Delaunay first, so where the fill is thinner than a pixel and
+ * its vertices meet along its middle, they close up rather than leave slivers over the rims.
+ */
 function fillPlan(
   writer: BatchWriter,
   m: Matrix,
   plan: FillPlan,
-  paint: { readonly color: RGBA; readonly opacity: number; readonly slot: PaintSlot },
+  style: FillStyle,
   rim: boolean,
-  pixel: number,
 ): void {
-  for (const region of plan.regions) {
-    const points = [...region.outer];
-    const holeStarts: number[] = [];
-    for (const hole of region.holes) {
-      holeStarts.push(points.length / 2);
-      points.push(...hole);
+  if (!rim) {
+    for (const region of plan.regions) {
+      const { points, holeStarts } = regionPoints(region);
+      const indices = earcut(points, holeStarts);
+      writer.triangles(m, points, indices, style.color, style.opacity, style.slot);
     }
-    writer.triangles(m, points, earcut(points, holeStarts), paint.color, paint.opacity, paint.slot);
+    return;
   }
-  if (!rim) return;
   scratch.reset();
-  for (const edge of plan.edges) fillFringe(scratch, edge.points, pixel, !edge.filledInside);
-  writer.edges(m, scratch, SHAPE_FRINGE, 0, paint.color, paint.opacity, paint.slot);
+  const outlinesGiven = new Set(plan.edges.map((edge) => edge.points));
+  // The tessellator's triangles: each a region of its own, not one of the plan's outlines.
+  const isLoose = (region: FillPlan["regions"][number]) =>
+    region.holes.length === 0 && region.outer.length === 6 && !outlinesGiven.has(region.outer);
+  // Its outlines can touch; nested ones never do.
+  const outlines = fillRims(scratch, plan.edges, style.pixel, plan.regions.some(isLoose));
+  const rimOf = new Map<readonly number[], RimOutline>();
+  for (const outline of outlines) if (outline.edge) rimOf.set(outline.edge, outline);
+  const { color, opacity, slot, scale } = style;
+  // The tessellator's triangles are made Delaunay together.
+  const loose: number[][] = [];
+  for (const region of plan.regions) {
+    if (isLoose(region)) {
+      loose.push([...region.outer]);
+      continue;
+    }
+    const { points, holeStarts } = regionPoints(region);
+    const indices = earcut(points, holeStarts);
+    delaunayFlip(points, indices);
+    const count = points.length >> 1;
+    const directions = new Array<number>(count * 2).fill(0);
+    const thickness = new Array<number>(count).fill(SOLID);
+    const limits = new Array<number>(count).fill(0);
+    let at = 0;
+    for (const ring of [region.outer, ...region.holes]) {
+      const n = ring.length >> 1;
+      const outline = rimOf.get(ring);
+      // An outline with the fill on both sides has no rim: its points stay put, the insides
+      // solid there (as at points inside the fill).
+      if (outline && outline.source.length === n) {
+        for (let i = 0; i < n; i += 1) {
+          const v = outline.source[i]!;
+          directions[(at + i) * 2] = outline.inset[v * 2]!;
+          directions[(at + i) * 2 + 1] = outline.inset[v * 2 + 1]!;
+          thickness[at + i] = outline.thickness[v]!;
+          limits[at + i] = outline.limit[v]!;
+        }
+      }
+      at += n;
+    }
+    const inset = { directions, thickness, limits };
+    writer.triangles(m, points, indices, color, opacity, slot, inset, scale);
+  }
+  if (loose.length > 0) {
+    const [points, indices, inset] = looseTriangles(new RimCorners(outlines), loose);
+    writer.triangles(m, points, indices, color, opacity, slot, inset, scale);
+  }
+  writer.edges(m, scratch, SHAPE_FRINGE, 0, color, opacity, slot, scale);
+}
+
+/**
+ * Triangles given one by one (x, y of each corner), merged where their corners meet and made
+ * Delaunay, with where each point is inset: with the rim vertex at its position, if any (the
+ * tessellator keeps the points of outlines that fold inside the fill, which are on no rim). A
+ * position where outlines touch is several rim vertices; each triangle there gets its own copy of
+ * the point, inset with the vertex whose corner the triangle lies in.
+ */
+function looseTriangles(
+  corners: RimCorners,
+  loose: readonly (readonly number[])[],
+): [number[], number[], FillInsetData] {
+  const xy: number[] = [];
+  const ids = new Map<number, Map<number, number>>();
+  const idOf = (x: number, y: number): number => {
+    let column = ids.get(x);
+    if (column === undefined) {
+      column = new Map();
+      ids.set(x, column);
+    }
+    let id = column.get(y);
+    if (id === undefined) {
+      id = xy.length >> 1;
+      column.set(y, id);
+      xy.push(x, y);
+    }
+    return id;
+  };
+  const triangles: number[] = [];
+  for (const corner of loose) {
+    const a = idOf(corner[0]!, corner[1]!);
+    const b = idOf(corner[2]!, corner[3]!);
+    const c = idOf(corner[4]!, corner[5]!);
+    if (a !== b && b !== c && c !== a) triangles.push(a, b, c);
+  }
+  delaunayFlip(xy, triangles);
+  const points: number[] = [];
+  const indices: number[] = [];
+  const directions: number[] = [];
+  const thickness: number[] = [];
+  const limits: number[] = [];
+  const shared = new Map<number, number>();
+  const add = (x: number, y: number, corner: RimCorner | undefined): number => {
+    const k = points.length >> 1;
+    points.push(x, y);
+    directions.push(
+      corner?.outline.inset[corner.index * 2] ?? 0,
+      corner?.outline.inset[corner.index * 2 + 1] ?? 0,
+    );
+    thickness.push(corner?.outline.thickness[corner.index] ?? SOLID);
+    limits.push(corner?.outline.limit[corner.index] ?? 0);
+    return k;
+  };
+  for (let t = 0; t < triangles.length; t += 3) {
+    for (let e = 0; e < 3; e += 1) {
+      const v = triangles[t + e]!;
+      const x = xy[v * 2]!;
+      const y = xy[v * 2 + 1]!;
+      const here = corners.at(x, y);
+      if (here.length <= 1) {
+        let k = shared.get(v);
+        if (k === undefined) {
+          k = add(x, y, here[0]);
+          shared.set(v, k);
+        }
+        indices.push(k);
+        continue;
+      }
+      let cx = 0;
+      let cy = 0;
+      for (let f = 0; f < 3; f += 1) {
+        cx += xy[triangles[t + f]! * 2]! / 3;
+        cy += xy[triangles[t + f]! * 2 + 1]! / 3;
+      }
+      indices.push(add(x, y, corners.pick(here, x, y, cx, cy)));
+    }
+  }
+  return [points, indices, { directions, thickness, limits }];
+}
+
+/** A region's outer outline and holes as one list of points for earcut. */
+function regionPoints(region: FillPlan["regions"][number]): {
+  points: number[];
+  holeStarts: number[];
+} {
+  const points = [...region.outer];
+  const holeStarts: number[] = [];
+  for (const hole of region.holes) {
+    holeStarts.push(points.length / 2);
+    points.push(...hole);
+  }
+  return { points, holeStarts };
 }
 
 /**
@@ -216,10 +368,10 @@ function encodeHeads(
   ends: readonly ArrowEnd[],
   m: Matrix,
   strokes: EdgeMesh,
-  ink: { readonly color: RGBA; readonly opacity: number; readonly slot: PaintSlot },
+  ink: FillStyle,
   detail: Detail,
-  pixel: number,
 ): void {
+  const pixel = ink.pixel;
   const size = headSize(node.stroke.width);
   const heads = ends.map((end) => headGeometry(end.head, end.tip, end.from, size));
   const filled: number[][] = [];
@@ -235,7 +387,7 @@ function encodeHeads(
     }
   }
   // Each head fills on its own, so two heads that meet on a short line do not cancel out.
-  for (const shape of filled) fillOutlines(writer, m, [shape], "nonzero", ink, true, pixel);
+  for (const shape of filled) fillOutlines(writer, m, [shape], "nonzero", ink, true);
 }
 
 /**
@@ -280,6 +432,7 @@ export function encodeNode(
   }
   const pixel = unitsPerPixel(m, detail.pixelsPerUnit);
   if (pixel === null) return;
+  const scale = pixel * detail.pixelsPerUnit;
   const lines: Polyline[] = drawing.polylines(node, detail.step);
   if (fill !== null) {
     fillOutlines(
@@ -287,9 +440,8 @@ export function encodeNode(
       m,
       lines.map((line) => line.points),
       drawing.fillRule(node),
-      { color: fill, opacity, slot: PAINT_FILL },
+      { color: fill, opacity, slot: PAINT_FILL, pixel, scale },
       needsFillRim(node, pixel),
-      pixel,
     );
   }
   if (stroke === null) return;
@@ -304,9 +456,9 @@ export function encodeNode(
     for (const run of dashPolyline(line, node.stroke.dash, node.stroke.dashOffset))
       strokePolyline(strokes, run, false, node.stroke, pixel);
   }
-  const ink = { color: stroke, opacity, slot: PAINT_STROKE } as const;
+  const ink = { color: stroke, opacity, slot: PAINT_STROKE, pixel, scale } as const;
   const ends = drawing.arrowEnds(node);
-  if (ends.length > 0) encodeHeads(writer, node, ends, m, strokes, ink, detail, pixel);
+  if (ends.length > 0) encodeHeads(writer, node, ends, m, strokes, ink, detail);
   writer.edges(m, strokes, SHAPE_STROKE, node.stroke.width / 2, stroke, opacity);
 }
 
@@ -323,6 +475,7 @@ function encodeInk(
   if (paint === null) return;
   const pixel = unitsPerPixel(m, detail.pixelsPerUnit);
   if (pixel === null) return;
-  const ink = { color: paintColor(paint), opacity, slot: PAINT_STROKE } as const;
-  fillPlan(writer, m, inkFill(node, inkOutline), ink, true, pixel);
+  const scale = pixel * detail.pixelsPerUnit;
+  const ink = { color: paintColor(paint), opacity, slot: PAINT_STROKE, pixel, scale } as const;
+  fillPlan(writer, m, inkFill(node, inkOutline), ink, true);
 }

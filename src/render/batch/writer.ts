@@ -6,8 +6,13 @@ import type { EdgeMesh } from "../stroke/edgeMesh";
  * One vertex of a chunk's batch, interleaved as 32-bit words:
  * position (world, 2) · local point from the shape's centre (2) · half size (2) ·
  * kind, stroke width (or paint slot), corner radius, opacity (4) · fill RGBA8 (1) · stroke RGBA8 (1).
- * Stroke and fringe vertices put their lateral and along distances in the local point's words
- * and the stroke's half width and along-limit in the half size's.
+ * Stroke vertices put their lateral and along distances in the local point's words and the
+ * stroke's half width and along-limit in the half size's. A fill's vertices (its flat insides and
+ * its rim) put its thickness in the local point's second word and in the first a rim's lateral
+ * distance, or where the shader insets the vertex the most it may; the direction the shader insets
+ * them along (world units per local unit of inset) in the half size's, and in the corner radius's
+ * word the local units per world unit (at most, the way the node's matrix shrinks most) where the
+ * vertex is inset, 0 where it stays put.
  */
 export const WORDS_PER_VERTEX = 12;
 export const BYTES_PER_VERTEX = WORDS_PER_VERTEX * 4;
@@ -20,7 +25,10 @@ export const SHAPE_ELLIPSE = 2;
 export const SHAPE_MITRED_BOX = 3;
 /** A stroke's triangles: coverage from the lateral distance against the half width, and caps. */
 export const SHAPE_STROKE = 4;
-/** A fill's rim: coverage fading from the outline to a pixel outside it. */
+/**
+ * A fill's rim: from half a screen pixel inside the outline (where the shader moves its inner
+ * edge) to a pixel outside it, coverage running from 1 to 0 through 0.5 on the outline.
+ */
 export const SHAPE_FRINGE = 5;
 export type ShapeKind =
   | typeof SHAPE_FLAT
@@ -52,6 +60,18 @@ export function packColor(color: RGBA): number {
   return (
     ((byte(color.a) << 24) | (byte(color.b) << 16) | (byte(color.g) << 8) | byte(color.r)) >>> 0
   );
+}
+
+/**
+ * Where the shader insets a fill's flat triangles' vertices: per point, the direction (x, y,
+ * local units per local unit of inset; 0, 0 for a point that stays put), the fill's thickness
+ * there (local units) and the most the point may be inset.
+ */
+export interface FillInsetData {
+  readonly directions: ArrayLike<number>;
+  readonly thickness: ArrayLike<number>;
+  /** Per point: the most it may be inset (local units). */
+  readonly limits: ArrayLike<number>;
 }
 
 export interface BoxShape {
@@ -152,7 +172,9 @@ export class BatchWriter {
 
   /**
    * Flat triangles in one colour: `points` are local x, y pairs placed by `m`, `indices` index
-   * them in threes.
+   * them in threes. With `inset`, the insides of a fill with a rim: the shader moves them in to
+   * meet the rim's inner edge (`scale` is the node's local units per world unit the way its matrix
+   * shrinks most).
    */
   triangles(
     m: Matrix,
@@ -161,6 +183,8 @@ export class BatchWriter {
     color: RGBA,
     opacity: number,
     slot: PaintSlot = PAINT_FILL,
+    inset: FillInsetData | null = null,
+    scale = 1,
   ): void {
     const count = points.length >> 1;
     if (count === 0 || indices.length === 0) return;
@@ -174,13 +198,23 @@ export class BatchWriter {
       const o = (base + p) * WORDS_PER_VERTEX;
       w[o] = m.a * x + m.c * y + m.e;
       w[o + 1] = m.b * x + m.d * y + m.f;
-      w[o + 2] = 0;
-      w[o + 3] = 0;
-      w[o + 4] = 0;
-      w[o + 5] = 0;
+      // Without an inset, the thickness in pixels the shader would work out: a pixel (solid).
+      w[o + 2] = inset === null ? 1 : inset.limits[p]!;
+      if (inset === null) {
+        w[o + 3] = 0;
+        w[o + 4] = 0;
+        w[o + 5] = 0;
+        w[o + 8] = 0;
+      } else {
+        const ix = inset.directions[p * 2]!;
+        const iy = inset.directions[p * 2 + 1]!;
+        w[o + 3] = inset.thickness[p]!;
+        w[o + 4] = m.a * ix + m.c * iy;
+        w[o + 5] = m.b * ix + m.d * iy;
+        w[o + 8] = scale;
+      }
       w[o + 6] = SHAPE_FLAT;
       w[o + 7] = slot;
-      w[o + 8] = 0;
       w[o + 9] = opacity;
       this.colors[o + 10] = packed;
       this.colors[o + 11] = 0;
@@ -191,7 +225,8 @@ export class BatchWriter {
 
   /**
    * An edge mesh in one colour, placed by `m`: a stroke (`SHAPE_STROKE`, `halfWidth` is half the
-   * stroke's width) or a fill's rim (`SHAPE_FRINGE`).
+   * stroke's width) or a fill's rim (`SHAPE_FRINGE`, whose inner vertices the shader insets;
+   * `scale` is the node's local units per world unit the way its matrix shrinks most).
    */
   edges(
     m: Matrix,
@@ -201,6 +236,7 @@ export class BatchWriter {
     color: RGBA,
     opacity: number,
     slot: PaintSlot = kind === SHAPE_STROKE ? PAINT_STROKE : PAINT_FILL,
+    scale = 1,
   ): void {
     const count = mesh.vertexCount;
     const source = mesh.indices;
@@ -209,7 +245,8 @@ export class BatchWriter {
     const base = this.vertexTotal;
     const packed = packColor(color);
     const w = this.words;
-    const { xy, lateral, along, alongLimit } = mesh;
+    const { xy, lateral, along, alongLimit, inset, thickness, insetLimit } = mesh;
+    const rim = kind === SHAPE_FRINGE;
     for (let p = 0; p < count; p += 1) {
       const x = xy[p * 2]!;
       const y = xy[p * 2 + 1]!;
@@ -217,12 +254,24 @@ export class BatchWriter {
       w[o] = m.a * x + m.c * y + m.e;
       w[o + 1] = m.b * x + m.d * y + m.f;
       w[o + 2] = lateral[p]!;
-      w[o + 3] = along[p]!;
-      w[o + 4] = halfWidth;
-      w[o + 5] = alongLimit[p]!;
+      if (rim) {
+        const ix = inset[p * 2]!;
+        const iy = inset[p * 2 + 1]!;
+        const limit = insetLimit[p]!;
+        // An inset vertex lies on the outline (lateral 0): its word holds the limit instead.
+        if (limit >= 0) w[o + 2] = limit;
+        w[o + 3] = thickness[p]!;
+        w[o + 4] = m.a * ix + m.c * iy;
+        w[o + 5] = m.b * ix + m.d * iy;
+        w[o + 8] = limit >= 0 ? scale : 0;
+      } else {
+        w[o + 3] = along[p]!;
+        w[o + 4] = halfWidth;
+        w[o + 5] = alongLimit[p]!;
+        w[o + 8] = 0;
+      }
       w[o + 6] = kind;
       w[o + 7] = slot;
-      w[o + 8] = 0;
       w[o + 9] = opacity;
       this.colors[o + 10] = packed;
       this.colors[o + 11] = 0;

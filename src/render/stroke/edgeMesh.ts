@@ -8,6 +8,9 @@
  *   distances from one straight line or one point.
  * - `along` and `alongLimit`: where a cap ends the stroke, the distance along it and where the
  *   ink stops; coverage falls off once |along| passes the limit. Away from caps `along` is 0.
+ * - For a fill's rim, `thickness`, `inset` and `insetLimit` instead (see `insetVertex`): the
+ *   inner edge of the rim lies on the outline here and the shader moves it half a screen pixel
+ *   into the fill.
  *
  * Storage is typed arrays that grow and are kept between shapes, so building a chunk allocates
  * almost nothing; the getters are views of what was written.
@@ -17,6 +20,9 @@ export class EdgeMesh {
   private lateralData = new Float64Array(256);
   private alongData = new Float64Array(256);
   private limitData = new Float64Array(256);
+  private insetData = new Float64Array(512);
+  private thicknessData = new Float64Array(256);
+  private insetLimitData = new Float64Array(256);
   private indexData = new Uint32Array(768);
   private vertices = 0;
   private indexTotal = 0;
@@ -42,6 +48,28 @@ export class EdgeMesh {
     return this.limitData.subarray(0, this.vertices);
   }
 
+  /**
+   * Per vertex, x, y: where the shader moves the vertex per local unit it insets the fill (a
+   * vector whose component across each edge at the vertex is 1, pointing into the fill); 0, 0 for
+   * vertices that stay put.
+   */
+  get inset(): Float64Array {
+    return this.insetData.subarray(0, this.vertices * 2);
+  }
+
+  /** Per vertex: how thick the fill is there (local units), for rims; 0 elsewhere. */
+  get thickness(): Float64Array {
+    return this.thicknessData.subarray(0, this.vertices);
+  }
+
+  /**
+   * Per vertex: the most the shader may inset it (local units), or −1 for vertices it leaves
+   * where they are. An inset vertex lies on the outline: its lateral distance is 0 less the inset.
+   */
+  get insetLimit(): Float64Array {
+    return this.insetLimitData.subarray(0, this.vertices);
+  }
+
   get indices(): Uint32Array {
     return this.indexData.subarray(0, this.indexTotal);
   }
@@ -60,7 +88,42 @@ export class EdgeMesh {
     this.lateralData[v] = lateral;
     this.alongData[v] = along;
     this.limitData[v] = alongLimit;
+    this.insetData[v * 2] = 0;
+    this.insetData[v * 2 + 1] = 0;
+    this.thicknessData[v] = 0;
+    this.insetLimitData[v] = -1;
     this.vertices = v + 1;
+    return v;
+  }
+
+  /**
+   * Adds a vertex of a fill's rim and returns its index: `lateral` from the outline and the fill's
+   * `thickness` there.
+   */
+  rimVertex(x: number, y: number, lateral: number, thickness: number): number {
+    const v = this.vertex(x, y, lateral);
+    this.thicknessData[v] = thickness;
+    return v;
+  }
+
+  /**
+   * Adds an inner vertex of a fill's rim, on the outline, and returns its index: the shader moves
+   * it into the fill along (`insetX`, `insetY`) (see `inset`) by half a screen pixel, but no more
+   * than `limit` local units, lowering its lateral distance from 0 by as much. `thickness` is the
+   * fill's there.
+   */
+  insetVertex(
+    x: number,
+    y: number,
+    thickness: number,
+    insetX: number,
+    insetY: number,
+    limit: number,
+  ): number {
+    const v = this.rimVertex(x, y, 0, thickness);
+    this.insetData[v * 2] = insetX;
+    this.insetData[v * 2 + 1] = insetY;
+    this.insetLimitData[v] = Math.max(0, limit);
     return v;
   }
 
@@ -90,6 +153,9 @@ export class EdgeMesh {
     this.lateralData = grow(this.lateralData, size);
     this.alongData = grow(this.alongData, size);
     this.limitData = grow(this.limitData, size);
+    this.insetData = grow(this.insetData, size * 2);
+    this.thicknessData = grow(this.thicknessData, size);
+    this.insetLimitData = grow(this.insetLimitData, size);
   }
 
   private growIndices(): void {

@@ -54,10 +54,12 @@ export function tessellate(
   tess.gluTessCallback(gluEnum.GLU_TESS_ERROR, () => {
     failed = true;
   });
-  // Where edges cross, the new vertex is just the crossing point (no attributes to blend).
+  // Where edges cross, the new vertex is just the crossing point (no attributes to blend), on the
+  // grid like every other point: the outlines given back, tessellated again, give back the same
+  // points.
   tess.gluTessCallback(gluEnum.GLU_TESS_COMBINE, (coords: Vertex): Vertex => [
-    coords[0],
-    coords[1],
+    Math.round(coords[0]),
+    Math.round(coords[1]),
     0,
   ]);
   tess.gluTessProperty(
