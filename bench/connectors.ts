@@ -16,7 +16,7 @@ import { makeDocument } from "./document.ts";
 
 const SIZES = (process.env.BENCH_CONNECTOR_SIZES ?? "10000,100000").split(",").map(Number);
 const CONNECTORS = Number(process.env.BENCH_CONNECTORS ?? 1000);
-const STEPS = 30;
+const STEPS = Number(process.env.BENCH_CONNECTOR_STEPS ?? 30);
 
 const round = (n: number): number => Math.round(n * 1000) / 1000;
 

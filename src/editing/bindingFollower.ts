@@ -74,6 +74,14 @@ export class BindingFollower {
     if (this.byTarget === null) return;
     for (const { id, before, after } of commit.patch.changes) {
       if (before?.type !== "line" && after?.type !== "line") continue;
+      // Most line changes are ends placed again: the bindings themselves are the same objects.
+      if (
+        before?.type === "line" &&
+        after?.type === "line" &&
+        before.startBinding === after.startBinding &&
+        before.endBinding === after.endBinding
+      )
+        continue;
       for (const target of boundTargets(before?.type === "line" ? before : null)) {
         const lines = this.byTarget.get(target);
         lines?.delete(id);
@@ -118,7 +126,7 @@ export class BindingFollower {
     const line = tx.get(id);
     if (line?.type !== "line") return;
     const lineWorld = worlds.of(tx, id);
-    const toLocal = invert(lineWorld);
+    const toLocal = worlds.inverseOf(tx, id);
     if (toLocal === null) return;
     const before = this.store.get(id);
     const start = endState(tx, line, before, "start", lineWorld, written, worlds, this.store);
@@ -142,13 +150,19 @@ export class BindingFollower {
   }
 }
 
-/** World transforms looked up once per transaction: many lines share one shape. */
+/** World transforms and their inverses, looked up once per transaction: many lines share one shape. */
 class WorldCache {
   private readonly matrices = new Map<Id, Matrix>();
+  private readonly inverses = new Map<Id, Matrix | null>();
   of(tx: Transaction, id: Id): Matrix {
     let matrix = this.matrices.get(id);
     if (matrix === undefined) this.matrices.set(id, (matrix = worldMatrix(tx, id)));
     return matrix;
+  }
+  inverseOf(tx: Transaction, id: Id): Matrix | null {
+    let inverse = this.inverses.get(id);
+    if (inverse === undefined) this.inverses.set(id, (inverse = invert(this.of(tx, id))));
+    return inverse;
   }
 }
 
@@ -158,6 +172,7 @@ interface BoundEnd {
   readonly binding: Binding;
   readonly target: SceneNode;
   readonly world: Matrix;
+  readonly inverse: Matrix | null;
 }
 
 /** What one end is bound to now: null when free, FREE when it comes free in this transaction. */
@@ -183,7 +198,12 @@ function endState(
     if (Math.hypot(was.x - is.x, was.y - is.y) > MOVED && !movedWith(tx, target, written))
       return FREE;
   }
-  return { binding, target, world: worlds.of(tx, target.id) };
+  return {
+    binding,
+    target,
+    world: worlds.of(tx, target.id),
+    inverse: worlds.inverseOf(tx, target.id),
+  };
 }
 
 /** The point the other end aims at: a bound end's anchor, else the end itself, on the page. */
@@ -203,7 +223,7 @@ function placed(
   if (bound === null || bound === FREE) return local;
   const world =
     elbow === null
-      ? boundEnd(bound.target, bound.world, bound.binding, toward)
+      ? boundEnd(bound.target, bound.world, bound.binding, toward, bound.inverse)
       : elbowEnd(bound.target, bound.world, bound.binding, toward, elbow.horizontal);
   return world === null ? local : apply(toLocal, world);
 }

@@ -14,10 +14,21 @@ export function canBindTo(node: SceneNode): boolean {
   return node.type !== "line" && node.type !== "group";
 }
 
+/** Geometry boxes already worked out, by node record (immutable, like `flattened` below). */
+const boxes = new WeakMap<SceneNode, Box | null>();
+
 /** The node's geometry box in its own coordinates; frames and shapes have one of their own. */
 function geometryBox(node: SceneNode): Box | null {
-  const box = kindOf(node).geometryBox(node, () => null);
-  return box !== null && box.maxX >= box.minX && box.maxY >= box.minY ? box : null;
+  let box = boxes.get(node);
+  if (box === undefined) {
+    const measured = kindOf(node).geometryBox(node, () => null);
+    box =
+      measured !== null && measured.maxX >= measured.minX && measured.maxY >= measured.minY
+        ? measured
+        : null;
+    boxes.set(node, box);
+  }
+  return box;
 }
 
 /**
@@ -113,18 +124,18 @@ export function anchorWorld(target: SceneNode, world: Matrix, binding: Binding):
  * Where a bound end goes, in page coordinates: on the anchor for an exact binding, else where
  * the line from `toward` (the other end) to the anchor first meets the target's outline; on the
  * anchor when it never does (the other end is inside the shape). `world` is the target's
- * transform to the page.
+ * transform to the page, `inverse` its inverse when the caller has it.
  */
 export function boundEnd(
   target: SceneNode,
   world: Matrix,
   binding: Binding,
   toward: Point,
+  inverse: Matrix | null = invert(world),
 ): Point | null {
   const anchor = anchorLocal(target, binding.anchor);
   if (anchor === null) return null;
   if (binding.exact) return apply(world, anchor);
-  const inverse = invert(world);
   if (inverse === null) return apply(world, anchor);
   const from = apply(inverse, toward);
   const t = firstCrossing(outlineOf(target), from, anchor);
