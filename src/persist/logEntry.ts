@@ -2,7 +2,6 @@ import type { Change, Patch } from "../doc/patch";
 import type { DocRecord } from "../doc/types";
 import { storedRecord } from "../io/native/format";
 import { readRecord } from "../io/native/nodes";
-import { withShared } from "../io/native/schemas";
 import { textChecksum } from "./checksum";
 
 export interface LogEntry {
@@ -127,15 +126,13 @@ function checkMark(seq: number, mark: unknown): number | undefined {
 /** Each change's records checked as a file's are, so a bad record never reaches the store. */
 function readChanges(seq: number, value: unknown): Change[] {
   if (!Array.isArray(value)) throw new Error(`log entry ${seq} is not a patch`);
-  return withShared([], () =>
-    value.map((change: unknown, i): Change => {
-      if (typeof change !== "object" || change === null)
-        throw new Error(`change ${i} of log entry ${seq} is not a change`);
-      const { id, before, after } = change as Record<string, unknown>;
-      if (typeof id !== "string") throw new Error(`change ${i} of log entry ${seq} has no id`);
-      return { id, before: readStored(seq, id, before), after: readStored(seq, id, after) };
-    }),
-  );
+  return value.map((change: unknown, i): Change => {
+    if (typeof change !== "object" || change === null)
+      throw new Error(`change ${i} of log entry ${seq} is not a change`);
+    const { id, before, after } = change as Record<string, unknown>;
+    if (typeof id !== "string") throw new Error(`change ${i} of log entry ${seq} has no id`);
+    return { id, before: readStored(seq, id, before), after: readStored(seq, id, after) };
+  });
 }
 
 function readStored(seq: number, id: string, value: unknown): DocRecord | null {

@@ -29,7 +29,7 @@ import { TYPE_CODES } from "./format";
 import { NATIVE_LIMITS } from "./limits";
 import { KINDS, type NodeKind, readOwnFields } from "./nodeFields";
 import { describe } from "./nodes";
-import { blendMode, fill, stroke } from "./schemas";
+import { blendMode, type StyleChecks } from "./schemas";
 
 const M = NATIVE_LIMITS.maxMagnitude;
 
@@ -248,6 +248,7 @@ export function readColumnNodes(
   records: DocRecord[],
   positions: Map<Id, number>,
   report: (message: string) => void,
+  styles: StyleChecks,
 ): void {
   const { base, types, ids, parents, indexes, x, y, fill: fills, stroke: strokes } = columns;
   const { width: widths, height: heights, paths, pathPoints, more } = columns;
@@ -316,6 +317,7 @@ export function readColumnNodes(
         widthRaw,
         heightRaw,
         subpathList,
+        styles,
       );
     } catch (error) {
       if (!(error instanceof Problem)) throw error;
@@ -367,6 +369,7 @@ function columnNode(
   widthRaw: unknown,
   heightRaw: unknown,
   subpathList: Subpath[] | undefined,
+  styles: StyleChecks,
 ): SceneNode {
   let name: string;
   let locked = false;
@@ -388,8 +391,8 @@ function columnNode(
     blend = raw.blendMode === undefined ? "normal" : checkedAt(raw, "blendMode", blendMode);
     transform = transformAt(x, y, raw);
   }
-  const fillValue = kind.styled ? columnValue(fillRaw, "fill", fill) : undefined;
-  const strokeValue = kind.styled ? columnValue(strokeRaw, "stroke", stroke) : undefined;
+  const fillValue = kind.styled ? columnValue(fillRaw, "fill", styles.fill) : undefined;
+  const strokeValue = kind.styled ? columnValue(strokeRaw, "stroke", styles.stroke) : undefined;
   const width =
     widthRaw === undefined ? 0 : columnNumber(widthRaw, "width", 0, M, NON_NEGATIVE_MESSAGE);
   const height =

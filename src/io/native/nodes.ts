@@ -16,13 +16,20 @@ import {
   UNIT_MESSAGE,
 } from "./fields";
 import { KINDS, readOwnFields } from "./nodeFields";
-import { blendMode, blobSchema, documentSchema, fill, pageSchema, stroke } from "./schemas";
+import {
+  blendMode,
+  blobSchema,
+  documentSchema,
+  INLINE_STYLES,
+  pageSchema,
+  type StyleChecks,
+} from "./schemas";
 
 const RECORD_TYPES = ["document", "page", "blob", ...Object.keys(KINDS)];
 const RECORD_TYPE_MESSAGE = `must be one of ${RECORD_TYPES.map((v) => JSON.stringify(v)).join(", ")}`;
 
 /** A scene node with every field present: defaults restored, unknown fields dropped. */
-function readNode(raw: Raw, type: NodeType): SceneNode {
+function readNode(raw: Raw, type: NodeType, styles: StyleChecks): SceneNode {
   const kind = KINDS[type];
   const id = idAt(raw, "id");
   const parent = idAt(raw, "parent");
@@ -45,8 +52,8 @@ function readNode(raw: Raw, type: NodeType): SceneNode {
         blendMode: blend,
         transform,
         type,
-        fill: checkedAt(raw, "fill", fill),
-        stroke: checkedAt(raw, "stroke", stroke),
+        fill: checkedAt(raw, "fill", styles.fill),
+        stroke: checkedAt(raw, "stroke", styles.stroke),
       }
     : { id, parent, index, name, locked, hidden, opacity, blendMode: blend, transform, type };
   readOwnFields(node, kind.fields, raw, false, 0, 0, undefined);
@@ -54,7 +61,8 @@ function readNode(raw: Raw, type: NodeType): SceneNode {
   return node as unknown as SceneNode;
 }
 
-export function readRecord(raw: unknown): DocRecord {
+/** One record, checked; `styles` reads fills and strokes written once in the file's `shared` list. */
+export function readRecord(raw: unknown, styles: StyleChecks = INLINE_STYLES): DocRecord {
   if (!isPlainObject(raw)) fail("must be an object");
   const type = raw.type;
   switch (type) {
@@ -66,7 +74,7 @@ export function readRecord(raw: unknown): DocRecord {
       return blobSchema(raw);
     default:
       if (typeof type === "string" && Object.hasOwn(KINDS, type)) {
-        return readNode(raw, type as NodeType);
+        return readNode(raw, type as NodeType, styles);
       }
       throw new Problem("type", RECORD_TYPE_MESSAGE);
   }

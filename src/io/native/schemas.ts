@@ -63,41 +63,21 @@ const paint: Check<Paint> = byType<Paint>({
 });
 
 /**
- * The file's `shared` list while a document is being validated. Validation is synchronous, so
- * one module-level slot is safe, and it keeps the checks plain functions of one value.
+ * A value written inline, or as an index into `shared` (each index validated once, then
+ * reused). One such check belongs to one file: its cache is the file's.
  */
-let sharedValues: readonly unknown[] = [];
-let sharedChecked = new Map<Check<unknown>, unknown[]>();
-
-/** Runs `read` with `shared` as the file's shared list, and forgets the list afterwards. */
-export function withShared<T>(shared: readonly unknown[], read: () => T): T {
-  sharedValues = shared;
-  sharedChecked = new Map();
-  try {
-    return read();
-  } finally {
-    sharedValues = [];
-    sharedChecked = new Map();
-  }
-}
-
-/** A value written inline, or as an index into `shared` (validated once, then reused). */
-function sharable<T>(check: Check<T>): Check<T> {
+function sharable<T>(check: Check<T>, shared: readonly unknown[]): Check<T> {
+  const cache: T[] = [];
   return (value) => {
     if (typeof value !== "number") return check(value);
-    if (!Number.isInteger(value) || value < 0 || value >= sharedValues.length) {
+    if (!Number.isInteger(value) || value < 0 || value >= shared.length) {
       fail(`refers to shared value ${value}, which does not exist`);
     }
-    let cache = sharedChecked.get(check as Check<unknown>);
-    if (cache === undefined) {
-      cache = [];
-      sharedChecked.set(check as Check<unknown>, cache);
-    }
     const hit = cache[value];
-    if (hit !== undefined) return hit as T;
+    if (hit !== undefined) return hit;
     let checked: T;
     try {
-      checked = check(sharedValues[value]);
+      checked = check(shared[value]);
     } catch (error) {
       if (error instanceof Problem)
         throw new Problem(error.path, `(shared value ${value}) ${error.message}`);
@@ -109,21 +89,32 @@ function sharable<T>(check: Check<T>): Check<T> {
 }
 
 const noFill = object<{ type: "none" }>({ type: literal("none") });
-export const fill: Check<Fill> = sharable((value) =>
-  isPlainObject(value) && value.type === "none" ? noFill(value) : paint(value),
-);
+const inlineFill: Check<Fill> = (value) =>
+  isPlainObject(value) && value.type === "none" ? noFill(value) : paint(value);
 
-export const stroke: Check<Stroke> = sharable<Stroke>(
-  object<Stroke>({
-    paint: nullable(paint),
-    width: nonNegative,
-    dash: array(nonNegative, 0, NATIVE_LIMITS.maxDashEntries, "maxDashEntries"),
-    dashOffset: coordinate,
-    cap: oneOf(["butt", "round", "square"]),
-    join: oneOf(["miter", "round", "bevel"]),
-    miterLimit: nonNegative,
-  }),
-);
+const inlineStroke: Check<Stroke> = object<Stroke>({
+  paint: nullable(paint),
+  width: nonNegative,
+  dash: array(nonNegative, 0, NATIVE_LIMITS.maxDashEntries, "maxDashEntries"),
+  dashOffset: coordinate,
+  cap: oneOf(["butt", "round", "square"]),
+  join: oneOf(["miter", "round", "bevel"]),
+  miterLimit: nonNegative,
+});
+
+/** The checks of a node's fill and stroke, which a file may write once in its `shared` list. */
+export interface StyleChecks {
+  readonly fill: Check<Fill>;
+  readonly stroke: Check<Stroke>;
+}
+
+/** Style checks for one file, reading indexes into its `shared` list. */
+export function styleChecks(shared: readonly unknown[]): StyleChecks {
+  return { fill: sharable(inlineFill, shared), stroke: sharable(inlineStroke, shared) };
+}
+
+/** Style checks for records that stand alone (log entries, SVG data): no shared list. */
+export const INLINE_STYLES: StyleChecks = styleChecks([]);
 
 /** Flattened x, y, pressure triples: checked in one loop, as strokes can be long. */
 export const freehandPoints: Check<number[]> = (value) => {

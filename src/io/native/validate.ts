@@ -8,7 +8,7 @@ import { isPlainObject, Problem } from "./checks";
 import { type Columns, readColumnNodes, readColumns } from "./columns";
 import { NATIVE_LIMITS } from "./limits";
 import { describe, readRecord } from "./nodes";
-import { withShared } from "./schemas";
+import { styleChecks, type StyleChecks } from "./schemas";
 
 export { NATIVE_LIMITS };
 
@@ -30,10 +30,10 @@ export function validateRecords(
   nodes?: unknown,
 ): ValidationResult {
   if (!Array.isArray(shared)) return { ok: false, errors: ["shared must be a list"] };
-  return withShared(shared, () => validateAll(value, nodes));
+  return validateAll(value, nodes, styleChecks(shared));
 }
 
-function validateAll(value: unknown, nodes: unknown): ValidationResult {
+function validateAll(value: unknown, nodes: unknown, styles: StyleChecks): ValidationResult {
   if (!Array.isArray(value)) return { ok: false, errors: ["records must be a list"] };
   const nodeCount =
     isPlainObject(nodes) && typeof nodes.types === "string" ? nodes.types.length : 0;
@@ -65,7 +65,7 @@ function validateAll(value: unknown, nodes: unknown): ValidationResult {
     const raw: unknown = value[i];
     let record: DocRecord;
     try {
-      record = readRecord(raw);
+      record = readRecord(raw, styles);
     } catch (error) {
       if (!(error instanceof Problem)) throw error;
       report(`${describe(i, raw)}: ${error.path === "" ? "it" : error.path} ${error.message}`);
@@ -82,7 +82,7 @@ function validateAll(value: unknown, nodes: unknown): ValidationResult {
     }
     records[i] = record;
   }
-  if (columns !== undefined) readColumnNodes(columns, value, records, positions, report);
+  if (columns !== undefined) readColumnNodes(columns, value, records, positions, report, styles);
   if (errorCount > 0) return { ok: false, errors: summarise(errors, errorCount) };
 
   checkStructure(records, positions, report);
