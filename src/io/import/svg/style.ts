@@ -3,32 +3,7 @@ import { localName } from "../xml";
 import { parseColor } from "./color";
 import { cascadedDeclarations, hasExternalUrl, type StyleSheet } from "./css";
 import { resolveFontSize } from "./lengths";
-import { isPresentationAttribute, READ_PROPERTIES } from "./support";
-
-/** Properties children take from their parent when they do not set them. */
-const INHERITED = new Set([
-  "fill",
-  "fill-opacity",
-  "fill-rule",
-  "stroke",
-  "stroke-opacity",
-  "stroke-width",
-  "stroke-dasharray",
-  "stroke-dashoffset",
-  "stroke-linecap",
-  "stroke-linejoin",
-  "stroke-miterlimit",
-  "color",
-  "font-family",
-  "font-size",
-  "font-weight",
-  "font-style",
-  "text-anchor",
-  "visibility",
-  "marker-start",
-  "marker-mid",
-  "marker-end",
-]);
+import { INHERITED_PROPERTIES, isPresentationAttribute, READ_PROPERTIES } from "./support";
 
 export type ComputedStyle = ReadonlyMap<string, string>;
 
@@ -124,7 +99,7 @@ export function computeStyle(
   parent: ComputedStyle,
 ): ComputedStyle {
   const out = new Map<string, string>();
-  for (const [k, v] of parent) if (INHERITED.has(k)) out.set(k, v);
+  for (const [k, v] of parent) if (INHERITED_PROPERTIES.has(k)) out.set(k, v);
   for (const [k, v] of declared) {
     if (v === "inherit" || (k === "color" && /^currentcolor$/i.test(v))) {
       // `color: currentColor` is the inherited colour.
@@ -137,7 +112,7 @@ export function computeStyle(
       if (size !== null) out.set(k, String(size));
     } else if (v === "initial" || v === "unset") {
       const initial = INITIAL_STYLE.get(k);
-      if (v === "unset" && INHERITED.has(k)) continue;
+      if (v === "unset" && INHERITED_PROPERTIES.has(k)) continue;
       if (initial !== undefined) out.set(k, initial);
       else out.delete(k);
     } else out.set(k, v);

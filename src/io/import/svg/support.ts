@@ -212,8 +212,8 @@ export const PROPERTIES: ReadonlyMap<string, { presentation: boolean; check: Che
   ).map(([name, presentation, check]) => [name, { presentation, check }]),
 );
 
-/** The properties the converter reads into an element's computed style. */
-export const READ_PROPERTIES: ReadonlySet<string> = new Set([
+/** Properties children take from their parent when they do not set them. */
+export const INHERITED_PROPERTIES: ReadonlySet<string> = new Set([
   "fill",
   "fill-opacity",
   "fill-rule",
@@ -232,11 +232,16 @@ export const READ_PROPERTIES: ReadonlySet<string> = new Set([
   "font-style",
   "text-anchor",
   "visibility",
-  "display",
-  "opacity",
   "marker-start",
   "marker-mid",
   "marker-end",
+]);
+
+/** The properties the converter reads into an element's computed style. */
+export const READ_PROPERTIES: ReadonlySet<string> = new Set([
+  ...INHERITED_PROPERTIES,
+  "display",
+  "opacity",
   "marker",
   "clip-path",
   "overflow",
