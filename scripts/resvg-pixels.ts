@@ -6,7 +6,8 @@
 // build first with npm run build). Port from RESVG_PIXELS_PORT (default 4612).
 
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { svgFilesUnder } from "./svgFiles.ts";
 import { join, relative, resolve } from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium.ts";
@@ -31,14 +32,9 @@ function zoomFor(svg: string, referenceWidth: number): number {
   return units > 0 ? referenceWidth / units : 1.5;
 }
 
+/** The corpus's SVGs that have a reference PNG beside them. */
 function svgFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir).sort()) {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) out.push(...svgFiles(path));
-    else if (entry.endsWith(".svg") && existsSync(path.replace(/\.svg$/, ".png"))) out.push(path);
-  }
-  return out;
+  return svgFilesUnder(dir).filter((path) => existsSync(path.replace(/\.svg$/, ".png")));
 }
 
 async function serve(): Promise<ChildProcess | null> {

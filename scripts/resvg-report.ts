@@ -2,8 +2,9 @@
 // without an error and how many of those also have no "Not imported" warning.
 // Run: npx tsx scripts/resvg-report.ts [corpus-dir] [--json] [--failures]
 
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { svgFilesUnder } from "./svgFiles.ts";
+import { relative, resolve } from "node:path";
 import { readUntrusted } from "../src/io/import/boundary.ts";
 
 const args = process.argv.slice(2);
@@ -21,21 +22,11 @@ interface FolderTally {
   crashed: number;
 }
 
-function svgFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir).sort()) {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) out.push(...svgFiles(path));
-    else if (entry.endsWith(".svg")) out.push(path);
-  }
-  return out;
-}
-
 const tallies = new Map<string, FolderTally>();
 const failures: string[] = [];
 const warningsSeen = new Map<string, number>();
 let slowest = { file: "", ms: 0 };
-for (const file of svgFiles(corpus)) {
+for (const file of svgFilesUnder(corpus)) {
   const rel = relative(corpus, file);
   const folder = rel.split("/").slice(0, -1).join("/");
   let tally = tallies.get(folder);

@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { svgFilesUnder } from "../../../scripts/svgFiles";
 import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { importSvg } from "../../../src/io/import/svg";
@@ -197,20 +198,10 @@ function checkFile(file: string, root: string): Checked | null {
   return { file: name, expected, actual };
 }
 
-function svgFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir).sort()) {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) out.push(...svgFiles(path));
-    else if (entry.endsWith(".svg")) out.push(path);
-  }
-  return out;
-}
-
 /** The SVGs the repository holds, test fixtures included. */
 function repositorySvgs(): string[] {
   const dirs = ["tests", "assets"].map((d) => join(REPOSITORY, d)).filter((d) => existsSync(d));
-  return dirs.flatMap(svgFiles);
+  return dirs.flatMap(svgFilesUnder);
 }
 
 describe("SVG import: nothing is dropped without a warning", () => {
@@ -308,7 +299,7 @@ describe("SVG import: nothing is dropped without a warning", () => {
   it.runIf(existsSync(RESVG))(
     "reports everything outside the allow-list in the resvg corpus",
     () => {
-      const files = svgFiles(RESVG);
+      const files = svgFilesUnder(RESVG);
       expect(files.length).toBeGreaterThan(100);
       for (const file of files) checkFile(file, RESVG);
     },
