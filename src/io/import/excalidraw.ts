@@ -15,6 +15,7 @@ import type {
   TextNode,
   Transform,
 } from "../../doc/types";
+import { bendTowards } from "../../shapes/lineRoute";
 import { failureOf } from "./failure";
 import { IMPORT_LIMITS, ImportError } from "./limits";
 import type { ImportResult } from "./result";
@@ -402,14 +403,7 @@ function linear(
           ? "curved"
           : null;
   if (route !== null && fill.type === "none") {
-    const middle = points[1]!;
-    const length = Math.hypot(last.x - first.x, last.y - first.y);
-    const bend =
-      route === "curved" && length > 0
-        ? ((middle.x - first.x) * -(last.y - first.y) + (middle.y - first.y) * (last.x - first.x)) /
-          length
-        : 0.5;
-    return makeNode<LineNode>("line", "", "", "", {
+    const line = makeNode<LineNode>("line", "", "", "", {
       opacity,
       transform,
       fill: NO_FILL,
@@ -421,8 +415,9 @@ function linear(
       startBinding: bound(raw.startBinding),
       endBinding: bound(raw.endBinding),
       route,
-      bend,
     });
+    // Excalidraw's curve passes through its middle point: the bend that puts the middle there.
+    return route === "curved" ? { ...line, bend: bendTowards(line, points[1]!) } : line;
   }
   const closed =
     points.length > 2 && points[0]!.x === points.at(-1)!.x && points[0]!.y === points.at(-1)!.y;
