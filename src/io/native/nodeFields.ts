@@ -38,8 +38,13 @@ import {
 
 const M = NATIVE_LIMITS.maxMagnitude;
 
-/** A free line end: files before bindings have none, and writers leave it out. */
-const UNBOUND = { value: null, inRecords: true, is: (value: unknown) => value === null } as const;
+/**
+ * A field's value when it is left out: `value`, which writers leave out. `inRecords` false: only
+ * the columns layout may leave it out, as whole records always had it.
+ */
+function absentAs<V>(value: V, inRecords = true) {
+  return { value, inRecords, is: (other: V) => other === value } as const;
+}
 
 type NodeOf<T extends NodeType> = Extract<SceneNode, { type: T }>;
 type OwnKey<T extends NodeType> = Exclude<keyof NodeOf<T>, keyof NodeBase | "type" | keyof Styled>;
@@ -122,18 +127,11 @@ export const NODE_KINDS = {
       { key: "end", read: vec2 },
       { key: "startHead", read: arrowHead },
       { key: "endHead", read: arrowHead },
-      { key: "startBinding", read: binding, absent: UNBOUND },
-      { key: "endBinding", read: binding, absent: UNBOUND },
-      {
-        key: "route",
-        read: lineRoute,
-        absent: { value: "straight", inRecords: true, is: (value) => value === "straight" },
-      },
-      {
-        key: "bend",
-        read: coordinate,
-        absent: { value: 0.5, inRecords: true, is: (value) => value === 0.5 },
-      },
+      // Free ends, straight and bent halfway: what lines were before connectors.
+      { key: "startBinding", read: binding, absent: absentAs(null) },
+      { key: "endBinding", read: binding, absent: absentAs(null) },
+      { key: "route", read: lineRoute, absent: absentAs("straight") },
+      { key: "bend", read: coordinate, absent: absentAs(0.5) },
     ],
   },
   polygon: {
@@ -162,7 +160,7 @@ export const NODE_KINDS = {
       {
         key: "fillRule",
         read: fillRule,
-        absent: { value: "nonzero", inRecords: false, is: (value) => value === "nonzero" },
+        absent: absentAs("nonzero", false),
       },
     ],
   },
