@@ -18,7 +18,7 @@ export type Direction = "left" | "right" | "up" | "down";
 const CENTRE = { x: 0.5, y: 0.5 };
 
 /** Why two nodes cannot be connected, or null when they can. */
-export function connectProblem(editor: EditableDocument, from: Id, to: Id): string | null {
+function connectProblem(editor: EditableDocument, from: Id, to: Id): string | null {
   const { store } = editor;
   if (store.readOnly) return "the document is read-only";
   const a = store.get(from);

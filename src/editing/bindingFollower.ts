@@ -47,11 +47,6 @@ export class BindingFollower {
     this.byTarget = null;
   }
 
-  /** The lines bound to `target`, as of the last commit. */
-  linesBoundTo(target: Id): readonly Id[] {
-    return [...(this.index().get(target) ?? [])];
-  }
-
   private index(): Map<Id, Set<Id>> {
     if (this.byTarget === null) {
       this.byTarget = new Map();

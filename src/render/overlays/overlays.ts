@@ -265,11 +265,6 @@ export class Overlays {
     return this.gradient;
   }
 
-  /** The marquee's rectangle as shown, in world coordinates. */
-  get shownMarquee(): Box | null {
-    return this.marqueeRect;
-  }
-
   /** The rotation zone whose affordance is shown, if any. */
   get rotateHint(): RotateHandle | null {
     return this.hinted;
