@@ -202,7 +202,11 @@ export async function startFixtureEngine(page: Page): Promise<void> {
       wasmUrl: "/linework.wasm",
       aspectRatio: { width: 16, height: 9 },
     });
+    // The parent's first observation schedules a re-fit; a test that changes the page while
+    // that one is still waiting would see it land early, so start from a settled shell.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
+  await page.waitForFunction(() => !window.engine?.shell.fitPending);
 }
 
 export async function canvasBox(

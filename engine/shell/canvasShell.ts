@@ -77,12 +77,12 @@ export class CanvasShell {
     return this.current;
   }
 
-  /** How many fits have been applied; the fit is observable without timing the DOM. */
   /** Whether a re-fit (and the focus that comes with it) is still waiting for its delay. */
   get fitPending(): boolean {
     return this.fitTimer !== null;
   }
 
+  /** How many fits have been applied; the fit is observable without timing the DOM. */
   get fitCount(): number {
     return this.fits;
   }
