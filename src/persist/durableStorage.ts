@@ -62,28 +62,35 @@ export function persistenceOf(persisted: boolean): StoragePersistence {
   return persisted ? "persistent" : "best-effort";
 }
 
-/** One request per page: asking again is useless and some browsers prompt the user each time. */
-const asked = new WeakMap<StorageLike, Promise<StoragePersistence>>();
-
 /**
- * Asks the browser to keep this origin's storage. Called at the first save, not at start: a
- * request before the user has done anything is what browsers are most likely to refuse.
+ * The browser's storage manager as the program sees it: asks to keep this origin's storage at
+ * most once however many documents are opened, as asking again is useless and some browsers
+ * prompt the user each time. Made once per program, which gives it to each document's session.
  */
-export function requestPersistenceOnce(storage: StorageLike): Promise<StoragePersistence> {
-  const earlier = asked.get(storage);
-  if (earlier !== undefined) return earlier;
-  const answer =
-    typeof storage.persist === "function"
-      ? storage.persist().then(persistenceOf, () => "unknown" as const)
-      : Promise.resolve<StoragePersistence>("unknown");
-  asked.set(storage, answer);
-  return answer;
-}
+export class DurableStorage {
+  private asked: Promise<StoragePersistence> | null = null;
 
-/** Whether the browser already keeps this origin's storage; "unknown" where it cannot say. */
-export async function readPersistence(storage: StorageLike): Promise<StoragePersistence> {
-  if (typeof storage.persisted !== "function") return "unknown";
-  return storage.persisted().then(persistenceOf, () => "unknown" as const);
+  constructor(readonly manager: StorageLike) {}
+
+  /**
+   * Asks the browser to keep this origin's storage. Called at the first save, not at start: a
+   * request before the user has done anything is what browsers are most likely to refuse.
+   */
+  requestPersistence(): Promise<StoragePersistence> {
+    const storage = this.manager;
+    this.asked ??=
+      typeof storage.persist === "function"
+        ? storage.persist().then(persistenceOf, () => "unknown" as const)
+        : Promise.resolve<StoragePersistence>("unknown");
+    return this.asked;
+  }
+
+  /** Whether the browser already keeps this origin's storage; "unknown" where it cannot say. */
+  readPersistence(): Promise<StoragePersistence> {
+    const storage = this.manager;
+    if (typeof storage.persisted !== "function") return Promise.resolve("unknown");
+    return storage.persisted().then(persistenceOf, () => "unknown" as const);
+  }
 }
 
 export interface QuotaWatchOptions {
@@ -141,6 +148,9 @@ export class QuotaWatch {
   }
 }
 
-export function browserStorage(): StorageLike | null {
-  return typeof navigator !== "undefined" && navigator.storage ? navigator.storage : null;
+/** The page's storage manager; null where there is none (Node, old browsers). */
+export function browserStorage(): DurableStorage | null {
+  return typeof navigator !== "undefined" && navigator.storage
+    ? new DurableStorage(navigator.storage)
+    : null;
 }

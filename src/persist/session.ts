@@ -11,14 +11,12 @@ import { baseName, Library, type OpenFile } from "./library";
 import { WriterLock } from "./lock";
 import {
   BANNER_STORAGE_QUOTA,
+  type DurableStorage,
   QuotaWatch,
   browserStorage,
   quotaLevel,
   quotaMessage,
-  readPersistence,
-  requestPersistenceOnce,
   type QuotaEstimate,
-  type StorageLike,
 } from "./durableStorage";
 import {
   TAKE_OVER_LABEL,
@@ -36,8 +34,12 @@ export interface PersistenceOptions {
   readonly databaseName?: string;
   /** Where storage messages go; the page's banners, shared with the rest of the program. */
   readonly banners?: BannerStore;
-  /** The browser's storage manager; tests pass a fake, `null` for none. */
-  readonly storage?: StorageLike | null;
+  /**
+   * The browser's storage manager, shared by every session of the program so it asks to persist
+   * once; tests pass one over a fake, `null` for none. Left out: one over the page's manager for
+   * this session alone.
+   */
+  readonly storage?: DurableStorage | null;
   /** Opens the list of drawings, offered when storage is nearly full. */
   readonly manageDrawings?: () => void;
 }
@@ -89,6 +91,8 @@ export class PersistenceSession {
   /** An imported file's stored text, until its snapshot has been read back (`checkSnapshot`). */
   private unsealed: string | null = null;
   private snapshotChecked: Promise<void> = Promise.resolve();
+  /** The page's storage manager when the options give none. */
+  private ownStorage: DurableStorage | null = null;
 
   private constructor(private readonly options: PersistenceOptions) {
     this.banners = options.banners ?? new BannerStore();
@@ -513,19 +517,24 @@ export class PersistenceSession {
     });
   }
 
-  private storage(): StorageLike | null {
-    return this.options.storage === undefined ? browserStorage() : this.options.storage;
+  private storage(): DurableStorage | null {
+    if (this.options.storage !== undefined) return this.options.storage;
+    this.ownStorage ??= browserStorage();
+    return this.ownStorage;
   }
 
   /** Reads whether storage is kept and how full it is, once at start. */
   private watchStorage(): void {
     const storage = this.storage();
     if (storage === null) return;
-    void readPersistence(storage).then((persistence) => {
+    void storage.readPersistence().then((persistence) => {
       if (this.status !== null && this.quotaWatch !== null)
         this.status.set({ storage: persistence });
     });
-    this.quotaWatch = new QuotaWatch({ storage, report: (estimate) => this.showQuota(estimate) });
+    this.quotaWatch = new QuotaWatch({
+      storage: storage.manager,
+      report: (estimate) => this.showQuota(estimate),
+    });
     this.quotaWatch.check();
   }
 
@@ -533,7 +542,7 @@ export class PersistenceSession {
   private afterSave(): void {
     const storage = this.storage();
     if (storage === null) return;
-    void requestPersistenceOnce(storage).then((persistence) => {
+    void storage.requestPersistence().then((persistence) => {
       if (persistence !== "unknown" && this.quotaWatch !== null)
         this.status?.set({ storage: persistence });
     });

@@ -71,8 +71,6 @@ interface Batch {
   kept: number;
 }
 
-let chunkSerial = 0;
-
 /**
  * The children of one holder (a page, or a group or frame with many children) drawn as chunks:
  * runs of consecutive siblings, each its own render group inside `root`, which keeps
@@ -93,6 +91,8 @@ export class ChunkList {
    * holder's units, so their curves and one-pixel fringes are sized for the zoom times this.
    */
   private scale = 1;
+  /** Numbers this list's chunks in their labels, which only debugging reads. */
+  private made = 0;
 
   constructor(
     readonly holder: Id,
@@ -293,7 +293,10 @@ export class ChunkList {
   }
 
   private newChunk(): Chunk {
-    const group = new Container({ label: `chunk ${chunkSerial++}`, isRenderGroup: true });
+    const group = new Container({
+      label: `chunk ${this.made++} of ${this.holder}`,
+      isRenderGroup: true,
+    });
     group.eventMode = "none";
     return {
       group,

@@ -4,14 +4,13 @@ import { createEditor } from "../../src/editing/editor";
 import {
   ESTIMATE_INTERVAL_MS,
   BANNER_STORAGE_QUOTA,
+  DurableStorage,
   QUOTA_CRITICAL_FRACTION,
   QUOTA_WARNING_FRACTION,
   QuotaWatch,
   formatMegabytes,
   quotaLevel,
   quotaMessage,
-  readPersistence,
-  requestPersistenceOnce,
   type QuotaEstimate,
   type StorageLike,
 } from "../../src/persist/durableStorage";
@@ -88,19 +87,22 @@ function fakeStorage(answer: boolean | Error = true): FakeStorage {
 describe("asking to persist", () => {
   it("asks once per storage manager, however often it is called", async () => {
     const storage = fakeStorage(true);
-    expect(await requestPersistenceOnce(storage)).toBe("persistent");
-    expect(await requestPersistenceOnce(storage)).toBe("persistent");
+    const durable = new DurableStorage(storage);
+    expect(await durable.requestPersistence()).toBe("persistent");
+    expect(await durable.requestPersistence()).toBe("persistent");
     expect(storage.persistCalls).toBe(1);
     const refusing = fakeStorage(false);
-    expect(await requestPersistenceOnce(refusing)).toBe("best-effort");
+    expect(await new DurableStorage(refusing).requestPersistence()).toBe("best-effort");
     expect(refusing.persistCalls).toBe(1);
   });
 
   it("reports unknown when the browser cannot answer", async () => {
-    expect(await requestPersistenceOnce(fakeStorage(new Error("no")))).toBe("unknown");
-    expect(await requestPersistenceOnce({})).toBe("unknown");
-    expect(await readPersistence({})).toBe("unknown");
-    expect(await readPersistence({ persisted: () => Promise.resolve(true) })).toBe("persistent");
+    const ask = (storage: StorageLike) => new DurableStorage(storage).requestPersistence();
+    const read = (storage: StorageLike) => new DurableStorage(storage).readPersistence();
+    expect(await ask(fakeStorage(new Error("no")))).toBe("unknown");
+    expect(await ask({})).toBe("unknown");
+    expect(await read({})).toBe("unknown");
+    expect(await read({ persisted: () => Promise.resolve(true) })).toBe("persistent");
   });
 });
 
@@ -141,11 +143,13 @@ describe("the session and durable storage", () => {
 
   it("asks to persist at the first save, not at start, and shows the answer", async () => {
     const storage = fakeStorage(true);
+    const durable = new DurableStorage(storage);
+    const factory = freshFactory();
     const session = await PersistenceSession.start({
       home: "/home/web_user",
       user: "web_user",
-      factory: freshFactory(),
-      storage,
+      factory,
+      storage: durable,
     });
     const editor = createEditor(session.records!);
     const status = new DocumentStatusStore();
@@ -159,6 +163,21 @@ describe("the session and durable storage", () => {
     await vi.waitFor(() => expect(status.get().storage).toBe("persistent"));
     expect(storage.persistCalls).toBe(1);
     session.dispose();
+
+    // The program gives the next document's session the same manager: it does not ask again.
+    const next = await PersistenceSession.start({
+      home: "/home/web_user",
+      user: "web_user",
+      factory,
+      storage: durable,
+    });
+    const nextEditor = createEditor(next.records!);
+    next.attach(nextEditor, new DocumentStatusStore(), page);
+    addRect(nextEditor.store, "b");
+    next.flush();
+    await next.whenSaved();
+    expect(storage.persistCalls).toBe(1);
+    next.dispose();
   });
 
   it("shows a warning banner when storage is nearly full, and an error when almost full", async () => {
@@ -169,7 +188,7 @@ describe("the session and durable storage", () => {
       home: "/home/web_user",
       user: "web_user",
       factory: freshFactory(),
-      storage,
+      storage: new DurableStorage(storage),
       manageDrawings: () => (managed += 1),
     });
     session.attach(createEditor(session.records!), new DocumentStatusStore(), page);
@@ -186,7 +205,9 @@ describe("the session and durable storage", () => {
       home: "/home/web_user",
       user: "web_user",
       factory: freshFactory(),
-      storage: { estimate: () => Promise.resolve({ usage: 0.97 * quota, quota }) },
+      storage: new DurableStorage({
+        estimate: () => Promise.resolve({ usage: 0.97 * quota, quota }),
+      }),
     });
     full.attach(createEditor(full.records!), new DocumentStatusStore(), page);
     const critical = () => full.banners.get().find((b) => b.id === BANNER_STORAGE_QUOTA);
