@@ -14,6 +14,7 @@ import { canvasBackground } from "../render/pageBackground";
 import type { ChromeState } from "./chromeState";
 import { measureFreeArea } from "./freeArea";
 import { Overlay } from "./Overlay";
+import { RenderCounter, RenderCounting } from "./renderCount";
 import type { DocumentActions } from "./services";
 import { followTheme } from "./theme";
 
@@ -80,28 +81,32 @@ export function showChrome(engine: Engine, options: ChromeOptions): ChromeView {
   host.className = "lw-overlay-host";
   engine.shell.parent.appendChild(host);
   const root = createRoot(host);
+  const counter = new RenderCounter(host);
   const render = (): void => {
     root.render(
-      createElement(Overlay, {
-        rect: canvasRectStore(engine),
-        status: options.status,
-        banners,
-        onToggleFullscreen: () => {
-          engine.shell.toggleFullscreen().catch((error: unknown) => {
-            engine.printErr(`Full screen is not available: ${String(error)}`);
-          });
-        },
-        services: {
-          commands: options.commands,
-          tools: options.tools,
-          chrome,
-          current: program.current,
-          canvas: engine.shell.canvas,
-          lang: options.lang,
-          exporting: options.exporting,
-          ...(program.persistence ? { documents: documentActions } : {}),
-        },
-        persisting: program.persistence !== null,
+      createElement(RenderCounting, {
+        counter,
+        children: createElement(Overlay, {
+          rect: canvasRectStore(engine),
+          status: options.status,
+          banners,
+          onToggleFullscreen: () => {
+            engine.shell.toggleFullscreen().catch((error: unknown) => {
+              engine.printErr(`Full screen is not available: ${String(error)}`);
+            });
+          },
+          services: {
+            commands: options.commands,
+            tools: options.tools,
+            chrome,
+            current: program.current,
+            canvas: engine.shell.canvas,
+            lang: options.lang,
+            exporting: options.exporting,
+            ...(program.persistence ? { documents: documentActions } : {}),
+          },
+          persisting: program.persistence !== null,
+        }),
       }),
     );
   };
