@@ -47,6 +47,7 @@ export function batchGeometry(writer: BatchWriter): Geometry {
       aShape: attribute("float32x4", 24),
       aFill: attribute("unorm8x4", 40),
       aStroke: attribute("unorm8x4", 44),
+      aFrame: attribute("float32x4", 48),
     },
     indexBuffer: new Uint32Array(writer.indices),
   });

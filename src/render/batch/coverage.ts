@@ -11,8 +11,9 @@
  * than their limit (aLocal.x: half the fill's thickness, or less at a sharp corner); the rim's
  * lateral distance drops by as much, and the insides get the fill's thickness (aLocal.y) in screen
  * pixels. The rim then runs from half a pixel inside the outline to half a pixel outside it at
- * whatever zoom it is drawn, without the mesh being rebuilt. uResolution is the render target's
- * size in device pixels, which the projection maps onto −1…1.
+ * whatever zoom it is drawn, without the mesh being rebuilt. A ring's inner vertices (an unfilled
+ * box's, aFrame ≠ 0) are moved into the box by a pixel in the same way (see `ringInset`).
+ * uResolution is the render target's size in device pixels, which the projection maps onto −1…1.
  */
 // "#version 300 es" tells PixiJS the sources are GLSL ES 3.00 (in/out, fwidth).
 export const BATCH_VERTEX_GLSL = /* glsl */ `#version 300 es
@@ -22,6 +23,7 @@ in vec2 aHalf;
 in vec4 aShape;
 in vec4 aFill;
 in vec4 aStroke;
+in vec4 aFrame;
 
 uniform mat3 uProjectionMatrix;
 uniform mat3 uWorldTransformMatrix;
@@ -55,6 +57,21 @@ void main() {
     // A rim's inner vertex lies on the outline: its lateral distance is minus the inset. The
     // insides carry the fill's thickness in screen pixels instead.
     local.x = kind < 0.5 ? aLocal.y / (aShape.z * pixel) : -inset;
+  }
+  if (dot(aFrame, aFrame) > 0.0) {
+    // A ring's inner vertex (aFrame: the node's matrix): moved towards the box's centre by the
+    // most a device pixel is in local units any way (see ringInset).
+    mat2 toWorld = mat2(aFrame.xy, aFrame.zw);
+    mat2 toDevice = mat2(mvp[0].xy * 0.5 * uResolution, mvp[1].xy * 0.5 * uResolution) * toWorld;
+    float sum = dot(toDevice[0], toDevice[0]) + dot(toDevice[1], toDevice[1]);
+    float det = abs(determinant(toDevice));
+    float largest = sqrt(0.5 * (sum + sqrt(max(sum * sum - 4.0 * det * det, 0.0))));
+    float unit = largest / max(det, 1e-30);
+    vec2 moved = kind > 1.5 && kind < 2.5
+      ? local * max(0.0, 1.0 - unit / max(min(aHalf.x, aHalf.y) - 0.5 * aShape.y, 1e-30))
+      : local - sign(local) * min(unit, min(abs(local.x), abs(local.y)));
+    position += toWorld * (moved - local);
+    local = moved;
   }
   gl_Position = vec4((mvp * vec3(position, 1.0)).xy, 0.0, 1.0);
   // The vertex's own position, before the display's transform: a paint's gradient space.
@@ -196,4 +213,32 @@ export function strokeCoverage(distancePx: number, halfWidthPx: number): number 
   const reach = Math.max(halfWidthPx, 0.5);
   const ramp = Math.min(1, Math.max(0, reach - Math.abs(distancePx) + 0.5));
   return ramp * Math.min(1, 2 * halfWidthPx);
+}
+
+/**
+ * Where the vertex shader moves a ring's inner vertex (`x`, `y` from the box's centre, local
+ * units; the line of `BATCH_VERTEX_GLSL` this mirrors) when a device pixel is at most
+ * `unitsPerPixel` local units any way: a rectangle's hole shrinks by that on every side, an
+ * ellipse's polygon towards the centre until it lies within the outline shrunk by half the stroke
+ * and that, so nowhere in the hole is within half a pixel (as the fragment shader measures one,
+ * at most √2 of those units) of the stroke's inner edge: the stroke's coverage there is nothing.
+ */
+export function ringInset(
+  x: number,
+  y: number,
+  ellipse: boolean,
+  hw: number,
+  hh: number,
+  strokeWidth: number,
+  unitsPerPixel: number,
+): [number, number] {
+  if (ellipse) {
+    const f = Math.max(
+      0,
+      1 - unitsPerPixel / Math.max(Math.min(hw, hh) - 0.5 * strokeWidth, 1e-30),
+    );
+    return [x * f, y * f];
+  }
+  const step = Math.min(unitsPerPixel, Math.abs(x), Math.abs(y));
+  return [x - Math.sign(x) * step, y - Math.sign(y) * step];
 }

@@ -4,6 +4,7 @@ import type { FillRule, Paint, RGBA, SceneNode, Stroke } from "../../doc/types";
 import { headGeometry, headSize } from "../../geometry/arrowHeads";
 import { dashPolyline, ellipseOutline, type Polyline } from "../../geometry/dash";
 import type { ArrowEnd, NodeOf, QuadShape, VectorDrawing } from "../../shapes/kind";
+import { hasLabel, labelOf } from "../../shapes/label";
 import { kindOf, type TypesWhere } from "../../shapes/registry";
 import { EdgeMesh } from "../stroke/edgeMesh";
 import { fillRegions } from "../stroke/fillRegions";
@@ -54,6 +55,8 @@ function isSolid(paint: Paint | null): boolean {
  */
 export function isBatchable(node: SceneNode): node is BatchNode {
   if (!isVectorNode(node) || node.blendMode !== "normal") return false;
+  // Its words are a text object that must draw right above it, in its place among its siblings.
+  if (hasLabel(labelOf(node))) return false;
   const render = kindOf(node).render;
   if (render.display !== "shape" || !("vector" in render)) return false;
   if (render.vector.paint === "ink") return isSolid(node.stroke.paint);
@@ -418,16 +421,20 @@ export function encodeNode(
   if (fill === null && stroke === null) return;
   const quad = boxQuad(node, drawing);
   if (quad !== null) {
-    writer.box(m, {
-      kind: boxKind(quad, node.stroke),
-      width: quad.width,
-      height: quad.height,
-      radius: quad.radius,
-      strokeWidth: stroke === null ? 0 : node.stroke.width,
-      fill: fill ?? NO_COLOR,
-      stroke: stroke ?? NO_COLOR,
-      opacity,
-    });
+    writer.box(
+      m,
+      {
+        kind: boxKind(quad, node.stroke),
+        width: quad.width,
+        height: quad.height,
+        radius: quad.radius,
+        strokeWidth: stroke === null ? 0 : node.stroke.width,
+        fill: fill ?? NO_COLOR,
+        stroke: stroke ?? NO_COLOR,
+        opacity,
+      },
+      detail.pixelsPerUnit,
+    );
     return;
   }
   const pixel = unitsPerPixel(m, detail.pixelsPerUnit);

@@ -12,9 +12,11 @@ import type { EdgeMesh } from "../stroke/edgeMesh";
  * distance, or where the shader insets the vertex the most it may; the direction the shader insets
  * them along (world units per local unit of inset) in the half size's, and in the corner radius's
  * word the local units per world unit (at most, the way the node's matrix shrinks most) where the
- * vertex is inset, 0 where it stays put.
+ * vertex is inset, 0 where it stays put. The last four words are the node's matrix (a, b, c, d:
+ * world units per local unit) on the inner vertices of an unfilled box's ring, which the shader
+ * moves towards the centre by a screen pixel, and 0 on every other vertex.
  */
-export const WORDS_PER_VERTEX = 12;
+export const WORDS_PER_VERTEX = 16;
 export const BYTES_PER_VERTEX = WORDS_PER_VERTEX * 4;
 
 /** How the fragment shader colours a vertex's triangles. */
@@ -124,50 +126,104 @@ export class BatchWriter {
 
   /**
    * A box or ellipse spanning (0, 0)–(width, height) locally, placed by `m`. The quad reaches
-   * past the outline by half the stroke plus a margin, room for the anti-aliased fringe.
+   * past the outline by half the stroke plus a margin, room for the anti-aliased fringe. An
+   * unfilled box that is big enough on screen at `pixelsPerUnit` (screen pixels per world unit;
+   * 0: never) is a ring instead: the quad less the inside, which would only be shaded to nothing
+   * (see `ringHole`).
    */
-  box(m: Matrix, shape: BoxShape): void {
+  box(m: Matrix, shape: BoxShape, pixelsPerUnit = 0): void {
     const hw = Math.abs(shape.width) / 2;
     const hh = Math.abs(shape.height) / 2;
     const pad = shape.strokeWidth / 2 + Math.max(1, 0.05 * Math.min(hw, hh));
     const ex = hw + pad;
     const ey = hh + pad;
-    const cx = shape.width / 2;
-    const cy = shape.height / 2;
-    this.reserve(4, 6);
+    const hole = ringHole(m, shape, hw, hh, pixelsPerUnit);
+    const inner = hole === null ? 0 : hole.length >> 1;
+    this.reserve(4 + inner, hole === null ? 6 : 3 * (inner + 4));
     const base = this.vertexTotal;
-    const fill = packColor(shape.fill);
-    const stroke = packColor(shape.stroke);
+    const colors = [packColor(shape.fill), packColor(shape.stroke)] as const;
     for (let corner = 0; corner < 4; corner += 1) {
       const lx = corner === 0 || corner === 3 ? -ex : ex;
       const ly = corner < 2 ? -ey : ey;
-      const x = cx + lx;
-      const y = cy + ly;
-      const o = (base + corner) * WORDS_PER_VERTEX;
-      const w = this.words;
-      w[o] = m.a * x + m.c * y + m.e;
-      w[o + 1] = m.b * x + m.d * y + m.f;
-      w[o + 2] = lx;
-      w[o + 3] = ly;
-      w[o + 4] = hw;
-      w[o + 5] = hh;
-      w[o + 6] = shape.kind;
-      w[o + 7] = shape.strokeWidth;
-      w[o + 8] = Math.min(shape.radius, hw, hh);
-      w[o + 9] = shape.opacity;
-      this.colors[o + 10] = fill;
-      this.colors[o + 11] = stroke;
+      this.boxVertex(base + corner, m, shape, colors, lx, ly, false);
     }
-    this.vertexTotal += 4;
     const ix = this.indexData;
     let i = this.indexTotal;
-    ix[i++] = base;
-    ix[i++] = base + 1;
-    ix[i++] = base + 2;
-    ix[i++] = base;
-    ix[i++] = base + 2;
-    ix[i++] = base + 3;
+    if (hole === null) {
+      ix[i++] = base;
+      ix[i++] = base + 1;
+      ix[i++] = base + 2;
+      ix[i++] = base;
+      ix[i++] = base + 2;
+      ix[i++] = base + 3;
+    } else {
+      for (let k = 0; k < inner; k += 1) {
+        this.boxVertex(base + 4 + k, m, shape, colors, hole[k * 2]!, hole[k * 2 + 1]!, true);
+      }
+      if (shape.kind === SHAPE_ELLIPSE) {
+        // Each quarter of the polygon (counter-clockwise from +x) fans from the quad's corner
+        // beyond it, which sees all of it; one triangle per side of the quad joins the quarters.
+        const quarter = inner >> 2;
+        for (let q = 0; q < 4; q += 1) {
+          const corner = base + QUARTER_CORNERS[q]!;
+          for (let k = q * quarter; k < (q + 1) * quarter; k += 1) {
+            ix[i++] = corner;
+            ix[i++] = base + 4 + k;
+            ix[i++] = base + 4 + ((k + 1) % inner);
+          }
+          ix[i++] = corner;
+          ix[i++] = base + 4 + (((q + 1) * quarter) % inner);
+          ix[i++] = base + QUARTER_CORNERS[(q + 1) % 4]!;
+        }
+      } else {
+        // The hole's corners follow the quad's: two triangles per side.
+        for (let k = 0; k < 4; k += 1) {
+          const next = (k + 1) % 4;
+          ix[i++] = base + k;
+          ix[i++] = base + next;
+          ix[i++] = base + 4 + next;
+          ix[i++] = base + k;
+          ix[i++] = base + 4 + next;
+          ix[i++] = base + 4 + k;
+        }
+      }
+    }
+    this.vertexTotal += 4 + inner;
     this.indexTotal = i;
+  }
+
+  /** One vertex of a box at `lx`, `ly` from its centre; `ring` marks a ring's inner vertex. */
+  private boxVertex(
+    index: number,
+    m: Matrix,
+    shape: BoxShape,
+    colors: readonly [number, number],
+    lx: number,
+    ly: number,
+    ring: boolean,
+  ): void {
+    const hw = Math.abs(shape.width) / 2;
+    const hh = Math.abs(shape.height) / 2;
+    const x = shape.width / 2 + lx;
+    const y = shape.height / 2 + ly;
+    const o = index * WORDS_PER_VERTEX;
+    const w = this.words;
+    w[o] = m.a * x + m.c * y + m.e;
+    w[o + 1] = m.b * x + m.d * y + m.f;
+    w[o + 2] = lx;
+    w[o + 3] = ly;
+    w[o + 4] = hw;
+    w[o + 5] = hh;
+    w[o + 6] = shape.kind;
+    w[o + 7] = shape.strokeWidth;
+    w[o + 8] = Math.min(shape.radius, hw, hh);
+    w[o + 9] = shape.opacity;
+    this.colors[o + 10] = colors[0];
+    this.colors[o + 11] = colors[1];
+    w[o + 12] = ring ? m.a : 0;
+    w[o + 13] = ring ? m.b : 0;
+    w[o + 14] = ring ? m.c : 0;
+    w[o + 15] = ring ? m.d : 0;
   }
 
   /**
@@ -218,6 +274,7 @@ export class BatchWriter {
       w[o + 9] = opacity;
       this.colors[o + 10] = packed;
       this.colors[o + 11] = 0;
+      w.fill(0, o + 12, o + 16);
     }
     this.vertexTotal += count;
     this.appendIndices(base, indices);
@@ -275,6 +332,7 @@ export class BatchWriter {
       w[o + 9] = opacity;
       this.colors[o + 10] = packed;
       this.colors[o + 11] = 0;
+      w.fill(0, o + 12, o + 16);
     }
     this.vertexTotal += count;
     this.appendIndices(base, source);
@@ -303,4 +361,58 @@ export class BatchWriter {
       this.indexData = next;
     }
   }
+}
+
+/** The quad corner beyond each quarter of an ellipse's hole, counter-clockwise from +x. */
+const QUARTER_CORNERS = [2, 3, 0, 1] as const;
+
+/** Sides of an ellipse's hole per quarter: 12 in all keep about 95 % of its area. */
+const ELLIPSE_HOLE_QUARTER = 3;
+
+/**
+ * Below this half size on screen (pixels) a hole saves too few pixels to pay for its vertices
+ * and triangles (an ellipse's ring is 16 vertices to the quad's 4).
+ */
+const RING_MIN_HALF_PX = 6;
+
+/**
+ * The inside of an unfilled box's ring (local x, y pairs from its centre), or null where the box
+ * is drawn as a whole quad: filled, unstroked, or too small on screen. The hole lies at least
+ * half the stroke inside the outline (a rectangle's corners cut for its radius, an ellipse's
+ * polygon within the outline shrunk by half the stroke), where the stroke's coverage is nothing
+ * once the vertex shader has moved the hole's vertices in by another screen pixel at the zoom
+ * drawn (`ringInset`), so the ring draws the very pixels the quad did.
+ */
+export function ringHole(
+  m: Matrix,
+  shape: BoxShape,
+  hw: number,
+  hh: number,
+  pixelsPerUnit: number,
+): number[] | null {
+  if (!(pixelsPerUnit > 0) || shape.fill.a > 0 || !(shape.strokeWidth > 0)) return null;
+  const sum = m.a * m.a + m.b * m.b + m.c * m.c + m.d * m.d;
+  const det = m.a * m.d - m.b * m.c;
+  const smallest = Math.sqrt(
+    Math.max(0, (sum - Math.sqrt(Math.max(0, sum * sum - 4 * det * det))) / 2),
+  );
+  const half = shape.strokeWidth / 2;
+  if (shape.kind === SHAPE_ELLIPSE) {
+    const reach = Math.min(hw, hh) - half;
+    if (reach * smallest * pixelsPerUnit < RING_MIN_HALF_PX) return null;
+    const shrink = reach / Math.min(hw, hh);
+    const sides = 4 * ELLIPSE_HOLE_QUARTER;
+    const out: number[] = [];
+    for (let k = 0; k < sides; k += 1) {
+      const angle = (2 * Math.PI * k) / sides;
+      out.push(shrink * hw * Math.cos(angle), shrink * hh * Math.sin(angle));
+    }
+    return out;
+  }
+  // A rounded corner's arc lies within (1 − 1/√2) r of the corner along the diagonal.
+  const inset = half + Math.min(shape.radius, hw, hh) * (1 - Math.SQRT1_2);
+  const hx = hw - inset;
+  const hy = hh - inset;
+  if (Math.min(hx, hy) * smallest * pixelsPerUnit < RING_MIN_HALF_PX) return null;
+  return [-hx, -hy, hx, -hy, hx, hy, -hx, hy];
 }
