@@ -1,23 +1,22 @@
 import { startEngine, type Engine, type EngineOptions } from "../engine";
 import { programEnvironment } from "../engine/runtime/environment";
-import { parseAspectSetting, windowRatio, type AspectSetting } from "./app/aspect";
+import {
+  followWindowAspect,
+  parseAspectSetting,
+  windowRatio,
+  type AspectSetting,
+} from "./app/aspect";
 import type { Editor } from "./app/editor";
-import { downloadBlob } from "./app/exportCommands";
 import type { FileCommands } from "./app/fileCommands";
-import { pickImage } from "./app/pickImage";
 import { Program, type SwitchOptions } from "./app/program";
 import { bindProgramCommands } from "./app/programCommands";
-import type { ToolServices } from "./app/toolSession";
-import { BannerStore } from "./editing/banners";
-import { CommandRegistry } from "./editing/commands";
-import { ToolSettings } from "./editing/settings";
-import { bundledGlyphFonts, registerBundledFonts } from "./fonts/bundledFonts";
-import { documentExports, type DocumentExports } from "./io/export/documentExports";
-import { importFileInto, type ImportFileResult } from "./io/import/importFile";
-import { DocumentStatusStore, formatTitle } from "./persist/documentStatus";
+import type { BannerStore } from "./editing/banners";
+import type { CommandRegistry } from "./editing/commands";
+import type { ToolSettings } from "./editing/settings";
+import type { DocumentExports } from "./io/export/documentExports";
+import type { ImportFileResult } from "./io/import/importFile";
+import { followTitle, type DocumentStatusStore } from "./persist/documentStatus";
 import type { PersistenceSession } from "./persist/session";
-import { measureTextNode } from "./render/displays";
-import { DomTextEditorHost } from "./tools/textEditorHost";
 import { ChromeState } from "./ui/chromeState";
 import { showChrome, type ChromeView } from "./ui/chromeView";
 import overlayCss from "./ui/overlay.css?inline";
@@ -86,97 +85,31 @@ export interface Linework {
   destroy(): void;
 }
 
-/** Starts Linework inside `parent`: the engine, then the program's main routine and the chrome. */
+/**
+ * Starts Linework inside `parent`: loads the program (storage, fonts) and starts the engine,
+ * whose main routine opens the first document and shows the chrome; then binds the commands.
+ */
 export async function mountLinework(
   parent: HTMLElement,
   options: LineworkOptions = {},
 ): Promise<Linework> {
   const aspect = resolveAspect(options.aspectRatio);
-  installStyles(parent.ownerDocument);
-  const status = new DocumentStatusStore();
-  const banners = new BannerStore();
-  const commands = new CommandRegistry();
-  const tools = new ToolSettings();
+  const page = parent.ownerDocument;
+  installStyles(page);
+  // The engine's environment is not there before it starts; it is the same pure function of the
+  // language, and the program needs it to read storage before the engine starts.
+  const env = programEnvironment(navigator.language);
+  const program = await Program.load({ persist: options.persist !== false, env, page });
   const chrome = new ChromeState();
   const cleanups: Array<() => void> = [];
-  // The editor is built from the stored document, so storage is read before the program starts.
-  // The engine's environment is not there yet; it is the same pure function of the language.
-  const env = programEnvironment(navigator.language);
-  const storage =
-    options.persist === false
-      ? null
-      : {
-          home: env.HOME,
-          user: env.USER,
-          banners,
-          // Called from a banner, long after the commands are registered.
-          manageDrawings: (): void => void commands.run("file.openLibrary"),
-        };
-  // Text is drawn once, when its chunk is built: the shipped typeface must be there first, or
-  // canvas text would be set in a fallback font. Local files load in milliseconds; a page whose
-  // fonts never arrive falls back, as CSS does, after FONT_WAIT_MS.
-  const fontsReady = registerBundledFonts(parent.ownerDocument.fonts);
-  const session = await Program.startStorage(storage);
-  await Promise.race([fontsReady, new Promise((done) => setTimeout(done, FONT_WAIT_MS))]);
-  let program: Program | null = null;
-  const running = (): Program => {
-    if (program === null) throw new Error("Linework's main routine did not run");
-    return program;
-  };
-  // Made before the chrome first renders: its export dialog and `linework.exports` share it.
-  const exports = documentExports(() => running().current.store, bundledGlyphFonts);
-  const exporting = {
-    exports,
-    save: (blob: Blob, name: string) => downloadBlob(parent.ownerDocument, blob, name),
-  };
   let chromeView: ChromeView | null = null;
 
   const main = (engine: Engine): void => {
-    const services: ToolServices = {
-      settings: tools,
-      commands,
-      text: new DomTextEditorHost(engine.shell.parent, () =>
-        program === null
-          ? null
-          : {
-              store: program.current.store,
-              camera: program.current.camera,
-              canvasOffset: () => ({
-                x: engine.shell.canvas.offsetLeft,
-                y: engine.shell.canvas.offsetTop,
-              }),
-              measure: measureTextNode,
-            },
-      ),
-      requestImage: () => pickImage(parent.ownerDocument),
-    };
-    program = Program.open(
-      engine,
-      {
-        status,
-        banners,
-        services,
-        persistence: storage,
-        user: env.USER,
-        onSwitched: () => chromeView?.documentSwitched(),
-      },
-      session,
-    );
-    if (options.manageTitle !== false) {
-      const applyTitle = (): void => {
-        document.title = formatTitle(status.get());
-      };
-      applyTitle();
-      cleanups.push(status.subscribe(applyTitle));
-    }
+    program.start(engine, () => chromeView?.documentSwitched());
+    if (options.manageTitle !== false) cleanups.push(followTitle(program.status, page));
     chromeView = showChrome(engine, {
       program,
-      status,
-      banners,
-      commands,
-      tools,
       chrome,
-      exporting,
       lang: env.LANG,
       background: options.background,
     });
@@ -195,24 +128,11 @@ export async function mountLinework(
     aspectRatio: aspect === "window" ? windowRatio(window) : aspect,
     main,
   });
-  if (aspect === "window") {
-    const follow = (): void => {
-      const ratio = windowRatio(window);
-      if (ratio) engine.setAspectRatio(ratio.width, ratio.height);
-    };
-    window.addEventListener("resize", follow);
-    cleanups.push(() => window.removeEventListener("resize", follow));
-  }
-  const started = running();
+  if (aspect === "window") cleanups.push(followWindowAspect(engine, window));
   cleanups.push(
     bindProgramCommands({
       engine,
-      program: started,
-      commands,
-      settings: tools,
-      banners,
-      exports,
-      save: exporting.save,
+      program,
       toggleFocusMode: () => chrome.toggleFocusMode(),
       openExportDialog: () => chrome.openDialog("export"),
       freeArea: () => chromeView?.freeArea() ?? null,
@@ -222,39 +142,33 @@ export async function mountLinework(
   return {
     engine,
     get editor() {
-      return started.current;
+      return program.current;
     },
     get current() {
-      return started.current;
+      return program.current;
     },
-    document: status,
+    document: program.status,
     get persistence() {
-      return started.persistence;
+      return program.persistence;
     },
     aspect,
-    banners,
-    files: started.files,
-    commands,
-    tools,
+    banners: program.banners,
+    files: program.files,
+    commands: program.commands,
+    tools: program.settings,
     chrome,
-    exports,
-    open: (path, switchOptions) => started.open(path, switchOptions),
-    newDocument: (switchOptions) => started.newDocument(switchOptions),
-    importDocument: (text, name) => started.importDocument(text, name),
-    importFile(name, data, at) {
-      const open = started.current;
-      return importFileInto(open.store, open.pageId(), name, data, at);
-    },
+    exports: program.exports,
+    open: (path, switchOptions) => program.open(path, switchOptions),
+    newDocument: (switchOptions) => program.newDocument(switchOptions),
+    importDocument: (text, name) => program.importDocument(text, name),
+    importFile: (name, data, at) => program.importFile(name, data, at),
     destroy() {
-      started.dispose();
+      program.dispose();
       for (const cleanup of cleanups.splice(0)) cleanup();
       engine.destroy();
     },
   };
 }
-
-/** How long start-up waits for the shipped typeface before drawing text in a fallback. */
-const FONT_WAIT_MS = 1500;
 
 function resolveAspect(setting: AspectSetting | string | undefined): AspectSetting {
   if (setting === undefined) return "window";

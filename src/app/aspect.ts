@@ -1,4 +1,4 @@
-import type { AspectRatio } from "../../engine";
+import type { AspectRatio, Engine } from "../../engine";
 
 /**
  * How Linework chooses the canvas's aspect ratio. "window" follows the window, so full-window
@@ -33,4 +33,17 @@ export function parseAspectSetting(text: string | null | undefined): AspectSetti
 export function windowRatio(win: Pick<Window, "innerWidth" | "innerHeight">): AspectRatio | null {
   if (win.innerWidth <= 0 || win.innerHeight <= 0) return null;
   return { width: win.innerWidth, height: win.innerHeight };
+}
+
+/** Keeps the engine's aspect ratio with the window's as it is resized; returns the stop. */
+export function followWindowAspect(
+  engine: Pick<Engine, "setAspectRatio">,
+  win: Window,
+): () => void {
+  const follow = (): void => {
+    const ratio = windowRatio(win);
+    if (ratio) engine.setAspectRatio(ratio.width, ratio.height);
+  };
+  win.addEventListener("resize", follow);
+  return () => win.removeEventListener("resize", follow);
 }

@@ -1,84 +1,147 @@
 import type { Engine } from "../../engine";
+import type { ProgramEnvironment } from "../../engine/runtime/environment";
 import type { DocRecord } from "../doc/types";
-import type { BannerStore } from "../editing/banners";
+import { BannerStore } from "../editing/banners";
+import { CommandRegistry } from "../editing/commands";
 import { newDocumentRecords } from "../editing/editor";
+import { ToolSettings } from "../editing/settings";
+import { bundledGlyphFonts, registerBundledFonts } from "../fonts/bundledFonts";
+import type { Point } from "../math/point";
+import { documentExports, type DocumentExports } from "../io/export/documentExports";
+import { importFileInto, type ImportFileResult } from "../io/import/importFile";
 import { serializeDocument, type LoadResult } from "../io/native";
 import { parseOpenedText } from "../persist/damaged";
-import type { DocumentStatusStore } from "../persist/documentStatus";
+import { DocumentStatusStore } from "../persist/documentStatus";
+import { browserStorage } from "../persist/durableStorage";
 import { BANNER_DAMAGED, PersistenceSession, type PersistenceOptions } from "../persist/session";
+import { measureTextNode } from "../render/displays";
 import type { ViewPreferences } from "../render/viewport";
+import { DomTextEditorHost } from "../tools/textEditorHost";
 import { Editor } from "./editor";
+import { downloadBlob } from "./exportCommands";
 import { FileCommands } from "./fileCommands";
+import { pickImage } from "./pickImage";
 import type { ToolServices } from "./toolSession";
 
 export interface SwitchOptions {
   readonly discardUnsaved?: boolean;
 }
 
-/** What the program is started with: what outlives every document. */
-export interface ProgramOptions {
-  readonly status: DocumentStatusStore;
-  readonly banners: BannerStore;
+/** What the program is loaded with. */
+export interface ProgramSetup {
+  /** Autosaves to and reopens from the browser's storage; false keeps nothing. */
+  readonly persist: boolean;
+  /** The engine's environment (its HOME, USER and LANG), known before the engine starts. */
+  readonly env: ProgramEnvironment;
+  /** The page: its fonts, file pickers and downloads. */
+  readonly page: Document;
+}
+
+/** What the running program has of the engine: set by the main routine. */
+interface Running {
+  readonly engine: Engine;
   readonly services: ToolServices;
-  /** Where autosave keeps the library; null when the page keeps nothing. */
-  readonly persistence: PersistenceOptions | null;
-  /** The author of new documents. */
-  readonly user: string;
   /** Told after another document has been opened in place of the last one. */
   readonly onSwitched: (editor: Editor) => void;
 }
 
 /**
- * The running program's documents: the open one's `Editor`, its autosave session, and the ways
- * of replacing it (the library, a file, a new document). Each way saves or gives up the old
- * document first, closes its editor, and opens the next one with the view kept.
+ * The running program: what outlives every document (the status line, banners, commands, tool
+ * settings, exports, files on disk, the storage it autosaves to) and the open document's
+ * `Editor` with its autosave session. It is the only thing that replaces the editor: from the
+ * library, New, a file. Each way saves or gives up the old document first, closes its editor,
+ * and opens the next one with the view kept.
  */
 export class Program {
-  private editor: Editor;
-  private session: PersistenceSession | null;
+  /** The open document's name and unsaved state, and how the browser keeps storage. */
+  readonly status = new DocumentStatusStore();
+  /** Messages the user must see: storage, files, read-only documents. */
+  readonly banners = new BannerStore();
+  /** Every command with its label and shortcuts: menus, the palette and the keys run them. */
+  readonly commands = new CommandRegistry();
+  /** The active tool and the style of new shapes. */
+  readonly settings = new ToolSettings();
+  /** SVG, PNG and PDF export of the open document, and clipboard payloads. */
+  readonly exports: DocumentExports = documentExports(() => this.current.store, bundledGlyphFonts);
   /** Save (Ctrl+S), Save as (Ctrl+Shift+S) and Open (Ctrl+O) with files on disk. */
   readonly files: FileCommands;
+  /** Where autosave keeps the library, the same for every document; null when it keeps none. */
+  private readonly storage: PersistenceOptions | null;
+  private session: PersistenceSession | null = null;
+  private editor: Editor | null = null;
+  private running: Running | null = null;
 
-  private constructor(
-    private readonly engine: Engine,
-    private readonly options: ProgramOptions,
-    session: PersistenceSession | null,
-  ) {
-    this.session = session;
-    this.editor = new Editor(engine, session?.records ?? newDocumentRecords(options.user), {
-      status: options.status,
-      persistence: session,
-      services: options.services,
-    });
+  private constructor(private readonly setup: ProgramSetup) {
+    const { env } = setup;
+    this.storage = setup.persist
+      ? {
+          home: env.HOME,
+          user: env.USER,
+          banners: this.banners,
+          // One for the program, so it asks the browser to keep storage once, not per document.
+          storage: browserStorage(),
+          // Called from a banner, long after the commands are registered.
+          manageDrawings: (): void => void this.commands.run("file.openLibrary"),
+        }
+      : null;
     this.files = new FileCommands(
       {
-        records: () => this.editor.store.snapshot(),
-        name: () => this.editor.store.document.name,
+        records: () => this.current.store.snapshot(),
+        name: () => this.current.store.document.name,
         openLoaded: async (result, fileName) => {
           await this.openLoaded(result, fileName);
         },
         parse: parseOpenedText,
       },
-      options.banners,
+      this.banners,
     );
   }
 
-  /** Opens the stored library (unless `options.persistence` is null) before the engine starts. */
-  static startStorage(options: PersistenceOptions | null): Promise<PersistenceSession | null> {
-    return options === null ? Promise.resolve(null) : PersistenceSession.start(options);
+  /**
+   * Reads the stored library (unless `setup.persist` is false) and loads the shipped typefaces:
+   * the first editor is built from the stored document, and text is drawn once, when its chunk
+   * is built, so the typeface must be there first or canvas text would be set in a fallback.
+   * Local files load in milliseconds; fonts that never arrive fall back, as CSS does, after
+   * FONT_WAIT_MS.
+   */
+  static async load(setup: ProgramSetup): Promise<Program> {
+    const program = new Program(setup);
+    const fontsReady = registerBundledFonts(setup.page.fonts);
+    program.session = await program.startStorage();
+    await Promise.race([fontsReady, new Promise((done) => setTimeout(done, FONT_WAIT_MS))]);
+    return program;
   }
 
-  /** The program with the document `session` reopened (or a new one), on a started engine. */
-  static open(
-    engine: Engine,
-    options: ProgramOptions,
-    session: PersistenceSession | null,
-  ): Program {
-    return new Program(engine, options, session);
+  /**
+   * The main routine, on the started engine: opens the stored document (or a new one). Tools
+   * borrow the page's text field and image picker, which outlive every document.
+   */
+  start(engine: Engine, onSwitched: (editor: Editor) => void): void {
+    const services: ToolServices = {
+      settings: this.settings,
+      commands: this.commands,
+      text: new DomTextEditorHost(engine.shell.parent, () =>
+        this.editor === null
+          ? null
+          : {
+              store: this.editor.store,
+              camera: this.editor.camera,
+              canvasOffset: () => ({
+                x: engine.shell.canvas.offsetLeft,
+                y: engine.shell.canvas.offsetTop,
+              }),
+              measure: measureTextNode,
+            },
+      ),
+      requestImage: () => pickImage(this.setup.page),
+    };
+    this.running = { engine, services, onSwitched };
+    this.editor = this.openEditor(this.session?.records ?? null, this.session, false);
   }
 
   /** The open document's editor; another one after each switch. */
   get current(): Editor {
+    if (this.editor === null) throw new Error("Linework's main routine did not run");
     return this.editor;
   }
 
@@ -96,12 +159,12 @@ export class Program {
     const library = session?.documents;
     if (!session || !library) throw new Error("There is no document library in this browser");
     await library.open(path).then((handle) => handle.close()); // fails clearly if it is not there
-    if (options.discardUnsaved) this.options.status.set({ dirty: false });
+    if (options.discardUnsaved) this.status.set({ dirty: false });
     else await session.whenSaved();
     await library.setLastOpened(path);
     // The old session lets go of its document (and its lock) before the next one takes any.
     session.dispose();
-    const next = await Program.startStorage(this.options.persistence);
+    const next = await this.startStorage();
     this.swap(next?.records ?? null, next, false);
     this.files.forgetFile();
   }
@@ -130,10 +193,29 @@ export class Program {
     return { ok: true, path, readOnly: result.readOnly };
   }
 
+  /**
+   * Imports an SVG, PNG, JPEG, GIF, WebP, .excalidraw or .linework file into the page on screen
+   * as one undo step (centred on `at` when given); the new shapes become the selection. The
+   * content is checked at the untrusted-input boundary; on failure the document is untouched.
+   */
+  importFile(name: string, data: Uint8Array | string, at?: Point): Promise<ImportFileResult> {
+    const open = this.current;
+    return importFileInto(open.store, open.pageId(), name, data, at);
+  }
+
+  /** Saves an exported file: a download from the page. */
+  save(blob: Blob, name: string): void {
+    downloadBlob(this.setup.page, blob, name);
+  }
+
   /** Closes the open editor and lets go of storage; the engine is the caller's. */
   dispose(): void {
-    this.editor.close();
+    this.editor?.close();
     this.session?.dispose();
+  }
+
+  private startStorage(): Promise<PersistenceSession | null> {
+    return this.storage === null ? Promise.resolve(null) : PersistenceSession.start(this.storage);
   }
 
   /** A file's contents become a library document; one from a newer Linework opens read-only. */
@@ -142,7 +224,7 @@ export class Program {
     fileName: string,
     preferredName?: string,
   ): Promise<string | null> {
-    const { banners } = this.options;
+    const { banners } = this;
     const meta = result.records.find((record) => record.type === "document");
     const name = preferredName ?? meta?.name ?? fileName.replace(/\.linework$/i, "");
     if (result.readOnly) {
@@ -158,7 +240,7 @@ export class Program {
     }
     const session = this.session;
     const library = session?.documents;
-    if (!session || !library || this.options.persistence === null) {
+    if (!session || !library || this.storage === null) {
       this.swap(result.records, session, false);
       return null;
     }
@@ -169,7 +251,7 @@ export class Program {
     await session.whenSaved();
     const path = await library.createFromText(name, text);
     session.dispose();
-    const next = await PersistenceSession.start(this.options.persistence, {
+    const next = await PersistenceSession.start(this.storage, {
       path,
       records: result.records,
       text,
@@ -193,19 +275,36 @@ export class Program {
     session: PersistenceSession | null,
     readOnly: boolean,
   ): void {
-    const view: ViewPreferences = this.editor.viewport.preferences;
-    this.editor.close();
+    const view: ViewPreferences = this.current.viewport.preferences;
+    this.current.close();
     this.session = session;
-    this.editor = new Editor(this.engine, records ?? newDocumentRecords(this.options.user), {
-      status: this.options.status,
-      persistence: readOnly ? null : session,
-      services: this.options.services,
-      view,
-    });
+    this.editor = this.openEditor(records, session, readOnly, view);
     this.editor.store.setReadOnly(readOnly);
-    this.options.banners.dismiss(BANNER_READ_ONLY_FILE);
-    this.options.onSwitched(this.editor);
+    this.banners.dismiss(BANNER_READ_ONLY_FILE);
+    this.running?.onSwitched(this.editor);
+  }
+
+  private openEditor(
+    records: readonly DocRecord[] | null,
+    session: PersistenceSession | null,
+    readOnly: boolean,
+    view?: ViewPreferences,
+  ): Editor {
+    if (this.running === null) throw new Error("Linework's main routine did not run");
+    const editor = new Editor(
+      this.running.engine,
+      records ?? newDocumentRecords(this.setup.env.USER),
+      {
+        status: this.status,
+        persistence: readOnly ? null : session,
+        services: this.running.services,
+        view,
+      },
+    );
+    return editor;
   }
 }
 
 const BANNER_READ_ONLY_FILE = "read-only-file";
+/** How long loading waits for the shipped typeface before drawing text in a fallback. */
+const FONT_WAIT_MS = 1500;

@@ -2,10 +2,6 @@ import type { Engine } from "../../engine";
 import { browserBooleans } from "../actions/booleanRunner";
 import { clipboardActions, editorCommands } from "../actions/editorCommands";
 import { pathCommands } from "../actions/pathOps";
-import type { BannerStore } from "../editing/banners";
-import type { CommandRegistry } from "../editing/commands";
-import type { ToolSettings } from "../editing/settings";
-import type { DocumentExports } from "../io/export/documentExports";
 import type { ScreenArea } from "../render/camera";
 import { appCommands } from "./appCommands";
 import { bindChromeKeys, chromeOrigin } from "./chromeFocus";
@@ -18,16 +14,10 @@ import {
   type ClipboardTarget,
 } from "./systemClipboard";
 
-/** What the program's commands reach besides the open document. */
+/** What the program's commands reach besides the program and its open document: the chrome. */
 export interface CommandWiring {
   readonly engine: Engine;
   readonly program: Program;
-  readonly commands: CommandRegistry;
-  readonly settings: ToolSettings;
-  readonly banners: BannerStore;
-  readonly exports: DocumentExports;
-  /** Saves an exported file (a download in a browser). */
-  save(blob: Blob, name: string): void;
   toggleFocusMode(): void;
   openExportDialog(): void;
   /** The part of the canvas no panel covers, for fitting; null before the chrome is shown. */
@@ -41,7 +31,8 @@ export interface CommandWiring {
  * Returns what undoes all of it.
  */
 export function bindProgramCommands(wiring: CommandWiring): () => void {
-  const { engine, program, commands, settings, banners, exports } = wiring;
+  const { engine, program } = wiring;
+  const { commands, settings, banners, exports } = program;
   const current = () => program.current;
   const report = (action: Promise<unknown>): void => {
     action.catch((error: unknown) => engine.printErr(`Linework: ${String(error)}`));
@@ -100,7 +91,7 @@ export function bindProgramCommands(wiring: CommandWiring): () => void {
         current,
         exports,
         settings,
-        save: wiring.save,
+        save: (blob, name) => program.save(blob, name),
         notify,
         openExportDialog: wiring.openExportDialog,
       }),

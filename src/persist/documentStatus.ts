@@ -49,3 +49,12 @@ export function formatTitle(status: DocumentStatus): string {
   const name = status.name.trim() === "" ? "Untitled" : status.name.trim();
   return `${status.dirty ? UNSAVED_MARK : ""}${name} — ${APP_NAME}`;
 }
+
+/** Keeps `page`'s title with the document's name and unsaved mark; returns the stop. */
+export function followTitle(status: DocumentStatusStore, page: Document): () => void {
+  const apply = (): void => {
+    page.title = formatTitle(status.get());
+  };
+  apply();
+  return status.subscribe(apply);
+}

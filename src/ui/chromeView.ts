@@ -3,11 +3,6 @@ import { createRoot } from "react-dom/client";
 import type { Engine } from "../../engine";
 import { canvasRectStore } from "../app/canvasRect";
 import type { Program } from "../app/program";
-import type { BannerStore } from "../editing/banners";
-import type { CommandRegistry } from "../editing/commands";
-import type { ToolSettings } from "../editing/settings";
-import type { DocumentExports } from "../io/export/documentExports";
-import type { DocumentStatusStore } from "../persist/documentStatus";
 import type { ScreenArea } from "../render/camera";
 import { CANVAS_COLOURS, type CanvasTheme } from "../render/canvasTheme";
 import { canvasBackground } from "../render/pageBackground";
@@ -19,16 +14,9 @@ import type { DocumentActions } from "./services";
 import { followTheme } from "./theme";
 
 export interface ChromeOptions {
+  /** The status line, banners, commands, tool settings, exports and the open document. */
   readonly program: Program;
-  readonly status: DocumentStatusStore;
-  readonly banners: BannerStore;
-  readonly commands: CommandRegistry;
-  readonly tools: ToolSettings;
   readonly chrome: ChromeState;
-  readonly exporting: {
-    readonly exports: DocumentExports;
-    save(blob: Blob, name: string): void;
-  };
   readonly lang: string;
   /** The embedding page's own canvas colour (0xRRGGBB), used by the light theme. */
   readonly background?: number | undefined;
@@ -49,7 +37,13 @@ export interface ChromeView {
  * never per frame.
  */
 export function showChrome(engine: Engine, options: ChromeOptions): ChromeView {
-  const { program, banners, chrome } = options;
+  const { program, chrome } = options;
+  const { banners } = program;
+  // Made once, not per render, so what the chrome is given keeps one identity.
+  const exporting = {
+    exports: program.exports,
+    save: (blob: Blob, name: string) => program.save(blob, name),
+  };
   // The canvas follows the chrome's theme; an embedding page's own background is the light one.
   // A page with a background of its own shows it, as the exports do.
   let theme: CanvasTheme = "light";
@@ -88,7 +82,7 @@ export function showChrome(engine: Engine, options: ChromeOptions): ChromeView {
         counter,
         children: createElement(Overlay, {
           rect: canvasRectStore(engine),
-          status: options.status,
+          status: program.status,
           banners,
           onToggleFullscreen: () => {
             engine.shell.toggleFullscreen().catch((error: unknown) => {
@@ -96,13 +90,13 @@ export function showChrome(engine: Engine, options: ChromeOptions): ChromeView {
             });
           },
           services: {
-            commands: options.commands,
-            tools: options.tools,
+            commands: program.commands,
+            tools: program.settings,
             chrome,
             current: program.current,
             canvas: engine.shell.canvas,
             lang: options.lang,
-            exporting: options.exporting,
+            exporting,
             ...(program.persistence ? { documents: documentActions } : {}),
           },
           persisting: program.persistence !== null,
