@@ -3,6 +3,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 import layers from "./scripts/eslint-layers.mjs";
+import moduleState from "./scripts/eslint-module-state.mjs";
 
 export default tseslint.config(
   {
@@ -41,10 +42,15 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // The layers of ARCHITECTURE.md: imports only go down, and no files import each other in a circle.
+    // The layers of ARCHITECTURE.md: imports only go down, and no files import each other in a
+    // circle. What lives as long as a document or a program belongs to its object, not a module.
     files: ["src/**/*.{ts,tsx}"],
-    plugins: { linework: layers },
-    rules: { "linework/layers": "error", "linework/no-import-cycle": "error" },
+    plugins: { linework: { rules: { ...layers.rules, ...moduleState.rules } } },
+    rules: {
+      "linework/layers": "error",
+      "linework/no-import-cycle": "error",
+      "linework/no-module-state": "error",
+    },
   },
   {
     // The engine is the lower layer: it must not know the drawing program.
