@@ -1,10 +1,10 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Editor as EditorClass } from "../../src/app/editor";
 import { CommandRegistry } from "../../src/editing/commands";
 import { COMMIT_STAGES } from "../../src/editing/commitPipeline";
 import { ToolSettings } from "../../src/editing/settings";
 import { createDocument, DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
-import type { RectNode } from "../../src/doc/types";
+import type { BlobRecord, ImageNode, RectNode } from "../../src/doc/types";
 import { DocumentStatusStore } from "../../src/persist/documentStatus";
 import type { TextEditorHost } from "../../src/tools/types";
 import { headlessEngine } from "../support/headlessEngine";
@@ -23,10 +23,13 @@ beforeAll(async () => {
   // The editor brings in most of the program: slow to load on a busy machine.
 }, 60_000);
 
+let textClosed = 0;
 const textHost: TextEditorHost = {
   edit: (_id, done) => done(null),
   typeKey: () => false,
-  close() {},
+  close() {
+    textClosed += 1;
+  },
 };
 
 function records() {
@@ -43,11 +46,11 @@ function records() {
   ];
 }
 
-async function openEditor() {
+async function openEditor(extra: readonly (ImageNode | BlobRecord)[] = []) {
   const fake = await headlessEngine();
   const settings = new ToolSettings();
   const status = new DocumentStatusStore();
-  const editor = new Editor(fake.engine, records(), {
+  const editor = new Editor(fake.engine, [...records(), ...extra], {
     status,
     persistence: null,
     services: {
@@ -130,4 +133,46 @@ describe("an editor", () => {
     expect(background).toBe(0);
     expect(editor.history.canUndo).toBe(undoable);
   });
+
+  it("closes the text field it borrowed, and draws no picture decoded after it closed", async () => {
+    // A decode that finishes when the test says, into a texture PixiJS can take without a GPU.
+    const decodes: Array<() => void> = [];
+    const realImage = (globalThis as { Image?: unknown }).Image;
+    (globalThis as { Image?: unknown }).Image = class {
+      src = "";
+      decode(): Promise<void> {
+        return new Promise((resolve) => decodes.push(resolve));
+      }
+    };
+    const { Texture } = await import("pixi.js");
+    const from = vi.spyOn(Texture, "from").mockImplementation(() => new Texture());
+    restore.push(() => {
+      (globalThis as { Image?: unknown }).Image = realImage;
+      from.mockRestore();
+    });
+    const blob: BlobRecord = { id: "b", type: "blob", mime: "image/png", data: "AA==" };
+    const image = makeNode<ImageNode>("image", "i", PAGE, "a1", {
+      blob: "b",
+      naturalWidth: 10,
+      naturalHeight: 10,
+      width: 10,
+      height: 10,
+    });
+    const { editor, invalidations, step } = await openEditor([blob, image]);
+    step();
+    expect(decodes.length).toBeGreaterThan(0);
+    const closedBefore = textClosed;
+
+    editor.close();
+    expect(textClosed).toBeGreaterThan(closedBefore);
+    const before = invalidations();
+    for (const decoded of decodes) decoded();
+    await new Promise((done) => setTimeout(done, 0));
+    expect(invalidations()).toBe(before);
+  });
+});
+
+const restore: Array<() => void> = [];
+afterEach(() => {
+  for (const undo of restore.splice(0)) undo();
 });
