@@ -137,7 +137,7 @@ describe("SVG to shapes", () => {
 
   it("linear gradients in objectBoundingBox become local coordinates, stops inherited through href", () => {
     const node = only(
-      `<defs><linearGradient id="a"><stop offset="0" stop-color="red"/><stop offset="100%" stop-color="blue" stop-opacity="0.5"/></linearGradient>
+      `<defs><linearGradient id="a"><stop offset="0" stop-color="red"/><stop offset="100%" stop-color="blue" stop-opacity="1"/></linearGradient>
        <linearGradient id="b" href="#a" x1="0" y1="0" x2="0" y2="1"/></defs>
        <rect x="10" y="10" width="100" height="50" fill="url(#b)"/>`,
     );
@@ -147,7 +147,7 @@ describe("SVG to shapes", () => {
       to: { x: 0, y: 50 },
       stops: [
         { offset: 0, color: { r: 1, g: 0, b: 0, a: 1 } },
-        { offset: 1, color: { r: 0, g: 0, b: 1, a: 0.5 } },
+        { offset: 1, color: { r: 0, g: 0, b: 1, a: 1 } },
       ],
     });
   });

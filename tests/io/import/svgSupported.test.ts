@@ -288,14 +288,14 @@ describe("opacity and blending of containers", () => {
 });
 
 describe("radial gradients", () => {
-  it("fr = 0 is kept; a focal radius is reported, the paint having none", () => {
+  it("fr = 0 is kept; a focal radius off a concentric gradient is reported", () => {
     const kept = imported(
       `<radialGradient id="g" fr="0"><stop/><stop offset="1" stop-color="red"/></radialGradient><rect width="1" height="1" fill="url(#g)"/>`,
     );
     expect(kept.warnings).toEqual([]);
     expect(kept.nodes[0]!.type === "rect" && kept.nodes[0]!.fill.type).toBe("radial");
     const focal = imported(
-      `<radialGradient id="g" fr="0.3"><stop/><stop offset="1" stop-color="red"/></radialGradient><rect width="1" height="1" fill="url(#g)"/>`,
+      `<radialGradient id="g" fx="0.2" fr="0.3"><stop/><stop offset="1" stop-color="red"/></radialGradient><rect width="1" height="1" fill="url(#g)"/>`,
     );
     expect(focal.warnings).toEqual(["Ignored: fr attribute on 1 <radialGradient> element."]);
   });

@@ -33,6 +33,11 @@ export function styled(
   const fillOpacity = unitNumber(style.get("fill-opacity"), 1);
   const strokeOpacity = unitNumber(style.get("stroke-opacity"), 1);
   const fillPaint = paint(conv, style.get("fill") ?? "black", ctx, fillOpacity, userToLocal, box);
+  const width = Math.max(
+    0,
+    parseLength(style.get("stroke-width") ?? "1", 1, ctx.viewport, "other"),
+  );
+  // A stroke's paint reaches past the box by half its width, more at mitred corners.
   const strokePaint = paint(
     conv,
     style.get("stroke") ?? "none",
@@ -40,10 +45,7 @@ export function styled(
     strokeOpacity,
     userToLocal,
     box,
-  );
-  const width = Math.max(
-    0,
-    parseLength(style.get("stroke-width") ?? "1", 1, ctx.viewport, "other"),
+    width * 2,
   );
   const dash = dashes(style.get("stroke-dasharray"), ctx);
   return {
@@ -68,6 +70,7 @@ function paint(
   opacity: number,
   userToLocal: Matrix,
   box: UserBox | (() => UserBox),
+  margin = 0,
 ): Paint | null {
   const style = ctx.style;
   const text = value.trim();
@@ -98,11 +101,12 @@ function paint(
         userToLocal,
         typeof box === "function" ? box() : box,
         opacity,
+        margin,
       );
     }
     // A pattern is not imported (the audit reports it); its fallback colour stands in.
     const fallback = url[2]!.trim();
-    if (fallback.length > 0) return paint(conv, fallback, ctx, opacity, userToLocal, box);
+    if (fallback.length > 0) return paint(conv, fallback, ctx, opacity, userToLocal, box, margin);
     if (target === undefined) conv.count("reference to a missing paint");
     return null;
   }

@@ -3,6 +3,7 @@ import type { GradientStop, Paint, RGBA } from "../../../doc/types";
 import type { XmlElement } from "../xml";
 import { localName } from "../xml";
 import { parseColor } from "./color";
+import { hardEdgeAtEnd, spreadOver, unpremultiplied, type Spread } from "./gradientStops";
 import { parseLength } from "./lengths";
 import { parseTransformList } from "./transformList";
 import type { Point } from "../../../math/point";
@@ -24,7 +25,9 @@ export interface GradientContext {
 }
 
 /** Attributes of a gradient, following `href` to the gradients it inherits from. */
-function gradientChain(start: XmlElement, ctx: GradientContext): XmlElement[] {
+type Lookup = (id: string) => XmlElement | undefined;
+
+function gradientChain(start: XmlElement, byId: Lookup): XmlElement[] {
   const chain: XmlElement[] = [];
   const seen = new Set<XmlElement>();
   let current: XmlElement | undefined = start;
@@ -33,7 +36,7 @@ function gradientChain(start: XmlElement, ctx: GradientContext): XmlElement[] {
     chain.push(current);
     const href: string | undefined =
       current.attributes.get("href") ?? current.attributes.get("xlink:href");
-    current = href?.startsWith("#") ? ctx.byId.get(href.slice(1)) : undefined;
+    current = href?.startsWith("#") ? byId(href.slice(1)) : undefined;
     if (current !== undefined && !/^(linear|radial)Gradient$/.test(localName(current.name)))
       current = undefined;
   }
@@ -42,10 +45,32 @@ function gradientChain(start: XmlElement, ctx: GradientContext): XmlElement[] {
 
 function attribute(chain: readonly XmlElement[], name: string): string | undefined {
   for (const element of chain) {
+    // Geometry is only inherited from gradients of the same kind: a linear gradient has no
+    // centre to give, and a radial one's stray x2 is not a linear gradient's.
+    if (!COMMON_ATTRIBUTES.has(name) && element.name !== chain[0]!.name) continue;
     const value = element.attributes.get(name);
     if (value !== undefined) return value;
   }
   return undefined;
+}
+
+/** What every gradient has, and passes on through `href` whatever the kind. */
+const COMMON_ATTRIBUTES = new Set(["gradientUnits", "gradientTransform", "spreadMethod"]);
+
+/** A stop's offset: a number or a percentage; anything else (a length) is 0. */
+function offsetOf(raw: string): number {
+  const text = raw.trim();
+  const percent = text.endsWith("%");
+  const body = percent ? text.slice(0, -1) : text;
+  if (!/^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i.test(body)) return 0;
+  return percent ? Number(body) / 100 : Number(body);
+}
+
+/** An opacity: a number or a percentage, clamped to 0–1; 1 when invalid. */
+function opacityOf(raw: string): number {
+  const text = raw.trim();
+  const n = text.endsWith("%") ? Number.parseFloat(text) / 100 : Number.parseFloat(text);
+  return Number.isFinite(n) ? clamp01(n) : 1;
 }
 
 function gradientLength(
@@ -77,8 +102,7 @@ function stopsOf(
     const out: GradientStop[] = [];
     let last = 0;
     for (const stop of stops.slice(0, 1024)) {
-      const raw = stop.attributes.get("offset") ?? "0";
-      let offset = raw.trim().endsWith("%") ? Number.parseFloat(raw) / 100 : Number.parseFloat(raw);
+      let offset = offsetOf(stop.attributes.get("offset") ?? "0");
       if (!Number.isFinite(offset)) offset = 0;
       offset = Math.min(1, Math.max(last, offset));
       last = offset;
@@ -88,8 +112,7 @@ function stopsOf(
         parsed === null || parsed === "currentColor" || parsed === "transparent"
           ? { r: 0, g: 0, b: 0, a: parsed === "transparent" ? 0 : 1 }
           : parsed;
-      const stopOpacity = Number.parseFloat(style.opacity);
-      const a = base.a * (Number.isFinite(stopOpacity) ? clamp01(stopOpacity) : 1) * opacity;
+      const a = base.a * opacityOf(style.opacity) * opacity;
       out.push({ offset, color: { ...base, a } });
     }
     return out;
@@ -102,7 +125,8 @@ const clamp01 = (n: number): number => (n < 0 ? 0 : n > 1 ? 1 : n);
 /**
  * A gradient element as a paint in the node's local coordinates. `userToLocal` maps the
  * referencing element's user space to the node's local space; `box` is the element's bounding
- * box in user space. Returns a solid paint for gradients with one stop, null for none.
+ * box in user space, and `margin` how far beyond it the paint shows (half a stroke's width).
+ * Returns a solid paint for gradients with one stop, null for none.
  */
 export function gradientPaint(
   element: XmlElement,
@@ -110,9 +134,10 @@ export function gradientPaint(
   userToLocal: Matrix,
   box: UserBox,
   opacity: number,
+  margin = 0,
 ): Paint | null {
-  const chain = gradientChain(element, ctx);
-  const stops = stopsOf(chain, ctx, opacity);
+  const chain = gradientChain(element, (id) => ctx.byId.get(id));
+  const stops = unpremultiplied(stopsOf(chain, ctx, opacity));
   if (stops.length === 0) return null;
   if (stops.length === 1) return { type: "solid", color: stops[0]!.color };
   const boundingBox = attribute(chain, "gradientUnits") !== "userSpaceOnUse";
@@ -123,15 +148,27 @@ export function gradientPaint(
   const units: Matrix = boundingBox
     ? { a: box.width, b: 0, c: 0, d: box.height, e: box.x, f: box.y }
     : { a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 };
-  const own = parseTransformList(attribute(chain, "gradientTransform") ?? "") ?? {
-    a: 1,
-    b: 0,
-    c: 0,
-    d: 1,
-    e: 0,
-    f: 0,
+  const parsed = parseTransformList(attribute(chain, "gradientTransform") ?? "");
+  // A transform that cannot be inverted is ignored, as resvg ignores it.
+  const own = parsed !== null && invert(parsed) !== null ? parsed : IDENTITY;
+  const toUser = multiply(units, own);
+  const m = multiply(userToLocal, toUser);
+  const spread = spreadOf(attribute(chain, "spreadMethod"));
+  // The box's corners in the gradient's own space, where its parameter is measured.
+  const corners = (): Point[] => {
+    const back = invert(toUser) ?? IDENTITY;
+    const x0 = box.x - margin;
+    const y0 = box.y - margin;
+    const x1 = box.x + box.width + margin;
+    const y1 = box.y + box.height + margin;
+    return [
+      { x: x0, y: y0 },
+      { x: x1, y: y0 },
+      { x: x0, y: y1 },
+      { x: x1, y: y1 },
+    ].map((p) => apply(back, p));
   };
-  const m = multiply(multiply(userToLocal, units), own);
+  const rewrite = spread !== "pad" || hardEdgeAtEnd(stops);
   const { width, height } = ctx.viewport;
   const diagonal = Math.sqrt((width * width + height * height) / 2);
   const len = (name: string, fallback: number, reference: number): number =>
@@ -140,6 +177,20 @@ export function gradientPaint(
   if (isLinear) {
     const p1 = { x: len("x1", 0, width), y: len("y1", 0, height) };
     const p2 = { x: len("x2", boundingBox ? 1 : width, width), y: len("y2", 0, height) };
+    const dx = p2.x - p1.x;
+    const dy = p2.y - p1.y;
+    const d2 = dx * dx + dy * dy;
+    if (rewrite && d2 > 0) {
+      const ts = corners().map((q) => ((q.x - p1.x) * dx + (q.y - p1.y) * dy) / d2);
+      const from = Math.min(0, Math.floor(Math.min(...ts)));
+      const to = Math.max(1, Math.ceil(Math.max(...ts)));
+      const spreadStops = spreadOver(stops, spread, from, to);
+      if (spreadStops !== null) {
+        const q1 = { x: p1.x + dx * from, y: p1.y + dy * from };
+        const q2 = { x: p1.x + dx * to, y: p1.y + dy * to };
+        return { type: "linear", ...linearThrough(m, q1, q2), stops: spreadStops };
+      }
+    }
     return { type: "linear", ...linearThrough(m, p1, p2), stops };
   }
   const cx = len("cx", boundingBox ? 0.5 : width / 2, width);
@@ -147,14 +198,64 @@ export function gradientPaint(
   const r = len("r", boundingBox ? 0.5 : diagonal / 2, diagonal);
   const fx = len("fx", cx, width);
   const fy = len("fy", cy, height);
+  const fr = len("fr", 0, diagonal);
   const scale = Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+  const concentric = Math.abs(fx - cx) <= 1e-9 * r && Math.abs(fy - cy) <= 1e-9 * r;
+  let radial = stops;
+  let reach = r;
+  if (concentric && r > 0) {
+    // A focal radius starts the stops that far out; inside it the first colour holds.
+    if (fr > 0 && fr < r)
+      radial = radial.map((s) => ({ offset: fr / r + s.offset * (1 - fr / r), color: s.color }));
+    if (spread !== "pad" || hardEdgeAtEnd(radial)) {
+      const far = Math.max(...corners().map((q) => Math.hypot(q.x - cx, q.y - cy))) / r;
+      const to = Math.max(1, Math.ceil(far));
+      const spreadStops = spreadOver(radial, spread, 0, to);
+      if (spreadStops !== null) {
+        radial = spreadStops;
+        reach = r * to;
+      }
+    }
+  }
   return {
     type: "radial",
     center: apply(m, { x: cx, y: cy }),
-    radius: Math.max(0, r * scale),
+    radius: Math.max(0, reach * scale),
     focal: apply(m, { x: fx, y: fy }),
-    stops,
+    stops: radial,
   };
+}
+
+const IDENTITY: Matrix = { a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 };
+
+function spreadOf(value: string | undefined): Spread {
+  const text = value?.trim();
+  return text === "reflect" || text === "repeat" ? text : "pad";
+}
+
+/**
+ * Whether the import keeps a radial gradient's spread method and focal radius: only for one
+ * whose focal point is its centre (the paint's parameter is then the distance from it), and a
+ * focal radius only inside the radius.
+ */
+export function radialSpreadKept(element: XmlElement, byId: Lookup): boolean {
+  const chain = gradientChain(element, byId);
+  const centre = (axis: string): string => (attribute(chain, `c${axis}`) ?? "50%").trim();
+  const focal = (axis: string): string => (attribute(chain, `f${axis}`) ?? centre(axis)).trim();
+  return focal("x") === centre("x") && focal("y") === centre("y");
+}
+
+/** Whether a radial gradient's focal radius is kept: concentric, and inside the radius. */
+export function focalRadiusKept(element: XmlElement, byId: Lookup): boolean {
+  const chain = gradientChain(element, byId);
+  const number = (text: string): number => {
+    const t = text.trim();
+    return t.endsWith("%") ? Number(t.slice(0, -1)) / 100 : Number(t.replace(/px$/, ""));
+  };
+  const fr = number(attribute(chain, "fr") ?? "0");
+  if (fr === 0) return true;
+  const r = number(attribute(chain, "r") ?? "50%");
+  return radialSpreadKept(element, byId) && Number.isFinite(fr) && fr > 0 && fr < r;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { BLEND_MODES } from "../../../doc/types";
 import { localName, type XmlElement } from "../xml";
+import { focalRadiusKept, radialSpreadKept } from "./paint";
 
 /**
  * What the SVG import keeps, as allow-lists: the elements it converts or reads, and for each the
@@ -265,18 +266,21 @@ const singlePosition: Check = (value) =>
     ? ""
     : null;
 
-/** `spreadMethod`: pad is what a paint holds; reflect and repeat are not kept (others are invalid). */
-const spreadCheck: Check = (value) => {
+/**
+ * `spreadMethod`: reflect and repeat are kept as repeated stops over a longer gradient, except on
+ * a radial gradient whose focal point is off its centre (others are invalid, so pad).
+ */
+const spreadCheck: Check = (value, element, byId) => {
   const text = value.trim();
-  return text === "reflect" || text === "repeat" ? text : null;
+  if (text !== "reflect" && text !== "repeat") return null;
+  return localName(element.name) !== "radialGradient" || radialSpreadKept(element, byId)
+    ? null
+    : text;
 };
 
-/** `fr`: a radial gradient's paint has no focal radius, so only 0 is kept. */
-const focalRadiusCheck: Check = (value) => {
-  const text = value.trim();
-  const n = Number(text.endsWith("%") ? text.slice(0, -1) : text.replace(/px$/, ""));
-  return n === 0 ? null : "";
-};
+/** `fr`: kept as where the stops begin, for a focal radius inside a concentric gradient. */
+const focalRadiusCheck: Check = (_value, element, byId) =>
+  focalRadiusKept(element, byId) ? null : "";
 
 /** An `<image>`'s `preserveAspectRatio`: any alignment is kept; slicing is not. */
 const imageAspectCheck: Check = (value) => (/\bslice\b/.test(value) ? "slice" : null);
