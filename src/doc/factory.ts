@@ -73,7 +73,11 @@ export function createDocument(options: {
 
 /** Fields a kind gives a default to, so a node is made without naming them. */
 const KIND_DEFAULTS = {
-  line: { startBinding: null, endBinding: null, route: "straight", bend: 0.5 },
+  rect: { label: null },
+  ellipse: { label: null },
+  polygon: { label: null },
+  star: { label: null },
+  line: { startBinding: null, endBinding: null, route: "straight", bend: 0.5, label: null },
 } as const satisfies { readonly [K in NodeType]?: Partial<Extract<SceneNode, { type: K }>> };
 
 type Defaulted<T extends SceneNode> = T["type"] extends keyof typeof KIND_DEFAULTS

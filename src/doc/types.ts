@@ -117,6 +117,26 @@ export interface Styled {
   readonly stroke: Stroke;
 }
 
+/**
+ * Words written on a shape, centred in it and wrapped to its width, or along a connector. They
+ * are part of the shape's record, so they move, scale, copy and delete with it.
+ */
+export interface Label {
+  readonly content: string;
+  readonly fontFamily: string;
+  readonly fontSize: number;
+  readonly fontWeight: number;
+  readonly fontStyle: "normal" | "italic";
+  readonly color: RGBA;
+  /** On a line: where along it the label's middle sits, 0 (start) to 1 (end). */
+  readonly position: number;
+}
+
+/** A kind that can carry a label; null when it has none. */
+export interface Labelled {
+  readonly label: Label | null;
+}
+
 export interface FrameNode extends NodeBase, Styled {
   readonly type: "frame";
   readonly width: number;
@@ -129,7 +149,7 @@ export interface GroupNode extends NodeBase {
   readonly type: "group";
 }
 
-export interface RectNode extends NodeBase, Styled {
+export interface RectNode extends NodeBase, Styled, Labelled {
   readonly type: "rect";
   readonly width: number;
   readonly height: number;
@@ -137,7 +157,7 @@ export interface RectNode extends NodeBase, Styled {
   readonly radii: readonly [number, number, number, number];
 }
 
-export interface EllipseNode extends NodeBase, Styled {
+export interface EllipseNode extends NodeBase, Styled, Labelled {
   readonly type: "ellipse";
   readonly width: number;
   readonly height: number;
@@ -170,7 +190,7 @@ export type LineRoute = (typeof LINE_ROUTES)[number];
  * A line between two points; an arrow is a line with a head at one or both ends. Either end may
  * be bound to a shape (a connector), and then follows it.
  */
-export interface LineNode extends NodeBase, Styled {
+export interface LineNode extends NodeBase, Styled, Labelled {
   readonly type: "line";
   readonly start: Point;
   readonly end: Point;
@@ -183,14 +203,14 @@ export interface LineNode extends NodeBase, Styled {
   readonly bend: number;
 }
 
-export interface PolygonNode extends NodeBase, Styled {
+export interface PolygonNode extends NodeBase, Styled, Labelled {
   readonly type: "polygon";
   readonly width: number;
   readonly height: number;
   readonly sides: number;
 }
 
-export interface StarNode extends NodeBase, Styled {
+export interface StarNode extends NodeBase, Styled, Labelled {
   readonly type: "star";
   readonly width: number;
   readonly height: number;

@@ -24,6 +24,7 @@ import { colorOf } from "./paint";
 import { createPaintMesh } from "./paintMesh/paintMesh";
 import { resolvedFamilies } from "../fonts/family";
 import { kindOf } from "../shapes/registry";
+import { hasLabel, labelOf, labelOrigin, labelText } from "../shapes/label";
 
 /** What a display needs to know to draw a node at the camera's zoom. */
 export interface DrawContext {
@@ -46,6 +47,11 @@ export interface Display {
   readonly zoomDependent: boolean;
   /** Whether it is a batch mesh of its own (`batchDisplay`). */
   readonly batched: boolean;
+  /**
+   * Leaves its words undrawn while an editing field shows them (a text, or a shape's label),
+   * or draws them again.
+   */
+  showWords(shown: boolean): void;
 }
 
 const meshWriter = new BatchWriter();
@@ -87,7 +93,11 @@ function shapeDisplay(type: SceneNode["type"], batched: boolean): Display {
   let mesh: Container | null = null;
   // Analytic boxes are exact at every zoom: a new bucket need not rebuild them.
   let zoomed = false;
-  object.on("destroyed", () => mesh?.destroy());
+  const words = new LabelDisplay(object);
+  object.on("destroyed", () => {
+    mesh?.destroy();
+    words.destroy();
+  });
   return {
     type,
     object,
@@ -103,11 +113,55 @@ function shapeDisplay(type: SceneNode["type"], batched: boolean): Display {
       if (!isVectorNode(next) || next.type === "frame") return;
       zoomed = dependsOnZoom(next);
       mesh = shapeMesh(next, context);
-      if (mesh === null) return;
-      mesh.label = batched ? "batch" : "shape";
-      object.addChild(mesh);
+      if (mesh !== null) {
+        mesh.label = batched ? "batch" : "shape";
+        object.addChild(mesh);
+      }
+      words.draw(next);
     },
+    showWords: (shown) => words.show(shown),
   };
+}
+
+/**
+ * A shape's label: a text object above the shape's mesh, its lines centred where the shape's
+ * kind places them. Made when a label first appears and kept while it changes.
+ */
+class LabelDisplay {
+  private text: Text | null = null;
+  private shown = true;
+
+  constructor(private readonly owner: Container) {}
+
+  draw(node: SceneNode): void {
+    const label = labelOf(node);
+    const placement = kindOf(node).labelPlacement?.(node) ?? null;
+    if (!hasLabel(label) || placement === null) {
+      this.destroy();
+      return;
+    }
+    const words = labelText(node, label, placement);
+    this.text ??= new Text({ text: "" });
+    const text = this.text;
+    text.label = "label";
+    text.text = words.content;
+    text.style = textStyleOf(words);
+    const origin = labelOrigin(placement, { width: text.width, height: text.height });
+    text.position.set(origin.x, origin.y);
+    text.visible = this.shown;
+    // Last child: above the shape's own mesh.
+    this.owner.addChild(text);
+  }
+
+  show(shown: boolean): void {
+    this.shown = shown;
+    if (this.text !== null) this.text.visible = shown;
+  }
+
+  destroy(): void {
+    this.text?.destroy();
+    this.text = null;
+  }
 }
 
 /** A vector shape inside a group or frame drawn by a batch mesh of its own. */
@@ -142,6 +196,7 @@ export function createDisplay(node: SceneNode, images: ImageSource | null = null
         zoomDependent: false,
         batched: false,
         draw: () => {},
+        showWords: () => {},
       };
     }
     case "frame":
@@ -182,6 +237,7 @@ function frameDisplay(): Display {
       content.mask = next.clip ? mask : null;
       mask.visible = next.clip;
     },
+    showWords: () => {},
   };
 }
 
@@ -197,6 +253,9 @@ function textDisplay(): Display {
       const node = next as TextNode;
       object.text = node.content;
       object.style = textStyleOf(node);
+    },
+    showWords: (shown) => {
+      object.renderable = shown;
     },
   };
 }
@@ -250,6 +309,7 @@ function imageDisplay(images: ImageSource | null): Display {
         object.height = node.height;
       });
     },
+    showWords: () => {},
   };
 }
 

@@ -448,7 +448,7 @@ export class SceneRenderer {
         this.displays.set(id, display);
       }
       display.draw(node, this.drawContext(id));
-      this.applyCommon(display.object, node);
+      this.applyCommon(display, node);
       this.placeListOf(id);
       if (list === null) attach.push(node);
     }
@@ -566,15 +566,15 @@ export class SceneRenderer {
       if (display) display.object.destroy({ children: false });
       display = createDisplay(node, this.images);
       display.draw(node, this.drawContext(node.id));
-      this.applyCommon(display.object, node);
+      this.applyCommon(display, node);
       this.displays.set(node.id, display);
     }
     return display.object;
   }
 
-  private applyCommon(object: Container, node: SceneNode): void {
-    applyCommon(object, node);
-    if (node.id === this.editing) object.visible = false;
+  private applyCommon(display: Display, node: SceneNode): void {
+    applyCommon(display.object, node);
+    display.showWords(node.id !== this.editing);
   }
 
   /** Shows the text that was being edited again and leaves the newly edited one undrawn. */
@@ -585,7 +585,7 @@ export class SceneRenderer {
       if (changed === null) continue;
       const node = this.store.get(changed);
       const display = this.displays.get(changed);
-      if (display !== undefined && isSceneNode(node)) this.applyCommon(display.object, node);
+      if (display !== undefined && isSceneNode(node)) this.applyCommon(display, node);
     }
     this.invalidate();
   }

@@ -5,10 +5,15 @@ import { ellipseHitOutline, hitPainted } from "../geometry/hitOutline";
 import { ellipseSubpath } from "../geometry/toPath";
 import { NO_ARROW_ENDS, resizedBox, strokedBox, withoutStroke } from "./common";
 import type { ShapeKind } from "./kind";
+import { boxLabelPlacement, labelledBounds, labelledHit } from "./label";
 
 function localBounds(node: EllipseNode) {
   return strokedBox(node, node.width, node.height);
 }
+
+// The box inscribed in an ellipse is 1/√2 of its width.
+const labelPlacement = (node: EllipseNode) =>
+  boxLabelPlacement(node.width, node.height, Math.SQRT1_2);
 
 function subpaths(node: EllipseNode) {
   return [ellipseSubpath(node.width, node.height)];
@@ -21,22 +26,26 @@ function polylines(node: EllipseNode, step: number) {
 /** The ellipse inscribed in the box (0,0)–(width, height). */
 export const ellipseKind = {
   type: "ellipse",
-  localBounds,
+  localBounds: labelledBounds(localBounds, labelPlacement),
   geometryBox: (node) => localBounds(withoutStroke(node)),
   outline: { subpaths, fillRule: () => "nonzero", ink: false },
-  hitTest: (node, point, tolerance) =>
-    hitPainted(
-      ellipseHitOutline(node.width, node.height),
-      node.stroke,
-      node.fill.type !== "none",
-      point,
-      tolerance,
-    ),
+  hitTest: labelledHit(
+    (node, point, tolerance) =>
+      hitPainted(
+        ellipseHitOutline(node.width, node.height),
+        node.stroke,
+        node.fill.type !== "none",
+        point,
+        tolerance,
+      ),
+    labelPlacement,
+  ),
   marqueeOutline: subpaths,
   snapBox: (node, world) => ellipseBox(node.width, node.height, world),
   heapBytes: () => 0,
   resized: (node, _box, kx, ky) => resizedBox(node, kx, ky),
   hoverOutline: (node, step) => polylines(node, step),
+  labelPlacement,
   render: {
     display: "shape",
     vector: {

@@ -37,6 +37,7 @@ export const frameKind = {
   resized: (node, _box, kx, ky) => resizedBox(node, kx, ky),
   // Outlined by its box.
   hoverOutline: () => null,
+  labelPlacement: null,
   render: {
     display: "frame",
     vector: {

@@ -70,6 +70,7 @@ export const freehandKind = {
     node.points.length / 3 > limit / 2
       ? null
       : [{ points: freehandNodeOutline(node), closed: true }],
+  labelPlacement: null,
   render: {
     display: "shape",
     vector: { paint: "ink", inkOutline: freehandNodeOutline },

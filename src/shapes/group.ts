@@ -24,6 +24,7 @@ export const groupKind = {
     return isFiniteTransform(transform) ? { transform } : null;
   },
   hoverOutline: () => null,
+  labelPlacement: null,
   render: { display: "container" },
   svg: {
     hidden: "children",

@@ -24,6 +24,7 @@ export const imageKind = {
   heapBytes: () => 0,
   resized: (node, _box, kx, ky) => resizedBox(node, kx, ky),
   hoverOutline: () => null,
+  labelPlacement: null,
   render: { display: "image" },
   svg: { hidden: "picture", shape: (node) => ({ kind: "image", node }) },
   fields: [],

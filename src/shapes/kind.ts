@@ -16,6 +16,7 @@ import type { Polyline } from "../geometry/dash";
 import type { HitPart } from "../geometry/hitOutline";
 import type { Box } from "../math/box";
 import type { Point } from "../math/point";
+import type { LabelPlacement } from "./label";
 
 /** The record of the node type `K`. */
 export type NodeOf<K extends NodeType> = Extract<SceneNode, { type: K }>;
@@ -65,6 +66,11 @@ export interface ShapeKind<T extends SceneNode> {
    * when it is outlined by its box instead (or would pass `limit` points).
    */
   hoverOutline(node: T, step: number, limit: number): Polyline[] | null;
+  /**
+   * Where the kind writes its label, in local coordinates, for kinds that carry one
+   * (`Labelled`); null for the others.
+   */
+  readonly labelPlacement: ((node: T) => LabelPlacement) | null;
   readonly render: ShapeRendering<T>;
   readonly svg: SvgWriting<T>;
   /** The property panel's fields only this kind has, and what each shows for a node. */

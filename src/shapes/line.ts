@@ -8,6 +8,7 @@ import { pathOutlines } from "../geometry/dash";
 import { scalePoint } from "./common";
 import { routePoints, routeSubpath, routeTangents } from "./lineRoute";
 import type { ArrowEnd, ShapeKind } from "./kind";
+import { labelledBounds, labelledHit, lineLabelPlacement } from "./label";
 
 function subpaths(node: LineNode): Subpath[] {
   return [routeSubpath(node)];
@@ -28,32 +29,39 @@ function arrowEnds(node: LineNode): readonly ArrowEnd[] {
   ];
 }
 
+const labelPlacement = (node: LineNode) => lineLabelPlacement(node, node.label?.position ?? 0.5);
+
+function localBounds(node: LineNode) {
+  const heads =
+    node.startHead !== "none" || node.endHead !== "none" ? headSize(node.stroke.width) : 0;
+  const box = subpathsBox(subpaths(node), IDENTITY_MATRIX);
+  if (box === null) return null;
+  const pad = strokePad(node) + heads;
+  return pointsBox([box.minX, box.maxX], [box.minY, box.maxY], pad);
+}
+
 /**
  * A line from `start` to `end`, straight, curved or in elbows (`lineRoute.ts`); an arrow is a
  * line with a head at one or both ends.
  */
 export const lineKind = {
   type: "line",
-  localBounds: (node) => {
-    const heads =
-      node.startHead !== "none" || node.endHead !== "none" ? headSize(node.stroke.width) : 0;
-    const box = subpathsBox(subpaths(node), IDENTITY_MATRIX);
-    if (box === null) return null;
-    const pad = strokePad(node) + heads;
-    return pointsBox([box.minX, box.maxX], [box.minY, box.maxY], pad);
-  },
+  localBounds: labelledBounds(localBounds, labelPlacement),
   // Where it runs: arrowheads belong to the stroke.
   geometryBox: (node) => subpathsBox(subpaths(node), IDENTITY_MATRIX),
   outline: { subpaths, fillRule: () => "nonzero", ink: false },
   // A line has no area to fill.
-  hitTest: (node, point, tolerance) =>
-    hitPainted(
-      polylineHitOutline([{ points: routePoints(node), closed: false }], "nonzero"),
-      node.stroke,
-      false,
-      point,
-      tolerance,
-    ),
+  hitTest: labelledHit(
+    (node, point, tolerance) =>
+      hitPainted(
+        polylineHitOutline([{ points: routePoints(node), closed: false }], "nonzero"),
+        node.stroke,
+        false,
+        point,
+        tolerance,
+      ),
+    labelPlacement,
+  ),
   marqueeOutline: subpaths,
   snapBox: (node, world) => subpathsBox(subpaths(node), world),
   heapBytes: () => 0,
@@ -65,6 +73,7 @@ export const lineKind = {
     };
   },
   hoverOutline: (node) => polylines(node),
+  labelPlacement,
   render: {
     display: "shape",
     vector: {

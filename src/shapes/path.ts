@@ -130,6 +130,7 @@ export const pathKind = {
   },
   hoverOutline: (node, step, limit) =>
     pathPointBound(node, step, limit) > limit ? null : pathOutlines(node, step),
+  labelPlacement: null,
   render: {
     display: "shape",
     vector: {

@@ -11,4 +11,5 @@ export const polygonKind = corneredKind<PolygonNode>(
     { field: "pointCount", read: (node) => node.sides },
     { field: "star", read: () => false },
   ],
+  0.75,
 );

@@ -5,10 +5,13 @@ import { hitPainted, roundedRectHitOutline } from "../geometry/hitOutline";
 import { roundedRectSubpath } from "../geometry/toPath";
 import { NO_ARROW_ENDS, resizedBox, strokedBox, withoutStroke } from "./common";
 import type { ShapeKind } from "./kind";
+import { boxLabelPlacement, labelledBounds, labelledHit } from "./label";
 
 function localBounds(node: RectNode) {
   return strokedBox(node, node.width, node.height);
 }
+
+const labelPlacement = (node: RectNode) => boxLabelPlacement(node.width, node.height, 1);
 
 function subpaths(node: RectNode) {
   return [roundedRectSubpath(node.width, node.height, node.radii)];
@@ -32,17 +35,20 @@ function uniformRadius(radii: RectNode["radii"]): number {
 /** A rectangle (0,0)–(width, height) with a radius at each corner. */
 export const rectKind = {
   type: "rect",
-  localBounds,
+  localBounds: labelledBounds(localBounds, labelPlacement),
   geometryBox: (node) => localBounds(withoutStroke(node)),
   outline: { subpaths, fillRule: () => "nonzero", ink: false },
-  hitTest: (node, point, tolerance) =>
-    hitPainted(
-      roundedRectHitOutline(node.width, node.height, node.radii),
-      node.stroke,
-      node.fill.type !== "none",
-      point,
-      tolerance,
-    ),
+  hitTest: labelledHit(
+    (node, point, tolerance) =>
+      hitPainted(
+        roundedRectHitOutline(node.width, node.height, node.radii),
+        node.stroke,
+        node.fill.type !== "none",
+        point,
+        tolerance,
+      ),
+    labelPlacement,
+  ),
   marqueeOutline: subpaths,
   snapBox: (node, world) =>
     node.radii.every((r) => r <= 0)
@@ -51,6 +57,7 @@ export const rectKind = {
   heapBytes: () => 0,
   resized: (node, _box, kx, ky) => resizedBox(node, kx, ky),
   hoverOutline: (node, step) => polylines(node, step),
+  labelPlacement,
   render: {
     display: "shape",
     vector: {

@@ -46,3 +46,9 @@ export function kindOf<T extends SceneNode>(node: T): ShapeKind<T> {
   // that pairing through a value of a union type, so it is asserted once, here.
   return SHAPE_KINDS[node.type] as unknown as ShapeKind<T>;
 }
+
+/** Whether someone may type into the node: a text, or a shape of a kind that carries a label. */
+export function hasWords(node: SceneNode): boolean {
+  const kind = kindOf(node);
+  return kind.render.display === "text" || kind.labelPlacement !== null;
+}

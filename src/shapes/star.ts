@@ -12,4 +12,5 @@ export const starKind = corneredKind<StarNode>(
     { field: "star", read: () => true },
     { field: "innerRatio", read: (node) => node.innerRatio },
   ],
+  0.5,
 );

@@ -49,6 +49,7 @@ export const textKind = {
   // Only its wrapping width: its height follows its lines.
   resized: (_node, box, kx) => ({ width: (box.maxX - box.minX) * kx }),
   hoverOutline: () => null,
+  labelPlacement: null,
   render: { display: "text" },
   svg: { hidden: "empty", shape: (node) => ({ kind: "text", node }) },
   fields: [],

@@ -15,6 +15,7 @@ import {
   type RotateHandle,
 } from "../render/overlays/geometry";
 
+import { hasWords } from "../shapes/registry";
 import { DRAG_THRESHOLD_PX } from "./controller";
 import { LineEndDrag } from "./lineEndDrag";
 import { geometryQuad } from "./geometryFrame";
@@ -272,12 +273,12 @@ export class SelectTool implements Tool {
         return true;
       }
     }
-    if (node?.type === "text" && !store.readOnly) {
+    if (isSceneNode(node) && hasWords(node) && !store.readOnly) {
       store.setSelection([deep]);
       this.ctx.editText(deep);
       return true;
     }
-    if ((node?.type === "path" || node?.type === "line") && !store.readOnly) {
+    if (node?.type === "path" && !store.readOnly) {
       store.setSelection([deep]);
       this.ctx.setTool("path");
       return true;
@@ -589,9 +590,8 @@ export class SelectTool implements Tool {
     const store = this.ctx.editor.store;
     const only = store.selection.length === 1 ? store.get(store.selection[0]!) : undefined;
     if (!isContainer(only)) {
-      if ((only?.type === "path" || only?.type === "line") && !store.readOnly)
-        this.ctx.setTool("path");
-      else if (only?.type === "text" && !store.readOnly) this.ctx.editText(only.id);
+      if (only?.type === "path" && !store.readOnly) this.ctx.setTool("path");
+      else if (isSceneNode(only) && hasWords(only) && !store.readOnly) this.ctx.editText(only.id);
       return;
     }
     const children = store.childrenOf(only.id).filter((n) => !n.hidden && !n.locked);

@@ -1,7 +1,10 @@
 import type { KeyPress } from "../../engine";
 import { worldMatrix } from "../doc/commands";
 import type { DocumentStore } from "../doc/store";
-import type { Id, TextNode } from "../doc/types";
+import { multiply, type Matrix } from "../doc/transform";
+import { isSceneNode, type Id, type TextNode } from "../doc/types";
+import { labelOf, labelText } from "../shapes/label";
+import { kindOf } from "../shapes/registry";
 import type { Camera } from "../render/camera";
 import { resolvedFamilyList } from "../fonts/family";
 import { screenMatrix } from "../render/overlays/geometry";
@@ -21,6 +24,42 @@ export interface TextEditorView {
 
 /** Longest text the field accepts: a runaway paste stays far below what a page can lay out. */
 export const MAX_TEXT_LENGTH = 100_000;
+
+/** The words a field edits, set as a text, and where that text's top-left corner is on the page. */
+interface EditedWords {
+  readonly text: TextNode;
+  readonly matrix: Matrix;
+  /** A shape's label: its lines are centred on the shape, so the field moves as they change. */
+  readonly label: boolean;
+}
+
+/**
+ * A text node as it is, or a shape's label as the text it is drawn as, with `content` in place of
+ * what the document holds (what the field shows), centred where the shape's kind places it.
+ */
+function editedWords(view: TextEditorView, id: Id, content?: string): EditedWords | null {
+  const node = view.store.get(id);
+  if (node?.type === "text")
+    return {
+      text: content === undefined ? node : { ...node, content },
+      matrix: worldMatrix(view.store, id),
+      label: false,
+    };
+  if (!isSceneNode(node)) return null;
+  const label = labelOf(node);
+  const placement = kindOf(node).labelPlacement?.(node) ?? null;
+  if (label === null || placement === null) return null;
+  const text = labelText(node, { ...label, content: content ?? label.content }, placement);
+  const size = view.measure(text);
+  const width = placement.width ?? size.width;
+  const height = Math.max(size.height, text.fontSize * text.lineHeight);
+  const at = { x: placement.center.x - width / 2, y: placement.center.y - height / 2 };
+  return {
+    text,
+    matrix: multiply(worldMatrix(view.store, id), { a: 1, b: 0, c: 0, d: 1, e: at.x, f: at.y }),
+    label: true,
+  };
+}
 
 function cssColor(node: TextNode): string {
   if (node.fill.type !== "solid") return "#000";
@@ -66,13 +105,13 @@ export class DomTextEditorHost implements TextEditorHost {
   ): void {
     this.close();
     const view = this.view();
-    const node = view?.store.get(nodeId);
-    if (view === null || node?.type !== "text") {
+    const words = view === null ? null : editedWords(view, nodeId);
+    if (view === null || words === null) {
       done(null);
       return;
     }
     const field = this.fieldElement();
-    field.value = node.content.slice(0, MAX_TEXT_LENGTH);
+    field.value = words.text.content.slice(0, MAX_TEXT_LENGTH);
     const unsubscribe = view.camera.subscribe(() => this.place());
     const focused = field.ownerDocument.activeElement;
     const returnFocus = focused instanceof HTMLElement && focused !== field ? focused : null;
@@ -166,10 +205,11 @@ export class DomTextEditorHost implements TextEditorHost {
     const session = this.session;
     const field = this.field;
     if (session === null || field === null) return;
-    const node = session.view.store.get(session.id);
-    if (node?.type !== "text") return;
+    const words = editedWords(session.view, session.id, field.value);
+    if (words === null) return;
+    const node = words.text;
     const offset = session.view.canvasOffset();
-    const m = screenMatrix(session.view.camera.state, worldMatrix(session.view.store, session.id));
+    const m = screenMatrix(session.view.camera.state, words.matrix);
     this.scale = Math.hypot(m.a, m.b) || 1;
     Object.assign(field.style, {
       left: `${offset.x}px`,
@@ -185,14 +225,18 @@ export class DomTextEditorHost implements TextEditorHost {
       whiteSpace: node.width === null ? "pre" : "pre-wrap",
       width: node.width === null ? "auto" : `${node.width}px`,
     } satisfies Partial<CSSStyleDeclaration>);
-    this.fit();
+    this.fit(node);
   }
 
   /** The field's text changed: it is fitted to it, and the document told. */
   private edited(): void {
-    this.fit();
     const session = this.session;
-    if (session !== null && this.field !== null) session.changed?.(this.field.value);
+    if (session === null || this.field === null) return;
+    const words = editedWords(session.view, session.id, this.field.value);
+    // A label is centred on its shape: as its lines change, its corner moves.
+    if (words?.label) this.place();
+    else if (words !== null) this.fit(words.text);
+    session.changed?.(this.field.value);
   }
 
   /**
@@ -200,13 +244,11 @@ export class DomTextEditorHost implements TextEditorHost {
    * width for wrapped text), and never less than the field needs to show every line, so the text
    * shown in the field and the text drawn once editing ends take the same place.
    */
-  private fit(): void {
+  private fit(node: TextNode): void {
     const session = this.session;
     const field = this.field;
     if (session === null || field === null) return;
-    const node = session.view.store.get(session.id);
-    if (node?.type !== "text") return;
-    const measured = session.view.measure({ ...node, content: field.value });
+    const measured = session.view.measure(node);
     if (node.width === null) {
       // Room for the caret after the last character, about two screen pixels.
       const caret = 2 / this.scale;
@@ -215,7 +257,8 @@ export class DomTextEditorHost implements TextEditorHost {
     }
     field.style.height = "0px";
     const line = node.fontSize * node.lineHeight;
-    field.style.height = `${Math.max(measured.height, field.scrollHeight, line)}px`; // A field briefly too small scrolled its text; it fits now, so nothing may stay scrolled.
+    field.style.height = `${Math.max(measured.height, field.scrollHeight, line)}px`;
+    // A field briefly too small scrolled its text; it fits now, so nothing may stay scrolled.
     field.scrollLeft = 0;
     field.scrollTop = 0;
   }

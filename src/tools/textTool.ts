@@ -3,7 +3,16 @@ import { BLACK, makeNode, NO_STROKE } from "../doc/factory";
 import { newId } from "../doc/ids";
 import { DEFAULT_TEXT_FAMILY } from "../fonts/family";
 import { IDENTITY_TRANSFORM, type Matrix } from "../doc/transform";
-import type { Fill, Id, TextNode } from "../doc/types";
+import {
+  isSceneNode,
+  type Fill,
+  type Id,
+  type Label,
+  type SceneNode,
+  type TextNode,
+} from "../doc/types";
+import { labelOf } from "../shapes/label";
+import { hasWords } from "../shapes/registry";
 
 import { DRAG_THRESHOLD_PX } from "./controller";
 import { drawingParent, parentInverse, toLocal } from "./drawing";
@@ -21,6 +30,23 @@ export const DEFAULT_TEXT = {
   lineHeight: 1.25,
 } as const satisfies Partial<TextNode>;
 
+/** Type settings of new labels: a little smaller than new texts, as labels sit inside shapes. */
+export const DEFAULT_LABEL_SIZE = 20;
+
+/** A new, empty label for a shape: in the shape's ink colour, so it reads on the shape's fill. */
+function newLabel(node: SceneNode): Label {
+  const ink = "stroke" in node ? node.stroke.paint : null;
+  return {
+    content: "",
+    fontFamily: DEFAULT_TEXT.fontFamily,
+    fontSize: DEFAULT_LABEL_SIZE,
+    fontWeight: DEFAULT_TEXT.fontWeight,
+    fontStyle: DEFAULT_TEXT.fontStyle,
+    color: ink?.type === "solid" ? { ...ink.color, a: 1 } : BLACK,
+    position: 0.5,
+  };
+}
+
 /** A drag narrower than this (world units) is a click: the text grows with what is typed. */
 const MIN_WRAP_WIDTH = 8;
 
@@ -37,8 +63,16 @@ type State =
       /** Keys pressed before the release placed the text: typed into it once it opens. */
       readonly typed: ToolKey[];
     }
-  /** The DOM editor is open over `id`. */
-  | { readonly name: "editing"; readonly id: Id; readonly created: boolean };
+  /**
+   * The DOM editor is open over `id`: a text's content, or a shape's label (`label`). `created`:
+   * the text, or the label, was made for this edit, and goes if it is left empty.
+   */
+  | {
+      readonly name: "editing";
+      readonly id: Id;
+      readonly created: boolean;
+      readonly label: boolean;
+    };
 
 /**
  * Text (T): click on the canvas to place a new text that grows with its content, or drag to set a
@@ -115,14 +149,16 @@ export class TextTool implements Tool {
     return false;
   }
 
-  /** Select's double-click or Enter on a text: edit it now. */
+  /** Select's double-click or Enter on a text or a shape that carries a label: edit it now. */
   editNode(id: Id): void {
     const s = this.current;
     if (s.name === "editing" && s.id === id) return;
     if (s.name !== "idle") this.cancel();
     const store = this.ctx.editor.store;
     const node = store.get(id);
-    if (node?.type === "text" && !node.locked && !store.readOnly) this.edit(id, false);
+    if (!isSceneNode(node) || node.locked || store.readOnly) return;
+    if (node.type === "text") this.edit(id, false);
+    else if (hasWords(node)) this.editLabel(node);
   }
 
   /** Esc reaching the canvas: editing commits (as Esc in the field does); a press is dropped. */
@@ -185,7 +221,7 @@ export class TextTool implements Tool {
       ]);
       tx.select([id]);
     });
-    this.open(id, true);
+    this.open(id, true, false);
     for (const press of s.typed) {
       if (this.current.name !== "editing") break;
       this.ctx.text.typeKey(press);
@@ -194,11 +230,24 @@ export class TextTool implements Tool {
 
   private edit(id: Id, created: boolean): void {
     this.ctx.editor.history.beginGesture("Edit text");
-    this.open(id, created);
+    this.open(id, created, false);
   }
 
-  private open(id: Id, created: boolean): void {
-    this.current = { name: "editing", id, created };
+  /** Types into a shape's label, giving it an empty one first if it has none. */
+  private editLabel(node: SceneNode): void {
+    const created = labelOf(node) === null;
+    this.ctx.editor.history.beginGesture("Edit label");
+    if (created)
+      this.ctx.editor.store.transact("Edit label", (tx) => {
+        const current = tx.get(node.id);
+        if (isSceneNode(current) && "label" in current)
+          tx.put({ ...current, label: newLabel(current) });
+      });
+    this.open(node.id, created, true);
+  }
+
+  private open(id: Id, created: boolean, label: boolean): void {
+    this.current = { name: "editing", id, created, label };
     this.ctx.editor.store.transact("Edit text", (tx) => tx.select([id]));
     this.ctx.editor.editingText.set(id);
     this.ctx.invalidate();
@@ -213,9 +262,11 @@ export class TextTool implements Tool {
   private changed(id: Id, content: string): void {
     const s = this.current;
     if (s.name !== "editing" || s.id !== id) return;
-    this.ctx.editor.store.transact("Edit text", (tx) => {
+    this.ctx.editor.store.transact(s.label ? "Edit label" : "Edit text", (tx) => {
       const node = tx.get(id);
       if (node?.type === "text" && node.content !== content) tx.put({ ...node, content });
+      else if (isSceneNode(node) && "label" in node && node.label && node.label.content !== content)
+        tx.put({ ...node, label: { ...node.label, content } });
     });
   }
 
@@ -227,6 +278,16 @@ export class TextTool implements Tool {
     const history = this.ctx.editor.history;
     if (content === null || (content.trim() === "" && s.created)) {
       history.cancelGesture();
+    } else if (s.label) {
+      // A label emptied is no label: the shape keeps no empty words.
+      this.ctx.editor.store.transact("Edit label", (tx) => {
+        const node = tx.get(id);
+        if (!isSceneNode(node) || !("label" in node) || node.label === null) return;
+        if (content.trim() === "") tx.put({ ...node, label: null });
+        else if (node.label.content !== content)
+          tx.put({ ...node, label: { ...node.label, content } });
+      });
+      history.endGesture();
     } else {
       this.ctx.editor.store.transact("Edit text", (tx) => {
         const node = tx.get(id);

@@ -11,6 +11,7 @@ import type {
   Fill,
   GradientStop,
   Id,
+  Label,
   NodeBase,
   PageRecord,
   Paint,
@@ -118,20 +119,47 @@ export type LeafSpec =
   | { readonly kind: "shape"; readonly fields: Omit<SceneNode, "id" | "parent" | "index"> }
   | { readonly kind: "image"; readonly blobSlot: number; readonly fields: BaseFields };
 
+/** No label half the time; otherwise words in one of the shipped families, placed anywhere along. */
+const labelArb: fc.Arbitrary<Label | null> = fc.option(
+  fc.record({
+    content: fc.string({ maxLength: 30, unit: "grapheme" }),
+    fontFamily: fc.constantFrom("Inter", "Georgia", "monospace"),
+    fontSize: fc.double({ min: 1, max: 200, noNaN: true }),
+    fontWeight: fc.constantFrom(100, 400, 700, 900),
+    fontStyle: fc.constantFrom("normal" as const, "italic" as const),
+    color: rgbaArb,
+    position: unitArb,
+  }),
+  { freq: 2 },
+);
+
 const shapeFieldsArb: fc.Arbitrary<Omit<SceneNode, "id" | "parent" | "index">> = fc.oneof(
   fc
-    .tuple(baseArb, styledArb, sizeArb, sizeArb, fc.tuple(sizeArb, sizeArb, sizeArb, sizeArb))
-    .map(([b, s, width, height, radii]) => ({
+    .tuple(
+      baseArb,
+      styledArb,
+      sizeArb,
+      sizeArb,
+      fc.tuple(sizeArb, sizeArb, sizeArb, sizeArb),
+      labelArb,
+    )
+    .map(([b, s, width, height, radii, label]) => ({
       ...b,
       ...s,
       type: "rect" as const,
       width,
       height,
       radii,
+      label,
     })),
-  fc
-    .tuple(baseArb, styledArb, sizeArb, sizeArb)
-    .map(([b, s, width, height]) => ({ ...b, ...s, type: "ellipse" as const, width, height })),
+  fc.tuple(baseArb, styledArb, sizeArb, sizeArb, labelArb).map(([b, s, width, height, label]) => ({
+    ...b,
+    ...s,
+    type: "ellipse" as const,
+    width,
+    height,
+    label,
+  })),
   fc
     .tuple(
       baseArb,
@@ -142,8 +170,9 @@ const shapeFieldsArb: fc.Arbitrary<Omit<SceneNode, "id" | "parent" | "index">> =
       fc.constantFrom(...ARROW_HEADS),
       fc.constantFrom(...LINE_ROUTES),
       fc.double({ min: -500, max: 500, noNaN: true }),
+      labelArb,
     )
-    .map(([b, s, start, end, startHead, endHead, route, bend]) => ({
+    .map(([b, s, start, end, startHead, endHead, route, bend, label]) => ({
       ...b,
       ...s,
       type: "line" as const,
@@ -155,16 +184,18 @@ const shapeFieldsArb: fc.Arbitrary<Omit<SceneNode, "id" | "parent" | "index">> =
       endBinding: null,
       route,
       bend,
+      label,
     })),
   fc
-    .tuple(baseArb, styledArb, sizeArb, sizeArb, fc.integer({ min: 3, max: 12 }))
-    .map(([b, s, width, height, sides]) => ({
+    .tuple(baseArb, styledArb, sizeArb, sizeArb, fc.integer({ min: 3, max: 12 }), labelArb)
+    .map(([b, s, width, height, sides, label]) => ({
       ...b,
       ...s,
       type: "polygon" as const,
       width,
       height,
       sides,
+      label,
     })),
   fc
     .tuple(
@@ -174,8 +205,9 @@ const shapeFieldsArb: fc.Arbitrary<Omit<SceneNode, "id" | "parent" | "index">> =
       sizeArb,
       fc.integer({ min: 3, max: 12 }),
       fc.double({ min: 0.01, max: 1, noNaN: true }),
+      labelArb,
     )
-    .map(([b, s, width, height, points, innerRatio]) => ({
+    .map(([b, s, width, height, points, innerRatio, label]) => ({
       ...b,
       ...s,
       type: "star" as const,
@@ -183,6 +215,7 @@ const shapeFieldsArb: fc.Arbitrary<Omit<SceneNode, "id" | "parent" | "index">> =
       height,
       points,
       innerRatio,
+      label,
     })),
   fc
     .tuple(

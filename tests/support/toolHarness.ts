@@ -10,7 +10,14 @@ import type { InputState } from "../../engine/input/inputState";
 import type { Editor } from "../../src/app/editor";
 import { CommandRegistry } from "../../src/editing/commands";
 import { createDocument, DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
-import { type DocRecord, type Id, type RectNode, type SceneNode } from "../../src/doc/types";
+import {
+  isSceneNode,
+  type DocRecord,
+  type Id,
+  type RectNode,
+  type SceneNode,
+} from "../../src/doc/types";
+import { labelOf } from "../../src/shapes/label";
 import { ToolSettings, type ToolSettingsState } from "../../src/editing/settings";
 import { DocumentStatusStore } from "../../src/persist/documentStatus";
 import type { ToolController } from "../../src/tools/controller";
@@ -43,7 +50,12 @@ export class MemoryTextEditorHost implements TextEditorHost {
   ): void {
     const node = this.store().get(nodeId);
     this.editing = nodeId;
-    this.value = node?.type === "text" ? node.content : "";
+    this.value =
+      node?.type === "text"
+        ? node.content
+        : isSceneNode(node)
+          ? (labelOf(node)?.content ?? "")
+          : "";
     this.done = done;
     this.changed = changed ?? null;
   }

@@ -10,6 +10,8 @@ export const LINEWORK_EXPORT_ATTRIBUTE = "data-linework-export";
 export const LINEWORK_DATA_ATTRIBUTE = "data-linework";
 /** Marks the page background rectangle, which stands for no node. */
 export const LINEWORK_BACKGROUND_ATTRIBUTE = "data-linework-background";
+/** Marks the words of a shape's label, which the shape's own data holds. */
+export const LINEWORK_LABEL_ATTRIBUTE = "data-linework-label";
 
 const SEGMENT_COMMANDS = { line: "L", quad: "Q", cubic: "C" } as const;
 

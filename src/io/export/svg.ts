@@ -12,6 +12,7 @@ import type {
 } from "../../doc/types";
 import { unionBox } from "../../geometry/bounds";
 import type { SvgGeometry, SvgShape } from "../../shapes/kind";
+import { hasLabel, labelOf, labelOrigin, labelText } from "../../shapes/label";
 import { kindOf } from "../../shapes/registry";
 import { drawnBounds } from "./bounds";
 import { ExportError } from "./errors";
@@ -19,6 +20,7 @@ import {
   LINEWORK_BACKGROUND_ATTRIBUTE,
   LINEWORK_DATA_ATTRIBUTE,
   LINEWORK_EXPORT_ATTRIBUTE,
+  LINEWORK_LABEL_ATTRIBUTE,
   lineworkData,
 } from "./lineworkData";
 import { resolveScope, type ExportScope } from "./scope";
@@ -248,26 +250,49 @@ class SvgWriter {
     switch (shape.kind) {
       case "container":
         this.container(node.id, shape, common, title, depth);
-        return;
+        break;
       case "painted": {
         const style = this.shapeStyle(shape.style);
         const { tag, attrs } = paintedElement(shape.geometry);
         this.leaf(tag, common + attributes(attrs) + style, title);
-        return;
+        break;
       }
       case "ink":
         this.ink(shape.outline, shape.paint, common, title);
-        return;
+        break;
       case "line":
         this.line(shape, common, title);
-        return;
+        break;
       case "text":
         this.text(shape.node, common, title);
-        return;
+        break;
       case "image":
         this.image(shape.node, common, title);
-        return;
+        break;
     }
+    this.label(node, matrix);
+  }
+
+  /**
+   * A shape's label: its words as text right over the shape, as the canvas draws them. The mark
+   * tells an import of the file that the shape's data already holds them.
+   */
+  private label(node: SceneNode, matrix: Matrix): void {
+    const label = labelOf(node);
+    const placement = kindOf(node).labelPlacement?.(node) ?? null;
+    if (!hasLabel(label) || placement === null) return;
+    const text = labelText(node, label, placement);
+    const layout = layoutText(text, this.measure);
+    // Centred lines are anchored at the middle of the widest one.
+    const widest = 2 * (layout.lines[0]?.x ?? 0);
+    const height = layout.lines.length * text.fontSize * text.lineHeight;
+    const at = labelOrigin(placement, { width: widest, height });
+    const placed = multiply(matrix, { a: 1, b: 0, c: 0, d: 1, e: at.x, f: at.y });
+    const common =
+      attributes({ transform: transformValue(placed) }) +
+      attributes(compositingAttrs(node.opacity, node.blendMode)) +
+      (this.linework ? attributes({ [LINEWORK_LABEL_ATTRIBUTE]: "" }) : "");
+    this.text(text, common, "");
   }
 
   /** A group or frame: a group around its children, a frame's background and clip with them. */

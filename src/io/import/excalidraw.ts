@@ -6,8 +6,10 @@ import type {
   Fill,
   FreehandNode,
   GroupNode,
+  Label,
   LineNode,
   PathNode,
+  PolygonNode,
   RectNode,
   RGBA,
   SceneNode,
@@ -26,7 +28,8 @@ import type { Point } from "../../math/point";
 /**
  * Excalidraw scenes (JSON, version 2) into nodes: rectangles, ellipses, diamonds, lines,
  * arrows, freedraw strokes and text, with their colours, widths, dash styles, opacity and
- * rotation; `groupIds` become groups. Other element types are counted in one warning.
+ * rotation; `groupIds` become groups; text bound to a shape or an arrow becomes its label. Other
+ * element types are counted in one warning.
  */
 
 type Raw = Record<string, unknown>;
@@ -92,24 +95,36 @@ function convert(data: unknown, name: string): ImportResult {
   const top: Draft[] = [];
   /** Groups by id, outermost group last in each element's `groupIds`. */
   const groups = new Map<string, Draft>();
-  for (const element of elements) {
-    if (!isObject(element) || element.isDeleted === true) continue;
+  const boundTexts = boundTextsOf(elements);
+  /** Texts that became their container's label. */
+  const labelled = new Set<Raw>();
+  /** Texts whose container comes later: they wait to see whether it takes them. */
+  const waiting: Raw[] = [];
+  const add = (element: Raw): void => {
     let node: SceneNode | null;
     try {
       node = elementNode(element, count);
     } catch (error) {
       if (!(error instanceof ImportError)) throw error;
       count("unreadable element");
-      continue;
+      return;
     }
-    if (node === null) continue;
+    if (node === null) return;
+    const text = typeof element.id === "string" ? boundTexts.get(element.id) : undefined;
+    if (text !== undefined && "label" in node) {
+      const label = labelOf(text);
+      if (label !== null) {
+        node = { ...node, label };
+        labelled.add(text);
+      }
+    }
     // The element's own id, until flattenDrafts gives every node a new one: arrows' bindings
     // name it and are carried over to the new ids there.
     if (typeof element.id === "string" && element.id.length > 0 && element.id.length <= 64)
       node = { ...node, id: element.id };
     if (!numbersWithin(node, IMPORT_LIMITS.maxMagnitude)) {
       count("element with out-of-range numbers");
-      continue;
+      return;
     }
     const groupIds = Array.isArray(element.groupIds)
       ? element.groupIds
@@ -117,7 +132,14 @@ function convert(data: unknown, name: string): ImportResult {
           .slice(0, IMPORT_LIMITS.maxGroupDepth)
       : [];
     place({ node, children: null }, groupIds, groups, top);
+  };
+  for (const element of elements) {
+    if (!isObject(element) || element.isDeleted === true) continue;
+    if (boundTextOwner(element, boundTexts) !== null) waiting.push(element);
+    else add(element);
   }
+  // A text whose container could not hold it (a bent arrow, say) stays a text of its own.
+  for (const text of waiting) if (!labelled.has(text)) add(text);
   const drafts: Draft[] =
     top.length === 0
       ? []
@@ -133,6 +155,44 @@ function convert(data: unknown, name: string): ImportResult {
     nodes: flattenDrafts(drafts),
     blobs: [],
     warnings: summary.length > 0 ? [`Not imported: ${summary}.`] : [],
+  };
+}
+
+/**
+ * Texts bound to a container (a shape's or an arrow's label), by the container's id. Excalidraw
+ * writes the container's `boundElements` and the text's `containerId`; the text's side is read,
+ * and the first text wins.
+ */
+function boundTextsOf(elements: readonly unknown[]): Map<string, Raw> {
+  const texts = new Map<string, Raw>();
+  for (const element of elements) {
+    if (!isObject(element) || element.isDeleted === true || element.type !== "text") continue;
+    const owner = element.containerId;
+    if (typeof owner === "string" && owner.length > 0 && !texts.has(owner))
+      texts.set(owner, element);
+  }
+  return texts;
+}
+
+/** The container a text is the label of, if it is one. */
+function boundTextOwner(element: Raw, texts: ReadonlyMap<string, Raw>): string | null {
+  const owner = element.containerId;
+  return typeof owner === "string" && texts.get(owner) === element ? owner : null;
+}
+
+/** An Excalidraw text as a label: its words, font and colour; null when it has no words. */
+function labelOf(raw: Raw): Label | null {
+  const content = typeof raw.text === "string" ? raw.text.slice(0, 1_000_000) : "";
+  if (content.trim() === "") return null;
+  const ink = color(raw.strokeColor, { r: 0.118, g: 0.118, b: 0.118, a: 1 });
+  return {
+    content,
+    fontFamily: fontFamily(raw.fontFamily),
+    fontSize: Math.max(1, num(raw, "fontSize", 20)),
+    fontWeight: 400,
+    fontStyle: "normal",
+    color: ink ?? { r: 0.118, g: 0.118, b: 0.118, a: 1 },
+    position: 0.5,
   };
 }
 
@@ -232,23 +292,15 @@ function elementNode(raw: Raw, count: (what: string) => void): SceneNode | null 
     case "ellipse":
       return makeNode<EllipseNode>("ellipse", "", "", "", { ...base, fill, stroke, width, height });
     case "diamond":
-      return makeNode<PathNode>("path", "", "", "", {
+      // A four-cornered polygon is the diamond through its box's edge middles.
+      return makeNode<PolygonNode>("polygon", "", "", "", {
         ...base,
         name: "Diamond",
         fill,
         stroke,
-        fillRule: "nonzero",
-        subpaths: [
-          {
-            start: { x: width / 2, y: 0 },
-            segments: [
-              { type: "line", to: { x: width, y: height / 2 } },
-              { type: "line", to: { x: width / 2, y: height } },
-              { type: "line", to: { x: 0, y: height / 2 } },
-            ],
-            closed: true,
-          },
-        ],
+        width,
+        height,
+        sides: 4,
       });
     case "line":
     case "arrow":

@@ -132,12 +132,22 @@ function v3ToV4(doc: unknown): unknown {
   return doc;
 }
 
+/**
+ * Version 5 adds labels: a rectangle, ellipse, polygon, star or line may carry `label`, the words
+ * written on it. Version 4 had none, which is what the absent field reads as; the number changes
+ * so that a reader of version 4 refuses a file with labels instead of silently dropping them.
+ */
+function v4ToV5(doc: unknown): unknown {
+  return doc;
+}
+
 /** `migrations[n]` turns a version n document into a version n + 1 document. */
 export const migrations: Readonly<Record<number, (doc: unknown) => unknown>> = {
   0: v0ToV1,
   1: v1ToV2,
   2: v2ToV3,
   3: v3ToV4,
+  4: v4ToV5,
 };
 
 export class MigrationError extends Error {

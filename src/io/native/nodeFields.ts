@@ -30,6 +30,7 @@ import {
   freehandPoints,
   freehandSettings,
   innerRatio,
+  label,
   radii,
   textAlign,
   textWidth,
@@ -90,6 +91,9 @@ const size = <K extends string>(key: K, column?: FieldColumn) =>
     ? ({ key, read: "size" } as const)
     : ({ key, read: "size", column } as const);
 
+// Shapes without words, as every shape was before labels; unlabelled shapes do not write it.
+const UNLABELLED = { key: "label", read: label, absent: absentAs(null) } as const;
+
 export const NODE_KINDS = {
   frame: {
     code: "F",
@@ -110,13 +114,14 @@ export const NODE_KINDS = {
         read: radii,
         absent: { value: ZERO_RADII, inRecords: true, is: (value) => value.every((r) => r === 0) },
       },
+      UNLABELLED,
     ],
   },
   ellipse: {
     code: "E",
     name: "Ellipse",
     styled: true,
-    fields: [size("width", "width"), size("height", "height")],
+    fields: [size("width", "width"), size("height", "height"), UNLABELLED],
   },
   line: {
     code: "L",
@@ -132,13 +137,19 @@ export const NODE_KINDS = {
       { key: "endBinding", read: binding, absent: absentAs(null) },
       { key: "route", read: lineRoute, absent: absentAs("straight") },
       { key: "bend", read: coordinate, absent: absentAs(0.5) },
+      UNLABELLED,
     ],
   },
   polygon: {
     code: "P",
     name: "Polygon",
     styled: true,
-    fields: [size("width", "width"), size("height", "height"), { key: "sides", read: corners }],
+    fields: [
+      size("width", "width"),
+      size("height", "height"),
+      { key: "sides", read: corners },
+      UNLABELLED,
+    ],
   },
   star: {
     code: "S",
@@ -149,6 +160,7 @@ export const NODE_KINDS = {
       size("height", "height"),
       { key: "points", read: corners },
       { key: "innerRatio", read: innerRatio },
+      UNLABELLED,
     ],
   },
   path: {

@@ -9,6 +9,7 @@ import {
   type Fill,
   type FreehandSettings,
   type GradientStop,
+  type Label,
   type PageRecord,
   type Paint,
   type RGBA,
@@ -215,5 +216,21 @@ export const binding = nullable(
 export const fillRule = oneOf(["nonzero", "evenodd"] as const);
 export const fontWeight = integerIn(1, 1000);
 export const fontStyle = oneOf(["normal", "italic"] as const);
+const labelSize: Check<number> = (value) => {
+  if (!isNumberIn(value, 0.01, M)) fail(`must be a number from 0.01 to ${M}`);
+  return value;
+};
+/** A shape's label; its position along a line is a fraction of the line. */
+export const label = nullable(
+  object<Label>({
+    content: anyString,
+    fontFamily: anyString,
+    fontSize: labelSize,
+    fontWeight,
+    fontStyle,
+    color: rgba,
+    position: unit,
+  }),
+);
 export const textAlign = oneOf(["left", "center", "right", "justify"] as const);
 export const textWidth = nullable(nonNegative);

@@ -487,4 +487,40 @@ describe("SVG export details", () => {
     expect(spans[1]!.getAttribute("word-spacing")).toBe("6");
     expect(spans[2]!.hasAttribute("word-spacing")).toBe(false);
   });
+
+  it("writes a shape's label as centred text over it, marked for Linework's own import", () => {
+    const node = makeNode<RectNode>("rect", "box", "page", "b1", {
+      name: "box",
+      width: 200,
+      height: 100,
+      radii: [0, 0, 0, 0],
+      fill: { type: "solid", color: { r: 1, g: 1, b: 1, a: 1 } },
+      stroke: DEFAULT_STROKE,
+      transform: { x: 50, y: 20, rotation: 0, scaleX: 1, scaleY: 1, skewX: 0 },
+      label: {
+        content: "Start here",
+        fontFamily: "serif",
+        fontSize: 10,
+        fontWeight: 700,
+        fontStyle: "normal",
+        color: { r: 1, g: 0, b: 0, a: 1 },
+        position: 0.5,
+      },
+    });
+    const svg = exportSvg(withNodes(node), { scope: { nodes: ["box"] } }).svg;
+    const text = elements(parseXml(svg)).find((e) => e.tagName === "text")!;
+    expect(text.getAttribute("data-linework-label")).toBe("");
+    expect(text.getAttribute("text-anchor")).toBe("middle");
+    expect(text.getAttribute("font-weight")).toBe("700");
+    expect(text.getAttribute("fill")).toBe("#ff0000");
+    // "Start here" estimates 60 wide and one 12.5-unit line: its corner is 30 and 6.25 from the
+    // box's centre (150, 70), and its middle anchor 30 in from that corner.
+    expect(numbers(text.getAttribute("transform")!)).toEqual([120, 63.75]);
+    expect(childElements(text).map((s) => [s.textContent, s.getAttribute("x")])).toEqual([
+      ["Start here", "30"],
+    ]);
+    const plain = exportSvg(withNodes(node), { scope: { nodes: ["box"] }, linework: false }).svg;
+    expect(plain).toContain("Start here");
+    expect(plain).not.toContain("data-linework-label");
+  });
 });

@@ -115,7 +115,7 @@ describe(".excalidraw import", () => {
       { ...base, id: "e", type: "ellipse", strokeStyle: "dotted" },
       { ...base, id: "d", type: "diamond" },
     ]);
-    expect(list.map((n) => n.type)).toEqual(["group", "rect", "ellipse", "path"]);
+    expect(list.map((n) => n.type)).toEqual(["group", "rect", "ellipse", "polygon"]);
     const rect = list[1]!;
     expect(rect).toMatchObject({
       width: 100,
@@ -126,8 +126,64 @@ describe(".excalidraw import", () => {
       stroke: { width: 2, dash: [8, 10] },
     });
     expect(list[2]).toMatchObject({ stroke: { dash: [1.5, 8] }, fill: { type: "none" } });
-    const diamond = list[3]!;
-    expect(diamond.type === "path" && diamond.subpaths[0]!.segments).toHaveLength(3);
+    // A diamond is the four-cornered polygon of its box, so it can hold a label as boxes do.
+    expect(list[3]).toMatchObject({ name: "Diamond", sides: 4, width: 100, height: 50 });
+  });
+
+  it("text bound to a shape or an arrow becomes its label; text whose container cannot hold it stays text", () => {
+    const text = (id: string, containerId: string, words: string) => ({
+      ...base,
+      id,
+      type: "text",
+      text: words,
+      fontSize: 28,
+      fontFamily: 1,
+      strokeColor: "#e03131",
+      containerId,
+    });
+    const { nodes: list } = nodes([
+      { ...base, id: "r", type: "rectangle", boundElements: [{ id: "t1", type: "text" }] },
+      text("t1", "r", "Start"),
+      // The label may come before its shape in the list.
+      text("t2", "d", "Yes?"),
+      { ...base, id: "d", type: "diamond" },
+      {
+        ...base,
+        id: "a",
+        type: "arrow",
+        points: [
+          [0, 0],
+          [200, 0],
+        ],
+      },
+      text("t3", "a", "next"),
+      {
+        ...base,
+        id: "bent",
+        type: "arrow",
+        points: [
+          [0, 0],
+          [50, 40],
+          [90, 0],
+          [120, 30],
+        ],
+      },
+      text("t4", "bent", "stays"),
+    ]);
+    const byName = (type: string) => list.filter((n) => n.type === type);
+    const [rect] = byName("rect");
+    expect(rect).toMatchObject({
+      label: {
+        content: "Start",
+        fontSize: 28,
+        fontFamily: "Virgil, cursive",
+        color: { r: 224 / 255, g: 49 / 255, b: 49 / 255, a: 1 },
+        position: 0.5,
+      },
+    });
+    expect(byName("polygon")[0]).toMatchObject({ label: { content: "Yes?" } });
+    expect(byName("line")[0]).toMatchObject({ label: { content: "next" } });
+    expect(byName("text").map((n) => n.type === "text" && n.content)).toEqual(["stays"]);
   });
 
   it("rotation is about the element's centre", () => {
@@ -221,7 +277,7 @@ describe(".excalidraw import", () => {
         .filter((n) => n.parent === outer.id)
         .map((n) => n.type)
         .sort(),
-    ).toEqual(["group", "path"]);
+    ).toEqual(["group", "polygon"]);
     expect(parentType(outer)).toBe("group");
   });
 

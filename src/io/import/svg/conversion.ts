@@ -3,6 +3,7 @@ import type { Matrix } from "../../../doc/transform";
 import type { BlobRecord, SceneNode } from "../../../doc/types";
 import {
   LINEWORK_BACKGROUND_ATTRIBUTE,
+  LINEWORK_LABEL_ATTRIBUTE,
   LINEWORK_DATA_ATTRIBUTE,
   LINEWORK_EXPORT_ATTRIBUTE,
 } from "../../export/lineworkData";
@@ -201,10 +202,16 @@ export class Conversion {
 
   /**
    * Whether an element is left out of the conversion for what Linework wrote: valid Linework data
-   * (its node stands for its drawing) or, in Linework's own files, the page background.
+   * (its node stands for its drawing) or, in Linework's own files, the page background and the
+   * words of shapes' labels (their shapes' data holds them).
    */
   private standsForItself(element: XmlElement): boolean {
-    if (this.fromLinework && element.attributes.has(LINEWORK_BACKGROUND_ATTRIBUTE)) return true;
+    if (
+      this.fromLinework &&
+      (element.attributes.has(LINEWORK_BACKGROUND_ATTRIBUTE) ||
+        element.attributes.has(LINEWORK_LABEL_ATTRIBUTE))
+    )
+      return true;
     return element.attributes.has(LINEWORK_DATA_ATTRIBUTE) && this.lineworkRecord(element) !== null;
   }
 

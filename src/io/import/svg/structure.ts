@@ -7,7 +7,11 @@ import {
   type Matrix,
 } from "../../../doc/transform";
 import type { FrameNode, GroupNode } from "../../../doc/types";
-import { LINEWORK_BACKGROUND_ATTRIBUTE, LINEWORK_DATA_ATTRIBUTE } from "../../export/lineworkData";
+import {
+  LINEWORK_BACKGROUND_ATTRIBUTE,
+  LINEWORK_DATA_ATTRIBUTE,
+  LINEWORK_LABEL_ATTRIBUTE,
+} from "../../export/lineworkData";
 import { IMPORT_LIMITS, ImportError } from "../limits";
 import type { Draft } from "../tree";
 import { localName, type XmlElement } from "../xml";
@@ -77,6 +81,8 @@ function convertElement(
     return;
   // The page background Linework drew behind the drawing: the page has its own.
   if (conv.fromLinework && element.attributes.has(LINEWORK_BACKGROUND_ATTRIBUTE)) return;
+  // A shape's label, drawn beside the shape whose data holds it.
+  if (conv.fromLinework && element.attributes.has(LINEWORK_LABEL_ATTRIBUTE)) return;
   const style = conv.styleOf(element, parent);
   if (style.get("display") === "none") return;
   countUnsupportedStyle(conv, style);

@@ -1,0 +1,141 @@
+import { describe, expect, it } from "vitest";
+import { duplicateSelection } from "../../src/actions/duplicate";
+import type { LineNode, RectNode, SceneNode } from "../../src/doc/types";
+import { DEFAULT_LABEL_SIZE } from "../../src/tools/textTool";
+import {
+  createToolHarness,
+  documentState,
+  rectRecord,
+  type ToolHarness,
+} from "../support/toolHarness";
+
+/** Box "a" at (100, 100), 200 × 100, and a line from (400, 300) to (600, 300). */
+async function boxAndLine(): Promise<ToolHarness> {
+  const h = await createToolHarness({
+    records: [rectRecord("a", { x: 100, y: 100, width: 200, height: 100 }, "a0")],
+  });
+  h.setTool("line");
+  h.drag({ x: 400, y: 300 }, { x: 600, y: 300 });
+  h.setTool("select");
+  return h;
+}
+
+function node<T extends SceneNode>(h: ToolHarness, type: T["type"]): T {
+  return h.nodes().find((n) => n.type === type) as T;
+}
+
+function doubleClick(h: ToolHarness, x: number, y: number): void {
+  h.pause();
+  h.click(x, y);
+  h.down(x, y).up(x, y);
+  h.tick();
+}
+
+describe("labels", () => {
+  it("a double-click on a rectangle types its label; committing is one undo step", async () => {
+    const h = await boxAndLine();
+    const undoBefore = h.history.depth.undo;
+    doubleClick(h, 200, 150);
+    expect(h.tool.id).toBe("text");
+    expect(h.text.editing).toBe("a");
+    h.text.type("Start");
+    // What is typed reaches the shape as it is typed.
+    expect(node<RectNode>(h, "rect").label?.content).toBe("Start");
+    h.text.commit();
+    const rect = node<RectNode>(h, "rect");
+    expect(rect.label).toMatchObject({
+      content: "Start",
+      fontSize: DEFAULT_LABEL_SIZE,
+      position: 0.5,
+    });
+    // In the shape's ink colour, so it reads on the shape's fill.
+    expect(rect.label?.color).toEqual(
+      rect.stroke.paint?.type === "solid" ? { ...rect.stroke.paint.color, a: 1 } : null,
+    );
+    expect(h.history.depth.undo).toBe(undoBefore + 1);
+    expect(h.history.undoLabel).toBe("Edit label");
+    h.history.undo();
+    expect(node<RectNode>(h, "rect").label).toBeNull();
+  });
+
+  it("Enter on a selected line types its label; Enter again edits the same words", async () => {
+    const h = await boxAndLine();
+    h.click(500, 300);
+    expect(h.store.selection).toEqual([node<LineNode>(h, "line").id]);
+    h.key("Enter");
+    h.tick();
+    expect(h.text.editing).toBe(node<LineNode>(h, "line").id);
+    h.text.type("yes");
+    h.text.commit();
+    expect(node<LineNode>(h, "line").label?.content).toBe("yes");
+    h.setTool("select");
+    h.pause().click(500, 300);
+    h.key("Enter");
+    h.tick();
+    expect(h.text.value).toBe("yes");
+    h.text.type(" please");
+    h.text.commit();
+    expect(node<LineNode>(h, "line").label?.content).toBe("yes please");
+  });
+
+  it("a new label left empty leaves the document and the history as they were", async () => {
+    const h = await boxAndLine();
+    const before = documentState(h);
+    doubleClick(h, 200, 150);
+    h.text.commit();
+    expect(documentState(h)).toEqual(before);
+  });
+
+  it("emptying a label removes it in one undo step", async () => {
+    const h = await boxAndLine();
+    doubleClick(h, 200, 150);
+    h.text.type("Start");
+    h.text.commit();
+    h.setTool("select");
+    doubleClick(h, 200, 150);
+    h.text.value = "";
+    h.text.type("");
+    h.text.commit();
+    expect(node<RectNode>(h, "rect").label).toBeNull();
+    h.history.undo();
+    expect(node<RectNode>(h, "rect").label?.content).toBe("Start");
+  });
+
+  it("a labelled shape moves and is duplicated with its label", async () => {
+    const h = await boxAndLine();
+    doubleClick(h, 200, 150);
+    h.text.type("Start");
+    h.text.commit();
+    h.setTool("select");
+    h.pause().click(200, 150);
+    h.pause().drag({ x: 200, y: 150 }, { x: 260, y: 190 });
+    const moved = node<RectNode>(h, "rect");
+    expect(moved.transform).toMatchObject({ x: 160, y: 140 });
+    expect(moved.label?.content).toBe("Start");
+    duplicateSelection(h.editor);
+    const rects = h.nodes().filter((n): n is RectNode => n.type === "rect");
+    expect(rects.map((r) => r.label?.content)).toEqual(["Start", "Start"]);
+  });
+
+  it("clicking the words of an unfilled shape selects it", async () => {
+    const h = await createToolHarness({
+      records: [
+        {
+          ...rectRecord("a", { x: 100, y: 100, width: 200, height: 100 }, "a0"),
+          fill: { type: "none" },
+          label: {
+            content: "Hello",
+            fontFamily: "Inter",
+            fontSize: 20,
+            fontWeight: 400,
+            fontStyle: "normal",
+            color: { r: 0, g: 0, b: 0, a: 1 },
+            position: 0.5,
+          },
+        },
+      ],
+    });
+    h.click(200, 150);
+    expect(h.store.selection).toEqual(["a"]);
+  });
+});
