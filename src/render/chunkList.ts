@@ -3,7 +3,8 @@ import type { DocumentStore } from "../doc/store";
 import { toMatrix } from "../doc/transform";
 import { isSceneNode, type Id, type SceneNode } from "../doc/types";
 import { dependsOnZoom, encodeNode, isBatchable, type Detail } from "./batch/encode";
-import { createBatchMesh } from "./batch/chunkMesh";
+import { batchVertexBuffer, createBatchMesh } from "./batch/chunkMesh";
+import { splitBatch } from "./batch/split";
 import type { BatchWriter } from "./batch/writer";
 import { ShapeRanges } from "./shapeRanges";
 
@@ -328,11 +329,15 @@ export class ChunkList {
     let ranges = new ShapeRanges();
     const flush = () => {
       if (writer.indexCount === 0) return;
-      const mesh = createBatchMesh(writer);
-      mesh.label = "batch";
-      pieces.push(mesh);
-      const full = mesh.geometry.indexBuffer.data.slice() as Uint32Array;
-      batches.push({ mesh, full, ranges, kept: ranges.size });
+      // One vertex buffer, one mesh per program the batch's triangles need (see splitBatch).
+      const buffer = batchVertexBuffer(writer);
+      for (const part of splitBatch(writer, ranges)) {
+        const mesh = createBatchMesh(writer, part.program, buffer, part.indices);
+        mesh.label = "batch";
+        pieces.push(mesh);
+        const full = part.indices.slice();
+        batches.push({ mesh, full, ranges: part.ranges, kept: part.ranges.size });
+      }
       ranges = new ShapeRanges();
       writer.reset();
     };

@@ -19,6 +19,16 @@ export class ShapeRanges {
     return this.ids.length;
   }
 
+  /** Calls `visit` with each shape and where its indices start and end, in drawing order. */
+  forEach(visit: (id: Id, start: number, end: number) => void): void {
+    let start = 0;
+    for (let i = 0; i < this.ids.length; i += 1) {
+      const end = this.ends[i]!;
+      visit(this.ids[i]!, start, end);
+      start = end;
+    }
+  }
+
   /**
    * Copies the indices of the shapes `keep` accepts from `full` into the front of `out`, in
    * drawing order, and returns how many it copied. `out` must be at least as long as `full` and

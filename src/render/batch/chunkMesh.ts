@@ -1,38 +1,66 @@
 import { Buffer, BufferUsage, Geometry, GlProgram, Mesh, Shader } from "pixi.js";
-import { BATCH_VERTEX_GLSL, COVERAGE_GLSL } from "./coverage";
+import { batchVertexGlsl, COVERAGE_GLSL } from "./coverage";
 import { BYTES_PER_VERTEX, type BatchWriter } from "./writer";
 
-const FRAGMENT = /* glsl */ `#version 300 es
+/**
+ * Which triangles a batch mesh's program shades: all kinds, or only fills' insides (kind 0),
+ * only edges (strokes and rims, kinds 4 and 5) or only boxes and ellipses (kinds 1 to 3). A
+ * software rasteriser runs every branch of a shader on every fragment, so a program with one
+ * kind's code costs a fraction of the whole (see `splitBatch`).
+ */
+export type BatchProgram = "all" | "flat" | "edge" | "box";
+
+const MAINS: Record<BatchProgram, string> = {
+  all: "finalColor = shade(vFill, vStroke);",
+  flat: "finalColor = shadeFlat(vFill);",
+  edge: "finalColor = shadeEdge(vFill, dFdx(vLocal), dFdy(vLocal));",
+  box: "finalColor = shadeBox(vFill, vStroke, dFdx(vLocal), dFdy(vLocal));",
+};
+
+/** The programs by kind, each made once for the page the first time a mesh needs it. */
+const program = new Map<BatchProgram, GlProgram>();
+
+function batchShader(kind: BatchProgram): Shader {
+  let made = program.get(kind);
+  if (made === undefined) {
+    // High precision: local coordinates of large shapes lose their edges in mediump.
+    made = GlProgram.from({
+      vertex: batchVertexGlsl(kind !== "box", kind === "all" || kind === "box"),
+      fragment: `#version 300 es
 ${COVERAGE_GLSL}
 out vec4 finalColor;
 
 void main() {
-  finalColor = shade(vFill, vStroke);
+  ${MAINS[kind]}
 }
-`;
-
-let program: GlProgram | null = null;
-
-function batchShader(): Shader {
-  // High precision: local coordinates of large shapes lose their edges in mediump.
-  program ??= GlProgram.from({
-    vertex: BATCH_VERTEX_GLSL,
-    fragment: FRAGMENT,
-    name: "linework-batch",
-    preferredFragmentPrecision: "highp",
-  });
-  return new Shader({ glProgram: program, resources: {} });
+`,
+      name: `linework-batch-${kind}`,
+      preferredFragmentPrecision: "highp",
+    });
+    program.set(kind, made);
+  }
+  return new Shader({ glProgram: made, resources: {} });
 }
 
-/** What a writer holds as PixiJS geometry, in the batch's vertex layout. */
-export function batchGeometry(writer: BatchWriter): Geometry {
-  // Copies, so the writer can be reused and the mesh holds exactly what it draws.
-  const vertices = new Float32Array(writer.vertices);
-  const buffer = new Buffer({
-    data: vertices,
+/** The vertices a writer holds as a PixiJS buffer, which several geometries may share. */
+export function batchVertexBuffer(writer: BatchWriter): Buffer {
+  // A copy, so the writer can be reused and the mesh holds exactly what it draws.
+  return new Buffer({
+    data: new Float32Array(writer.vertices),
     usage: BufferUsage.VERTEX | BufferUsage.COPY_DST,
     label: "batch vertices",
   });
+}
+
+/**
+ * What a writer holds as PixiJS geometry, in the batch's vertex layout: its vertices (or
+ * `buffer`, a copy of them) with its indices (or `indices`, some of them).
+ */
+export function batchGeometry(
+  writer: BatchWriter,
+  buffer: Buffer = batchVertexBuffer(writer),
+  indices: Uint32Array = new Uint32Array(writer.indices),
+): Geometry {
   const attribute = (format: "float32x2" | "float32x4" | "unorm8x4", offset: number) => ({
     buffer,
     format,
@@ -49,13 +77,24 @@ export function batchGeometry(writer: BatchWriter): Geometry {
       aStroke: attribute("unorm8x4", 44),
       aFrame: attribute("float32x4", 48),
     },
-    indexBuffer: new Uint32Array(writer.indices),
+    indexBuffer: indices,
   });
 }
 
-/** One chunk's batch as a PixiJS mesh: one vertex buffer, one index buffer, one draw call. */
-export function createBatchMesh(writer: BatchWriter): Mesh<Geometry, Shader> {
-  const mesh = new Mesh({ geometry: batchGeometry(writer), shader: batchShader() });
+/**
+ * One chunk's batch as a PixiJS mesh: one vertex buffer, one index buffer, one draw call. With
+ * `buffer` and `indices`, a mesh of some of the batch's triangles drawn by `program`.
+ */
+export function createBatchMesh(
+  writer: BatchWriter,
+  program: BatchProgram = "all",
+  buffer?: Buffer,
+  indices?: Uint32Array,
+): Mesh<Geometry, Shader> {
+  const mesh = new Mesh({
+    geometry: batchGeometry(writer, buffer, indices),
+    shader: batchShader(program),
+  });
   mesh.eventMode = "none";
   return mesh;
 }

@@ -15,8 +15,10 @@
  * box's, aFrame ≠ 0) are moved into the box by a pixel in the same way (see `ringInset`).
  * uResolution is the render target's size in device pixels, which the projection maps onto −1…1.
  */
-// "#version 300 es" tells PixiJS the sources are GLSL ES 3.00 (in/out, fwidth).
-export const BATCH_VERTEX_GLSL = /* glsl */ `#version 300 es
+// "#version 300 es" tells PixiJS the sources are GLSL ES 3.00 (in/out, fwidth). A software
+// rasteriser runs every branch of a shader for every vertex and fragment, taken or not, so each
+// kind of triangle gets a program with only its own code (see `batchVertexGlsl`, `BatchProgram`).
+const VERTEX_GLSL = /* glsl */ `#version 300 es
 in vec2 aPosition;
 in vec2 aLocal;
 in vec2 aHalf;
@@ -42,7 +44,7 @@ void main() {
   vec2 position = aPosition;
   vec2 local = aLocal;
   float kind = aShape.x;
-  if ((kind < 0.5 || kind > 4.5) && aShape.z > 0.0) {
+  if (INSETS && (kind < 0.5 || kind > 4.5) && aShape.z > 0.0) {
     // Device pixels per position unit, the least the display stretches any way (at least 1/8 of
     // the most, as the encoder limits it for shapes squashed nearly flat).
     vec2 across = mvp[0].xy * 0.5 * uResolution;
@@ -58,7 +60,7 @@ void main() {
     // insides carry the fill's thickness in screen pixels instead.
     local.x = kind < 0.5 ? aLocal.y / (aShape.z * pixel) : -inset;
   }
-  if (dot(aFrame, aFrame) > 0.0) {
+  if (RINGS && dot(aFrame, aFrame) > 0.0) {
     // A ring's inner vertex (aFrame: the node's matrix): moved towards the box's centre by the
     // most a device pixel is in local units any way (see ringInset).
     mat2 toWorld = mat2(aFrame.xy, aFrame.zw);
@@ -84,6 +86,21 @@ void main() {
 }
 `;
 
+/**
+ * The batch's vertex shader with the insets of fills and their rims (kinds 0 and 5) and the
+ * moves of rings' inner vertices (boxes) left in or out: a program drawing only some kinds leaves
+ * out the code the others need.
+ */
+export function batchVertexGlsl(insets: boolean, rings: boolean): string {
+  return VERTEX_GLSL.replace(
+    "void main() {",
+    `const bool INSETS = ${insets};\nconst bool RINGS = ${rings};\n\nvoid main() {`,
+  );
+}
+
+/** The batch's vertex shader for every kind of triangle. */
+export const BATCH_VERTEX_GLSL = batchVertexGlsl(true, true);
+
 // Every edge is anti-aliased from a distance measured in screen pixels through screen-space
 // derivatives, so no multisampling is needed. Boxes and ellipses get a signed distance to their
 // outline; the stroke is composited over the fill before opacity, so a half-transparent shape's
@@ -95,7 +112,8 @@ void main() {
  * Declarations and `vec4 shade(vec4 fill, vec4 stroke)`: the premultiplied colour of the fragment
  * given the straight-alpha colours of its fill and stroke (for flat triangles, strokes and rims,
  * the one colour they are drawn in goes in `fill`). Call it from `main` outside any branch: it
- * takes screen-space derivatives.
+ * takes screen-space derivatives. `shadeFlat`, `shadeEdge` and `shadeBox` are its parts, for
+ * programs that draw only some kinds.
  */
 export const COVERAGE_GLSL = /* glsl */ `
 in vec2 vLocal;
@@ -118,35 +136,46 @@ float ellipseDistance(vec2 p, vec2 extent) {
   return k2 > 0.0 ? k1 * (k1 - 1.0) / k2 : -min(ab.x, ab.y);
 }
 
-vec4 shade(vec4 fillColor, vec4 strokeColor) {
-  // Derivatives before any branch: they are undefined in non-uniform control flow.
-  vec2 gx = dFdx(vLocal);
-  vec2 gy = dFdy(vLocal);
+// The premultiplied colour of a straight-alpha one at the fragment's opacity.
+vec4 premultiplied(vec4 color) {
+  return vec4(color.rgb * color.a, color.a) * (vShape.w * uColor.a);
+}
+
+// A fill's insides (kind 0): solid, unless the fill is thinner than a pixel there (vLocal.x, in
+// pixels), where the rims of its two sides meet along its middle and the insides only fill what
+// gap is left between them (see insideCoverage).
+vec4 shadeFlat(vec4 fillColor) {
+  vec4 fill = premultiplied(fillColor);
+  return fill * clamp(vLocal.x, 0.0, 1.0);
+}
+
+// Strokes (kind 4) and fills' rims (kind 5); gx, gy are vLocal's screen-space derivatives.
+vec4 shadeEdge(vec4 fillColor, vec2 gx, vec2 gy) {
+  float kind = vShape.x;
+  vec4 fill = premultiplied(fillColor);
+  // Local units per screen pixel across the edge (and along the line, for caps).
+  float across = max(length(vec2(gx.x, gy.x)), 1e-9);
+  // A fill's rim: a box filter's coverage of a band of the fill's thickness behind the outline,
+  // 0.5 on the outline (see rimCoverage).
+  float rimD = vLocal.x / across;
+  float rimT = vLocal.y / across;
+  if (kind > 4.5) return fill * (clamp(0.5 - rimD, 0.0, 1.0) - clamp(0.5 - rimD - rimT, 0.0, 1.0));
+  float d = abs(vLocal.x);
+  // A stroke thinner than a pixel is drawn a pixel wide and faded by its width, so it keeps
+  // its weight instead of breaking up.
+  float halfWidth = vHalf.x;
+  float reach = max(halfWidth, 0.5 * across);
+  float cover = clamp((reach - d) / across + 0.5, 0.0, 1.0) * min(1.0, 2.0 * halfWidth / across);
+  float along = max(length(vec2(gx.y, gy.y)), 1e-9);
+  cover *= clamp((vHalf.y - abs(vLocal.y)) / along + 0.5, 0.0, 1.0);
+  return fill * cover;
+}
+
+// Boxes and ellipses (kinds 1 to 3), their fill and stroke at once.
+vec4 shadeBox(vec4 fillColor, vec4 strokeColor, vec2 gx, vec2 gy) {
   float kind = vShape.x;
   float alpha = vShape.w * uColor.a;
-  vec4 fill = vec4(fillColor.rgb * fillColor.a, fillColor.a) * alpha;
-  // The insides: solid, unless the fill is thinner than a pixel there (vLocal.x, in pixels), where
-  // the rims of its two sides meet along its middle and the insides only fill what gap is left
-  // between them (see insideCoverage).
-  if (kind < 0.5) return fill * clamp(vLocal.x, 0.0, 1.0);
-  if (kind > 3.5) {
-    // Local units per screen pixel across the edge (and along the line, for caps).
-    float across = max(length(vec2(gx.x, gy.x)), 1e-9);
-    // A fill's rim: a box filter's coverage of a band of the fill's thickness behind the outline,
-    // 0.5 on the outline (see rimCoverage).
-    float rimD = vLocal.x / across;
-    float rimT = vLocal.y / across;
-    if (kind > 4.5) return fill * (clamp(0.5 - rimD, 0.0, 1.0) - clamp(0.5 - rimD - rimT, 0.0, 1.0));
-    float d = abs(vLocal.x);
-    // A stroke thinner than a pixel is drawn a pixel wide and faded by its width, so it keeps
-    // its weight instead of breaking up.
-    float halfWidth = vHalf.x;
-    float reach = max(halfWidth, 0.5 * across);
-    float cover = clamp((reach - d) / across + 0.5, 0.0, 1.0) * min(1.0, 2.0 * halfWidth / across);
-    float along = max(length(vec2(gx.y, gy.y)), 1e-9);
-    cover *= clamp((vHalf.y - abs(vLocal.y)) / along + 0.5, 0.0, 1.0);
-    return fill * cover;
-  }
+  vec4 fill = premultiplied(fillColor);
   float pixel = max(length(abs(gx) + abs(gy)) * 0.70710678, 1e-6);
   float w = vShape.y;
   float r = vShape.z;
@@ -165,6 +194,16 @@ vec4 shade(vec4 fillColor, vec4 strokeColor) {
     : 0.0;
   vec4 stroke = vec4(strokeColor.rgb * strokeColor.a, strokeColor.a) * strokeCover;
   return stroke * alpha + fill * fillCover * (1.0 - stroke.a);
+}
+
+vec4 shade(vec4 fillColor, vec4 strokeColor) {
+  // Derivatives before any branch: they are undefined in non-uniform control flow.
+  vec2 gx = dFdx(vLocal);
+  vec2 gy = dFdy(vLocal);
+  float kind = vShape.x;
+  if (kind < 0.5) return shadeFlat(fillColor);
+  if (kind > 3.5) return shadeEdge(fillColor, gx, gy);
+  return shadeBox(fillColor, strokeColor, gx, gy);
 }
 `;
 
