@@ -3,27 +3,53 @@ import type { Point } from "../math/point";
 import { bindingAt } from "./bindingTarget";
 import { worldMatrix } from "../doc/commands";
 import { apply, invert } from "../doc/transform";
-import { bendTowards } from "../shapes/lineRoute";
+import { estimatedLabelBox, fractionAlong, hasLabel } from "../shapes/label";
+import { kindOf } from "../shapes/registry";
+import { bendTowards, routePoints } from "../shapes/lineRoute";
 import type { ToolContext, ToolPointer } from "./types";
+
+/** What of a selected line a drag takes: an end, the bend handle or the label. */
+export type LinePart = "start" | "end" | "bend" | "label";
+
+const GESTURE_LABELS: Readonly<Record<LinePart, string>> = {
+  start: "Move line end",
+  end: "Move line end",
+  bend: "Bend line",
+  label: "Move label",
+};
+
+/** Whether `world` is on the words of line `id`'s label. */
+export function onLineLabel(ctx: ToolContext, id: Id, world: Point): boolean {
+  const { store } = ctx.editor;
+  const node = store.get(id);
+  if (node?.type !== "line" || !hasLabel(node.label)) return false;
+  const placement = kindOf(node).labelPlacement?.(node) ?? null;
+  const toLocal = invert(worldMatrix(store, id));
+  const box = placement === null ? null : estimatedLabelBox(node.label, placement);
+  if (box === null || toLocal === null) return false;
+  const p = apply(toLocal, world);
+  return p.x >= box.minX && p.x <= box.maxX && p.y >= box.minY && p.y <= box.maxY;
+}
 
 /**
  * Dragging one end of a selected line (the Select tool's end handles): the end follows the
  * pointer, is bound to the shape under it (highlighted; exact near its outline, else aimed at its
  * centre) or comes free over empty canvas or with Ctrl held. A curved or elbow line's middle
  * handle bends it instead: the curve through the pointer, the elbow's middle segment under it.
- * One undo step; Esc puts it back.
+ * Its label slides along it, to the place on the line nearest the pointer. One undo step; Esc puts
+ * it back.
  */
 export class LineEndDrag {
   private constructor(
     private readonly ctx: ToolContext,
     readonly id: Id,
-    readonly which: "start" | "end" | "bend",
+    readonly which: LinePart,
   ) {}
 
   /** Opens the gesture; null when `id` is not a line. */
-  static begin(ctx: ToolContext, id: Id, which: "start" | "end" | "bend"): LineEndDrag | null {
+  static begin(ctx: ToolContext, id: Id, which: LinePart): LineEndDrag | null {
     if (ctx.editor.store.get(id)?.type !== "line") return null;
-    ctx.editor.history.beginGesture(which === "bend" ? "Bend line" : "Move line end");
+    ctx.editor.history.beginGesture(GESTURE_LABELS[which]);
     return new LineEndDrag(ctx, id, which);
   }
 
@@ -33,6 +59,17 @@ export class LineEndDrag {
     if (node?.type !== "line") return;
     const toLocal = invert(worldMatrix(store, this.id));
     if (toLocal === null) return;
+    if (this.which === "label") {
+      const label = node.label;
+      if (label === null) return;
+      const position = fractionAlong(routePoints(node), apply(toLocal, e.world));
+      store.transact(GESTURE_LABELS.label, (tx) => {
+        const line = tx.get(this.id);
+        if (line?.type === "line" && line.label !== null)
+          tx.put({ ...line, label: { ...line.label, position } });
+      });
+      return;
+    }
     if (this.which === "bend") {
       const bend = bendTowards(node, apply(toLocal, e.world));
       store.transact("Bend line", (tx) => {

@@ -17,7 +17,7 @@ import {
 
 import { hasWords } from "../shapes/registry";
 import { DRAG_THRESHOLD_PX } from "./controller";
-import { LineEndDrag } from "./lineEndDrag";
+import { LineEndDrag, onLineLabel } from "./lineEndDrag";
 import { geometryQuad } from "./geometryFrame";
 import {
   applyWorldChange,
@@ -217,10 +217,12 @@ export class SelectTool implements Tool {
   private press(e: ToolPointer): void {
     const store = this.ctx.editor.store;
     if (e.clickCount >= 2 && this.doubleClick(e)) return;
+    const only = store.selection.length === 1 && !store.readOnly ? store.selection[0]! : null;
     const end =
-      store.selection.length === 1 && !store.readOnly
-        ? (this.ctx.overlays.hitLineEnd?.(e.screen) ?? null)
-        : null;
+      only === null
+        ? null
+        : (this.ctx.overlays.hitLineEnd?.(e.screen) ??
+          (onLineLabel(this.ctx, only, e.world) ? "label" : null));
     const drag = end === null ? null : LineEndDrag.begin(this.ctx, store.selection[0]!, end);
     if (drag !== null) {
       this.current = { name: "line end", drag };

@@ -310,6 +310,46 @@ describe("whole records (version 2 layout, still read by version 3)", () => {
 const byId = (list: readonly DocRecord[]): DocRecord[] =>
   [...list].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
+describe("version 5 labels", () => {
+  const LABEL = {
+    content: "Start\nhere",
+    fontFamily: "Inter",
+    fontSize: 20,
+    fontWeight: 700,
+    fontStyle: "italic" as const,
+    color: { r: 1, g: 0, b: 0, a: 1 },
+    position: 0.25,
+  };
+
+  it("keeps a shape's label through save and load; unlabelled shapes write no label", () => {
+    const records = sample();
+    records.push(rect("r4", "p1", "a2", { label: LABEL }));
+    const text = serializeDocument(records);
+    expect(text.match(/"label"/g)).toHaveLength(1);
+    const loaded = mustLoad(parseDocument(text));
+    expect(loaded.find((r) => r.id === "r4")).toMatchObject({ label: LABEL });
+    expect(loaded.find((r) => r.id === "r1")).toMatchObject({ label: null });
+  });
+
+  it("reads a version 4 file as unlabelled, and says it was upgraded", () => {
+    const written = JSON.parse(serializeDocument(sample())) as Record<string, unknown>;
+    const result = parseDocument(JSON.stringify({ ...written, version: 4 }));
+    expect(result).toMatchObject({ ok: true, readOnly: false });
+    if (!result.ok) return;
+    expect(result.message).toMatch(/older format \(4\)/);
+    expect(result.records.find((r) => r.id === "r1")).toMatchObject({ label: null });
+  });
+
+  it("refuses a label that is not one, naming the field", () => {
+    const records = sample();
+    records.push(rect("r4", "p1", "a2", { label: { ...LABEL, position: 2 } }));
+    const result = parseDocument(serializeDocument(records));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error).toMatch(/label/);
+  });
+});
+
 describe("version 3 columns", () => {
   it("migrates the version 2 fixture to its expected version 3 form", () => {
     const result = parseDocument(fixture("v2-basic.linework"));
@@ -321,7 +361,8 @@ describe("version 3 columns", () => {
     expect(byId(result.records)).toEqual(byId(expected));
     expect(new Set(expected.map((r) => r.type)).size).toBe(14);
     expect(() => new DocumentStore(result.records, { checkInvariants: true })).not.toThrow();
-    // Version 4 writes the version 3 layout unchanged when no line end is bound.
+    // Later versions write the version 3 layout unchanged when no line end is bound and no shape
+    // is labelled.
     const written = JSON.parse(fixture("v2-basic.expected.linework")) as { version: number };
     expect(written.version).toBe(3);
     expect(serializeDocument(result.records)).toBe(

@@ -138,4 +138,28 @@ describe("labels", () => {
     h.click(200, 150);
     expect(h.store.selection).toEqual(["a"]);
   });
+
+  it("a selected line's label slides along it under the pointer, one undo step; Esc puts it back", async () => {
+    const h = await boxAndLine();
+    h.pause().click(500, 300);
+    h.key("Enter");
+    h.text.type("yes");
+    h.text.commit();
+    h.setTool("select");
+    h.pause().click(500, 300);
+    const undoBefore = h.history.depth.undo;
+    // The words sit at the middle (500, 300); dragged to above 550, they move to 3/4 of the way.
+    h.pause().drag({ x: 500, y: 302 }, { x: 550, y: 280 });
+    const line = node<LineNode>(h, "line");
+    expect(line.label?.position).toBeCloseTo(0.75, 6);
+    expect(line.start).toEqual({ x: 400, y: 300 });
+    expect(h.history.depth.undo).toBe(undoBefore + 1);
+    expect(h.history.undoLabel).toBe("Move label");
+    const before = documentState(h);
+    h.pause().down(550, 300).move(420, 320);
+    h.tick();
+    expect(node<LineNode>(h, "line").label?.position).toBeCloseTo(0.1, 6);
+    h.key("Escape");
+    expect(documentState(h)).toEqual(before);
+  });
 });

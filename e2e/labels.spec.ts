@@ -1,0 +1,176 @@
+import { expect, test, type Page } from "@playwright/test";
+import { prepareDrawing, sharedFreshApp, waitTicks, worldToPage } from "./support";
+
+// Labels through the real mouse and keyboard: a double-click on a box (or Enter on a selected
+// arrow) opens a field, typing straight away lands in it, Esc commits; the words are drawn
+// centred in the box and go where the box goes; an arrow's label slides along the arrow; an input
+// method composes into a label as into any text.
+
+interface Point {
+  x: number;
+  y: number;
+}
+
+interface Box {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+async function drag(page: Page, from: Point, to: Point): Promise<void> {
+  const a = await worldToPage(page, from);
+  const b = await worldToPage(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+  await waitTicks(page);
+}
+
+/** Draws with a tool's key and one drag; returns the new node's id (it is selected). */
+async function draw(page: Page, toolKey: string, from: Point, to: Point): Promise<string> {
+  await page.keyboard.press(toolKey);
+  await drag(page, from, to);
+  return page.evaluate(() => window.linework!.editor.store.selection[0]!);
+}
+
+function labelOf(page: Page, id: string): Promise<{ content: string; position: number } | null> {
+  return page.evaluate((nodeId) => {
+    const node = window.linework!.editor.store.get(nodeId) as
+      { label?: { content: string; position: number } | null } | undefined;
+    return node?.label ?? null;
+  }, id);
+}
+
+/**
+ * The box, in page coordinates, of the dark pixels (the words) inside a world rectangle, read
+ * from a real screenshot; null when there are none.
+ */
+async function inkBox(page: Page, from: Point, to: Point): Promise<Box | null> {
+  const a = await worldToPage(page, from);
+  const b = await worldToPage(page, to);
+  const clip = { x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y };
+  const png = await page.screenshot({ clip });
+  const local = await page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext("2d") as CanvasRenderingContext2D;
+    context.drawImage(image, 0, 0);
+    const { data, width, height } = context.getImageData(0, 0, image.width, image.height);
+    let box: { minX: number; minY: number; maxX: number; maxY: number } | null = null;
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const i = (y * width + x) * 4;
+        if (data[i]! + data[i + 1]! + data[i + 2]! > 3 * 100) continue;
+        box = box ?? { minX: x, minY: y, maxX: x, maxY: y };
+        box.minX = Math.min(box.minX, x);
+        box.minY = Math.min(box.minY, y);
+        box.maxX = Math.max(box.maxX, x + 1);
+        box.maxY = Math.max(box.maxY, y + 1);
+      }
+    return box;
+  }, png.toString("base64"));
+  return (
+    local && {
+      minX: local.minX + a.x,
+      minY: local.minY + a.y,
+      maxX: local.maxX + a.x,
+      maxY: local.maxY + a.y,
+    }
+  );
+}
+
+const centre = (box: Box): Point => ({
+  x: (box.minX + box.maxX) / 2,
+  y: (box.minY + box.maxY) / 2,
+});
+
+test.describe("labels", () => {
+  const shared = sharedFreshApp();
+
+  test("a double-click on a box, typing at once: the words are drawn centred in it and move with it", async () => {
+    const page = shared();
+    await prepareDrawing(page, { x: 0, y: 0, zoom: 1 });
+    const box = await draw(page, "KeyR", { x: 100, y: 100 }, { x: 300, y: 200 });
+    // The box's inside (stroke left out) is clear of ink before it has words.
+    expect(await inkBox(page, { x: 110, y: 110 }, { x: 290, y: 190 })).toBeNull();
+
+    const middle = await worldToPage(page, { x: 200, y: 150 });
+    await page.mouse.dblclick(middle.x, middle.y);
+    await page.keyboard.type("Start here");
+    await page.keyboard.press("Escape");
+    await waitTicks(page);
+    expect(await labelOf(page, box)).toMatchObject({ content: "Start here" });
+
+    const ink = await inkBox(page, { x: 110, y: 110 }, { x: 290, y: 190 });
+    expect(ink).not.toBeNull();
+    // "Start here" at 20 px is about 90 px wide and one line tall, centred on the box.
+    expect(ink!.maxX - ink!.minX).toBeGreaterThan(60);
+    expect(ink!.maxY - ink!.minY).toBeLessThan(30);
+    const at = centre(ink!);
+    expect(Math.abs(at.x - middle.x)).toBeLessThanOrEqual(3);
+    expect(Math.abs(at.y - middle.y)).toBeLessThanOrEqual(4);
+
+    // Dragged by its words, the box and its label move 100 right and 50 down together.
+    await drag(page, { x: 200, y: 150 }, { x: 300, y: 200 });
+    const moved = await inkBox(page, { x: 210, y: 160 }, { x: 390, y: 240 });
+    expect(moved).not.toBeNull();
+    expect(Math.abs(centre(moved!).x - (at.x + 100))).toBeLessThanOrEqual(1);
+    expect(Math.abs(centre(moved!).y - (at.y + 50))).toBeLessThanOrEqual(1);
+
+    // Two undos: the move, then the label, each one step.
+    await page.keyboard.press("Control+z");
+    await page.keyboard.press("Control+z");
+    await waitTicks(page);
+    expect(await labelOf(page, box)).toBeNull();
+    expect(await inkBox(page, { x: 110, y: 110 }, { x: 290, y: 190 })).toBeNull();
+  });
+
+  test("Enter on a selected arrow types its label on the line; dragging the words slides them along", async () => {
+    const page = shared();
+    await prepareDrawing(page, { x: 0, y: 0, zoom: 1 });
+    await draw(page, "KeyR", { x: 100, y: 100 }, { x: 200, y: 160 });
+    await draw(page, "KeyR", { x: 500, y: 100 }, { x: 600, y: 160 });
+    const arrow = await draw(page, "Shift+KeyL", { x: 150, y: 130 }, { x: 550, y: 130 });
+    // The arrow runs from x 200 to 500 between the boxes' outlines and is selected.
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("yes");
+    await page.keyboard.press("Escape");
+    await waitTicks(page);
+    expect(await labelOf(page, arrow)).toEqual(
+      expect.objectContaining({ content: "yes", position: 0.5 }),
+    );
+    const ink = await inkBox(page, { x: 300, y: 110 }, { x: 400, y: 150 });
+    expect(ink).not.toBeNull();
+    expect(
+      Math.abs(centre(ink!).x - (await worldToPage(page, { x: 350, y: 130 })).x),
+    ).toBeLessThanOrEqual(3);
+
+    await drag(page, { x: 350, y: 130 }, { x: 450, y: 100 });
+    // Its words, dragged from the middle (350) to above 450, sit 250 of its 300 along.
+    expect((await labelOf(page, arrow))!.position).toBeCloseTo(250 / 300, 2);
+    await page.keyboard.press("Control+z");
+    await waitTicks(page);
+    expect((await labelOf(page, arrow))!.position).toBe(0.5);
+  });
+
+  test("an input method composes into a label and commits", async () => {
+    const page = shared();
+    await prepareDrawing(page, { x: 0, y: 0, zoom: 1 });
+    const box = await draw(page, "KeyO", { x: 100, y: 100 }, { x: 300, y: 220 });
+    const middle = await worldToPage(page, { x: 200, y: 160 });
+    await page.mouse.dblclick(middle.x, middle.y);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Input.imeSetComposition", { text: "にほ", selectionStart: 2, selectionEnd: 2 });
+    await waitTicks(page);
+    await cdp.send("Input.insertText", { text: "日本" });
+    await page.keyboard.press("Escape");
+    await waitTicks(page);
+    expect(await labelOf(page, box)).toMatchObject({ content: "日本" });
+  });
+});
