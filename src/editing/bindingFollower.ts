@@ -123,7 +123,9 @@ export class BindingFollower {
     const lineWorld = worlds.of(tx, id);
     const toLocal = worlds.inverseOf(tx, id);
     if (toLocal === null) return;
-    const before = this.store.get(id);
+    // Only a line written here, or inside a container written here, can have had its ends
+    // moved by hand; the rest (the many lines bound to a dragged shape) skip that check.
+    const before = movedWith(tx, line, written) ? this.store.get(id) : undefined;
     const start = endState(tx, line, before, "start", lineWorld, written, worlds, this.store);
     const end = endState(tx, line, before, "end", lineWorld, written, worlds, this.store);
     const startRef = reference(start, lineWorld, line.start);
