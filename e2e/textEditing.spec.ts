@@ -302,7 +302,10 @@ test.describe("text editing", () => {
     await expect.poll(width).toBeGreaterThan(before * 2);
     // Only the canvas leaves it to the field, which shows the words.
     const drawn = (): Promise<boolean> =>
-      page.evaluate(() => window.linework!.current.renderer.displayOf("shown")!.visible);
+      page.evaluate(() => {
+        const display = window.linework!.current.renderer.displayOf("shown")!;
+        return display.visible && display.renderable;
+      });
     expect(await drawn()).toBe(false);
     await expect(page.locator(FIELD)).toBeFocused();
     await page.keyboard.press("Escape");
