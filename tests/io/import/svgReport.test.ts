@@ -267,7 +267,6 @@ describe("SVG import: nothing is dropped without a warning", () => {
       "fill on <tspan>": 1,
       "x attribute on <text>": 1,
       "href attribute on <a>": 1,
-      "preserveAspectRatio: slice on <image>": 1,
       "frobnicate attribute on <circle>": 1,
     });
   });

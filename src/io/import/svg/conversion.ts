@@ -69,17 +69,25 @@ export interface Walk {
   ): void;
 }
 
+/** SVG documents shown by `<image>` inside one another, the outermost file not counted. */
+export const MAX_IMAGE_DEPTH = 4;
+
 export class Conversion {
   readonly byId = new Map<string, XmlElement>();
-  readonly blobs: BlobRecord[] = [];
-  readonly blobIds = createIdGenerator("b");
+  /** Blobs and their ids are the outermost file's, whatever SVG image they come from. */
+  readonly blobs: BlobRecord[];
+  readonly blobIds: () => string;
   readonly placer = new Placer();
+  /** SVG images inside this one: how deep this document is shown inside others. */
+  readonly imageDepth: number;
+  /** The conversions of SVG images, by their `href`, read once however often they are shown. */
+  readonly images = new Map<string, Conversion | null>();
   /** Whether Linework wrote the file: its top level is a page, not a drawing to wrap in a group. */
   readonly fromLinework: boolean;
   private readonly parentOf = new Map<XmlElement, XmlElement>();
   private readonly cascaded = new Map<XmlElement, ComputedStyle>();
   private readonly sheet: StyleSheet = emptySheet();
-  private readonly urlCounts = { externalUrls: 0 };
+  private readonly urlCounts: { externalUrls: number };
   private readonly notImported = new Map<string, number>();
   private readonly ignored = new Map<string, { kind: NotKept; count: number }>();
   /** Elements of other namespaces: browsers draw none of them, nor what they hold. */
@@ -90,11 +98,27 @@ export class Conversion {
   private totalElements = 0;
   private visited = 0;
 
+  /**
+   * `outer`: the conversion of the document whose `<image>` shows this one; the limits on
+   * shapes and `<use>` count over all of them, and what this one does not keep is reported
+   * with the outer one's.
+   */
   constructor(
     readonly root: XmlElement,
     private readonly progress: ImportProgress | undefined,
+    private readonly outer?: Conversion,
   ) {
     this.fromLinework = root.attributes.get(LINEWORK_EXPORT_ATTRIBUTE) === "1";
+    this.blobs = outer?.blobs ?? [];
+    this.urlCounts = outer?.urlCounts ?? { externalUrls: 0 };
+    this.blobIds = outer?.blobIds ?? createIdGenerator("b");
+    this.imageDepth = outer === undefined ? 0 : outer.imageDepth + 1;
+  }
+
+  /** Adds what a nested document's style sheets hold that is not kept to this one's summary. */
+  absorb(inner: Conversion): void {
+    this.count("@import", inner.sheet.imports);
+    this.count("unsupported CSS rule", inner.sheet.unsupportedSelectors);
   }
 
   /**
@@ -227,6 +251,10 @@ export class Conversion {
 
   /** Counts something not kept of an element, by its kind. */
   ignore(kind: NotKept): void {
+    if (this.outer !== undefined) {
+      this.outer.ignore(kind);
+      return;
+    }
     const key = notKeptKey(kind);
     const known = this.ignored.get(key);
     if (known === undefined) this.ignored.set(key, { kind, count: 1 });
@@ -234,6 +262,10 @@ export class Conversion {
   }
 
   count(feature: string, n = 1): void {
+    if (this.outer !== undefined) {
+      this.outer.count(feature, n);
+      return;
+    }
     if (n > 0) this.notImported.set(feature, (this.notImported.get(feature) ?? 0) + n);
   }
 
@@ -259,6 +291,10 @@ export class Conversion {
 
   /** Counts an element that a `<use>` repeats, against the limit on use expansion. */
   useInstance(): void {
+    if (this.outer !== undefined) {
+      this.outer.useInstance();
+      return;
+    }
     if (++this.instances > IMPORT_LIMITS.maxUseInstances) {
       throw new ImportError(
         `<use> elements repeat more than ${IMPORT_LIMITS.maxUseInstances.toLocaleString("en")} elements (the limit); the file may be a use-expansion attack.`,
@@ -268,6 +304,10 @@ export class Conversion {
 
   /** Counts a node about to be output, against the limit on shapes. */
   produce(): void {
+    if (this.outer !== undefined) {
+      this.outer.produce();
+      return;
+    }
     if (++this.produced > IMPORT_LIMITS.maxElements) {
       throw new ImportError(
         `The drawing expands to more than ${IMPORT_LIMITS.maxElements.toLocaleString("en")} shapes (the limit).`,

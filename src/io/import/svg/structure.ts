@@ -150,7 +150,7 @@ function draw(
       emit(conv, text(conv, element, ctx), ctx, out);
       return;
     case "image":
-      emit(conv, image(conv, element, ctx), ctx, out);
+      image(conv, walk, element, ctx, out);
       return;
   }
 }

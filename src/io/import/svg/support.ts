@@ -282,9 +282,6 @@ const spreadCheck: Check = (value, element, byId) => {
 const focalRadiusCheck: Check = (_value, element, byId) =>
   focalRadiusKept(element, byId) ? null : "";
 
-/** An `<image>`'s `preserveAspectRatio`: any alignment is kept; slicing is not. */
-const imageAspectCheck: Check = (value) => (/\bslice\b/.test(value) ? "slice" : null);
-
 /** A `<style>`'s media: only sheets for every medium, or the screen, are kept as such. */
 const mediaCheck: Check = (value) => {
   const text = value.trim().toLowerCase();
@@ -392,7 +389,8 @@ export const ELEMENTS: ReadonlyMap<
         y: KEPT,
         width: KEPT,
         height: KEPT,
-        preserveAspectRatio: imageAspectCheck,
+        // Slicing crops the picture in a clipping frame (reported where it cannot be placed).
+        preserveAspectRatio: KEPT,
         crossorigin: INERT,
         decoding: INERT,
       },
