@@ -27,7 +27,9 @@ describe("edge coverage", () => {
       "if (kind > 4.5) return fill * (clamp(0.5 - rimD, 0.0, 1.0) - clamp(0.5 - rimD - rimT, 0.0, 1.0));",
     );
     expect(COVERAGE_GLSL).toContain("if (kind < 0.5) return shadeFlat(fillColor);");
-    expect(COVERAGE_GLSL).toContain("return fill * clamp(vLocal.x, 0.0, 1.0);");
+    expect(COVERAGE_GLSL).toContain(
+      "return fill * (vShape.x < -0.5 ? 1.0 : clamp(vLocal.x, 0.0, 1.0));",
+    );
     expect(COVERAGE_GLSL).toContain(
       "float cover = clamp((reach - d) / across + 0.5, 0.0, 1.0) * min(1.0, 2.0 * halfWidth / across);",
     );

@@ -47,6 +47,16 @@ function boxStrokeCoverage(shape: BoxShape, x: number, y: number, pixel: number)
   return clamp(clamp(0.5 - outer / pixel) - clamp(0.5 - inner / pixel));
 }
 
+/** The fill's coverage of a box's fragment at local (x, y), as `boxStrokeCoverage`. */
+function boxFillCoverage(shape: BoxShape, x: number, y: number, pixel: number): number {
+  const hw = Math.abs(shape.width) / 2;
+  const hh = Math.abs(shape.height) / 2;
+  const r = Math.min(shape.radius, hw, hh);
+  const d =
+    shape.kind === SHAPE_ELLIPSE ? ellipseDistance(x, y, hw, hh) : boxDistance(x, y, hw, hh, r);
+  return clamp(0.5 - d / pixel);
+}
+
 /** Device pixels per local unit of a node placed by `m` and drawn at `zoom`: the 2×2 part. */
 function toDevice(m: Matrix, zoom: number): [number, number, number, number] {
   return [m.a * zoom, m.b * zoom, m.c * zoom, m.d * zoom];
@@ -77,6 +87,8 @@ interface Drawn {
   readonly local: number[];
   readonly indices: Uint32Array;
   readonly ring: boolean[];
+  /** The kind word of every vertex. */
+  readonly kinds: number[];
 }
 
 /** The writer's box as the vertex shader moves it at `zoom`. */
@@ -85,8 +97,10 @@ function drawn(writer: BatchWriter, m: Matrix, shape: BoxShape, zoom: number): D
   const v = writer.vertices;
   const local: number[] = [];
   const ring: boolean[] = [];
+  const kinds: number[] = [];
   for (let i = 0; i < writer.vertexCount; i += 1) {
     const o = i * WORDS_PER_VERTEX;
+    kinds.push(v[o + 6]!);
     const frame = [v[o + 12]!, v[o + 13]!, v[o + 14]!, v[o + 15]!];
     const isRing = frame.some((f) => f !== 0);
     ring.push(isRing);
@@ -95,7 +109,7 @@ function drawn(writer: BatchWriter, m: Matrix, shape: BoxShape, zoom: number): D
       ? ringInset(
           v[o + 2]!,
           v[o + 3]!,
-          shape.kind === SHAPE_ELLIPSE,
+          Math.abs(v[o + 6]!) === SHAPE_ELLIPSE,
           v[o + 4]!,
           v[o + 5]!,
           v[o + 7]!,
@@ -104,7 +118,7 @@ function drawn(writer: BatchWriter, m: Matrix, shape: BoxShape, zoom: number): D
       : [v[o + 2]!, v[o + 3]!];
     local.push(x, y);
   }
-  return { local, indices: writer.indices, ring };
+  return { local, indices: writer.indices, ring, kinds };
 }
 
 function triangleArea(p: number[], a: number, b: number, c: number): number {
@@ -225,9 +239,10 @@ describe("unfilled boxes are rings", () => {
       "float pixel = max(length(abs(gx) + abs(gy)) * 0.70710678, 1e-6);",
     );
     expect(COVERAGE_GLSL).toContain("float inner = d + 0.5 * w;");
+    expect(COVERAGE_GLSL).toContain("float fillCover = clamp(0.5 - d / pixel, 0.0, 1.0);");
   });
 
-  it("only unfilled, stroked boxes big enough on screen leave out their insides", () => {
+  it("boxes big enough on screen are rings, filled or stroked", () => {
     const m = MATRICES[0]!;
     const ring = (shape: BoxShape, pixelsPerUnit?: number) => {
       const writer = new BatchWriter();
@@ -238,16 +253,20 @@ describe("unfilled boxes are rings", () => {
     expect(ring(rect, 1)).toBe(8);
     expect(ring(ellipse, 1)).toBe(16);
     expect(ring(rect)).toBe(4);
-    expect(ring({ ...rect, fill: INK }, 1)).toBe(4);
+    // Filled: its hole drawn flat, from copies of the hole's vertices.
+    expect(ring({ ...rect, fill: INK }, 1)).toBe(12);
+    expect(ring({ ...ellipse, fill: INK }, 1)).toBe(28);
+    expect(ring({ ...rect, fill: INK, strokeWidth: 0 }, 1)).toBe(12);
     expect(ring({ ...rect, strokeWidth: 0 }, 1)).toBe(4);
     // 80 × 60 at an eighth: under four pixels from the hole's edge to its centre.
     expect(ring(rect, 1 / 8)).toBe(4);
     expect(ring(ellipse, 1 / 8)).toBe(4);
   });
 
-  it("the ring and its hole tile the quad, and nothing in the hole is stroked, at any zoom", () => {
+  it("the ring and its hole tile the quad; in the hole the stroke covers nothing, the fill all", () => {
     let rings = 0;
-    for (const shape of SHAPES) {
+    for (const shape of [...SHAPES, ...SHAPES.map((s) => ({ ...s, fill: INK }))]) {
+      const filled = shape.fill.a > 0;
       for (const m of MATRICES) {
         for (const built of [0.25, 1, 4]) {
           const writer = new BatchWriter();
@@ -258,18 +277,20 @@ describe("unfilled boxes are rings", () => {
           if (writer.vertexCount === 4) continue;
           rings += 1;
           for (const zoom of [built / 3, built / 1.4, built, built * 1.4, built * 6]) {
-            const { local, indices, ring } = drawn(writer, m, shape, zoom);
+            const { local, indices, ring, kinds } = drawn(writer, m, shape, zoom);
             const hole: number[] = [];
-            for (let i = 0; i < ring.length; i += 1)
-              if (ring[i]) hole.push(local[i * 2]!, local[i * 2 + 1]!);
+            for (let i = 0; i < ring.length; i += 1) {
+              if (ring[i] && kinds[i]! > 0) hole.push(local[i * 2]!, local[i * 2 + 1]!);
+            }
             let covered = 0;
             for (let t = 0; t < indices.length; t += 3) {
               covered += triangleArea(local, indices[t]!, indices[t + 1]!, indices[t + 2]!);
             }
             const q = drawn(quad, m, shape, zoom);
             const whole = triangleArea(q.local, 0, 1, 2) + triangleArea(q.local, 0, 2, 3);
-            expect(covered + polygonArea(hole)).toBeCloseTo(whole, 6);
-            // Sample the hole: the stroke covers none of it.
+            // A filled box's flat triangles cover its hole; an unfilled one leaves it out.
+            expect(covered + (filled ? 0 : polygonArea(hole))).toBeCloseTo(whole, 6);
+            // Sample the hole: the stroke covers none of it, the fill all of it.
             const pixel = fragmentPixel(toDevice(m, zoom));
             const xs = hole.filter((_, k) => k % 2 === 0);
             const ys = hole.filter((_, k) => k % 2 === 1);
@@ -280,20 +301,23 @@ describe("unfilled boxes are rings", () => {
               Math.max(...ys),
             ];
             let most = 0;
+            let least = 1;
             for (let i = 0; i <= 24; i += 1) {
               for (let j = 0; j <= 24; j += 1) {
                 const x = x0 + ((x1 - x0) * i) / 24;
                 const y = y0 + ((y1 - y0) * j) / 24;
                 if (insideConvex(hole, x, y)) {
                   most = Math.max(most, boxStrokeCoverage(shape, x, y, pixel));
+                  least = Math.min(least, boxFillCoverage(shape, x, y, pixel));
                 }
               }
             }
             expect(most).toBe(0);
+            expect(least).toBe(1);
           }
         }
       }
     }
-    expect(rings).toBeGreaterThan(40);
+    expect(rings).toBeGreaterThan(80);
   });
 });

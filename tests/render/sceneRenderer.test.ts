@@ -26,25 +26,45 @@ beforeAll(async () => {
 /**
  * What the scene draws, in order: each display object by node id, and between them the batches'
  * triangles, each as its three vertices' words. Where chunk and batch boundaries fall does not
- * change it, only what is drawn and in which order.
+ * change it, only what is drawn and in which order. A batch split into meshes by program (its
+ * shapes apart, see splitBatch) is one vertex buffer, written shape after shape: its triangles are
+ * put back in that order, by the first vertex each uses, whether split or not.
  */
 function drawing(world: PixiContainer): string[] {
   const out: string[] = [];
+  let words: Float32Array | null = null;
+  let triangles: number[][] = [];
+  const flush = () => {
+    const sorted = triangles
+      .map((triangle, order) => ({ triangle, order, first: Math.min(...triangle) }))
+      .sort((a, b) => a.first - b.first || a.order - b.order);
+    for (const { triangle } of sorted) {
+      for (const index of triangle) {
+        const k = index * WORDS_PER_VERTEX;
+        out.push(Array.from(words!.subarray(k, k + WORDS_PER_VERTEX)).join(","));
+      }
+    }
+    words = null;
+    triangles = [];
+  };
   // The world holds the page's chunk list, which holds its chunks.
   for (const chunk of world.children.flatMap((list) => list.children)) {
     for (const piece of chunk.children) {
       if (piece.label !== "batch") {
+        flush();
         out.push(`display ${piece.label}`);
         continue;
       }
       const mesh = piece as Mesh;
-      const words = mesh.geometry.getBuffer("aPosition").data as Float32Array;
+      const data = mesh.geometry.getBuffer("aPosition").data as Float32Array;
+      if (data !== words) flush();
+      words = data;
       const indices = mesh.geometry.indexBuffer.data as Uint32Array;
-      for (let i = 0; i < indices.length; i += 1) {
-        const k = indices[i]! * WORDS_PER_VERTEX;
-        out.push(Array.from(words.subarray(k, k + WORDS_PER_VERTEX)).join(","));
+      for (let i = 0; i < indices.length; i += 3) {
+        triangles.push([indices[i]!, indices[i + 1]!, indices[i + 2]!]);
       }
     }
+    flush();
   }
   return out;
 }

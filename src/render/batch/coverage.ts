@@ -44,7 +44,7 @@ void main() {
   vec2 position = aPosition;
   vec2 local = aLocal;
   float kind = aShape.x;
-  if (INSETS && (kind < 0.5 || kind > 4.5) && aShape.z > 0.0) {
+  if (INSETS && (abs(kind) < 0.5 || kind > 4.5) && aShape.z > 0.0) {
     // Device pixels per position unit, the least the display stretches any way (at least 1/8 of
     // the most, as the encoder limits it for shapes squashed nearly flat).
     vec2 across = mvp[0].xy * 0.5 * uResolution;
@@ -69,7 +69,7 @@ void main() {
     float det = abs(determinant(toDevice));
     float largest = sqrt(0.5 * (sum + sqrt(max(sum * sum - 4.0 * det * det, 0.0))));
     float unit = largest / max(det, 1e-30);
-    vec2 moved = kind > 1.5 && kind < 2.5
+    vec2 moved = abs(kind) > 1.5 && abs(kind) < 2.5
       ? local * max(0.0, 1.0 - unit / max(min(aHalf.x, aHalf.y) - 0.5 * aShape.y, 1e-30))
       : local - sign(local) * min(unit, min(abs(local.x), abs(local.y)));
     position += toWorld * (moved - local);
@@ -107,7 +107,8 @@ export const BATCH_VERTEX_GLSL = batchVertexGlsl(true, true);
 // stroke does not show the fill through it. Strokes of other shapes (kind 4) carry their distance
 // from the centre line and, at caps, along the line; fills' rims (kind 5) their signed distance
 // from the outline (negative inside) and the fill's thickness. Fills' insides (kind 0) are solid:
-// the vertex shader has shrunk them by half a pixel, which the rim covers.
+// the vertex shader has shrunk them by half a pixel, which the rim covers. So are the insides of
+// filled boxes' rings (kinds −1 to −3).
 /**
  * Declarations and `vec4 shade(vec4 fill, vec4 stroke)`: the premultiplied colour of the fragment
  * given the straight-alpha colours of its fill and stroke (for flat triangles, strokes and rims,
@@ -143,10 +144,10 @@ vec4 premultiplied(vec4 color) {
 
 // A fill's insides (kind 0): solid, unless the fill is thinner than a pixel there (vLocal.x, in
 // pixels), where the rims of its two sides meet along its middle and the insides only fill what
-// gap is left between them (see insideCoverage).
+// gap is left between them (see insideCoverage). A filled box's inside (a negative kind) is solid.
 vec4 shadeFlat(vec4 fillColor) {
   vec4 fill = premultiplied(fillColor);
-  return fill * clamp(vLocal.x, 0.0, 1.0);
+  return fill * (vShape.x < -0.5 ? 1.0 : clamp(vLocal.x, 0.0, 1.0));
 }
 
 // Strokes (kind 4) and fills' rims (kind 5); gx, gy are vLocal's screen-space derivatives.

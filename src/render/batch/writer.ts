@@ -126,10 +126,10 @@ export class BatchWriter {
 
   /**
    * A box or ellipse spanning (0, 0)–(width, height) locally, placed by `m`. The quad reaches
-   * past the outline by half the stroke plus a margin, room for the anti-aliased fringe. An
-   * unfilled box that is big enough on screen at `pixelsPerUnit` (screen pixels per world unit;
-   * 0: never) is a ring instead: the quad less the inside, which would only be shaded to nothing
-   * (see `ringHole`).
+   * past the outline by half the stroke plus a margin, room for the anti-aliased fringe. A box
+   * big enough on screen at `pixelsPerUnit` (screen pixels per world unit; 0: never) is a ring
+   * instead, the quad less an inside where only the fill shows, if anything (see `ringHole`):
+   * left out, or drawn as flat triangles (a negative kind) that need no distances.
    */
   box(m: Matrix, shape: BoxShape, pixelsPerUnit = 0): void {
     const hw = Math.abs(shape.width) / 2;
@@ -139,7 +139,14 @@ export class BatchWriter {
     const ey = hh + pad;
     const hole = ringHole(m, shape, hw, hh, pixelsPerUnit);
     const inner = hole === null ? 0 : hole.length >> 1;
-    this.reserve(4 + inner, hole === null ? 6 : 3 * (inner + 4));
+    // A filled box's hole is drawn flat, from copies of the hole's vertices marked by a negative
+    // kind: the same words, so the vertex shader moves them to the very same places.
+    const filled = hole !== null && shape.fill.a > 0;
+    const copies = filled ? inner : 0;
+    this.reserve(
+      4 + inner + copies,
+      hole === null ? 6 : 3 * (inner + 4) + (filled ? 3 * (copies - 2) : 0),
+    );
     const base = this.vertexTotal;
     const colors = [packColor(shape.fill), packColor(shape.stroke)] as const;
     for (let corner = 0; corner < 4; corner += 1) {
@@ -159,6 +166,19 @@ export class BatchWriter {
     } else {
       for (let k = 0; k < inner; k += 1) {
         this.boxVertex(base + 4 + k, m, shape, colors, hole[k * 2]!, hole[k * 2 + 1]!, true);
+      }
+      if (filled) {
+        const flat = base + 4 + inner;
+        for (let k = 0; k < inner; k += 1) {
+          this.boxVertex(flat + k, m, shape, colors, hole[k * 2]!, hole[k * 2 + 1]!, true);
+          this.words[(flat + k) * WORDS_PER_VERTEX + 6] = -shape.kind;
+        }
+        // The hole is convex: a fan.
+        for (let k = 1; k + 1 < inner; k += 1) {
+          ix[i++] = flat;
+          ix[i++] = flat + k;
+          ix[i++] = flat + k + 1;
+        }
       }
       if (shape.kind === SHAPE_ELLIPSE) {
         // Each quarter of the polygon (counter-clockwise from +x) fans from the quad's corner
@@ -188,7 +208,7 @@ export class BatchWriter {
         }
       }
     }
-    this.vertexTotal += 4 + inner;
+    this.vertexTotal += 4 + inner + copies;
     this.indexTotal = i;
   }
 
@@ -376,12 +396,13 @@ const ELLIPSE_HOLE_QUARTER = 3;
 const RING_MIN_HALF_PX = 6;
 
 /**
- * The inside of an unfilled box's ring (local x, y pairs from its centre), or null where the box
- * is drawn as a whole quad: filled, unstroked, or too small on screen. The hole lies at least
- * half the stroke inside the outline (a rectangle's corners cut for its radius, an ellipse's
- * polygon within the outline shrunk by half the stroke), where the stroke's coverage is nothing
- * once the vertex shader has moved the hole's vertices in by another screen pixel at the zoom
- * drawn (`ringInset`), so the ring draws the very pixels the quad did.
+ * The inside of a box's ring (local x, y pairs from its centre), or null where the box is drawn
+ * as a whole quad: too small on screen. The hole lies at least half the stroke inside the
+ * outline (a rectangle's corners cut for its radius, an ellipse's polygon within the outline
+ * shrunk by half the stroke), where, once the vertex shader has moved the hole's vertices in by
+ * another screen pixel at the zoom drawn (`ringInset`), the stroke covers nothing and the fill
+ * everything: an unfilled box leaves it out, a filled one draws it in its fill's flat colour,
+ * which is what the quad drew there.
  */
 export function ringHole(
   m: Matrix,
@@ -390,13 +411,13 @@ export function ringHole(
   hh: number,
   pixelsPerUnit: number,
 ): number[] | null {
-  if (!(pixelsPerUnit > 0) || shape.fill.a > 0 || !(shape.strokeWidth > 0)) return null;
+  if (!(pixelsPerUnit > 0) || (shape.fill.a <= 0 && !(shape.strokeWidth > 0))) return null;
   const sum = m.a * m.a + m.b * m.b + m.c * m.c + m.d * m.d;
   const det = m.a * m.d - m.b * m.c;
   const smallest = Math.sqrt(
     Math.max(0, (sum - Math.sqrt(Math.max(0, sum * sum - 4 * det * det))) / 2),
   );
-  const half = shape.strokeWidth / 2;
+  const half = Math.max(0, shape.strokeWidth) / 2;
   if (shape.kind === SHAPE_ELLIPSE) {
     const reach = Math.min(hw, hh) - half;
     if (reach * smallest * pixelsPerUnit < RING_MIN_HALF_PX) return null;

@@ -69,9 +69,9 @@ void main() {
   vec4 fillGradient = fillSolid ? vec4(0.0) : gradientColor(uFillInfo, uFillGeometry, 0.25);
   vec4 strokeGradient = strokeSolid ? vec4(0.0) : gradientColor(uStrokeInfo, uStrokeGeometry, 0.75);
   float kind = vShape.x;
-  // Boxes carry both paints' colours; flat triangles, strokes and rims carry one, in vFill,
-  // and name their paint in vShape.y.
-  bool box = kind > 0.5 && kind < 3.5;
+  // Boxes (and their flat insides, a negative kind) carry both paints' colours; flat triangles,
+  // strokes and rims carry one, in vFill, and name their paint in vShape.y.
+  bool box = abs(kind) > 0.5 && abs(kind) < 3.5;
   vec4 fill = fillSolid ? vFill : fillGradient;
   vec4 strokeOfBox = strokeSolid ? vStroke : strokeGradient;
   vec4 strokeOfEdge = strokeSolid ? vFill : strokeGradient;
