@@ -24,7 +24,7 @@ const UNUSED_VIEWPORT = { width: 100, height: 100 };
  * by at most a translation. Null for none and for every other clip path.
  */
 export function clipRect(conv: Conversion, value: string | undefined): UserBox | null {
-  const id = /^url\(\s*['"]?#([^)'"]+)['"]?\s*\)$/.exec(value?.trim() ?? "")?.[1];
+  const id = /^url\(\s*['"]?#([^)'"]+)['"]?\s*\)$/.exec(value?.trim() ?? "")?.[1]?.trim();
   const clip = id === undefined ? undefined : conv.byId.get(id);
   if (clip === undefined || localName(clip.name) !== "clipPath") return null;
   const units = clip.attributes.get("clipPathUnits");

@@ -154,7 +154,10 @@ export class Conversion {
       }
       // Nothing under these is ever read again.
       if (tag === "script" || tag === "foreignObject") continue;
-      for (const child of element.children) {
+      // Children pushed last first, so that elements are met in document order: of two
+      // elements with one id, the first is the one referred to.
+      for (let i = element.children.length - 1; i >= 0; i--) {
+        const child = element.children[i]!;
         if (typeof child === "string") continue;
         this.parentOf.set(child, element);
         stack.push({ element: child, scope });

@@ -60,7 +60,7 @@ export function emitWithMarkers(
 
 /** The `<marker>` a marker property names, or null for none, a missing id or another element. */
 function markerOf(conv: Conversion, value: string | undefined): XmlElement | null {
-  const id = /^url\(\s*['"]?#([^)'"]+)['"]?\s*\)$/.exec(value?.trim() ?? "")?.[1];
+  const id = /^url\(\s*['"]?#([^)'"]+)['"]?\s*\)$/.exec(value?.trim() ?? "")?.[1]?.trim();
   const target = id === undefined ? undefined : conv.byId.get(id);
   return target !== undefined && localName(target.name) === "marker" ? target : null;
 }

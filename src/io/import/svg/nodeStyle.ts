@@ -77,7 +77,7 @@ function paint(
   if (text === "none") return null;
   const url = /^url\(\s*['"]?#([^)'"]+)['"]?\s*\)\s*(.*)$/.exec(text);
   if (url !== null) {
-    const target = conv.byId.get(url[1]!);
+    const target = conv.byId.get(url[1]!.trim());
     const tag = target === undefined ? "" : localName(target.name);
     if (target !== undefined && (tag === "linearGradient" || tag === "radialGradient")) {
       return gradientPaint(

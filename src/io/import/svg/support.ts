@@ -67,7 +67,7 @@ const paintCheck: Check = (value, _element, byId) => {
   if (lower === "context-fill" || lower === "context-stroke") return lower;
   const url = /^url\(\s*['"]?#([^)'"]+)['"]?\s*\)/.exec(text);
   if (url !== null) {
-    const target = byId(url[1]!);
+    const target = byId(url[1]!.trim());
     return target !== undefined && localName(target.name) === "pattern" ? "pattern" : null;
   }
   return null;
@@ -565,8 +565,9 @@ function propertyVerdict(
   check: Check,
 ): NotKept | null {
   const note = check(value, element, byId);
-  // Text content is read for its characters only: the properties it declares are not kept.
-  if (note === null && role === "text content" && READ_PROPERTIES.has(name))
+  // Text content is read for its characters only: the properties it declares are not kept,
+  // but for display, which decides whether its characters are.
+  if (note === null && role === "text content" && READ_PROPERTIES.has(name) && name !== "display")
     return WIDE_KEYWORDS.has(value.trim().toLowerCase()) ? null : { label: name, tag };
   if (note === null) return null;
   const label = note === "" ? name : `${name}: ${note}`;

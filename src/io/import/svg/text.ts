@@ -13,7 +13,7 @@ import { parseNumberList } from "./transformList";
  * in the first font family; its width is estimated, as no font is measured here.
  */
 export function text(conv: Conversion, element: XmlElement, ctx: Context): SceneNode | null {
-  const content = textContent(element).replace(/\s+/g, " ").trim();
+  const content = textContent(conv, element).replace(/\s+/g, " ").trim();
   if (content.length === 0) return null;
   const x = firstLength(element.attributes.get("x"));
   const y = firstLength(element.attributes.get("y"));
@@ -57,22 +57,30 @@ export function text(conv: Conversion, element: XmlElement, ctx: Context): Scene
   });
 }
 
-function textContent(element: XmlElement): string {
+function textContent(conv: Conversion, element: XmlElement): string {
   let out = "";
   const stack: Array<XmlElement | string> = [...element.children].reverse();
   while (stack.length > 0) {
     const item = stack.pop()!;
     if (typeof item === "string") out += item;
-    else if (isTextContent(item))
+    else if (isTextContent(conv, item))
       for (let i = item.children.length - 1; i >= 0; i--) stack.push(item.children[i]!);
   }
   return out;
 }
 
-/** A `<tspan>` or `<a>` whose characters are drawn: one whose conditions pass. */
-function isTextContent(element: XmlElement): boolean {
+/**
+ * A `<tspan>` or `<a>` whose characters are drawn: an SVG element whose conditions pass and that
+ * is displayed.
+ */
+function isTextContent(conv: Conversion, element: XmlElement): boolean {
   const tag = localName(element.name);
-  return (tag === "tspan" || tag === "a") && conditionsPass(element);
+  return (
+    (tag === "tspan" || tag === "a") &&
+    !conv.foreign.has(element) &&
+    conditionsPass(element) &&
+    conv.declaredStyle(element).get("display") !== "none"
+  );
 }
 
 function firstLength(value: string | undefined): number {

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import type { SceneNode } from "../../../src/doc/types";
+import { IMPORT_ROOT } from "../../../src/io/import/result";
+import { importSvg } from "../../../src/io/import/svg";
+
+/** How elements are found and read: ids, references, text content. */
+
+function drawn(svg: string, root = `xmlns="http://www.w3.org/2000/svg"`) {
+  const result = importSvg(`<svg ${root}>${svg}</svg>`, "t");
+  if (!result.ok) throw new Error(result.error);
+  return {
+    nodes: result.nodes.filter(
+      (n) => n.parent !== IMPORT_ROOT && n.type !== "group" && n.type !== "frame",
+    ),
+    warnings: result.warnings,
+  };
+}
+
+function solid(node: SceneNode | undefined) {
+  return node !== undefined && "fill" in node && node.fill.type === "solid"
+    ? node.fill.color
+    : null;
+}
+
+describe("references", () => {
+  it("of two elements with one id, the first in the document is the one used", () => {
+    const { nodes } = drawn(
+      `<defs><rect id="r" width="5" height="5" fill="#0f0"/><rect id="r" width="5" height="5" fill="#f00"/></defs><use href="#r"/>`,
+    );
+    expect(nodes).toHaveLength(1);
+    expect(solid(nodes[0])).toEqual({ r: 0, g: 1, b: 0, a: 1 });
+  });
+
+  it("spaces inside url( ) around the id are allowed", () => {
+    const { nodes, warnings } = drawn(
+      `<linearGradient id="g"><stop stop-color="white"/><stop offset="1" stop-color="black"/></linearGradient><rect width="5" height="5" fill="  url(  #g   )  "/>`,
+    );
+    expect(warnings).toEqual([]);
+    expect(nodes[0]!.type === "rect" && nodes[0]!.fill.type).toBe("linear");
+  });
+});
+
+describe("text content", () => {
+  it("characters of elements in another namespace, or not displayed, are left out", () => {
+    const { nodes, warnings } = drawn(
+      `<text y="20">A<a xmlns="http://example.org/other">B</a><tspan display="none">C</tspan><tspan style="display:none">D</tspan>E</text>`,
+    );
+    expect(warnings).toEqual([]);
+    expect(nodes[0]!.type === "text" && nodes[0]!.content).toBe("AE");
+  });
+});
