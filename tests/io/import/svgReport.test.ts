@@ -242,8 +242,6 @@ describe("SVG import: nothing is dropped without a warning", () => {
       "fr attribute on <radialGradient>": 1,
       "spreadMethod: reflect on <radialGradient>": 1,
       "transform-origin on <linearGradient>": 1,
-      "fill: context-stroke": 1,
-      "stroke: context-fill": 1,
       "width attribute on <symbol>": 1,
       "height attribute on <symbol>": 1,
       "isolation attribute on <g>": 1,

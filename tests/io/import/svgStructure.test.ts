@@ -49,3 +49,42 @@ describe("text content", () => {
     expect(nodes[0]!.type === "text" && nodes[0]!.content).toBe("AE");
   });
 });
+
+describe("context paints", () => {
+  it("context-fill and context-stroke in what a <use> shows are the use element's paints", () => {
+    const { nodes, warnings } = drawn(
+      `<defs><rect id="r" width="5" height="5" fill="context-stroke" stroke="context-fill"/></defs>
+       <use href="#r" fill="#0f0" stroke="#00f"/>`,
+    );
+    expect(warnings).toEqual([]);
+    const rect = nodes[0]!;
+    expect(solid(rect)).toEqual({ r: 0, g: 0, b: 1, a: 1 });
+    expect(rect.type === "rect" && rect.stroke.paint).toEqual({
+      type: "solid",
+      color: { r: 0, g: 1, b: 0, a: 1 },
+    });
+  });
+
+  it("through nested uses, each takes the paints of the use that shows it", () => {
+    const { nodes } = drawn(
+      `<defs><rect id="r" width="5" height="5" fill="context-fill"/></defs>
+       <defs><use id="u" href="#r" fill="context-stroke"/></defs>
+       <use href="#u" stroke="#f00" fill="#00f"/>`,
+    );
+    expect(solid(nodes[0])).toEqual({ r: 1, g: 0, b: 0, a: 1 });
+  });
+
+  it("a marker's content takes the marked shape's paints", () => {
+    const { nodes } = drawn(
+      `<marker id="m" markerWidth="4" markerHeight="4"><path d="M0 0 L4 2 L0 4 Z" fill="context-stroke"/></marker>
+       <path d="M 10 10 L 50 10" stroke="#0f0" fill="none" marker-end="url(#m)"/>`,
+    );
+    const arrow = nodes.find((n) => n !== nodes[0] && n.type === "path");
+    expect(solid(arrow)).toEqual({ r: 0, g: 1, b: 0, a: 1 });
+  });
+
+  it("without a context element, a context paint is none", () => {
+    const { nodes } = drawn(`<rect width="5" height="5" fill="context-fill"/>`);
+    expect(nodes[0]!.type === "rect" && nodes[0]!.fill.type).toBe("none");
+  });
+});

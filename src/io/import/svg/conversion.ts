@@ -46,6 +46,12 @@ export interface Context {
   /** Elements being converted, for detecting `<use>` cycles. */
   readonly path: readonly XmlElement[];
   readonly useDepth: number;
+  /**
+   * The fill and stroke that `context-fill` and `context-stroke` stand for: those of the `<use>`
+   * showing this element, or of the shape a marker marks; absent where there is none (a context
+   * paint is then none).
+   */
+  readonly contextPaint?: { readonly fill: string; readonly stroke: string };
 }
 
 /**
@@ -323,7 +329,7 @@ export class Conversion {
   }
 
   styleOf(element: XmlElement, ctx: Context): ComputedStyle {
-    return computeStyle(this.declaredStyle(element), ctx.style);
+    return withContextPaint(computeStyle(this.declaredStyle(element), ctx.style), ctx);
   }
 
   /**
@@ -342,6 +348,22 @@ export class Conversion {
     this.cascaded.set(element, style);
     return style;
   }
+}
+
+/** A style whose fill or stroke is a context paint, with the paint it stands for there. */
+export function withContextPaint(style: ComputedStyle, ctx: Context): ComputedStyle {
+  let out: Map<string, string> | null = null;
+  for (const property of ["fill", "stroke"] as const) {
+    const value = style.get(property)?.trim().toLowerCase();
+    if (value !== "context-fill" && value !== "context-stroke") continue;
+    out ??= new Map(style);
+    const paint = ctx.contextPaint;
+    out.set(
+      property,
+      paint === undefined ? "none" : value === "context-fill" ? paint.fill : paint.stroke,
+    );
+  }
+  return out ?? style;
 }
 
 /** The namespaces in scope on an element: its parent's, with its own declarations over them. */

@@ -4,7 +4,7 @@ import type { FrameNode, SceneNode, Subpath } from "../../../doc/types";
 import { IMPORT_LIMITS } from "../limits";
 import type { Draft } from "../tree";
 import { localName, type XmlElement } from "../xml";
-import type { Context, Conversion, Walk } from "./conversion";
+import { withContextPaint, type Context, type Conversion, type Walk } from "./conversion";
 import { emit } from "./emit";
 import { length, parseLength } from "./lengths";
 import { autoAngle, markerVertices, parseOrient, type MarkerVertex } from "./markers";
@@ -126,11 +126,17 @@ function markerInstance(
     box === null
       ? IDENTITY_MATRIX
       : viewBoxMatrix(box, width, height, marker.attributes.get("preserveAspectRatio"));
-  const style = conv.cascadedStyle(marker);
+  // A marker's context element is the shape it marks.
+  const contextPaint = {
+    fill: ctx.style.get("fill") ?? "black",
+    stroke: ctx.style.get("stroke") ?? "none",
+  };
+  const content0: Context = { ...ctx, contextPaint };
+  const style = withContextPaint(conv.cascadedStyle(marker), content0);
   const em = Number(style.get("font-size") ?? 16);
   const viewport = box === null ? { width, height, em } : { width: box[2]!, height: box[3]!, em };
   const content: Context = {
-    ...ctx,
+    ...content0,
     style,
     viewport,
     path: [...ctx.path, marker],

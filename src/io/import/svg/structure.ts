@@ -322,6 +322,11 @@ function expandUse(conv: Conversion, element: XmlElement, ctx: Context, out: Dra
     useDepth: ctx.useDepth + 1,
     carriedOpacity: wrap ? 1 : ctx.carriedOpacity * opacity,
     groupDepth: wrap ? ctx.groupDepth + 1 : ctx.groupDepth,
+    // What the use shows takes its context paints from the use element.
+    contextPaint: {
+      fill: ctx.style.get("fill") ?? "black",
+      stroke: ctx.style.get("stroke") ?? "none",
+    },
   };
   const tag = localName(target.name);
   const holder: Draft[] = [];

@@ -60,11 +60,12 @@ function keywords(...kept: string[]): Check {
 /** Not kept, except at these values, which have no effect (a property's initial value). */
 const unlessAt = keywords;
 
-/** `fill` and `stroke`: colours and gradients are kept; context paints and patterns are not. */
+/**
+ * `fill` and `stroke`: colours, gradients and context paints (the paint of the `<use>` or marked
+ * shape, or none without one) are kept; patterns are not.
+ */
 const paintCheck: Check = (value, _element, byId) => {
   const text = value.trim();
-  const lower = text.toLowerCase();
-  if (lower === "context-fill" || lower === "context-stroke") return lower;
   const url = /^url\(\s*['"]?#([^)'"]+)['"]?\s*\)/.exec(text);
   if (url !== null) {
     const target = byId(url[1]!.trim());
