@@ -1,7 +1,8 @@
 // Benchmarks the renderer in headless Chromium: load to first frame, panning at zoom 1 and 0.1, a
 // zoom sweep, the JS heap and React commits while panning, for scenes of 1k, 10k, 100k (and, when
 // asked, 1M) shapes. Prints JSON.
-// Run alone: npx tsx bench/render.ts (BENCH_RENDER_SIZES=1000,1000000 for other sizes). Serves
+// Run alone: npx tsx bench/render.ts (BENCH_RENDER_SIZES=1000,1000000 for other sizes;
+// BENCH_RENDER_UNFILLED=1 for outlines only, as the peers' harness draws them). Serves
 // dist/ (build it first: node scripts/build-wasm.mjs && npx vite build), or BENCH_RENDER_ROOT.
 // Software GL makes absolute GPU times pessimistic; CPU-side costs are still comparable.
 //
@@ -16,6 +17,7 @@ import { pathToFileURL } from "node:url";
 import { chromium, type CDPSession, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium.ts";
 import { serializeDocument } from "../src/io/native/format.ts";
+import type { DocRecord } from "../src/doc/types.ts";
 import { makeDocument } from "./document.ts";
 import { REACT_COMMIT_COUNTER, serveApp } from "./appServer.ts";
 
@@ -27,6 +29,19 @@ const ROOT = resolve(process.env.BENCH_RENDER_ROOT ?? "dist");
 const VIEW = { width: 1280, height: 800 };
 const FRAMES = 60;
 const PITCH = 100;
+/**
+ * Outlines only: an unfilled shape's inside costs a software rasteriser nothing once it is left
+ * out of the mesh, a filled one's the cost of a flat colour, so both scenes are worth watching.
+ */
+const UNFILLED = process.env.BENCH_RENDER_UNFILLED === "1";
+
+function scene(shapes: number): DocRecord[] {
+  const records = makeDocument(shapes);
+  if (!UNFILLED) return records;
+  return records.map((record) =>
+    "fill" in record ? { ...record, fill: { type: "none" } } : record,
+  );
+}
 
 /** The browser tests' flags, plus no frame cap so frame times show the work, not vsync. */
 const FLAGS = [...CHROMIUM_ARGS, "--disable-frame-rate-limit", "--disable-gpu-vsync"];
@@ -151,7 +166,7 @@ async function mainThreadCpuMs(cdp: CDPSession): Promise<number> {
 }
 
 async function benchSize(page: Page, shapes: number): Promise<SizeResult> {
-  await handOver(page, serializeDocument(makeDocument(shapes)));
+  await handOver(page, serializeDocument(scene(shapes)));
   const metrics = await page.context().newCDPSession(page);
   await metrics.send("Performance.enable", { timeDomain: "threadTicks" });
   const cpuBefore = await mainThreadCpuMs(metrics);
@@ -235,6 +250,7 @@ export async function benchRender(): Promise<object> {
   return {
     viewport: VIEW,
     framesPerRun: FRAMES,
+    filled: !UNFILLED,
     targets:
       "load 10k ≤ 150 ms, 100k ≤ 600 ms, 1M ≤ 6 s; pan z=1 100k p95 ≤ 20 ms and ≤ 1.5× 1k; " +
       "pan z=0.1 100k p95 ≤ 40 ms; zoom sweep 100k mean ≤ 40 ms; heap 1M ≤ 1.5 GB; " +
