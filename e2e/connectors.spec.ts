@@ -213,4 +213,39 @@ test.describe("connectors", () => {
     const joined = (await lines(page)).at(-1)!;
     expect([joined.startTo, joined.endTo]).toEqual([first, shapes[3]!.id]);
   });
+
+  test("a labelled flowchart from the keyboard: Enter types a box's words, Ctrl+Alt+arrow the next box", async () => {
+    const page = shared();
+    await prepareDrawing(page, { x: 0, y: 0, zoom: 1 });
+    await draw(page, "KeyR", { x: 100, y: 100 }, { x: 200, y: 160 });
+    // Straight away, no waits between the keys.
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Start");
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Control+Alt+ArrowRight");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Check");
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Control+Alt+ArrowDown");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Done");
+    await page.keyboard.press("Escape");
+    await waitTicks(page);
+    const boxes = await page.evaluate(() => {
+      const lw = window.linework!;
+      return lw.editor.store
+        .childrenOf(lw.current.pageId())
+        .filter((n) => n.type === "rect")
+        .map((n) => ({
+          id: n.id,
+          label: (n as typeof n & { label: { content: string } | null }).label?.content ?? null,
+        }));
+    });
+    expect(boxes.map((b) => b.label)).toEqual(["Start", "Check", "Done"]);
+    const chain = await lines(page);
+    expect(chain.map((l) => [l.startTo, l.endTo])).toEqual([
+      [boxes[0]!.id, boxes[1]!.id],
+      [boxes[1]!.id, boxes[2]!.id],
+    ]);
+  });
 });

@@ -111,7 +111,9 @@ export function connectedCopy(
     const records = cloneWithFreshIds(subtree(tx, node), makeId);
     const root = records[0]!;
     const [index] = indexFor(tx, node.parent, { after: node.id });
-    for (const record of records) tx.put(record === root ? { ...root, index: index! } : record);
+    // The next step of a flowchart: the same shape, without the words, for its own.
+    const next = "label" in root ? { ...root, label: null } : root;
+    for (const record of records) tx.put(record === root ? { ...next, index: index! } : record);
     translateWorld(tx, tx.get(root.id) as SceneNode, step.x, step.y);
     addArrow(tx, page, original, root.id, stroke, makeId());
     tx.select([root.id]);

@@ -407,6 +407,30 @@ describe("connecting from the keyboard", () => {
     expect(editor.store.childrenOf(PAGE).map((n) => n.id)).toEqual(["a", "b", "l"]);
   });
 
+  it("a connected copy of a labelled shape has no words: it is the next step, to type into", () => {
+    const editor = diagram();
+    editor.store.transact("Label", (tx) => {
+      const a = tx.get("a") as RectNode;
+      tx.put({
+        ...a,
+        label: {
+          content: "Start",
+          fontFamily: "Inter",
+          fontSize: 20,
+          fontWeight: 400,
+          fontStyle: "normal",
+          color: { r: 0, g: 0, b: 0, a: 1 },
+          position: 0.5,
+        },
+      });
+    });
+    select(editor, "a");
+    expect(connectedCopy(editor, "right")).toBe(true);
+    const copy = editor.store.get(editor.store.selection[0]!) as RectNode;
+    expect(copy.label).toBeNull();
+    expect((editor.store.get("a") as RectNode).label?.content).toBe("Start");
+  });
+
   it("connect joins two shapes with a bound arrow, and says why it cannot", () => {
     const editor = diagram();
     const joined = connectShapes(editor, "a", "b");
