@@ -7,6 +7,7 @@ import {
   cascadedDeclarations,
   emptySheet,
   parseStyleSheet,
+  type SelectorTarget,
   type StyleSheet,
 } from "../../../src/io/import/svg/css";
 import {
@@ -153,17 +154,28 @@ function expectedReport(root: XmlElement): Report {
     if (element === root && element.attributes.has("transform"))
       add(expected.notImported, "transform on the outermost <svg>");
     // The CSS cascade (which declarations apply, which win) is css.ts's to say.
-    const id = element.attributes.get("id");
-    const classes = (element.attributes.get("class") ?? "").split(/\s+/).filter(Boolean);
     const inline = element.attributes.get("style");
     const declarations = new Map(
-      cascadedDeclarations(sheet, { tag, id, classes }, inline, { externalUrls: 0 }),
+      cascadedDeclarations(sheet, targetOf(element), inline, { externalUrls: 0 }),
     );
     for (const [name, value] of declarations)
       note(declarationVerdict(tag, role, name, value, element, byId));
     for (const child of element.children)
-      if (typeof child !== "string") visit(child, inText || tag === "text");
+      if (typeof child !== "string") {
+        parents.set(child, element);
+        visit(child, inText || tag === "text");
+      }
   };
+  const parents = new Map<XmlElement, XmlElement>();
+  const targetOf = (element: XmlElement): SelectorTarget => ({
+    tag: localName(element.name),
+    id: element.attributes.get("id"),
+    classes: (element.attributes.get("class") ?? "").split(/\s+/).filter(Boolean),
+    parent: () => {
+      const parent = parents.get(element);
+      return parent === undefined ? null : targetOf(parent);
+    },
+  });
   visit(root, false);
   return expected;
 }
@@ -255,7 +267,6 @@ describe("SVG import: nothing is dropped without a warning", () => {
       "paint-order: stroke": 1,
       "vector-effect: non-scaling-stroke": 1,
       "shape-rendering: crispEdges": 1,
-      "transform in CSS": 1,
       "pathLength attribute on <path>": 1,
       "stroke-linejoin: arcs": 1,
       "letter-spacing: 2": 1,

@@ -88,3 +88,56 @@ describe("context paints", () => {
     expect(nodes[0]!.type === "rect" && nodes[0]!.fill.type).toBe("none");
   });
 });
+
+describe("style sheets", () => {
+  it("descendant and child combinators select by the element's ancestors", () => {
+    const { nodes, warnings } = drawn(
+      `<style>svg > rect { fill: #0f0 } g#a * g * rect { fill: #00f } g#a * rect { fill: #f00 } g > g > circle { fill: #0f0 }</style>
+       <rect id="top" width="5" height="5"/>
+       <g id="a"><g><g><g><rect id="deep" width="5" height="5"/></g></g></g></g>
+       <g><g><circle id="c" r="2"/></g></g>`,
+    );
+    expect(warnings).toEqual([]);
+    const named = (name: string) => solid(nodes.find((n) => n.name === name));
+    expect(["top", "deep", "c"].map(named)).toEqual([
+      { r: 0, g: 1, b: 0, a: 1 },
+      { r: 0, g: 0, b: 1, a: 1 },
+      { r: 0, g: 1, b: 0, a: 1 },
+    ]);
+  });
+
+  it("a child combinator needs the parent itself; selectors that are not read are reported", () => {
+    const { nodes, warnings } = drawn(
+      `<style>svg > circle { fill: #f00 } rect:first-child { fill: #f00 }</style><g><circle r="2"/></g><rect width="1" height="1"/>`,
+    );
+    expect(nodes.map(solid)).toEqual([
+      { r: 0, g: 0, b: 0, a: 1 },
+      { r: 0, g: 0, b: 0, a: 1 },
+    ]);
+    expect(warnings).toEqual(["Not imported: 1 unsupported CSS rule."]);
+  });
+
+  it("a transform set in CSS is used over the attribute, in CSS syntax", () => {
+    const { nodes, warnings } = drawn(
+      `<style>#r { transform: translate(10px, 5px) rotate(0.25turn) }</style><rect id="r" width="5" height="5" transform="scale(3)"/><rect width="5" height="5" style="transform: scale(2)"/>`,
+    );
+    expect(warnings).toEqual([]);
+    expect(nodes[0]!.transform.x).toBeCloseTo(10);
+    expect(nodes[0]!.transform.y).toBeCloseTo(5);
+    expect(nodes[0]!.transform.rotation).toBeCloseTo(Math.PI / 2);
+    expect(nodes[1]!.transform.scaleX).toBeCloseTo(2);
+  });
+});
+
+describe("style sheets in hostile files", () => {
+  it("descendant selectors over deep nesting cost the selector's length times the depth", () => {
+    const depth = 600;
+    const selector = `${"g ".repeat(15)}circle`;
+    const started = performance.now();
+    const { nodes } = drawn(
+      `<style>${selector} { fill: #0f0 }</style>${"<g>".repeat(depth)}<circle r="1"/>${"</g>".repeat(depth)}`,
+    );
+    expect(solid(nodes[0])).toEqual({ r: 0, g: 1, b: 0, a: 1 });
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+});

@@ -11,7 +11,13 @@ import { IMPORT_LIMITS, ImportError } from "../limits";
 import type { ImportProgress } from "../result";
 import { describeCounts, type Draft } from "../tree";
 import { localName, type XmlElement } from "../xml";
-import { cascadedDeclarations, emptySheet, parseStyleSheet, type StyleSheet } from "./css";
+import {
+  cascadedDeclarations,
+  emptySheet,
+  parseStyleSheet,
+  type SelectorTarget,
+  type StyleSheet,
+} from "./css";
 import type { Viewport } from "./lengths";
 import { readLineworkData } from "./lineworkData";
 import { Placer } from "./placement";
@@ -91,6 +97,7 @@ export class Conversion {
   /** Whether Linework wrote the file: its top level is a page, not a drawing to wrap in a group. */
   readonly fromLinework: boolean;
   private readonly parentOf = new Map<XmlElement, XmlElement>();
+  private readonly targets = new Map<XmlElement, SelectorTarget>();
   private readonly cascaded = new Map<XmlElement, ComputedStyle>();
   private readonly sheet: StyleSheet = emptySheet();
   private readonly urlCounts: { externalUrls: number };
@@ -217,20 +224,33 @@ export class Conversion {
     }
     if (element === this.root && element.attributes.has("transform"))
       this.count("transform on the outermost <svg>");
-    for (const [name, value] of this.cssDeclarations(element, tag)) {
+    for (const [name, value] of this.cssDeclarations(element)) {
       const kind = declarationVerdict(tag, role, name, value, element, byId);
       if (kind !== null) this.ignore(kind);
     }
   }
 
   /** Every declaration from style sheets and the `style` attribute that applies to an element. */
-  private cssDeclarations(element: XmlElement, tag: string): Map<string, string> {
-    const id = element.attributes.get("id");
-    const classes = (element.attributes.get("class") ?? "").split(/\s+/).filter(Boolean);
+  private cssDeclarations(element: XmlElement): Map<string, string> {
     const inline = element.attributes.get("style");
     return new Map(
-      cascadedDeclarations(this.sheet, { tag, id, classes }, inline, { externalUrls: 0 }),
+      cascadedDeclarations(this.sheet, this.selectorTarget(element), inline, { externalUrls: 0 }),
     );
+  }
+
+  /** An element as style sheet selectors see it, made once: its parent is its own in the file. */
+  selectorTarget(element: XmlElement): SelectorTarget {
+    const known = this.targets.get(element);
+    if (known !== undefined) return known;
+    const parent = this.parentOf.get(element);
+    const target: SelectorTarget = {
+      tag: localName(element.name),
+      id: element.attributes.get("id"),
+      classes: (element.attributes.get("class") ?? "").split(/\s+/).filter(Boolean),
+      parent: () => (parent === undefined ? null : this.selectorTarget(parent)),
+    };
+    this.targets.set(element, target);
+    return target;
   }
 
   /**
@@ -325,7 +345,7 @@ export class Conversion {
   }
 
   declaredStyle(element: XmlElement): Map<string, string> {
-    return declaredStyle(element, this.sheet, this.urlCounts);
+    return declaredStyle(element, this.sheet, this.urlCounts, this.selectorTarget(element));
   }
 
   styleOf(element: XmlElement, ctx: Context): ComputedStyle {

@@ -1,15 +1,38 @@
 /**
  * The small part of CSS an SVG's `<style>` and `style` attributes need: rules with type, class
- * and id selectors (and compounds of them), declarations, and nothing that fetches: `@import`
+ * and id selectors (compounds of them, joined by descendant and child combinators), declarations, and nothing that fetches: `@import`
  * and non-local `url()` are dropped and counted.
  */
 
-export interface Selector {
+/** One compound selector: a type (or any), an id and classes, all to match one element. */
+export interface Compound {
   readonly tag: string | null;
   readonly id: string | null;
   readonly classes: readonly string[];
+}
+
+/**
+ * Compounds joined by descendant (" ") and child (">") combinators, the element itself last.
+ */
+export interface Selector {
+  readonly parts: readonly Compound[];
+  /** Between parts[i] and parts[i + 1]. */
+  readonly combinators: readonly (" " | ">")[];
   /** (ids, classes, tags), compared in that order. */
   readonly specificity: number;
+  /**
+   * What matching has found so far, per element (the sheet lives as long as one import): for
+   * each part, whether it matches there with what is left of it, and whether at an ancestor.
+   */
+  readonly memo: Map<SelectorTarget, Int8Array>;
+}
+
+/** An element as selectors see it: its name, id, classes and parent. */
+export interface SelectorTarget {
+  readonly tag: string;
+  readonly id: string | undefined;
+  readonly classes: readonly string[];
+  parent(): SelectorTarget | null;
 }
 
 export interface CssRule {
@@ -32,11 +55,13 @@ export function emptySheet(): StyleSheet {
   return { rules: [], imports: 0, unsupportedSelectors: 0, externalUrls: 0 };
 }
 
-const SIMPLE_SELECTOR = /^([a-zA-Z][\w-]*|\*)?((?:[.#][\w-]+)*)$/;
+const COMPOUND = /^([a-zA-Z][\w-]*|\*)?((?:[.#][\w-]+)*)$/;
+/** Longer selectors are not read: matching one costs about its length times the depth. */
+const MAX_COMPOUNDS = 16;
 
-export function parseSelector(text: string): Selector | null {
-  const match = SIMPLE_SELECTOR.exec(text.trim());
-  if (match === null || text.trim().length === 0) return null;
+function parseCompound(text: string): Compound | null {
+  const match = COMPOUND.exec(text);
+  if (match === null || text.length === 0) return null;
   const tag = match[1] === undefined || match[1] === "*" ? null : match[1];
   let id: string | null = null;
   const classes: string[] = [];
@@ -46,9 +71,36 @@ export function parseSelector(text: string): Selector | null {
       id = part.slice(1);
     } else classes.push(part.slice(1));
   }
-  const specificity =
-    (id === null ? 0 : 1_000_000) + classes.length * 1000 + (tag === null ? 0 : 1);
-  return { tag, id, classes, specificity };
+  return { tag, id, classes };
+}
+
+/** A selector of compounds and descendant or child combinators; null for anything else. */
+export function parseSelector(text: string): Selector | null {
+  const tokens = text
+    .trim()
+    .replace(/\s*>\s*/g, " > ")
+    .split(/\s+/);
+  const parts: Compound[] = [];
+  const combinators: (" " | ">")[] = [];
+  let pending: " " | ">" | null = null;
+  for (const token of tokens) {
+    if (token === ">") {
+      if (parts.length === 0 || pending === ">") return null;
+      pending = ">";
+      continue;
+    }
+    const compound = parseCompound(token);
+    if (compound === null) return null;
+    if (parts.length > 0) combinators.push(pending ?? " ");
+    pending = null;
+    parts.push(compound);
+  }
+  if (parts.length === 0 || pending !== null || parts.length > MAX_COMPOUNDS) return null;
+  let specificity = 0;
+  for (const p of parts)
+    specificity +=
+      (p.id === null ? 0 : 1_000_000) + p.classes.length * 1000 + (p.tag === null ? 0 : 1);
+  return { parts, combinators, specificity, memo: new Map() };
 }
 
 /** Adds the rules of one `<style>` element's text to `sheet`. */
@@ -133,7 +185,7 @@ export function parseDeclarations(
  */
 export function cascadedDeclarations(
   sheet: StyleSheet,
-  element: { tag: string; id: string | undefined; classes: readonly string[] },
+  element: SelectorTarget,
   inline: string | undefined,
   counts: { externalUrls: number },
 ): Array<readonly [string, string]> {
@@ -141,7 +193,7 @@ export function cascadedDeclarations(
   const important: Array<readonly [string, string]> = [];
   if (sheet.rules.length > 0) {
     const matching = sheet.rules
-      .filter((rule) => selectorMatches(rule.selector, element.tag, element.id, element.classes))
+      .filter((rule) => selectorMatches(rule.selector, element))
       .sort((a, b) => a.selector.specificity - b.selector.specificity || a.order - b.order);
     for (const rule of matching)
       for (const [k, v] of rule.declarations)
@@ -164,13 +216,46 @@ export function hasExternalUrl(value: string): boolean {
   return false;
 }
 
-export function selectorMatches(
-  selector: Selector,
-  tag: string,
-  id: string | undefined,
-  classes: readonly string[],
-): boolean {
-  if (selector.tag !== null && selector.tag !== tag) return false;
-  if (selector.id !== null && selector.id !== id) return false;
-  return selector.classes.every((c) => classes.includes(c));
+function compoundMatches(compound: Compound, target: SelectorTarget): boolean {
+  if (compound.tag !== null && compound.tag !== target.tag) return false;
+  if (compound.id !== null && compound.id !== target.id) return false;
+  return compound.classes.every((c) => target.classes.includes(c));
+}
+
+/**
+ * Whether a selector matches an element, right to left. What each part gives at each element,
+ * and at any of its ancestors, is remembered for the whole import, so a hostile sheet over deep
+ * nesting costs the selector's length per element, not that times the depth.
+ */
+export function selectorMatches(selector: Selector, target: SelectorTarget): boolean {
+  const memo = selector.memo;
+  const n = selector.parts.length;
+  // Slots 0…n−1: parts[i] matches here with what is left of it; n…2n−1: at some ancestor.
+  const slots = (at: SelectorTarget): Int8Array => {
+    let known = memo.get(at);
+    if (known === undefined) memo.set(at, (known = new Int8Array(2 * n)));
+    return known;
+  };
+  const from = (i: number, at: SelectorTarget): boolean => {
+    const known = slots(at);
+    if (known[i] !== 0) return known[i] === 1;
+    let ok = compoundMatches(selector.parts[i]!, at);
+    if (ok && i > 0) {
+      const parent = at.parent();
+      ok =
+        parent !== null &&
+        (selector.combinators[i - 1] === ">" ? from(i - 1, parent) : within(i - 1, parent));
+    }
+    known[i] = ok ? 1 : 2;
+    return ok;
+  };
+  const within = (i: number, at: SelectorTarget): boolean => {
+    const known = slots(at);
+    if (known[n + i] !== 0) return known[n + i] === 1;
+    const parent = at.parent();
+    const ok = from(i, at) || (parent !== null && within(i, parent));
+    known[n + i] = ok ? 1 : 2;
+    return ok;
+  };
+  return from(n - 1, target);
 }

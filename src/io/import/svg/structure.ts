@@ -28,7 +28,7 @@ import { aroundOrigin, expressible } from "./placement";
 import { ellipse, line, path, poly, rect } from "./shapes";
 import type { ComputedStyle } from "./style";
 import { text } from "./text";
-import { parseTransformList } from "./transformList";
+import { parseCssTransform, parseTransformList } from "./transformList";
 import { ELEMENTS } from "./support";
 import { viewportOf, type ViewportBox } from "./viewport";
 import { fitsWithin } from "./viewportClip";
@@ -86,10 +86,12 @@ function convertElement(
   const style = conv.styleOf(element, parent);
   if (style.get("display") === "none") return;
   countUnsupportedStyle(conv, style);
-  const own = element.attributes.get("transform");
+  // A transform from CSS is over the attribute's, in CSS syntax.
+  const css = style.get("transform");
+  const own = css ?? element.attributes.get("transform");
   let matrix = parent.matrix;
   if (own !== undefined) {
-    const parsed = parseTransformList(own);
+    const parsed = css !== undefined ? parseCssTransform(css) : parseTransformList(own);
     if (parsed === null) conv.count("unreadable transform");
     else
       matrix = multiply(

@@ -1,7 +1,6 @@
 import type { XmlElement } from "../xml";
-import { localName } from "../xml";
 import { parseColor } from "./color";
-import { cascadedDeclarations, hasExternalUrl, type StyleSheet } from "./css";
+import { cascadedDeclarations, hasExternalUrl, type SelectorTarget, type StyleSheet } from "./css";
 import { resolveFontSize } from "./lengths";
 import { INHERITED_PROPERTIES, isPresentationAttribute, READ_PROPERTIES } from "./support";
 
@@ -25,6 +24,7 @@ export function declaredStyle(
   element: XmlElement,
   sheet: StyleSheet,
   counts: { externalUrls: number },
+  target: SelectorTarget,
 ): Map<string, string> {
   const out = new Map<string, string>();
   for (const [name, value] of element.attributes) {
@@ -36,12 +36,8 @@ export function declaredStyle(
     if (hasExternalUrl(trimmed)) counts.externalUrls += 1;
     else if (isValid(name, trimmed)) out.set(name, trimmed);
   }
-  const classes = (element.attributes.get("class") ?? "").split(/\s+/).filter(Boolean);
-  const id = element.attributes.get("id");
-  const tag = localName(element.name);
   const inline = element.attributes.get("style");
-  for (const [k, v] of cascadedDeclarations(sheet, { tag, id, classes }, inline, counts))
-    declare(out, k, v);
+  for (const [k, v] of cascadedDeclarations(sheet, target, inline, counts)) declare(out, k, v);
   return out;
 }
 

@@ -142,6 +142,8 @@ export const PROPERTIES: ReadonlyMap<string, { presentation: boolean; check: Che
       ["stop-opacity", true, KEPT],
       ["transform-origin", true, originCheck],
       ["mix-blend-mode", false, blendCheck],
+      // SVG 2: CSS may set an element's transform, over its attribute.
+      ["transform", false, KEPT],
       // Only clip paths use it, and the clip paths imported (rectangles) do not depend on it.
       ["clip-rule", true, INERT],
       // Not kept, but without effect at these values.
@@ -251,6 +253,7 @@ export const READ_PROPERTIES: ReadonlySet<string> = new Set([
   "stop-opacity",
   "transform-origin",
   "mix-blend-mode",
+  "transform",
 ]);
 
 /** Whether a property is one that can be given as an attribute. */

@@ -85,3 +85,81 @@ export function parseNumberList(text: string, maxCount = 1_000_000): number[] | 
   }
   return out;
 }
+
+/**
+ * The CSS `transform` property (SVG 2, in a style sheet or `style` attribute) in the attribute's
+ * syntax: lengths in px and angles in deg, rad, grad or turn become numbers, and translateX/Y,
+ * scaleX/Y and skew become the functions the attribute has. Null when it does not parse; `none`
+ * is no transform.
+ */
+export function parseCssTransform(text: string): Matrix | null {
+  const source = text.trim();
+  if (/^none$/i.test(source)) return IDENTITY_MATRIX;
+  const angle = (value: string): string | null => {
+    const m = /^([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)(deg|rad|grad|turn)?$/i.exec(value.trim());
+    if (m === null) return null;
+    const n = Number(m[1]);
+    const unit = (m[2] ?? "deg").toLowerCase();
+    const degrees =
+      unit === "rad"
+        ? (n * 180) / Math.PI
+        : unit === "grad"
+          ? n * 0.9
+          : unit === "turn"
+            ? n * 360
+            : n;
+    return String(degrees);
+  };
+  const len = (value: string): string | null => {
+    const m = /^([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)(px)?$/i.exec(value.trim());
+    return m === null ? null : m[1]!;
+  };
+  let out = "";
+  const pattern = /\s*([a-zA-Z]+)\s*\(([^)]*)\)/y;
+  let at = 0;
+  while (at < source.length) {
+    pattern.lastIndex = at;
+    const match = pattern.exec(source);
+    if (match === null) return null;
+    at = pattern.lastIndex;
+    const name = match[1]!;
+    const args = match[2]!.split(",").map((a) => a.trim());
+    const lengths = args.map(len);
+    const angles = args.map(angle);
+    const all = (list: (string | null)[]): string[] | null =>
+      list.every((v) => v !== null) ? (list as string[]) : null;
+    let svg: string | null = null;
+    switch (name) {
+      case "translate":
+        svg = all(lengths) && `translate(${all(lengths)!.join(" ")})`;
+        break;
+      case "translateX":
+        svg = lengths[0] ? `translate(${lengths[0]} 0)` : null;
+        break;
+      case "translateY":
+        svg = lengths[0] ? `translate(0 ${lengths[0]})` : null;
+        break;
+      case "scale":
+      case "matrix":
+        svg = `${name}(${args.join(" ")})`;
+        break;
+      case "scaleX":
+        svg = `scale(${args[0]} 1)`;
+        break;
+      case "scaleY":
+        svg = `scale(1 ${args[0]})`;
+        break;
+      case "rotate":
+      case "skewX":
+      case "skewY":
+        svg = angles[0] ? `${name}(${angles[0]})` : null;
+        break;
+      case "skew":
+        svg = angles[0] ? `skewX(${angles[0]}) skewY(${angles[1] ?? "0"})` : null;
+        break;
+    }
+    if (svg === null || svg === undefined) return null;
+    out += ` ${svg}`;
+  }
+  return parseTransformList(out);
+}
