@@ -155,3 +155,21 @@ describe("gradient references", () => {
     expect(fill.to).toEqual({ x: 100, y: 0 });
   });
 });
+
+describe("what a paint cannot hold", () => {
+  it("a radial gradient stretched by objectBoundingBox on an oblong is reported", () => {
+    const { warnings } = fillOf(
+      `<radialGradient id="g"><stop stop-color="white"/><stop offset="1" stop-color="black"/></radialGradient>
+       <rect width="100" height="20" fill="url(#g)"/>`,
+    );
+    expect(warnings).toEqual(["Not imported: 1 elliptical radial gradient (drawn round)."]);
+  });
+
+  it("a round one is not", () => {
+    const { warnings } = fillOf(
+      `<radialGradient id="g" gradientTransform="rotate(30) scale(2)"><stop stop-color="white"/><stop offset="1" stop-color="black"/></radialGradient>
+       <rect width="50" height="50" fill="url(#g)"/>`,
+    );
+    expect(warnings).toEqual([]);
+  });
+});

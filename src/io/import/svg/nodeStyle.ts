@@ -85,6 +85,7 @@ function paint(
         {
           byId: conv.byId,
           viewport: ctx.viewport,
+          approximated: (what) => conv.count(what),
           stopStyle: (stop) => {
             // A stop's style cascades from its own ancestors, not from what the gradient
             // paints: its currentColor is the colour the stop inherits there.

@@ -22,6 +22,8 @@ export interface GradientContext {
   readonly stopStyle: (stop: XmlElement) => { color: string; opacity: string };
   /** Size of the viewport, for percentages in userSpaceOnUse. */
   readonly viewport: { readonly width: number; readonly height: number };
+  /** Told of what the paint can only approximate, for the summary. */
+  readonly approximated?: (what: string) => void;
 }
 
 /** Attributes of a gradient, following `href` to the gradients it inherits from. */
@@ -200,6 +202,12 @@ export function gradientPaint(
   const fy = len("fy", cy, height);
   const fr = len("fr", 0, diagonal);
   const scale = Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+  // A paint's radial gradient is round: one stretched or skewed (an objectBoundingBox on a box
+  // that is not square, say) is drawn as the circle of the same area.
+  const stretch = Math.abs(m.a * m.a + m.b * m.b - (m.c * m.c + m.d * m.d));
+  const skew = Math.abs(m.a * m.c + m.b * m.d);
+  if (stretch + skew > 1e-6 * (m.a * m.a + m.b * m.b + m.c * m.c + m.d * m.d))
+    ctx.approximated?.("elliptical radial gradient (drawn round)");
   const concentric = Math.abs(fx - cx) <= 1e-9 * r && Math.abs(fy - cy) <= 1e-9 * r;
   let radial = stops;
   let reach = r;
