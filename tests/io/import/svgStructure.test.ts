@@ -141,3 +141,18 @@ describe("style sheets in hostile files", () => {
     expect(performance.now() - started).toBeLessThan(10_000);
   });
 });
+
+describe("the outermost <svg>", () => {
+  it("its CSS background colour is a rectangle over its viewBox, behind the drawing", () => {
+    const result = importSvg(
+      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-10 -10 20 20" style="background-color: #0000ff80"><rect width="5" height="5"/></svg>`,
+      "t",
+    );
+    if (!result.ok) throw new Error(result.error);
+    expect(result.warnings).toEqual([]);
+    const [background, rect] = result.nodes.filter((n) => n.type === "rect");
+    expect(background).toMatchObject({ width: 20, height: 20, transform: { x: -10, y: -10 } });
+    expect(solid(background)).toEqual({ r: 0, g: 0, b: 1, a: 128 / 255 });
+    expect(background!.index < rect!.index).toBe(true);
+  });
+});

@@ -231,7 +231,7 @@ export class Conversion {
   }
 
   /** Every declaration from style sheets and the `style` attribute that applies to an element. */
-  private cssDeclarations(element: XmlElement): Map<string, string> {
+  cssDeclarations(element: XmlElement): Map<string, string> {
     const inline = element.attributes.get("style");
     return new Map(
       cascadedDeclarations(this.sheet, this.selectorTarget(element), inline, { externalUrls: 0 }),

@@ -1,16 +1,17 @@
-import { makeNode } from "../../../doc/factory";
+import { makeNode, NO_STROKE } from "../../../doc/factory";
 import { fromMatrix, IDENTITY_MATRIX } from "../../../doc/transform";
-import type { BlobRecord, GroupNode } from "../../../doc/types";
+import type { BlobRecord, GroupNode, RectNode } from "../../../doc/types";
 import { ImportError } from "../limits";
 import type { ImportProgress } from "../result";
 import type { Draft } from "../tree";
 import { localName, type XmlElement } from "../xml";
 import { Conversion, type Context } from "./conversion";
+import { parseColor } from "./color";
 import { withFontSize } from "./lengths";
 import { blendOf, opacityOf } from "./nodeStyle";
 import { walk } from "./structure";
 import { INITIAL_STYLE } from "./style";
-import { viewportOf } from "./viewport";
+import { viewBoxOf, viewportOf } from "./viewport";
 
 export { expressible } from "./placement";
 
@@ -68,6 +69,8 @@ export function convertSvg(
     path: [root],
     carriedOpacity: conv.fromLinework ? opacity : 1,
   });
+  const background = backgroundOf(conv, root, viewBoxOf(root) ?? [0, 0, inner.width, inner.height]);
+  if (background !== null) children.unshift(background);
   if (conv.fromLinework) drafts.push(...children);
   else if (children.length > 0) {
     const group = makeNode<GroupNode>("group", "", "", "", {
@@ -80,4 +83,26 @@ export function convertSvg(
     drafts.push({ node: group, children });
   }
   return { drafts, blobs: conv.blobs, warnings: conv.warnings(externalEntityReferences) };
+}
+
+/** The outermost `<svg>`'s CSS background colour as a rectangle over its viewBox, behind all. */
+function backgroundOf(conv: Conversion, root: XmlElement, box: readonly number[]): Draft | null {
+  const value = conv.cssDeclarations(root).get("background-color");
+  const color = value === undefined ? null : parseColor(value);
+  if (color === null || color === "currentColor" || color === "transparent" || color.a === 0)
+    return null;
+  const [x, y, width, height] = box as [number, number, number, number];
+  if (!(width > 0 && height > 0)) return null;
+  conv.produce();
+  const node = makeNode<RectNode>("rect", "", "", "", {
+    name: "Background",
+    transform: { x, y, rotation: 0, scaleX: 1, scaleY: 1, skewX: 0 },
+    width,
+    height,
+    radii: [0, 0, 0, 0],
+    fill: { type: "solid", color },
+    stroke: NO_STROKE,
+    label: null,
+  });
+  return { node, children: null };
 }

@@ -201,6 +201,9 @@ export const PROPERTIES: ReadonlyMap<string, { presentation: boolean; check: Che
       ["pointer-events", true, INERT],
       ["cursor", true, INERT],
       ["enable-background", true, INERT],
+      // Only the outermost <svg> draws a background (a rectangle behind the drawing); SVG
+      // elements inside are not CSS boxes, and draw none.
+      ["background-color", false, INERT],
       ["solid-color", false, INERT],
       ["solid-opacity", false, INERT],
       ["line-height", false, INERT],
