@@ -173,3 +173,18 @@ describe("what a paint cannot hold", () => {
     expect(warnings).toEqual([]);
   });
 });
+
+describe("transform-origin on gradients", () => {
+  it("moves the gradientTransform about a point in the gradient's units", () => {
+    const { fill, warnings } = fillOf(
+      `<radialGradient id="g" gradientTransform="scale(2)" transform-origin="0.5 0.5"><stop stop-color="white"/><stop offset="1" stop-color="black"/></radialGradient>
+       <rect width="100" height="100" fill="url(#g)"/>`,
+    );
+    expect(warnings).toEqual([]);
+    if (fill.type !== "radial") throw new Error(fill.type);
+    // Scaled about the box's centre, the centre stays put and the radius doubles.
+    expect(fill.center.x).toBeCloseTo(50);
+    expect(fill.center.y).toBeCloseTo(50);
+    expect(fill.radius).toBeCloseTo(100);
+  });
+});

@@ -253,7 +253,6 @@ describe("SVG import: nothing is dropped without a warning", () => {
     expect(Object.fromEntries(checked.actual.ignored)).toEqual({
       "fr attribute on <radialGradient>": 1,
       "spreadMethod: reflect on <radialGradient>": 1,
-      "transform-origin on <linearGradient>": 1,
       "width attribute on <symbol>": 1,
       "height attribute on <symbol>": 1,
       "isolation attribute on <g>": 1,

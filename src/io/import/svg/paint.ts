@@ -5,6 +5,7 @@ import { localName } from "../xml";
 import { parseColor } from "./color";
 import { hardEdgeAtEnd, spreadOver, unpremultiplied, type Spread } from "./gradientStops";
 import { parseLength } from "./lengths";
+import { aroundOrigin } from "./placement";
 import { parseTransformList } from "./transformList";
 import type { Point } from "../../../math/point";
 
@@ -57,7 +58,12 @@ function attribute(chain: readonly XmlElement[], name: string): string | undefin
 }
 
 /** What every gradient has, and passes on through `href` whatever the kind. */
-const COMMON_ATTRIBUTES = new Set(["gradientUnits", "gradientTransform", "spreadMethod"]);
+const COMMON_ATTRIBUTES = new Set([
+  "gradientUnits",
+  "gradientTransform",
+  "spreadMethod",
+  "transform-origin",
+]);
 
 /** A stop's offset: a number or a percentage; anything else (a length) is 0. */
 function offsetOf(raw: string): number {
@@ -152,7 +158,13 @@ export function gradientPaint(
     : { a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 };
   const parsed = parseTransformList(attribute(chain, "gradientTransform") ?? "");
   // A transform that cannot be inverted is ignored, as resvg ignores it.
-  const own = parsed !== null && invert(parsed) !== null ? parsed : IDENTITY;
+  const valid = parsed !== null && invert(parsed) !== null ? parsed : IDENTITY;
+  // transform-origin moves the gradientTransform about a point of the gradient's own units.
+  const own = aroundOrigin(
+    valid,
+    attribute(chain, "transform-origin"),
+    boundingBox ? { width: 1, height: 1 } : ctx.viewport,
+  );
   const toUser = multiply(units, own);
   const m = multiply(userToLocal, toUser);
   const spread = spreadOf(attribute(chain, "spreadMethod"));

@@ -95,11 +95,9 @@ const blendCheck: Check = (value) => {
     : noteOf(value);
 };
 
-/** `transform-origin` moves an element's own transform; a gradient's is not moved. */
+/** `transform-origin` moves an element's own transform, and a gradient's; a pattern's is not. */
 const originCheck: Check = (_value, element) => {
   const tag = localName(element.name);
-  if (tag === "linearGradient" || tag === "radialGradient")
-    return element.attributes.has("gradientTransform") ? "" : null;
   if (tag === "pattern") return element.attributes.has("patternTransform") ? "" : null;
   return null;
 };
