@@ -188,3 +188,18 @@ describe("transform-origin on gradients", () => {
     expect(fill.radius).toBeCloseTo(100);
   });
 });
+
+describe("objectBoundingBox without a box", () => {
+  it("a horizontal line's objectBoundingBox gradient gives way to the fallback, or none", () => {
+    const result = importSvg(
+      `<svg xmlns="http://www.w3.org/2000/svg"><linearGradient id="g"><stop stop-color="red"/><stop offset="1" stop-color="blue"/></linearGradient>
+       <path d="M 0 10 H 50" stroke="url(#g) green"/><path d="M 0 20 H 50" stroke="url(#g)"/></svg>`,
+      "t",
+    );
+    if (!result.ok) throw new Error(result.error);
+    const strokes = result.nodes
+      .filter((n) => n.type === "path")
+      .map((n) => (n.type === "path" ? n.stroke.paint : null));
+    expect(strokes).toEqual([{ type: "solid", color: { r: 0, g: 128 / 255, b: 0, a: 1 } }, null]);
+  });
+});

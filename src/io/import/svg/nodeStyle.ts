@@ -14,7 +14,7 @@ import { parseColor } from "./color";
 import type { Context, Conversion } from "./conversion";
 import { hasExternalUrl } from "./css";
 import { parseLength } from "./lengths";
-import { gradientPaint, type UserBox } from "./paint";
+import { gradientPaint, NO_BOUNDING_BOX, type UserBox } from "./paint";
 import type { ComputedStyle } from "./style";
 
 /** A computed style as the style fields of a node: fill, stroke, fill rule, opacity, blend. */
@@ -79,8 +79,9 @@ function paint(
   if (url !== null) {
     const target = conv.byId.get(url[1]!.trim());
     const tag = target === undefined ? "" : localName(target.name);
+    const fallback = url[2]!.trim();
     if (target !== undefined && (tag === "linearGradient" || tag === "radialGradient")) {
-      return gradientPaint(
+      const gradient = gradientPaint(
         target,
         {
           byId: conv.byId,
@@ -104,9 +105,12 @@ function paint(
         opacity,
         margin,
       );
+      if (gradient !== NO_BOUNDING_BOX) return gradient;
+      return fallback.length > 0
+        ? paint(conv, fallback, ctx, opacity, userToLocal, box, margin)
+        : null;
     }
     // A pattern is not imported (the audit reports it); its fallback colour stands in.
-    const fallback = url[2]!.trim();
     if (fallback.length > 0) return paint(conv, fallback, ctx, opacity, userToLocal, box, margin);
     if (target === undefined) conv.count("reference to a missing paint");
     return null;

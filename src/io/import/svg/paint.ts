@@ -57,6 +57,8 @@ function attribute(chain: readonly XmlElement[], name: string): string | undefin
   return undefined;
 }
 
+export const NO_BOUNDING_BOX = "no bounding box";
+
 /** What every gradient has, and passes on through `href` whatever the kind. */
 const COMMON_ATTRIBUTES = new Set([
   "gradientUnits",
@@ -134,7 +136,8 @@ const clamp01 = (n: number): number => (n < 0 ? 0 : n > 1 ? 1 : n);
  * A gradient element as a paint in the node's local coordinates. `userToLocal` maps the
  * referencing element's user space to the node's local space; `box` is the element's bounding
  * box in user space, and `margin` how far beyond it the paint shows (half a stroke's width).
- * Returns a solid paint for gradients with one stop, null for none.
+ * Returns a solid paint for gradients with one stop, null for none, and `NO_BOUNDING_BOX` when
+ * its units need a box that the element does not have.
  */
 export function gradientPaint(
   element: XmlElement,
@@ -143,16 +146,15 @@ export function gradientPaint(
   box: UserBox,
   opacity: number,
   margin = 0,
-): Paint | null {
+): Paint | null | typeof NO_BOUNDING_BOX {
   const chain = gradientChain(element, (id) => ctx.byId.get(id));
   const stops = unpremultiplied(stopsOf(chain, ctx, opacity));
   if (stops.length === 0) return null;
   if (stops.length === 1) return { type: "solid", color: stops[0]!.color };
   const boundingBox = attribute(chain, "gradientUnits") !== "userSpaceOnUse";
-  if (boundingBox && (box.width <= 0 || box.height <= 0)) {
-    // SVG: a bounding box of zero size makes the gradient the last stop's colour.
-    return { type: "solid", color: stops.at(-1)!.color };
-  }
+  // SVG: objectBoundingBox units on an element with no width or no height (a horizontal line)
+  // cannot be resolved; the paint's fallback, or none, is used instead.
+  if (boundingBox && (box.width <= 0 || box.height <= 0)) return NO_BOUNDING_BOX;
   const units: Matrix = boundingBox
     ? { a: box.width, b: 0, c: 0, d: box.height, e: box.x, f: box.y }
     : { a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 };
