@@ -5,7 +5,6 @@ import { headGeometry, headSize } from "../../geometry/arrowHeads";
 import { dashPolyline, ellipseOutline, type Polyline } from "../../geometry/dash";
 import type { ArrowEnd, NodeOf, QuadShape, VectorDrawing } from "../../shapes/kind";
 import { hasLabel, labelOf } from "../../shapes/label";
-import { hasLabel, labelOf } from "../../shapes/label";
 import { kindOf, type TypesWhere } from "../../shapes/registry";
 import { EdgeMesh } from "../stroke/edgeMesh";
 import { fillRegions } from "../stroke/fillRegions";
@@ -56,8 +55,6 @@ function isSolid(paint: Paint | null): boolean {
  */
 export function isBatchable(node: SceneNode): node is BatchNode {
   if (!isVectorNode(node) || node.blendMode !== "normal") return false;
-  // Its words are a text object that must draw right above it, in its place among its siblings.
-  if (hasLabel(labelOf(node))) return false;
   // Its words are a text object that must draw right above it, in its place among its siblings.
   if (hasLabel(labelOf(node))) return false;
   const render = kindOf(node).render;
