@@ -43,6 +43,13 @@ export interface EditorOptions {
 export class Editor implements EditableDocument {
   readonly store: DocumentStore;
   readonly history: History;
+  /**
+   * The editable document by the name embedders reach it through (`linework.current.editor`):
+   * the editor is that document together with what shows and edits it.
+   */
+  get editor(): EditableDocument {
+    return this;
+  }
   readonly editingText: EditingText;
   readonly commits: CommitPipeline;
   readonly bindings: BindingFollower;

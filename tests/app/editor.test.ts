@@ -70,6 +70,17 @@ const moveRect = (editor: EditorClass, x: number) =>
   });
 
 describe("an editor", () => {
+  it("is the document embedders edit through `linework.current.editor`, store and history", async () => {
+    const { editor } = await openEditor();
+    expect(editor.editor.store).toBe(editor.store);
+    expect(editor.editor.history).toBe(editor.history);
+    editor.editor.store.transact("Move", (tx) => {
+      const node = tx.get("r");
+      if (node?.type === "rect") tx.put({ ...node, transform: { ...node.transform, x: 5 } });
+    });
+    expect(editor.history.canUndo).toBe(true);
+  });
+
   it("runs every stage after a commit, in the declared order, and traces each one", async () => {
     const { editor } = await openEditor();
     moveRect(editor, 30);
