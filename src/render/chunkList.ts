@@ -61,6 +61,11 @@ interface Chunk {
   batches: Batch[];
   /** The cull its batches' index lists were last cut for; -1 when they must be cut again. */
   cutFor: number;
+  /**
+   * How many of its shapes its batches draw, each counted once though a shape's insides and
+   * edges may be drawn by different meshes of its batch.
+   */
+  shapesDrawn: number;
 }
 
 /** A batch mesh and the pristine index list its drawn one is cut from. */
@@ -68,8 +73,6 @@ interface Batch {
   readonly mesh: Mesh<Geometry, Shader>;
   readonly full: Uint32Array;
   readonly ranges: ShapeRanges;
-  /** How many of its shapes it draws. */
-  kept: number;
 }
 
 /**
@@ -263,7 +266,7 @@ export class ChunkList {
       if (chunk.group.culled) continue;
       into.drawn += 1;
       into.members += chunk.ids.length;
-      for (const batch of chunk.batches) into.batchedShapesDrawn += batch.kept;
+      into.batchedShapesDrawn += chunk.shapesDrawn;
     }
   }
 
@@ -309,6 +312,7 @@ export class ChunkList {
       batchesOnly: false,
       batches: [],
       cutFor: -1,
+      shapesDrawn: 0,
     };
   }
 
@@ -336,7 +340,7 @@ export class ChunkList {
         mesh.label = "batch";
         pieces.push(mesh);
         const full = part.indices.slice();
-        batches.push({ mesh, full, ranges: part.ranges, kept: part.ranges.size });
+        batches.push({ mesh, full, ranges: part.ranges });
       }
       ranges = new ShapeRanges();
       writer.reset();
@@ -407,6 +411,7 @@ export class ChunkList {
     }
     chunk.batches = [];
     chunk.cutFor = -1;
+    chunk.shapesDrawn = 0;
   }
 
   private destroyChunk(chunk: Chunk): void {
@@ -425,20 +430,18 @@ export class ChunkList {
     chunk.cutFor = serial;
     const inView = this.owner.inView();
     const near = typeof inView === "string" || chunk.cached !== 0 ? null : inView;
+    const drawnShapes = new Set<Id>();
+    for (const batch of chunk.batches)
+      batch.ranges.forEach((id) => {
+        if (near === null || near.has(id)) drawnShapes.add(id);
+      });
+    chunk.shapesDrawn = drawnShapes.size;
     for (const batch of chunk.batches) {
       const geometry = batch.mesh.geometry;
       const drawn = geometry.indexBuffer.data as Uint32Array;
       let count = batch.full.length;
-      batch.kept = batch.ranges.size;
       if (near === null) drawn.set(batch.full);
-      else {
-        batch.kept = 0;
-        count = batch.ranges.compact(batch.full, drawn, (id) => {
-          const keep = near.has(id);
-          if (keep) batch.kept += 1;
-          return keep;
-        });
-      }
+      else count = batch.ranges.compact(batch.full, drawn, (id) => near.has(id));
       if (count === 0) {
         // An index count of 0 means "all"; one degenerate triangle draws nothing.
         drawn.fill(0, 0, 3);
