@@ -123,6 +123,20 @@ test.describe("labels", () => {
     expect(Math.abs(centre(moved!).x - (at.x + 100))).toBeLessThanOrEqual(1);
     expect(Math.abs(centre(moved!).y - (at.y + 50))).toBeLessThanOrEqual(1);
 
+    // Zoomed in, once the zoom settles the words are set anew at the zoom's resolution, sharp.
+    const resolution = () =>
+      page.evaluate((id) => {
+        const shape = window.linework!.current.renderer.displayOf(id)!;
+        const words = shape.children.find((child) => child.label === "label") as
+          (typeof shape & { resolution: number }) | undefined;
+        return words?.resolution ?? null;
+      }, box);
+    expect(await resolution()).toBe(1);
+    await page.evaluate(() => window.linework!.current.camera.set({ x: 0, y: 0, zoom: 4 }));
+    await expect.poll(resolution).toBe(4);
+    await page.evaluate(() => window.linework!.current.camera.set({ x: 0, y: 0, zoom: 1 }));
+    await expect.poll(resolution).toBe(1);
+
     // Two undos: the move, then the label, each one step.
     await page.keyboard.press("Control+z");
     await page.keyboard.press("Control+z");

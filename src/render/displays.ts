@@ -103,7 +103,8 @@ function shapeDisplay(type: SceneNode["type"], batched: boolean): Display {
     object,
     host: null,
     get zoomDependent() {
-      return zoomed;
+      // Its words are set for the zoom too.
+      return zoomed || words.shown;
     },
     batched,
     draw: (next, context) => {
@@ -117,7 +118,7 @@ function shapeDisplay(type: SceneNode["type"], batched: boolean): Display {
         mesh.label = batched ? "batch" : "shape";
         object.addChild(mesh);
       }
-      words.draw(next);
+      words.draw(next, context);
     },
     showWords: (shown) => words.show(shown),
   };
@@ -129,11 +130,16 @@ function shapeDisplay(type: SceneNode["type"], batched: boolean): Display {
  */
 class LabelDisplay {
   private text: Text | null = null;
-  private shown = true;
+  private visible = true;
 
   constructor(private readonly owner: Container) {}
 
-  draw(node: SceneNode): void {
+  /** Whether it has words to show. */
+  get shown(): boolean {
+    return this.text !== null;
+  }
+
+  draw(node: SceneNode, context: DrawContext): void {
     const label = labelOf(node);
     const placement = kindOf(node).labelPlacement?.(node) ?? null;
     if (!hasLabel(label) || placement === null) {
@@ -146,15 +152,16 @@ class LabelDisplay {
     text.label = "label";
     text.text = words.content;
     text.style = textStyleOf(words);
+    text.resolution = textResolution(text, context);
     const origin = labelOrigin(placement, { width: text.width, height: text.height });
     text.position.set(origin.x, origin.y);
-    text.visible = this.shown;
+    text.visible = this.visible;
     // Last child: above the shape's own mesh.
     this.owner.addChild(text);
   }
 
   show(shown: boolean): void {
-    this.shown = shown;
+    this.visible = shown;
     if (this.text !== null) this.text.visible = shown;
   }
 
@@ -241,18 +248,34 @@ function frameDisplay(): Display {
   };
 }
 
+/** The largest side, in device pixels, a text is set at: far below any GPU's texture limit. */
+const MAX_TEXT_PIXELS = 4096;
+
+/**
+ * The resolution a text is set at: the device pixels a unit of it covers at the zoom drawn for,
+ * so zoomed in it stays sharp; zoomed out, the screen's own (set smaller, it would only blur).
+ */
+function textResolution(text: Text, context: DrawContext): number {
+  const device = globalThis.devicePixelRatio || 1;
+  const wanted = Math.max(device, context.detail.pixelsPerUnit * context.worldScale() * device);
+  const side = Math.max(text.width, text.height, 1);
+  return Math.max(device, Math.min(wanted, MAX_TEXT_PIXELS / side));
+}
+
 function textDisplay(): Display {
   const object = new Text({ text: "" });
   return {
     type: "text",
     object,
     host: null,
-    zoomDependent: false,
+    // Set anew for each zoom bucket, to stay sharp.
+    zoomDependent: true,
     batched: false,
-    draw(next) {
+    draw(next, context) {
       const node = next as TextNode;
       object.text = node.content;
       object.style = textStyleOf(node);
+      object.resolution = textResolution(object, context);
     },
     showWords: (shown) => {
       object.renderable = shown;
