@@ -159,11 +159,24 @@ test.describe("labels", () => {
     expect(await labelOf(page, arrow)).toEqual(
       expect.objectContaining({ content: "yes", position: 0.5 }),
     );
-    const ink = await inkBox(page, { x: 300, y: 110 }, { x: 400, y: 150 });
-    expect(ink).not.toBeNull();
-    expect(
-      Math.abs(centre(ink!).x - (await worldToPage(page, { x: 350, y: 130 })).x),
-    ).toBeLessThanOrEqual(3);
+    // The words' ink, read above and below the line (which runs through y 129–131).
+    const above = await inkBox(page, { x: 300, y: 110 }, { x: 400, y: 128 });
+    const below = await inkBox(page, { x: 300, y: 132 }, { x: 400, y: 150 });
+    expect(above).not.toBeNull();
+    expect(below).not.toBeNull();
+    const origin = await worldToPage(page, { x: 0, y: 0 });
+    const words = {
+      minX: Math.min(above!.minX, below!.minX) - origin.x,
+      maxX: Math.max(above!.maxX, below!.maxX) - origin.x,
+    };
+    // Centred on the arrow's middle (350).
+    expect(Math.abs((words.minX + words.maxX) / 2 - 350)).toBeLessThanOrEqual(3);
+    // The words are not struck through: the line is cut around them, and runs on either side.
+    const onLine = (x: number) => inkBox(page, { x: x - 1, y: 128 }, { x: x + 1, y: 132 });
+    expect(await onLine(words.minX - 2)).toBeNull();
+    expect(await onLine(words.maxX + 2)).toBeNull();
+    expect(await onLine(260)).not.toBeNull();
+    expect(await onLine(440)).not.toBeNull();
 
     await drag(page, { x: 350, y: 130 }, { x: 450, y: 100 });
     // Its words, dragged from the middle (350) to above 450, sit 250 of its 300 along.

@@ -24,7 +24,7 @@ import { colorOf } from "./paint";
 import { createPaintMesh } from "./paintMesh/paintMesh";
 import { resolvedFamilies } from "../fonts/family";
 import { kindOf } from "../shapes/registry";
-import { hasLabel, labelOf, labelOrigin, labelText } from "../shapes/label";
+import { hasLabel, labelGap, labelOf, labelOrigin, labelText } from "../shapes/label";
 
 /** What a display needs to know to draw a node at the camera's zoom. */
 export interface DrawContext {
@@ -118,7 +118,7 @@ function shapeDisplay(type: SceneNode["type"], batched: boolean): Display {
         mesh.label = batched ? "batch" : "shape";
         object.addChild(mesh);
       }
-      words.draw(next, context);
+      words.draw(next, context, mesh);
     },
     showWords: (shown) => words.show(shown),
   };
@@ -130,6 +130,8 @@ function shapeDisplay(type: SceneNode["type"], batched: boolean): Display {
  */
 class LabelDisplay {
   private text: Text | null = null;
+  /** The gap a line's words cut in the line: the mask its mesh is drawn through, inverted. */
+  private gap: Graphics | null = null;
   private visible = true;
 
   constructor(private readonly owner: Container) {}
@@ -139,7 +141,8 @@ class LabelDisplay {
     return this.text !== null;
   }
 
-  draw(node: SceneNode, context: DrawContext): void {
+  /** `beneath`: the shape's own mesh, which a line's words cut a gap in. */
+  draw(node: SceneNode, context: DrawContext, beneath: Container | null): void {
     const label = labelOf(node);
     const placement = kindOf(node).labelPlacement?.(node) ?? null;
     if (!hasLabel(label) || placement === null) {
@@ -152,12 +155,28 @@ class LabelDisplay {
     text.label = "label";
     text.text = words.content;
     text.style = textStyleOf(words);
-    text.resolution = textResolution(text, context);
+    text.resolution = textResolution(estimatedSide(words), context);
     const origin = labelOrigin(placement, { width: text.width, height: text.height });
     text.position.set(origin.x, origin.y);
     text.visible = this.visible;
     // Last child: above the shape's own mesh.
     this.owner.addChild(text);
+    // Along a line, the words are not struck through: the line is cut where they are, as the
+    // export cuts it, over whatever lies beneath.
+    if (placement.width === null && beneath !== null) {
+      const gap = labelGap(origin, { width: text.width, height: text.height });
+      this.gap ??= new Graphics();
+      this.gap.clear();
+      this.gap.rect(gap.minX, gap.minY, gap.maxX - gap.minX, gap.maxY - gap.minY);
+      this.gap.fill({ color: 0xffffff });
+      this.owner.addChild(this.gap);
+      beneath.setMask({ mask: this.gap, inverse: true });
+    } else this.dropGap();
+  }
+
+  private dropGap(): void {
+    this.gap?.destroy();
+    this.gap = null;
   }
 
   show(shown: boolean): void {
@@ -168,6 +187,7 @@ class LabelDisplay {
   destroy(): void {
     this.text?.destroy();
     this.text = null;
+    this.dropGap();
   }
 }
 
@@ -255,11 +275,16 @@ const MAX_TEXT_PIXELS = 4096;
  * The resolution a text is set at: the device pixels a unit of it covers at the zoom drawn for,
  * so zoomed in it stays sharp; zoomed out, the screen's own (set smaller, it would only blur).
  */
-function textResolution(text: Text, context: DrawContext): number {
+function textResolution(side: number, context: DrawContext): number {
   const device = globalThis.devicePixelRatio || 1;
   const wanted = Math.max(device, context.detail.pixelsPerUnit * context.worldScale() * device);
-  const side = Math.max(text.width, text.height, 1);
-  return Math.max(device, Math.min(wanted, MAX_TEXT_PIXELS / side));
+  return Math.max(device, Math.min(wanted, MAX_TEXT_PIXELS / Math.max(side, 1)));
+}
+
+/** The longest side of a text, estimated from its content: measuring it here would set it. */
+function estimatedSide(node: TextNode): number {
+  const box = kindOf(node).localBounds(node);
+  return box === null ? 1 : Math.max(box.maxX - box.minX, box.maxY - box.minY);
 }
 
 function textDisplay(): Display {
@@ -275,7 +300,7 @@ function textDisplay(): Display {
       const node = next as TextNode;
       object.text = node.content;
       object.style = textStyleOf(node);
-      object.resolution = textResolution(object, context);
+      object.resolution = textResolution(estimatedSide(node), context);
     },
     showWords: (shown) => {
       object.renderable = shown;

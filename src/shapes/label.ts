@@ -116,6 +116,25 @@ export function labelOrigin(
   return { x: placement.center.x - size.width / 2, y: placement.center.y - size.height / 2 };
 }
 
+/** The room a line keeps clear around its label's words, in the line's units. */
+export const LABEL_GAP = 4;
+
+/**
+ * The part of a line its label cuts out, so the words are not struck through: the box of the
+ * words, whose top-left corner is `origin` and size `size`, grown by the gap.
+ */
+export function labelGap(
+  origin: Point,
+  size: { readonly width: number; readonly height: number },
+): Box {
+  return {
+    minX: origin.x - LABEL_GAP,
+    minY: origin.y - LABEL_GAP,
+    maxX: origin.x + size.width + LABEL_GAP,
+    maxY: origin.y + size.height + LABEL_GAP,
+  };
+}
+
 /** A generous box of where a label's words can reach, before they are measured. */
 export function estimatedLabelBox(label: Label, placement: LabelPlacement): Box | null {
   if (label.content === "") return null;

@@ -12,7 +12,7 @@ import type {
 } from "../../doc/types";
 import { unionBox } from "../../geometry/bounds";
 import type { SvgGeometry, SvgShape } from "../../shapes/kind";
-import { hasLabel, labelOf, labelOrigin, labelText } from "../../shapes/label";
+import { hasLabel, labelGap, labelOf, labelOrigin, labelText } from "../../shapes/label";
 import { kindOf } from "../../shapes/registry";
 import { drawnBounds } from "./bounds";
 import { ExportError } from "./errors";
@@ -40,6 +40,7 @@ import { outlineText } from "./textOutlines";
 import { attributes, escapeText, IdAllocator, isValidId, num } from "./xml";
 import type { GlyphFonts } from "../../fonts/glyphFonts";
 import type { Box } from "../../math/box";
+import type { Point } from "../../math/point";
 
 export type { ExportScope } from "./scope";
 
@@ -261,7 +262,7 @@ class SvgWriter {
         this.ink(shape.outline, shape.paint, common, title);
         break;
       case "line":
-        this.line(shape, common, title);
+        this.line(shape, common + this.labelGapMask(node), title);
         break;
       case "text":
         this.text(shape.node, common, title);
@@ -273,26 +274,76 @@ class SvgWriter {
     this.label(node, matrix);
   }
 
+  /** Where a shape's label goes and how its lines measure here; null when it has none. */
+  private placedLabel(node: SceneNode): {
+    readonly text: TextNode;
+    readonly origin: Point;
+    readonly size: { readonly width: number; readonly height: number };
+    readonly alongLine: boolean;
+  } | null {
+    const label = labelOf(node);
+    const placement = kindOf(node).labelPlacement?.(node) ?? null;
+    if (!hasLabel(label) || placement === null) return null;
+    const text = labelText(node, label, placement);
+    const layout = layoutText(text, this.measure);
+    // Centred lines are anchored at the middle of the widest one.
+    const size = {
+      width: 2 * (layout.lines[0]?.x ?? 0),
+      height: layout.lines.length * text.fontSize * text.lineHeight,
+    };
+    return {
+      text,
+      origin: labelOrigin(placement, size),
+      size,
+      alongLine: placement.width === null,
+    };
+  }
+
   /**
    * A shape's label: its words as text right over the shape, as the canvas draws them. The mark
    * tells an import of the file that the shape's data already holds them.
    */
   private label(node: SceneNode, matrix: Matrix): void {
-    const label = labelOf(node);
-    const placement = kindOf(node).labelPlacement?.(node) ?? null;
-    if (!hasLabel(label) || placement === null) return;
-    const text = labelText(node, label, placement);
-    const layout = layoutText(text, this.measure);
-    // Centred lines are anchored at the middle of the widest one.
-    const widest = 2 * (layout.lines[0]?.x ?? 0);
-    const height = layout.lines.length * text.fontSize * text.lineHeight;
-    const at = labelOrigin(placement, { width: widest, height });
-    const placed = multiply(matrix, { a: 1, b: 0, c: 0, d: 1, e: at.x, f: at.y });
+    const placed = this.placedLabel(node);
+    if (placed === null) return;
+    const { x, y } = placed.origin;
+    const at = multiply(matrix, { a: 1, b: 0, c: 0, d: 1, e: x, f: y });
     const common =
-      attributes({ transform: transformValue(placed) }) +
+      attributes({ transform: transformValue(at) }) +
       attributes(compositingAttrs(node.opacity, node.blendMode)) +
       (this.linework ? attributes({ [LINEWORK_LABEL_ATTRIBUTE]: "" }) : "");
-    this.text(text, common, "");
+    this.text(placed.text, common, "");
+  }
+
+  /**
+   * The mask that cuts a line where its label's words are, as the canvas cuts it, so they are not
+   * struck through whatever lies beneath: an attribute for the line's element, or nothing.
+   */
+  private labelGapMask(node: SceneNode): string {
+    const placed = this.placedLabel(node);
+    const reach = kindOf(node).localBounds(node);
+    if (placed === null || !placed.alongLine || reach === null) return "";
+    const gap = labelGap(placed.origin, placed.size);
+    const all = {
+      x: Math.min(reach.minX, gap.minX) - 1,
+      y: Math.min(reach.minY, gap.minY) - 1,
+      width: Math.max(reach.maxX, gap.maxX) - Math.min(reach.minX, gap.minX) + 2,
+      height: Math.max(reach.maxY, gap.maxY) - Math.min(reach.minY, gap.minY) + 2,
+    };
+    const cut = {
+      x: gap.minX,
+      y: gap.minY,
+      width: gap.maxX - gap.minX,
+      height: gap.maxY - gap.minY,
+    };
+    // In user space: a straight line's own box has no height, and would hide it all.
+    const id = this.defs.add(
+      "label-gap",
+      (maskId) =>
+        `<mask${attributes({ id: maskId, maskUnits: "userSpaceOnUse", ...all })}>` +
+        `<rect${attributes({ ...all, fill: "#fff" })}/><rect${attributes({ ...cut, fill: "#000" })}/></mask>`,
+    );
+    return attributes({ mask: `url(#${id})` });
   }
 
   /** A group or frame: a group around its children, a frame's background and clip with them. */

@@ -25,6 +25,8 @@ const ALLOWED = new Set([
   "tspan",
   "image",
   "clipPath",
+  // Cuts a line where its label's words are.
+  "mask",
   "linearGradient",
   "radialGradient",
   "stop",

@@ -523,4 +523,41 @@ describe("SVG export details", () => {
     expect(plain).toContain("Start here");
     expect(plain).not.toContain("data-linework-label");
   });
+
+  it("cuts a line where its label's words are, in the line's own units", () => {
+    const arrow = makeNode<LineNode>("line", "said", "page", "b1", {
+      name: "said",
+      start: { x: 0, y: 0 },
+      end: { x: 200, y: 0 },
+      startHead: "none",
+      endHead: "none",
+      fill: { type: "none" },
+      stroke: DEFAULT_STROKE,
+      label: {
+        content: "yes",
+        fontFamily: "serif",
+        fontSize: 10,
+        fontWeight: 400,
+        fontStyle: "normal",
+        color: { r: 0, g: 0, b: 0, a: 1 },
+        position: 0.5,
+      },
+    });
+    const root = parseXml(exportSvg(withNodes(arrow), { scope: { nodes: ["said"] } }).svg);
+    const line = byId(root, "said");
+    const maskId = /^url\(#(.+)\)$/.exec(line.getAttribute("mask") ?? "")?.[1];
+    expect(maskId).toBeDefined();
+    const mask = byId(root, maskId!);
+    expect(mask.getAttribute("maskUnits")).toBe("userSpaceOnUse");
+    const [keep, cut] = childElements(mask);
+    expect(keep!.getAttribute("fill")).toBe("#fff");
+    expect(cut!.getAttribute("fill")).toBe("#000");
+    // "yes" estimates 18 wide and one 12.5-unit line about (100, 0), with 4 units around it.
+    expect(["x", "y", "width", "height"].map((a) => Number(cut!.getAttribute(a)))).toEqual([
+      87, -10.25, 26, 20.5,
+    ]);
+    // The whole line stays inside what the mask keeps.
+    expect(Number(keep!.getAttribute("x"))).toBeLessThan(0);
+    expect(Number(keep!.getAttribute("width"))).toBeGreaterThan(200);
+  });
 });
