@@ -111,6 +111,29 @@ test.describe("clipboard and drag-and-drop", () => {
     await expect.poll(() => types(page)).toEqual(["rect", "rect"]);
   });
 
+  test("Edit → Copy puts what Ctrl+C does there: SVG as text and as an image, and pastes back", async () => {
+    const page = shared();
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await start(page);
+    await drawRect(page);
+    await page.getByRole("button", { name: "Edit", exact: true }).click();
+    await page.getByRole("menuitem", { name: "Copy Ctrl+C" }).click();
+    const written = await page.evaluate(async () => {
+      const [item] = await navigator.clipboard.read();
+      const text = await (await item!.getType("text/plain")).text();
+      return { types: [...item!.types].sort(), text };
+    });
+    expect(written.types).toEqual(
+      expect.arrayContaining(["image/svg+xml", "text/html", "text/plain"]),
+    );
+    expect(written.text).toMatch(
+      /^(<\?xml[^>]*>\s*)?<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/,
+    );
+    await page.locator("canvas").focus();
+    await page.keyboard.press("Control+v");
+    await expect.poll(() => types(page)).toEqual(["rect", "rect"]);
+  });
+
   test("SVG markup from another program pastes as editable shapes, without running anything", async () => {
     const page = shared();
     const requests: string[] = [];

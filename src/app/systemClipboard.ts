@@ -345,18 +345,20 @@ export class BrowserClipboard implements ClipboardPort {
   constructor(private readonly target: ClipboardTarget) {}
 
   async write(text: string): Promise<void> {
-    const html = clipboardHtml(text, selectionSvg(this.target.editor()));
+    const svg = selectionSvg(this.target.editor());
+    const html = clipboardHtml(text, svg);
+    // What Ctrl+C puts there too: the drawing as SVG for text, so both ways of copying paste
+    // the same thing into an editor or a chat, not our records.
     const items: Record<string, Blob> = {
       "text/html": new Blob([html], { type: "text/html" }),
-      "text/plain": new Blob([text], { type: "text/plain" }),
+      "text/plain": new Blob([svg ?? text], { type: "text/plain" }),
     };
+    const extra: Record<string, Blob> = {
+      [LINEWORK_WEB_MIME]: new Blob([text], { type: LINEWORK_MIME }),
+    };
+    if (svg !== null) extra["image/svg+xml"] = new Blob([svg], { type: "image/svg+xml" });
     try {
-      await navigator.clipboard.write([
-        new ClipboardItem({
-          ...items,
-          [LINEWORK_WEB_MIME]: new Blob([text], { type: LINEWORK_MIME }),
-        }),
-      ]);
+      await navigator.clipboard.write([new ClipboardItem({ ...items, ...extra })]);
     } catch {
       await navigator.clipboard.write([new ClipboardItem(items)]);
     }
