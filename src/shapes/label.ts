@@ -1,5 +1,6 @@
 import { NO_STROKE, nodeBase } from "../doc/factory";
 import type { Label, Labelled, LineNode, SceneNode, TextNode } from "../doc/types";
+import { unionBox } from "../geometry/bounds";
 import type { HitPart } from "../geometry/hitOutline";
 import type { Box } from "../math/box";
 import type { Point } from "../math/point";
@@ -162,15 +163,24 @@ export function withLabelBox(
   label: Label | null,
   placement: () => LabelPlacement,
 ): Box | null {
-  const reach = label === null ? null : estimatedLabelBox(label, placement());
-  if (reach === null) return box;
-  if (box === null) return reach;
-  return {
-    minX: Math.min(box.minX, reach.minX),
-    minY: Math.min(box.minY, reach.minY),
-    maxX: Math.max(box.maxX, reach.maxX),
-    maxY: Math.max(box.maxY, reach.maxY),
-  };
+  return label === null ? box : unionBox(box, estimatedLabelBox(label, placement()));
+}
+
+/** Whether `point` (the shape's coordinates) is on its label's words, allowing `tolerance`. */
+export function onLabelWords(
+  label: Label | null,
+  placement: LabelPlacement,
+  point: Point,
+  tolerance = 0,
+): boolean {
+  const box = hasLabel(label) ? estimatedLabelBox(label, placement) : null;
+  return (
+    box !== null &&
+    point.x >= box.minX - tolerance &&
+    point.x <= box.maxX + tolerance &&
+    point.y >= box.minY - tolerance &&
+    point.y <= box.maxY + tolerance
+  );
 }
 
 /** Whether a node shows words: a label with some content. */
@@ -183,8 +193,7 @@ export function labelledBounds<T extends SceneNode & Labelled>(
   bounds: (node: T) => Box | null,
   placement: (node: T) => LabelPlacement,
 ): (node: T) => Box | null {
-  return (node) =>
-    withLabelBox(bounds(node), hasLabel(node.label) ? node.label : null, () => placement(node));
+  return (node) => withLabelBox(bounds(node), node.label, () => placement(node));
 }
 
 /** A labelled kind's hit test: its words are hit as its fill is, even on an unfilled shape. */
@@ -192,18 +201,11 @@ export function labelledHit<T extends SceneNode & Labelled>(
   hit: (node: T, point: Point, tolerance: number) => HitPart | null,
   placement: (node: T) => LabelPlacement,
 ): (node: T, point: Point, tolerance: number) => HitPart | null {
-  return (node, point, tolerance) => {
-    const part = hit(node, point, tolerance);
-    if (part !== null || !hasLabel(node.label)) return part;
-    const box = estimatedLabelBox(node.label, placement(node));
-    return box !== null &&
-      point.x >= box.minX - tolerance &&
-      point.x <= box.maxX + tolerance &&
-      point.y >= box.minY - tolerance &&
-      point.y <= box.maxY + tolerance
+  return (node, point, tolerance) =>
+    hit(node, point, tolerance) ??
+    (hasLabel(node.label) && onLabelWords(node.label, placement(node), point, tolerance)
       ? "fill"
-      : null;
-  };
+      : null);
 }
 
 /** A node's label, for the kinds that carry one. */

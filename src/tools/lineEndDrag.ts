@@ -3,7 +3,7 @@ import type { Point } from "../math/point";
 import { bindingAt } from "./bindingTarget";
 import { worldMatrix } from "../doc/commands";
 import { apply, invert } from "../doc/transform";
-import { estimatedLabelBox, fractionAlong, hasLabel } from "../shapes/label";
+import { fractionAlong, onLabelWords } from "../shapes/label";
 import { kindOf } from "../shapes/registry";
 import { bendTowards, routePoints } from "../shapes/lineRoute";
 import type { ToolContext, ToolPointer } from "./types";
@@ -22,13 +22,14 @@ const GESTURE_LABELS: Readonly<Record<LinePart, string>> = {
 export function onLineLabel(ctx: ToolContext, id: Id, world: Point): boolean {
   const { store } = ctx.editor;
   const node = store.get(id);
-  if (node?.type !== "line" || !hasLabel(node.label)) return false;
+  if (node?.type !== "line") return false;
   const placement = kindOf(node).labelPlacement?.(node) ?? null;
   const toLocal = invert(worldMatrix(store, id));
-  const box = placement === null ? null : estimatedLabelBox(node.label, placement);
-  if (box === null || toLocal === null) return false;
-  const p = apply(toLocal, world);
-  return p.x >= box.minX && p.x <= box.maxX && p.y >= box.minY && p.y <= box.maxY;
+  return (
+    placement !== null &&
+    toLocal !== null &&
+    onLabelWords(node.label, placement, apply(toLocal, world))
+  );
 }
 
 /**

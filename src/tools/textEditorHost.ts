@@ -81,6 +81,8 @@ export class DomTextEditorHost implements TextEditorHost {
     readonly view: TextEditorView;
     readonly done: (content: string | null) => void;
     readonly changed: ((content: string) => void) | null;
+    /** A shape's label rather than a text's content. */
+    readonly label: boolean;
     readonly unsubscribe: () => void;
     /** What had focus before (the canvas): it gets it back when editing ends from the field. */
     readonly returnFocus: HTMLElement | null;
@@ -115,7 +117,15 @@ export class DomTextEditorHost implements TextEditorHost {
     const unsubscribe = view.camera.subscribe(() => this.place());
     const focused = field.ownerDocument.activeElement;
     const returnFocus = focused instanceof HTMLElement && focused !== field ? focused : null;
-    this.session = { id: nodeId, view, done, changed: changed ?? null, unsubscribe, returnFocus };
+    this.session = {
+      id: nodeId,
+      view,
+      done,
+      changed: changed ?? null,
+      label: words.label,
+      unsubscribe,
+      returnFocus,
+    };
     // Shown before it is placed: a field with display:none measures nothing, and would be
     // fitted to no width at all.
     field.style.display = "block";
@@ -232,10 +242,12 @@ export class DomTextEditorHost implements TextEditorHost {
   private edited(): void {
     const session = this.session;
     if (session === null || this.field === null) return;
-    const words = editedWords(session.view, session.id, this.field.value);
     // A label is centred on its shape: as its lines change, its corner moves.
-    if (words?.label) this.place();
-    else if (words !== null) this.fit(words.text);
+    if (session.label) this.place();
+    else {
+      const words = editedWords(session.view, session.id, this.field.value);
+      if (words !== null) this.fit(words.text);
+    }
     session.changed?.(this.field.value);
   }
 
