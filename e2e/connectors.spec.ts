@@ -1,5 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { prepareDrawing, sharedFreshApp, waitTicks, worldToPage } from "./support";
+import {
+  dragWorld as drag,
+  drawWith as draw,
+  prepareDrawing,
+  sharedFreshApp,
+  waitTicks,
+  worldToPage,
+} from "./support";
 
 // Connectors through the real mouse and keyboard: an arrow drawn from one box to another is
 // bound at both ends, meets their outlines, follows a box as it is dragged, comes back with one
@@ -16,25 +23,6 @@ interface LineState {
   end: Point;
   startTo: string | null;
   endTo: string | null;
-}
-
-async function drag(page: Page, from: Point, to: Point, modifier?: "Control"): Promise<void> {
-  const a = await worldToPage(page, from);
-  const b = await worldToPage(page, to);
-  if (modifier) await page.keyboard.down(modifier);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move(b.x, b.y, { steps: 4 });
-  await page.mouse.up();
-  if (modifier) await page.keyboard.up(modifier);
-  await waitTicks(page);
-}
-
-/** Draws with a tool's key and one drag; returns the new node's id (it is selected). */
-async function draw(page: Page, toolKey: string, from: Point, to: Point, modifier?: "Control") {
-  await page.keyboard.press(toolKey);
-  await drag(page, from, to, modifier);
-  return page.evaluate(() => window.linework!.editor.store.selection[0]!);
 }
 
 /** Every line of the page with its ends in page coordinates (lines are drawn on the page). */

@@ -1,5 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
-import { prepareDrawing, sharedFreshApp, waitTicks, worldToPage } from "./support";
+import {
+  dragWorld as drag,
+  drawWith as draw,
+  prepareDrawing,
+  screenshotPixels,
+  sharedFreshApp,
+  waitTicks,
+  worldToPage,
+} from "./support";
 
 // Labels through the real mouse and keyboard: a double-click on a box (or Enter on a selected
 // arrow) opens a field, typing straight away lands in it, Esc commits; the words are drawn
@@ -18,23 +26,6 @@ interface Box {
   maxY: number;
 }
 
-async function drag(page: Page, from: Point, to: Point): Promise<void> {
-  const a = await worldToPage(page, from);
-  const b = await worldToPage(page, to);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move(b.x, b.y, { steps: 4 });
-  await page.mouse.up();
-  await waitTicks(page);
-}
-
-/** Draws with a tool's key and one drag; returns the new node's id (it is selected). */
-async function draw(page: Page, toolKey: string, from: Point, to: Point): Promise<string> {
-  await page.keyboard.press(toolKey);
-  await drag(page, from, to);
-  return page.evaluate(() => window.linework!.editor.store.selection[0]!);
-}
-
 function labelOf(page: Page, id: string): Promise<{ content: string; position: number } | null> {
   return page.evaluate((nodeId) => {
     const node = window.linework!.editor.store.get(nodeId) as
@@ -50,37 +41,29 @@ function labelOf(page: Page, id: string): Promise<{ content: string; position: n
 async function inkBox(page: Page, from: Point, to: Point): Promise<Box | null> {
   const a = await worldToPage(page, from);
   const b = await worldToPage(page, to);
-  const clip = { x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y };
-  const png = await page.screenshot({ clip });
-  const local = await page.evaluate(async (base64) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${base64}`;
-    await image.decode();
-    const canvas = document.createElement("canvas");
-    canvas.width = image.width;
-    canvas.height = image.height;
-    const context = canvas.getContext("2d") as CanvasRenderingContext2D;
-    context.drawImage(image, 0, 0);
-    const { data, width, height } = context.getImageData(0, 0, image.width, image.height);
-    let box: { minX: number; minY: number; maxX: number; maxY: number } | null = null;
-    for (let y = 0; y < height; y++)
-      for (let x = 0; x < width; x++) {
-        const i = (y * width + x) * 4;
-        if (data[i]! + data[i + 1]! + data[i + 2]! > 3 * 100) continue;
-        box = box ?? { minX: x, minY: y, maxX: x, maxY: y };
-        box.minX = Math.min(box.minX, x);
-        box.minY = Math.min(box.minY, y);
-        box.maxX = Math.max(box.maxX, x + 1);
-        box.maxY = Math.max(box.maxY, y + 1);
-      }
-    return box;
-  }, png.toString("base64"));
+  const { width, height, data } = await screenshotPixels(page, {
+    x: a.x,
+    y: a.y,
+    width: b.x - a.x,
+    height: b.y - a.y,
+  });
+  let box: Box | null = null;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      if (data[i]! + data[i + 1]! + data[i + 2]! > 3 * 100) continue;
+      box = box ?? { minX: x, minY: y, maxX: x, maxY: y };
+      box.minX = Math.min(box.minX, x);
+      box.minY = Math.min(box.minY, y);
+      box.maxX = Math.max(box.maxX, x + 1);
+      box.maxY = Math.max(box.maxY, y + 1);
+    }
   return (
-    local && {
-      minX: local.minX + a.x,
-      minY: local.minY + a.y,
-      maxX: local.maxX + a.x,
-      maxY: local.maxY + a.y,
+    box && {
+      minX: box.minX + a.x,
+      minY: box.minY + a.y,
+      maxX: box.maxX + a.x,
+      maxY: box.maxY + a.y,
     }
   );
 }

@@ -227,20 +227,37 @@ export async function waitTicks(page: Page, count = 3): Promise<void> {
   }, count);
 }
 
-/** The colour the user sees at a page point, read from a real screenshot. */
-export async function screenPixel(page: Page, x: number, y: number): Promise<number[]> {
-  const png = await page.screenshot({ clip: { x, y, width: 1, height: 1 } });
-  return page.evaluate(async (base64) => {
+/**
+ * A real screenshot of a page rectangle, decoded by the browser: RGBA bytes, row by row. The
+ * bytes travel as base64: as a JSON array of numbers they would take seconds.
+ */
+export async function screenshotPixels(
+  page: Page,
+  clip: { x: number; y: number; width: number; height: number },
+): Promise<{ width: number; height: number; data: Buffer }> {
+  const png = await page.screenshot({ clip });
+  const { width, height, raw } = await page.evaluate(async (base64) => {
     const image = new Image();
     image.src = `data:image/png;base64,${base64}`;
     await image.decode();
     const canvas = document.createElement("canvas");
-    canvas.width = 1;
-    canvas.height = 1;
+    canvas.width = image.width;
+    canvas.height = image.height;
     const context = canvas.getContext("2d") as CanvasRenderingContext2D;
     context.drawImage(image, 0, 0);
-    return Array.from(context.getImageData(0, 0, 1, 1).data.slice(0, 3));
+    const pixels = context.getImageData(0, 0, image.width, image.height).data;
+    let binary = "";
+    for (let i = 0; i < pixels.length; i += 0x8000)
+      binary += String.fromCharCode(...pixels.subarray(i, i + 0x8000));
+    return { width: image.width, height: image.height, raw: btoa(binary) };
   }, png.toString("base64"));
+  return { width, height, data: Buffer.from(raw, "base64") };
+}
+
+/** The colour the user sees at a page point, read from a real screenshot. */
+export async function screenPixel(page: Page, x: number, y: number): Promise<number[]> {
+  const { data } = await screenshotPixels(page, { x, y, width: 1, height: 1 });
+  return Array.from(data.subarray(0, 3));
 }
 
 /** The engine's default clear colour, 0xf4f4f5. */
@@ -336,4 +353,35 @@ export async function worldToPage(
   const box = await canvasBox(page);
   const p = await page.evaluate((w) => window.linework!.current.camera.worldToScreen(w), world);
   return { x: box.x + p.x, y: box.y + p.y };
+}
+
+/** A mouse drag between two points of the drawing, with a key held if asked, then a few ticks. */
+export async function dragWorld(
+  page: Page,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+  modifier?: "Control",
+): Promise<void> {
+  const a = await worldToPage(page, from);
+  const b = await worldToPage(page, to);
+  if (modifier) await page.keyboard.down(modifier);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+  if (modifier) await page.keyboard.up(modifier);
+  await waitTicks(page);
+}
+
+/** Draws with a tool's key and one drag; returns the new node's id (it is selected). */
+export async function drawWith(
+  page: Page,
+  toolKey: string,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+  modifier?: "Control",
+): Promise<string> {
+  await page.keyboard.press(toolKey);
+  await dragWorld(page, from, to, modifier);
+  return page.evaluate(() => window.linework!.editor.store.selection[0]!);
 }
