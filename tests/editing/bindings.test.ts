@@ -17,6 +17,7 @@ import type { Point } from "../../src/math/point";
 import { storeWith } from "../support/store";
 import { exportSvg } from "../../src/io/export/svg";
 import { importIntoDocument, readUntrusted } from "../../src/io/import";
+import { sampleLabel } from "../support/label";
 
 const PAGE = "page";
 const CENTRE: Binding = { node: "a", anchor: { x: 0.5, y: 0.5 }, exact: false };
@@ -413,15 +414,7 @@ describe("connecting from the keyboard", () => {
       const a = tx.get("a") as RectNode;
       tx.put({
         ...a,
-        label: {
-          content: "Start",
-          fontFamily: "Inter",
-          fontSize: 20,
-          fontWeight: 400,
-          fontStyle: "normal",
-          color: { r: 0, g: 0, b: 0, a: 1 },
-          position: 0.5,
-        },
+        label: sampleLabel("Start"),
       });
     });
     select(editor, "a");

@@ -4,16 +4,9 @@ import { makeNode, DEFAULT_STROKE, NO_FILL } from "../../src/doc/factory";
 import type { EllipseNode, Label, LineNode, RectNode } from "../../src/doc/types";
 import { fractionAlong, LABEL_PADDING, labelOrigin, pointAlong } from "../../src/shapes/label";
 import { kindOf } from "../../src/shapes/registry";
+import { sampleLabel } from "../support/label";
 
-const LABEL: Label = {
-  content: "Hello",
-  fontFamily: "Inter",
-  fontSize: 20,
-  fontWeight: 400,
-  fontStyle: "normal",
-  color: { r: 0, g: 0, b: 0, a: 1 },
-  position: 0.5,
-};
+const LABEL: Label = sampleLabel("Hello");
 
 const rect = (label: Label | null): RectNode =>
   makeNode<RectNode>("rect", "r", "page", "a0", {

@@ -8,6 +8,7 @@ import {
   rectRecord,
   type ToolHarness,
 } from "../support/toolHarness";
+import { sampleLabel } from "../support/label";
 
 /** Box "a" at (100, 100), 200 × 100, and a line from (400, 300) to (600, 300). */
 async function boxAndLine(): Promise<ToolHarness> {
@@ -123,15 +124,7 @@ describe("labels", () => {
         {
           ...rectRecord("a", { x: 100, y: 100, width: 200, height: 100 }, "a0"),
           fill: { type: "none" },
-          label: {
-            content: "Hello",
-            fontFamily: "Inter",
-            fontSize: 20,
-            fontWeight: 400,
-            fontStyle: "normal",
-            color: { r: 0, g: 0, b: 0, a: 1 },
-            position: 0.5,
-          },
+          label: sampleLabel("Hello"),
         },
       ],
     });

@@ -18,6 +18,7 @@ import { ESTIMATED_MEASURE } from "../../../src/io/export/textLayout";
 import { headGeometry, headSize } from "../../../src/geometry/arrowHeads";
 import { galleryDocument } from "../../support/gallery";
 import { byId, childElements, elements, parseXml } from "./xml";
+import { sampleLabel } from "../../support/label";
 
 function gallery(edit: (records: DocRecord[]) => DocRecord[] = (r) => r): DocumentStore {
   return new DocumentStore(edit(galleryDocument()), { checkInvariants: true });
@@ -533,15 +534,7 @@ describe("SVG export details", () => {
       endHead: "none",
       fill: { type: "none" },
       stroke: DEFAULT_STROKE,
-      label: {
-        content: "yes",
-        fontFamily: "serif",
-        fontSize: 10,
-        fontWeight: 400,
-        fontStyle: "normal",
-        color: { r: 0, g: 0, b: 0, a: 1 },
-        position: 0.5,
-      },
+      label: sampleLabel("yes", { fontFamily: "serif", fontSize: 10 }),
     });
     const root = parseXml(exportSvg(withNodes(arrow), { scope: { nodes: ["said"] } }).svg);
     const line = byId(root, "said");
