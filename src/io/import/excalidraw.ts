@@ -34,6 +34,9 @@ import type { Point } from "../../math/point";
 
 type Raw = Record<string, unknown>;
 
+/** Excalidraw's default stroke and text colour (#1e1e1e), for elements that give none. */
+const EXCALIDRAW_INK: RGBA = { r: 0.118, g: 0.118, b: 0.118, a: 1 };
+
 const isObject = (value: unknown): value is Raw =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -112,7 +115,7 @@ function convert(data: unknown, name: string): ImportResult {
     if (node === null) return;
     const text = typeof element.id === "string" ? boundTexts.get(element.id) : undefined;
     if (text !== undefined && "label" in node) {
-      const label = labelOf(text);
+      const label = labelFromText(text);
       if (label !== null) {
         node = { ...node, label };
         labelled.add(text);
@@ -181,17 +184,17 @@ function boundTextOwner(element: Raw, texts: ReadonlyMap<string, Raw>): string |
 }
 
 /** An Excalidraw text as a label: its words, font and colour; null when it has no words. */
-function labelOf(raw: Raw): Label | null {
+function labelFromText(raw: Raw): Label | null {
   const content = typeof raw.text === "string" ? raw.text.slice(0, 1_000_000) : "";
   if (content.trim() === "") return null;
-  const ink = color(raw.strokeColor, { r: 0.118, g: 0.118, b: 0.118, a: 1 });
+  const ink = color(raw.strokeColor, EXCALIDRAW_INK);
   return {
     content,
     fontFamily: fontFamily(raw.fontFamily),
     fontSize: Math.max(1, num(raw, "fontSize", 20)),
     fontWeight: 400,
     fontStyle: "normal",
-    color: ink ?? { r: 0.118, g: 0.118, b: 0.118, a: 1 },
+    color: ink ?? EXCALIDRAW_INK,
     position: 0.5,
   };
 }
@@ -255,7 +258,7 @@ function elementNode(raw: Raw, count: (what: string) => void): SceneNode | null 
   const height = Math.abs(num(raw, "height", 0));
   const angle = num(raw, "angle", 0);
   const opacity = Math.min(1, Math.max(0, num(raw, "opacity", 100) / 100));
-  const strokeColor = color(raw.strokeColor, { r: 0.118, g: 0.118, b: 0.118, a: 1 });
+  const strokeColor = color(raw.strokeColor, EXCALIDRAW_INK);
   const background = color(raw.backgroundColor, null);
   const strokeWidth = Math.max(0, num(raw, "strokeWidth", 1));
   const dash =
