@@ -181,3 +181,32 @@ test("fill type reads Mixed for differing fills, and one switch changes every sh
   await page.evaluate(() => window.linework!.editor.history.undo());
   expect(await types()).toEqual(["radial", "solid"]);
 });
+
+test("Tab from field to field keeps the keyboard in the panel: nothing is added to the canvas's parent, so no re-fit takes the focus", async ({
+  browser,
+}) => {
+  const { page, panel } = await openWithRect(browser);
+  const children = (): Promise<number> =>
+    page.evaluate(() => window.linework!.engine.shell.parent.childElementCount);
+  const before = await children();
+  const fits = await page.evaluate(() => window.linework!.engine.shell.fitCount);
+  const width = panel.getByLabel("Width", { exact: true });
+  const height = panel.getByLabel("Height", { exact: true });
+  await width.click();
+  await page.keyboard.press("Tab");
+  await expect(height).toBeFocused();
+  // A child added to the parent would have queued a re-fit by now (its observer runs at once);
+  // that fit lands 200 ms later and moves the keyboard to the canvas (spec §2).
+  expect(await page.evaluate(() => window.linework!.engine.shell.fitPending)).toBe(false);
+  expect(await children()).toBe(before);
+  await page.keyboard.type("90");
+  await page.keyboard.press("Enter");
+  expect((await rect(page)).height).toBe(90);
+  await expect(height).toBeFocused();
+  // Tab on the canvas (the Select tool's cycling) wakes nothing either.
+  await page.locator("canvas").focus();
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => window.linework!.engine.shell.fitPending)).toBe(false);
+  expect(await children()).toBe(before);
+  expect(await page.evaluate(() => window.linework!.engine.shell.fitCount)).toBe(fits);
+});

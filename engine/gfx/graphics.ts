@@ -115,6 +115,11 @@ export class Graphics {
       antialias: false,
       background: this.background,
       preserveDrawingBuffer: false,
+      // PixiJS's own accessibility layer wakes on any Tab on the page and adds a div to the
+      // canvas's parent; that child-list change re-fits the canvas 200 ms later, and the fit takes
+      // the focus (spec §2), out of whatever field Tab had just moved to. The page's own DOM is
+      // what assistive technology reads, so the layer stays asleep.
+      accessibilityOptions: { activateOnTab: false, enabledByDefault: false },
     });
     app.stage.addChild(this.root);
     this.app = app;
