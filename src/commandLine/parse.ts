@@ -9,7 +9,7 @@ import {
   type ParsedCommand,
   type Token,
 } from "./syntax";
-import { STAR_LIMITS } from "../actions/stars";
+import { STAR_LIMITS } from "../shapes/cornered";
 import type { RGBA } from "../doc/types";
 
 /** A command the registry knows, as far as the command line needs it. */

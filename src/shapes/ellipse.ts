@@ -46,6 +46,8 @@ export const ellipseKind = {
   resized: (node, _box, kx, ky) => resizedBox(node, kx, ky),
   hoverOutline: (node, step) => polylines(node, step),
   labelPlacement,
+  children: null,
+  scaleFold: { flips: false, fields: resizedBox },
   render: {
     display: "shape",
     vector: {

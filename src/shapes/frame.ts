@@ -4,7 +4,7 @@ import { cornersBox } from "../geometry/exactBox";
 import { boxHitOutline, hitPainted } from "../geometry/hitOutline";
 import { roundedRectSubpath } from "../geometry/toPath";
 import { NO_ARROW_ENDS, resizedBox, strokedBox, withoutStroke } from "./common";
-import type { ShapeKind } from "./kind";
+import { isNodeOf, type ShapeKind } from "./kind";
 
 function localBounds(node: FrameNode) {
   return strokedBox(node, node.width, node.height);
@@ -13,6 +13,8 @@ function localBounds(node: FrameNode) {
 function subpaths(node: FrameNode) {
   return [roundedRectSubpath(node.width, node.height, [0, 0, 0, 0])];
 }
+
+export const isFrame = isNodeOf("frame");
 
 /**
  * A box with a fill and stroke under its children, which it may clip. It is its own box
@@ -38,6 +40,8 @@ export const frameKind = {
   // Outlined by its box.
   hoverOutline: () => null,
   labelPlacement: null,
+  children: { clips: (node) => node.clip },
+  scaleFold: { flips: false, fields: resizedBox },
   render: {
     display: "frame",
     vector: {

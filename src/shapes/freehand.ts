@@ -5,7 +5,7 @@ import { hitWhole, pointsHitOutline } from "../geometry/hitOutline";
 import { polygonSubpath } from "../geometry/toPath";
 import type { Box } from "../math/box";
 import { HEAP_NUMBER_BYTES, scalePoint, withoutStroke } from "./common";
-import type { ShapeKind } from "./kind";
+import { isNodeOf, type ShapeKind } from "./kind";
 
 function localBounds(node: FreehandNode): Box | null {
   if (node.points.length < 3) return null;
@@ -29,6 +29,8 @@ function subpaths(node: FreehandNode) {
   const subpath = polygonSubpath(freehandNodeOutline(node));
   return subpath === null ? [] : [subpath];
 }
+
+export const isFreehand = isNodeOf("freehand");
 
 /**
  * A pressure-sensitive stroke: its points shaped into an outline by perfect-freehand. It is ink:
@@ -71,6 +73,8 @@ export const freehandKind = {
       ? null
       : [{ points: freehandNodeOutline(node), closed: true }],
   labelPlacement: null,
+  children: null,
+  scaleFold: null,
   render: {
     display: "shape",
     vector: { paint: "ink", inkOutline: freehandNodeOutline },

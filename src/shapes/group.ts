@@ -1,6 +1,8 @@
 import { apply, isFiniteTransform, toMatrix } from "../doc/transform";
 import type { GroupNode } from "../doc/types";
-import type { ShapeKind } from "./kind";
+import { isNodeOf, type ShapeKind } from "./kind";
+
+export const isGroup = isNodeOf("group");
 
 /** Children moved, hidden and transformed together; it has no geometry of its own. */
 export const groupKind = {
@@ -25,6 +27,9 @@ export const groupKind = {
   },
   hoverOutline: () => null,
   labelPlacement: null,
+  children: { clips: () => false },
+  // A scale stays in its transform, where its children take it.
+  scaleFold: null,
   render: { display: "container" },
   svg: {
     hidden: "children",

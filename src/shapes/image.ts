@@ -3,11 +3,13 @@ import { cornersBox } from "../geometry/exactBox";
 import { boxHitOutline, hitWhole } from "../geometry/hitOutline";
 import { polygonSubpath } from "../geometry/toPath";
 import { resizedBox, strokedBox } from "./common";
-import type { ShapeKind } from "./kind";
+import { isNodeOf, type ShapeKind } from "./kind";
 
 function localBounds(node: ImageNode) {
   return strokedBox(node, node.width, node.height);
 }
+
+export const isImage = isNodeOf("image");
 
 /** A raster picture stretched over (0,0)–(width, height), its data in a blob record. */
 export const imageKind = {
@@ -25,6 +27,8 @@ export const imageKind = {
   resized: (node, _box, kx, ky) => resizedBox(node, kx, ky),
   hoverOutline: () => null,
   labelPlacement: null,
+  children: null,
+  scaleFold: { flips: false, fields: resizedBox },
   render: { display: "image" },
   svg: { hidden: "picture", shape: (node) => ({ kind: "image", node }) },
   fields: [],

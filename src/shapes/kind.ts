@@ -1,6 +1,7 @@
 import type { Matrix } from "../doc/transform";
 import type {
   ArrowHead,
+  DocRecord,
   FillRule,
   ImageNode,
   LineRoute,
@@ -20,6 +21,16 @@ import type { LabelPlacement } from "./label";
 
 /** The record of the node type `K`. */
 export type NodeOf<K extends NodeType> = Extract<SceneNode, { type: K }>;
+
+/**
+ * The typed check a kind module exports for code elsewhere that works on that kind's own fields
+ * (a line's ends, a text's words): the one place its type name is compared.
+ */
+export function isNodeOf<K extends NodeType>(
+  type: K,
+): (record: DocRecord | null | undefined) => record is NodeOf<K> {
+  return (record): record is NodeOf<K> => record?.type === type;
+}
 
 /**
  * Everything the program knows about one kind of node, in one record: its geometry, how it is
@@ -71,10 +82,34 @@ export interface ShapeKind<T extends SceneNode> {
    * (`Labelled`); null for the others.
    */
   readonly labelPlacement: ((node: T) => LabelPlacement) | null;
+  /** How it holds child nodes; null for kinds that hold none. */
+  readonly children: ChildHolding<T> | null;
+  /**
+   * How a page-space scale free of skew is taken into the node's own fields (a box's width and
+   * height, a line's ends) instead of stretching its transform; null keeps it in the transform.
+   */
+  readonly scaleFold: ScaleFold<T> | null;
   readonly render: ShapeRendering<T>;
   readonly svg: SvgWriting<T>;
   /** The property panel's fields only this kind has, and what each shows for a node. */
   readonly fields: readonly KindField<T>[];
+}
+
+/** What a kind that holds children does with them. */
+export interface ChildHolding<T extends SceneNode> {
+  /** Whether its children are cut to its own box: then its bounds are its own, not theirs too. */
+  clips(node: T): boolean;
+}
+
+/** How a kind takes a scale into its fields. */
+export interface ScaleFold<T extends SceneNode> {
+  /**
+   * Whether a negative scale (a flip) goes into the fields too; a box keeps its flip in the
+   * transform, as its width and height cannot be negative.
+   */
+  readonly flips: boolean;
+  /** The fields scaled by sx, sy (their absolute values unless `flips`). */
+  fields(node: T, sx: number, sy: number): Partial<T>;
 }
 
 /** A kind's vector outline: what to-path, booleans and outline-stroke work on. */
@@ -210,7 +245,11 @@ export interface KindFieldValues {
 
 export type KindFieldName = keyof KindFieldValues;
 
-/** One panel field a kind has, and its value for a node. */
+/** One panel field a kind has: its value for a node, and the node with another value. */
 export type KindField<T extends SceneNode> = {
-  readonly [F in KindFieldName]: { readonly field: F; read(node: T): KindFieldValues[F] };
+  readonly [F in KindFieldName]: {
+    readonly field: F;
+    read(node: T): KindFieldValues[F];
+    write(node: T, value: KindFieldValues[F]): SceneNode;
+  };
 }[KindFieldName];

@@ -6,8 +6,8 @@ import { hitPainted, polylineHitOutline } from "../geometry/hitOutline";
 import { IDENTITY_MATRIX } from "../doc/transform";
 import { pathOutlines } from "../geometry/dash";
 import { scalePoint } from "./common";
-import { routePoints, routeSubpath, routeTangents } from "./lineRoute";
-import type { ArrowEnd, ShapeKind } from "./kind";
+import { routePoints, routeSubpath, routeTangents, withRoute } from "./lineRoute";
+import { isNodeOf, type ArrowEnd, type ShapeKind } from "./kind";
 import { labelledBounds, labelledHit, lineLabelPlacement } from "./label";
 
 function subpaths(node: LineNode): Subpath[] {
@@ -39,6 +39,8 @@ function localBounds(node: LineNode) {
   const pad = strokePad(node) + heads;
   return pointsBox([box.minX, box.maxX], [box.minY, box.maxY], pad);
 }
+
+export const isLine = isNodeOf("line");
 
 /**
  * A line from `start` to `end`, straight, curved or in elbows (`lineRoute.ts`); an arrow is a
@@ -74,6 +76,15 @@ export const lineKind = {
   },
   hoverOutline: (node) => polylines(node),
   labelPlacement,
+  children: null,
+  // A flip goes into its ends: a line has no inside to turn over.
+  scaleFold: {
+    flips: true,
+    fields: (node, sx, sy) => ({
+      start: { x: node.start.x * sx, y: node.start.y * sy },
+      end: { x: node.end.x * sx, y: node.end.y * sy },
+    }),
+  },
   render: {
     display: "shape",
     vector: {
@@ -94,8 +105,16 @@ export const lineKind = {
     }),
   },
   fields: [
-    { field: "startHead", read: (node) => node.startHead },
-    { field: "endHead", read: (node) => node.endHead },
-    { field: "route", read: (node) => node.route },
+    {
+      field: "startHead",
+      read: (node) => node.startHead,
+      write: (node, startHead) => ({ ...node, startHead }),
+    },
+    {
+      field: "endHead",
+      read: (node) => node.endHead,
+      write: (node, endHead) => ({ ...node, endHead }),
+    },
+    { field: "route", read: (node) => node.route, write: withRoute },
   ],
 } satisfies ShapeKind<LineNode>;

@@ -7,7 +7,7 @@ import { hitPainted, polylineHitOutline } from "../geometry/hitOutline";
 import type { Point } from "../math/point";
 import type { Box } from "../math/box";
 import { HEAP_OBJECT_BYTES, NO_ARROW_ENDS, scalePoint, withoutStroke } from "./common";
-import type { ShapeKind } from "./kind";
+import { isNodeOf, type ShapeKind } from "./kind";
 
 function localBounds(node: PathNode): Box | null {
   const pad = strokePad(node);
@@ -92,6 +92,8 @@ export function pathPointBound(node: PathNode, step: number, limit: number): num
   return count;
 }
 
+export const isPath = isNodeOf("path");
+
 /** Subpaths of lines, quadratic and cubic Béziers, open or closed, filled by `fillRule`. */
 export const pathKind = {
   type: "path",
@@ -131,6 +133,8 @@ export const pathKind = {
   hoverOutline: (node, step, limit) =>
     pathPointBound(node, step, limit) > limit ? null : pathOutlines(node, step),
   labelPlacement: null,
+  children: null,
+  scaleFold: null,
   render: {
     display: "shape",
     vector: {

@@ -4,7 +4,7 @@ import { cornersBox, subpathsBox } from "../geometry/exactBox";
 import { hitPainted, roundedRectHitOutline } from "../geometry/hitOutline";
 import { roundedRectSubpath } from "../geometry/toPath";
 import { NO_ARROW_ENDS, resizedBox, strokedBox, withoutStroke } from "./common";
-import type { ShapeKind } from "./kind";
+import { isNodeOf, type ShapeKind } from "./kind";
 import { boxLabelPlacement, labelledBounds, labelledHit } from "./label";
 
 function localBounds(node: RectNode) {
@@ -32,6 +32,14 @@ function uniformRadius(radii: RectNode["radii"]): number {
   return radii[1] === r && radii[2] === r && radii[3] === r ? r : Number.NaN;
 }
 
+function withCorner(node: RectNode, corner: 0 | 1 | 2 | 3, radius: number): RectNode {
+  const radii: [number, number, number, number] = [...node.radii];
+  radii[corner] = radius;
+  return { ...node, radii };
+}
+
+export const isRect = isNodeOf("rect");
+
 /** A rectangle (0,0)–(width, height) with a radius at each corner. */
 export const rectKind = {
   type: "rect",
@@ -58,6 +66,16 @@ export const rectKind = {
   resized: (node, _box, kx, ky) => resizedBox(node, kx, ky),
   hoverOutline: (node, step) => polylines(node, step),
   labelPlacement,
+  children: null,
+  // Radii scale with the smaller side, as in other editors.
+  scaleFold: {
+    flips: false,
+    fields: (node, sx, sy) => {
+      const k = Math.min(sx, sy);
+      const [tl, tr, br, bl] = node.radii;
+      return { ...resizedBox(node, sx, sy), radii: [tl * k, tr * k, br * k, bl * k] };
+    },
+  },
   render: {
     display: "shape",
     vector: {
@@ -100,10 +118,26 @@ export const rectKind = {
     },
   },
   fields: [
-    { field: "radius", read: (node) => uniformRadius(node.radii) },
-    { field: "cornerTopLeft", read: (node) => node.radii[0] },
-    { field: "cornerTopRight", read: (node) => node.radii[1] },
-    { field: "cornerBottomRight", read: (node) => node.radii[2] },
-    { field: "cornerBottomLeft", read: (node) => node.radii[3] },
+    {
+      field: "radius",
+      read: (node) => uniformRadius(node.radii),
+      write: (node, r) => ({ ...node, radii: [r, r, r, r] }),
+    },
+    { field: "cornerTopLeft", read: (node) => node.radii[0], write: (n, r) => withCorner(n, 0, r) },
+    {
+      field: "cornerTopRight",
+      read: (node) => node.radii[1],
+      write: (n, r) => withCorner(n, 1, r),
+    },
+    {
+      field: "cornerBottomRight",
+      read: (node) => node.radii[2],
+      write: (n, r) => withCorner(n, 2, r),
+    },
+    {
+      field: "cornerBottomLeft",
+      read: (node) => node.radii[3],
+      write: (n, r) => withCorner(n, 3, r),
+    },
   ],
 } satisfies ShapeKind<RectNode>;

@@ -4,7 +4,7 @@ import { frameKind } from "./frame";
 import { freehandKind } from "./freehand";
 import { groupKind } from "./group";
 import { imageKind } from "./image";
-import type { NodeOf, ShapeKind } from "./kind";
+import type { KindFieldName, KindFieldValues, NodeOf, ShapeKind } from "./kind";
 import { lineKind } from "./line";
 import { pathKind } from "./path";
 import { polygonKind } from "./polygon";
@@ -51,4 +51,62 @@ export function kindOf<T extends SceneNode>(node: T): ShapeKind<T> {
 export function hasWords(node: SceneNode): boolean {
   const kind = kindOf(node);
   return kind.render.display === "text" || kind.labelPlacement !== null;
+}
+
+/** Whether the node holds children: a group or a frame. */
+export function holdsChildren(node: SceneNode): boolean {
+  return kindOf(node).children !== null;
+}
+
+/**
+ * Whether the node's children count in what it covers: it holds them and does not cut them to
+ * its own box.
+ */
+export function childrenReachOut(node: SceneNode): boolean {
+  const children = kindOf(node).children;
+  return children !== null && !children.clips(node);
+}
+
+/**
+ * Whether the node's fill is drawn. Lines have no area and ink is drawn in its stroke's paint,
+ * so only their stroke is, whatever their record's fill says.
+ */
+export function drawsFill(node: SceneNode): boolean {
+  const render = kindOf(node).render;
+  return !("vector" in render) || render.vector.paint === "fill and stroke";
+}
+
+/** Ink (freehand): its outline is the stroke, so nothing reaches past it. */
+export function isInk(node: SceneNode): boolean {
+  return kindOf(node).outline?.ink === true;
+}
+
+type FieldOf<F extends KindFieldName> = {
+  readonly field: F;
+  read(node: SceneNode): KindFieldValues[F];
+  write(node: SceneNode, value: KindFieldValues[F]): SceneNode;
+};
+
+function fieldOf<F extends KindFieldName>(node: SceneNode, name: F): FieldOf<F> | undefined {
+  // The record's `fields` pair each name with its own value type (KindField); finding one by
+  // name loses that pairing, so it is asserted here.
+  return kindOf(node).fields.find((f) => f.field === name) as FieldOf<F> | undefined;
+}
+
+/** The node's value of a panel field only some kinds have; undefined when its kind has none. */
+export function kindFieldValue<F extends KindFieldName>(
+  node: SceneNode,
+  name: F,
+): KindFieldValues[F] | undefined {
+  return fieldOf(node, name)?.read(node);
+}
+
+/** The node with a kind's panel field set to `value`; null when its kind has no such field. */
+export function withKindField<F extends KindFieldName>(
+  node: SceneNode,
+  name: F,
+  value: KindFieldValues[F],
+): SceneNode | null {
+  const field = fieldOf(node, name);
+  return field === undefined ? null : field.write(node, value);
 }

@@ -4,7 +4,7 @@ import { boxHitOutline, hitWhole } from "../geometry/hitOutline";
 import { polygonSubpath } from "../geometry/toPath";
 import type { Box } from "../math/box";
 import { withoutStroke } from "./common";
-import type { ShapeKind } from "./kind";
+import { isNodeOf, type ShapeKind } from "./kind";
 
 /** Average advance of a glyph as a share of the font size, for text not yet measured. */
 const GLYPH_ADVANCE = 0.6;
@@ -20,6 +20,8 @@ function localBounds(node: TextNode): Box | null {
     maxY: lines.length * node.fontSize * node.lineHeight,
   };
 }
+
+export const isText = isNodeOf("text");
 
 /**
  * Lines of text in one font, wrapped at `width` or growing with the text. Its stroke outlines its
@@ -50,6 +52,9 @@ export const textKind = {
   resized: (_node, box, kx) => ({ width: (box.maxX - box.minX) * kx }),
   hoverOutline: () => null,
   labelPlacement: null,
+  children: null,
+  // Its glyphs are set at their font size: a scale stays in its transform.
+  scaleFold: null,
   render: { display: "text" },
   svg: { hidden: "empty", shape: (node) => ({ kind: "text", node }) },
   fields: [],

@@ -1,4 +1,4 @@
-import { DEFAULT_INNER_RATIO } from "../actions/stars";
+import { DEFAULT_INNER_RATIO } from "../shapes/cornered";
 import { addNodes } from "../doc/commands";
 import { makeNode } from "../doc/factory";
 import { newId } from "../doc/ids";

@@ -1,13 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { MemoryClipboard } from "../../src/actions/clipboardActions";
 import { editorCommands } from "../../src/actions/editorCommands";
-import {
-  asPolygon,
-  asStar,
-  DEFAULT_INNER_RATIO,
-  setStar,
-  withPointCount,
-} from "../../src/actions/stars";
+import { setStar } from "../../src/actions/stars";
+import { asPolygon, asStar, DEFAULT_INNER_RATIO, withPointCount } from "../../src/shapes/cornered";
 import { CommandRegistry } from "../../src/editing/commands";
 import { runCommandLine, type CommandLineHost } from "../../src/commandLine/execute";
 import { parseCommand } from "../../src/commandLine/parse";

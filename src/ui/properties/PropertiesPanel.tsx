@@ -1,11 +1,4 @@
 import { useState } from "react";
-import {
-  asPolygon,
-  asStar,
-  clampInnerRatio,
-  isPolygonLike,
-  withPointCount,
-} from "../../actions/stars";
 import { setGeometry, setSelectionBounds, type GeometryChange } from "../../actions/numeric";
 import { withStrokeWidth } from "../../actions/style";
 import type { DocumentStore } from "../../doc/store";
@@ -27,11 +20,11 @@ import type { DocumentPulse } from "../documentPulse";
 import { useDocumentView } from "../hooks";
 import { useMessages } from "../i18n/context";
 import { useRenderCount } from "../renderCount";
-import { CornerRadii } from "./CornerRadii";
+import { CornerRadii, type Radii } from "./CornerRadii";
 import { clamp, editNodes, LIMITS } from "./edits";
 import { FillEditor } from "./FillEditor";
 import { gradientBox } from "../../shapes/gradientBox";
-import { withRoute } from "../../shapes/lineRoute";
+import { kindFieldValue, withKindField } from "../../shapes/registry";
 import { UNIT_DEG } from "./expression";
 import { NumberField } from "./NumberField";
 import type { RecentColours } from "./recentColours";
@@ -86,6 +79,25 @@ function Choice<T extends string>({ label, field, options, onChange }: ChoicePro
       </select>
     </label>
   );
+}
+
+/** The four corners' panel fields, clockwise from the top left, as `Radii` orders them. */
+const CORNERS = [
+  "cornerTopLeft",
+  "cornerTopRight",
+  "cornerBottomRight",
+  "cornerBottomLeft",
+] as const;
+
+/** The node with its corner radii changed; null for a kind without corners. */
+function withCorners(node: SceneNode, change: (radii: Radii) => Radii): SceneNode | null {
+  const [tl, tr, br, bl] = CORNERS.map((corner) => kindFieldValue(node, corner));
+  if (tl === undefined || tr === undefined || br === undefined || bl === undefined) return null;
+  const radii = change([tl, tr, br, bl]);
+  let next: SceneNode | null = node;
+  for (let i = 0; i < CORNERS.length && next !== null; i++)
+    next = withKindField(next, CORNERS[i]!, radii[i]!);
+  return next;
 }
 
 /**
@@ -176,18 +188,14 @@ export function PropertiesPanel({
         <CornerRadii
           radius={summary.radius}
           corners={summary.corners}
-          onChange={(change) =>
-            edit("Corner radius", (n) =>
-              n.type === "rect" ? { ...n, radii: change(n.radii) } : null,
-            )
-          }
+          onChange={(change) => edit("Corner radius", (n) => withCorners(n, change))}
         />
         <NumberField
           label={t("properties.points")}
           field={summary.pointCount}
           digits={0}
           units={{}}
-          onCommit={(p) => edit("Points", (n) => (isPolygonLike(n) ? withPointCount(n, p) : null))}
+          onCommit={(p) => edit("Points", (n) => withKindField(n, "pointCount", p))}
         />
         <NumberField
           label={t("properties.innerRatio")}
@@ -200,9 +208,7 @@ export function PropertiesPanel({
           digits={0}
           suffix="%"
           onCommit={(percent) =>
-            edit("Inner radius", (n) =>
-              n.type === "star" ? { ...n, innerRatio: clampInnerRatio(percent / 100) } : null,
-            )
+            edit("Inner radius", (n) => withKindField(n, "innerRatio", percent / 100))
           }
         />
       </div>
@@ -216,9 +222,7 @@ export function PropertiesPanel({
             }}
             onChange={(event) => {
               const star = event.target.checked;
-              edit(star ? "Make star" : "Make polygon", (n) =>
-                isPolygonLike(n) ? (star ? asStar(n) : asPolygon(n)) : null,
-              );
+              edit(star ? "Make star" : "Make polygon", (n) => withKindField(n, "star", star));
             }}
           />
           {t("properties.star")}
@@ -323,24 +327,20 @@ export function PropertiesPanel({
               field={summary.startHead}
               options={ARROW_HEADS.map((h) => ({ value: h, label: h }))}
               onChange={(startHead) =>
-                edit("Arrowhead", (n) => (n.type === "line" ? { ...n, startHead } : null))
+                edit("Arrowhead", (n) => withKindField(n, "startHead", startHead))
               }
             />
             <Choice<ArrowHead>
               label={t("properties.endHead")}
               field={summary.endHead}
               options={ARROW_HEADS.map((h) => ({ value: h, label: h }))}
-              onChange={(endHead) =>
-                edit("Arrowhead", (n) => (n.type === "line" ? { ...n, endHead } : null))
-              }
+              onChange={(endHead) => edit("Arrowhead", (n) => withKindField(n, "endHead", endHead))}
             />
             <Choice<LineRoute>
               label={t("properties.route")}
               field={summary.route}
               options={LINE_ROUTES.map((r) => ({ value: r, label: r }))}
-              onChange={(route) =>
-                edit("Route", (n) => (n.type === "line" ? withRoute(n, route) : null))
-              }
+              onChange={(route) => edit("Route", (n) => withKindField(n, "route", route))}
             />
           </div>
         </fieldset>
