@@ -11,7 +11,9 @@ import {
 } from "../doc/types";
 import { boundTargets } from "../doc/bindings";
 import { anchorWorld, boundEnd, canBindTo, elbowEnd } from "../shapes/bindings";
+import { isLine } from "../shapes/line";
 import { elbowIsHorizontal } from "../shapes/lineRoute";
+import { holdsChildren } from "../shapes/registry";
 import type { Point } from "../math/point";
 import type { CommitSource } from "./commitPipeline";
 
@@ -51,7 +53,7 @@ export class BindingFollower {
     if (this.byTarget === null) {
       this.byTarget = new Map();
       for (const record of this.store.all())
-        if (record.type === "line") this.add(record.id, boundTargets(record));
+        if (isLine(record)) this.add(record.id, boundTargets(record));
     }
     return this.byTarget;
   }
@@ -68,21 +70,21 @@ export class BindingFollower {
   private committed(commit: Commit): void {
     if (this.byTarget === null) return;
     for (const { id, before, after } of commit.patch.changes) {
-      if (before?.type !== "line" && after?.type !== "line") continue;
+      if (!isLine(before) && !isLine(after)) continue;
       // Most line changes are ends placed again: the bindings themselves are the same objects.
       if (
-        before?.type === "line" &&
-        after?.type === "line" &&
+        isLine(before) &&
+        isLine(after) &&
         before.startBinding === after.startBinding &&
         before.endBinding === after.endBinding
       )
         continue;
-      for (const target of boundTargets(before?.type === "line" ? before : null)) {
+      for (const target of boundTargets(isLine(before) ? before : null)) {
         const lines = this.byTarget.get(target);
         lines?.delete(id);
         if (lines?.size === 0) this.byTarget.delete(target);
       }
-      this.add(id, boundTargets(after?.type === "line" ? after : null));
+      this.add(id, boundTargets(isLine(after) ? after : null));
     }
   }
 
@@ -93,7 +95,7 @@ export class BindingFollower {
     const lines = new Set<Id>();
     for (const id of written) {
       const record = tx.get(id);
-      if (record?.type === "line" && (record.startBinding !== null || record.endBinding !== null))
+      if (isLine(record) && (record.startBinding !== null || record.endBinding !== null))
         lines.add(id);
       if (index.size === 0) continue;
       // The node and, for a container, everything in it: moving a frame moves what it holds.
@@ -103,12 +105,8 @@ export class BindingFollower {
         for (const line of index.get(node) ?? []) lines.add(line);
         const kept = tx.get(node);
         // A bound line inside a moved container has moved too.
-        if (kept?.type === "line" && boundTargets(kept).length > 0) lines.add(node);
-        if (
-          kept !== undefined &&
-          isSceneNode(kept) &&
-          (kept.type === "group" || kept.type === "frame")
-        )
+        if (isLine(kept) && boundTargets(kept).length > 0) lines.add(node);
+        if (kept !== undefined && isSceneNode(kept) && holdsChildren(kept))
           for (const child of this.store.childIds(node)) stack.push(child);
       }
     }
@@ -119,7 +117,7 @@ export class BindingFollower {
   /** Places the bound ends of one line again, or frees them (see the class comment). */
   private place(tx: Transaction, id: Id, written: ReadonlySet<Id>, worlds: WorldCache): void {
     const line = tx.get(id);
-    if (line?.type !== "line") return;
+    if (!isLine(line)) return;
     const lineWorld = worlds.of(tx, id);
     const toLocal = worlds.inverseOf(tx, id);
     if (toLocal === null) return;
@@ -189,7 +187,7 @@ function endState(
   if (target === undefined || !isSceneNode(target) || !canBindTo(target)) return FREE;
   // A binding set in this transaction (a new object) stays: the user just made it. One carried
   // over unchanged whose end was moved while its shape stayed put comes free.
-  if (before?.type === "line" && before[`${which}Binding`] === binding) {
+  if (isLine(before) && before[`${which}Binding`] === binding) {
     const was = apply(worldMatrix(store, line.id), before[which]);
     const is = apply(lineWorld, line[which]);
     if (Math.hypot(was.x - is.x, was.y - is.y) > MOVED && !movedWith(tx, target, written))
