@@ -2,6 +2,7 @@ import { worldMatrix } from "../doc/commands";
 import type { Transaction } from "../doc/store";
 import { fromMatrix, IDENTITY_MATRIX, invert, multiply, type Matrix } from "../doc/transform";
 import { isSceneNode, type Id, type SceneNode } from "../doc/types";
+import { kindOf } from "../shapes/registry";
 
 /** A node as it was when a gesture began, with its matrix to the page. */
 export interface Original {
@@ -74,37 +75,19 @@ export function applyWorldChange(
 
 function withMatrix(node: SceneNode, local: Matrix): SceneNode {
   const t = fromMatrix(local);
-  const foldable =
-    Math.abs(t.skewX) < 1e-9 &&
-    (node.type === "rect" ||
-      node.type === "ellipse" ||
-      node.type === "frame" ||
-      node.type === "polygon" ||
-      node.type === "star" ||
-      node.type === "image");
-  if (foldable) {
-    const sx = Math.abs(t.scaleX);
-    const sy = Math.abs(t.scaleY);
-    const size = { width: node.width * sx, height: node.height * sy };
-    const transform = { ...t, scaleX: Math.sign(t.scaleX) || 1, scaleY: Math.sign(t.scaleY) || 1 };
-    if (node.type === "rect") {
-      // Radii scale with the smaller side, as in other editors.
-      const k = Math.min(sx, sy);
-      const [tl, tr, br, bl] = node.radii;
-      const radii = [tl * k, tr * k, br * k, bl * k] as const;
-      return { ...node, ...size, radii, transform };
-    }
-    return { ...node, ...size, transform };
-  }
-  if (node.type === "line" && Math.abs(t.skewX) < 1e-9) {
-    const scale = { a: t.scaleX, b: 0, c: 0, d: t.scaleY, e: 0, f: 0 };
-    const at = (p: { x: number; y: number }) => ({ x: p.x * scale.a, y: p.y * scale.d });
+  const fold = kindOf(node).scaleFold;
+  if (fold === null || Math.abs(t.skewX) >= 1e-9) return { ...node, transform: t };
+  if (fold.flips)
     return {
       ...node,
-      start: at(node.start),
-      end: at(node.end),
+      ...fold.fields(node, t.scaleX, t.scaleY),
       transform: { ...t, scaleX: 1, scaleY: 1 },
-    };
-  }
-  return { ...node, transform: t };
+    } as SceneNode;
+  // The flip stays in the transform.
+  const transform = { ...t, scaleX: Math.sign(t.scaleX) || 1, scaleY: Math.sign(t.scaleY) || 1 };
+  return {
+    ...node,
+    ...fold.fields(node, Math.abs(t.scaleX), Math.abs(t.scaleY)),
+    transform,
+  } as SceneNode;
 }

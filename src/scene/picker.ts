@@ -4,8 +4,8 @@ import { isContainer, isSceneNode, type DocRecord, type Id, type SceneNode } fro
 import { maxScale } from "../geometry/affine";
 import { flattenSubpaths, nearestOnSegment, type FlatSubpath } from "../geometry/bezier";
 import { hitNode, nodeInsideRect, nodeIntersectsRect } from "../shapes/hitTest";
-import { polygonSubpath } from "../geometry/toPath";
-import { toSubpaths } from "../shapes/toPath";
+import { isFrame } from "../shapes/frame";
+import { isInk, kindOf } from "../shapes/registry";
 
 import { localBounds } from "../shapes/bounds";
 import type { SpatialSync } from "./spatialSync";
@@ -115,18 +115,13 @@ function distanceToPolylines(a: Point, b: Point, flat: readonly FlatSubpath[]): 
 
 /** The node's outline in local coordinates, text and images as their boxes. */
 function outlineOf(node: SceneNode, tolerance: number): FlatSubpath[] {
-  let subpaths = toSubpaths(node);
-  if (subpaths === null && (node.type === "text" || node.type === "image")) {
-    const box = localBounds(node);
-    const quad = box && polygonSubpath([0, 0, box.maxX, 0, box.maxX, box.maxY, 0, box.maxY]);
-    subpaths = quad ? [quad] : null;
-  }
+  const subpaths = kindOf(node).marqueeOutline(node);
   return subpaths === null ? [] : flattenSubpaths(subpaths, Math.max(tolerance / 10, 1e-9));
 }
 
 /** How far a visible stroke reaches from the outline; freehand ink is its own outline. */
 function strokeReach(node: SceneNode): number {
-  if (node.type === "freehand" || !("stroke" in node) || node.stroke.paint === null) return 0;
+  if (isInk(node) || !("stroke" in node) || node.stroke.paint === null) return 0;
   return node.stroke.width / 2;
 }
 
@@ -204,7 +199,7 @@ export class Picker implements ScenePicker {
     let level = this.targetLevel(best.nodes, options.scope) ?? 0;
     // Frames are artboards, not groups: a click goes through them to what they hold.
     if (options.intoFrames) {
-      while (level < best.nodes.length - 1 && best.nodes[level]!.type === "frame") level++;
+      while (level < best.nodes.length - 1 && isFrame(best.nodes[level])) level++;
     }
     return best.nodes[level]!.id;
   }
@@ -220,7 +215,7 @@ export class Picker implements ScenePicker {
       // Containers are always "unusual", so a plain shape on the page is skipped unread.
       if (!this.unusual.has(id)) continue;
       const node = this.store.get(id);
-      if (node?.type !== "frame") continue;
+      if (!isFrame(node)) continue;
       const lineage = this.lineage(id);
       if (lineage === null || (best !== null && !paintsOver(lineage.nodes, best.nodes))) continue;
       if (options.exclude?.has(id)) continue;
@@ -237,7 +232,7 @@ export class Picker implements ScenePicker {
     for (let i = 0; i < nodes.length; i++) {
       const node = nodes[i]!;
       const last = i === nodes.length - 1;
-      if (node.type !== "frame" || !(last || node.clip)) continue;
+      if (!isFrame(node) || !(last || node.clip)) continue;
       const toLocal = invert(worlds[i]!);
       if (toLocal === null) return false;
       const local = apply(toLocal, world);
@@ -379,7 +374,7 @@ export class Picker implements ScenePicker {
       if (i === nodes.length - 1)
         return hitNode(node, local, localTolerance(tolerance, worlds[i]!)) !== null;
       // A clipping frame hides what lies outside it, so nothing there can be picked.
-      if (node.type === "frame" && node.clip) {
+      if (isFrame(node) && node.clip) {
         if (local.x < 0 || local.y < 0 || local.x > node.width || local.y > node.height)
           return false;
       }
@@ -409,7 +404,8 @@ export class Picker implements ScenePicker {
     const stack: Array<{ node: SceneNode; world: Matrix }> = [{ node: container, world }];
     while (stack.length > 0) {
       const { node, world: m } = stack.pop()!;
-      if (node.type !== "group") {
+      // A group is only what it holds; a frame is also its own box.
+      if (kindOf(node).marqueeOutline(node) !== null) {
         if (!this.leafQualifies(node, m, box, true)) return false;
         any = true;
       }
