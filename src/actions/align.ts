@@ -6,6 +6,7 @@ import { transformBox } from "../geometry/bounds";
 import { boxOfNodes, translateWorld, worldBox, type NodeSource } from "./geometry";
 import { editableSelection } from "./targets";
 import type { Box } from "../math/box";
+import { isFrame } from "../shapes/frame";
 
 export const ALIGN_EDGES = ["left", "center", "right", "top", "middle", "bottom"] as const;
 export type AlignEdge = (typeof ALIGN_EDGES)[number];
@@ -26,7 +27,7 @@ const LABELS: Record<AlignEdge, string> = {
 function enclosingFrameBox(source: NodeSource, node: SceneNode): Box | null {
   let record = source.get(node.parent);
   for (let guard = 0; isSceneNode(record) && guard < 100_000; guard++) {
-    if (record.type === "frame") {
+    if (isFrame(record)) {
       const own = { minX: 0, minY: 0, maxX: record.width, maxY: record.height };
       return transformBox(own, worldMatrix(source, record.id));
     }

@@ -20,6 +20,7 @@ import { isFiniteTransform } from "./geometry";
 import { deleteSelection } from "./structure";
 import { topLevelNodes } from "./targets";
 import type { Point } from "../math/point";
+import { isImage } from "../shapes/image";
 
 export interface PasteOptions {
   /** The page or container the copies go into, in front of what it holds. */
@@ -86,7 +87,7 @@ export function copyPayload(editor: EditableDocument): string | null {
     const nodes = subtree(store, root);
     roots.push({ ...root, index: keys[i]!, transform: fromMatrix(worldMatrix(store, root.id)) });
     descendants.push(...nodes.slice(1));
-    for (const node of nodes) if (node.type === "image") blobIds.add(node.blob);
+    for (const node of nodes) if (isImage(node)) blobIds.add(node.blob);
   });
   // Ends bound to a shape left behind come free on the clipboard: it holds a whole document.
   const copied = new Map<Id, Id>();
@@ -199,8 +200,7 @@ export function pastePayload(
 function remap(node: SceneNode, ids: ReadonlyMap<Id, Id>, blobs: ReadonlyMap<Id, Id>): SceneNode {
   const id = ids.get(node.id)!;
   const parent = ids.get(node.parent) ?? node.parent;
-  if (node.type === "image")
-    return { ...node, id, parent, blob: blobs.get(node.blob) ?? node.blob };
+  if (isImage(node)) return { ...node, id, parent, blob: blobs.get(node.blob) ?? node.blob };
   return withBindingsRemapped({ ...node, id, parent }, ids);
 }
 

@@ -23,6 +23,7 @@ import { deleteSelection, groupSelection, ungroupSelection } from "./structure";
 import { canEditSelection, editableSelection, topLevelNodes } from "./targets";
 import { flipSelection, nudgeSelection } from "./transform";
 import { toggleHiddenSelection, toggleLockedSelection } from "./visibility";
+import { isGroup } from "../shapes/group";
 
 // The clipboard's port and actions are part of what a command host deals with.
 export { clipboardActions, MemoryClipboard } from "./clipboardActions";
@@ -196,8 +197,7 @@ export function editorCommands(
       label: "Ungroup",
       category: "object",
       shortcuts: [{ code: "KeyG", mod: true, shift: true }],
-      enabled: () =>
-        !store().readOnly && editableSelection(store()).some((n) => n.type === "group"),
+      enabled: () => !store().readOnly && editableSelection(store()).some(isGroup),
       run: () => ungroupSelection(host.editor()),
     },
     ...ARRANGE.map(({ how, label, shortcuts }): Command => ({

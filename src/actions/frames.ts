@@ -6,6 +6,7 @@ import { boxCenter, isFiniteTransform, worldBox, type NodeSource } from "./geome
 import { topLevelNodes } from "./targets";
 import { originals, type Original } from "./worldTransform";
 import type { Point } from "../math/point";
+import { isFrame } from "../shapes/frame";
 
 /**
  * The frame a point lies in (the innermost, as Figma takes it), never one of `exclude` nor
@@ -22,7 +23,7 @@ const MAX_DEPTH = 100_000;
  */
 export function frameBase(tx: Pick<Transaction, "get">, node: SceneNode): Id {
   let parent = tx.get(node.parent);
-  for (let guard = 0; parent?.type === "frame" && guard < MAX_DEPTH; guard++) {
+  for (let guard = 0; isFrame(parent) && guard < MAX_DEPTH; guard++) {
     parent = tx.get(parent.parent);
   }
   return parent?.id ?? node.parent;
@@ -31,7 +32,7 @@ export function frameBase(tx: Pick<Transaction, "get">, node: SceneNode): Id {
 /** Whether a node's place follows the frames it lies in: straight on a page or in a frame. */
 function followsFrames(tx: Pick<Transaction, "get">, node: SceneNode): boolean {
   const parent = tx.get(node.parent);
-  return parent?.type === "page" || parent?.type === "frame";
+  return parent?.type === "page" || isFrame(parent);
 }
 
 /**
@@ -93,7 +94,7 @@ export function frameChildren(tx: NodeSource, items: readonly Original[]): Origi
   const moving = new Set(items.map((item) => item.node.id));
   const ids: Id[] = [];
   for (const { node } of items) {
-    if (node.type !== "frame") continue;
+    if (!isFrame(node)) continue;
     for (const child of tx.childrenOf(node.id)) if (!moving.has(child.id)) ids.push(child.id);
   }
   return originals(tx, ids);

@@ -6,11 +6,11 @@ import { IDENTITY_MATRIX } from "../doc/transform";
 import { isSceneNode, type DocRecord, type Id, type SceneNode } from "../doc/types";
 import type { BooleanOperation } from "../shapes/booleans";
 import { outlineStroke } from "../shapes/outlineStroke";
-import { convertToPath, isPathConvertible } from "../shapes/toPath";
-import { freehandToPath } from "../geometry/freehandFit";
+import { isPathConvertible, toEditablePath } from "../shapes/toPath";
 import { inPaintOrder } from "./clipboard";
 import { inlineBooleans, type BooleanRunner } from "./booleanRunner";
 import { editableSelection } from "./targets";
+import { isPath } from "../shapes/path";
 
 /** Why a path operation did nothing, for the person who asked; null when it worked. */
 export type PathOpOutcome = string | null;
@@ -77,11 +77,11 @@ export function convertSelectionToPath(editor: EditableDocument): PathOpOutcome 
   if (store.readOnly) return "The document is read-only.";
   const nodes = editableSelection(store)
     .filter(isPathConvertible)
-    .filter((n) => n.type !== "path");
+    .filter((n) => !isPath(n));
   if (nodes.length === 0) return "Select a shape to convert.";
   store.transact("Convert to path", (tx) => {
     for (const node of nodes) {
-      tx.put(node.type === "freehand" ? freehandToPath(node) : convertToPath(node));
+      tx.put(toEditablePath(node));
     }
   });
   return null;

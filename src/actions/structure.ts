@@ -4,6 +4,7 @@ import { newId } from "../doc/ids";
 import { InvariantError } from "../doc/invariants";
 import type { Id } from "../doc/types";
 import { editableSelection } from "./targets";
+import { isGroup } from "../shapes/group";
 
 /** Deletes the selection's editable nodes with everything inside them; nothing stays selected. */
 export function deleteSelection(editor: EditableDocument): void {
@@ -49,12 +50,12 @@ export function groupSelection(editor: EditableDocument, makeId: () => Id = newI
 export function ungroupSelection(editor: EditableDocument): void {
   const { store } = editor;
   const nodes = editableSelection(store);
-  const groups = nodes.filter((n) => n.type === "group");
+  const groups = nodes.filter(isGroup);
   if (groups.length === 0) return;
   store.transact("Ungroup", (tx) => {
     const selection: Id[] = [];
     for (const node of nodes) {
-      if (node.type === "group") selection.push(...ungroup(tx, node.id));
+      if (isGroup(node)) selection.push(...ungroup(tx, node.id));
       else selection.push(node.id);
     }
     tx.select(selection);

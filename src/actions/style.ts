@@ -3,6 +3,8 @@ import type { EditableDocument } from "../editing/editor";
 import type { Transaction } from "../doc/store";
 import type { Fill, Id, SceneNode, Stroke } from "../doc/types";
 import { isLockedInTree, topLevelNodes } from "./targets";
+import { isFreehand } from "../shapes/freehand";
+import { isGroup } from "../shapes/group";
 
 /** The styled nodes a style change reaches: the nodes themselves, or a group's styled contents. */
 function styledTargets(tx: Transaction, roots: readonly SceneNode[]): SceneNode[] {
@@ -10,7 +12,7 @@ function styledTargets(tx: Transaction, roots: readonly SceneNode[]): SceneNode[
   const stack = [...roots].reverse();
   while (stack.length > 0) {
     const node = stack.pop()!;
-    if (node.type === "group") {
+    if (isGroup(node)) {
       for (const child of tx.childrenOf(node.id).reverse()) {
         if (!isLockedInTree(tx, child)) stack.push(child);
       }
@@ -21,6 +23,8 @@ function styledTargets(tx: Transaction, roots: readonly SceneNode[]): SceneNode[
 
 function checkFill(fill: Fill): void {
   if (fill.type === "none") return;
+  // A pattern's colours are its content's, checked where the pattern was made.
+  if (fill.type === "pattern") return;
   const colors = fill.type === "solid" ? [fill.color] : fill.stops.map((s) => s.color);
   for (const c of colors) {
     if (![c.r, c.g, c.b, c.a].every((v) => Number.isFinite(v) && v >= 0 && v <= 1))
@@ -70,6 +74,6 @@ export function withStrokeWidth<T extends SceneNode & { stroke: Stroke }>(
   width: number,
 ): T {
   const restroked: T = { ...node, stroke: { ...node.stroke, width } };
-  if (restroked.type !== "freehand") return restroked;
+  if (!isFreehand(restroked)) return restroked;
   return { ...restroked, settings: { ...restroked.settings, size: inkSizeFor(width) } };
 }

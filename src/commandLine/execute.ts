@@ -29,6 +29,8 @@ import {
 import type { ToolSettings } from "../editing/settings";
 import { parseCommand, type ParseFailure } from "./parse";
 import type { ParsedCommand } from "./syntax";
+import { isGroup } from "../shapes/group";
+import { holdsChildren } from "../shapes/registry";
 
 /** The view the `zoom` command drives. */
 export interface ZoomTarget {
@@ -125,7 +127,7 @@ export function execute(host: CommandLineHost, command: ParsedCommand): Outcome 
     case "group":
       return onSelection(() => groupSelection(editor, host.makeId));
     case "ungroup":
-      if (!store.readOnly && !editableSelection(store).some((n) => n.type === "group"))
+      if (!store.readOnly && !editableSelection(store).some(isGroup))
         return "ungroup: no group is selected";
       return onSelection(() => ungroupSelection(editor));
     case "delete":
@@ -168,7 +170,7 @@ function shapeNamed(
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node.name.toLowerCase() === wanted) found.push(node.id);
-    if (node.type === "group" || node.type === "frame") stack.push(...store.childrenOf(node.id));
+    if (holdsChildren(node)) stack.push(...store.childrenOf(node.id));
   }
   if (found.length === 0) return { error: `connect: no shape on this page is called “${name}”` };
   if (found.length > 1)

@@ -1,6 +1,8 @@
 import { NO_STROKE } from "../doc/factory";
 import type { Fill, PathNode, SceneNode, Subpath } from "../doc/types";
+import { freehandToPath } from "../geometry/freehandFit";
 import { pathNodeFrom } from "../geometry/toPath";
+import { isFreehand } from "./freehand";
 import type { NodeOf, ShapeOutline } from "./kind";
 import { kindOf, type TypesWhere } from "./registry";
 
@@ -44,4 +46,12 @@ export function convertToPath(node: PathConvertible): PathNode {
     subpaths: toSubpaths(node) ?? [],
     fillRule: outlineOf(node).fillRule(node),
   });
+}
+
+/**
+ * The node as a path to edit: an ink stroke becomes the curve fitted through its centre line,
+ * stroked, so its nodes follow the hand; every other kind its outline (`convertToPath`).
+ */
+export function toEditablePath(node: PathConvertible): PathNode {
+  return isFreehand(node) ? freehandToPath(node) : convertToPath(node);
 }
