@@ -123,6 +123,7 @@ export function corneredKind<T extends CorneredNode>(
     labelPlacement,
     children: null,
     scaleFold: { flips: false, fields: (node, sx, sy) => resizedBox(node, sx, sy) as Partial<T> },
+    pathEditing: null,
     render: {
       display: "shape",
       vector: {

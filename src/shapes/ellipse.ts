@@ -48,6 +48,7 @@ export const ellipseKind = {
   labelPlacement,
   children: null,
   scaleFold: { flips: false, fields: resizedBox },
+  pathEditing: null,
   render: {
     display: "shape",
     vector: {

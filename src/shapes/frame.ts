@@ -42,6 +42,7 @@ export const frameKind = {
   labelPlacement: null,
   children: { clips: (node) => node.clip },
   scaleFold: { flips: false, fields: resizedBox },
+  pathEditing: null,
   render: {
     display: "frame",
     vector: {

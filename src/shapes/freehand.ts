@@ -75,6 +75,7 @@ export const freehandKind = {
   labelPlacement: null,
   children: null,
   scaleFold: null,
+  pathEditing: null,
   render: {
     display: "shape",
     vector: { paint: "ink", inkOutline: freehandNodeOutline },

@@ -30,6 +30,7 @@ export const groupKind = {
   children: { clips: () => false },
   // A scale stays in its transform, where its children take it.
   scaleFold: null,
+  pathEditing: null,
   render: { display: "container" },
   svg: {
     hidden: "children",

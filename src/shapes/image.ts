@@ -29,6 +29,7 @@ export const imageKind = {
   labelPlacement: null,
   children: null,
   scaleFold: { flips: false, fields: resizedBox },
+  pathEditing: null,
   render: { display: "image" },
   svg: { hidden: "picture", shape: (node) => ({ kind: "image", node }) },
   fields: [],

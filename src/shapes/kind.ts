@@ -89,6 +89,8 @@ export interface ShapeKind<T extends SceneNode> {
    * height, a line's ends) instead of stretching its transform; null keeps it in the transform.
    */
   readonly scaleFold: ScaleFold<T> | null;
+  /** How the path tool edits its nodes in place; null for kinds it converts to a path first. */
+  readonly pathEditing: PathEditing<T> | null;
   readonly render: ShapeRendering<T>;
   readonly svg: SvgWriting<T>;
   /** The property panel's fields only this kind has, and what each shows for a node. */
@@ -110,6 +112,13 @@ export interface ScaleFold<T extends SceneNode> {
   readonly flips: boolean;
   /** The fields scaled by sx, sy (their absolute values unless `flips`). */
   fields(node: T, sx: number, sy: number): Partial<T>;
+}
+
+/** A kind the path tool edits as subpaths without converting it. */
+export interface PathEditing<T extends SceneNode> {
+  subpaths(node: T): readonly Subpath[];
+  /** The node with its subpaths edited; it may become a path (a line given a bend or a node). */
+  withSubpaths(node: T, subpaths: readonly Subpath[]): SceneNode;
 }
 
 /** A kind's vector outline: what to-path, booleans and outline-stroke work on. */

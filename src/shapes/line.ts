@@ -5,6 +5,7 @@ import { subpathsBox } from "../geometry/exactBox";
 import { hitPainted, polylineHitOutline } from "../geometry/hitOutline";
 import { IDENTITY_MATRIX } from "../doc/transform";
 import { pathOutlines } from "../geometry/dash";
+import { pathNodeFrom } from "../geometry/toPath";
 import { scalePoint } from "./common";
 import { routePoints, routeSubpath, routeTangents, withRoute } from "./lineRoute";
 import { isNodeOf, type ArrowEnd, type ShapeKind } from "./kind";
@@ -84,6 +85,24 @@ export const lineKind = {
       start: { x: node.start.x * sx, y: node.start.y * sy },
       end: { x: node.end.x * sx, y: node.end.y * sy },
     }),
+  },
+  // Edited as its one segment from start to end; anything more makes it a path.
+  pathEditing: {
+    subpaths: (node) => [
+      { start: node.start, segments: [{ type: "line", to: node.end }], closed: false },
+    ],
+    withSubpaths: (node, subpaths) => {
+      const only = subpaths.length === 1 ? subpaths[0]! : null;
+      const segment = only?.segments.length === 1 ? only.segments[0]! : null;
+      if (only !== null && !only.closed && segment?.type === "line")
+        return { ...node, start: only.start, end: segment.to };
+      return pathNodeFrom(node, {
+        fill: node.fill,
+        stroke: node.stroke,
+        subpaths: [...subpaths],
+        fillRule: "nonzero",
+      });
+    },
   },
   render: {
     display: "shape",

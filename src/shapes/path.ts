@@ -135,6 +135,10 @@ export const pathKind = {
   labelPlacement: null,
   children: null,
   scaleFold: null,
+  pathEditing: {
+    subpaths: (node) => node.subpaths,
+    withSubpaths: (node, subpaths) => ({ ...node, subpaths }),
+  },
   render: {
     display: "shape",
     vector: {

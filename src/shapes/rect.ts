@@ -76,6 +76,7 @@ export const rectKind = {
       return { ...resizedBox(node, sx, sy), radii: [tl * k, tr * k, br * k, bl * k] };
     },
   },
+  pathEditing: null,
   render: {
     display: "shape",
     vector: {

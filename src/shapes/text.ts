@@ -55,6 +55,7 @@ export const textKind = {
   children: null,
   // Its glyphs are set at their font size: a scale stays in its transform.
   scaleFold: null,
+  pathEditing: null,
   render: { display: "text" },
   svg: { hidden: "empty", shape: (node) => ({ kind: "text", node }) },
   fields: [],

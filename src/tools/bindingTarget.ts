@@ -4,6 +4,7 @@ import { isSceneNode, type Binding, type Id } from "../doc/types";
 import type { Point } from "../math/point";
 import { anchorOf, canBindTo, nearOutline } from "../shapes/bindings";
 import type { ToolContext } from "./types";
+import { isFrame } from "../shapes/frame";
 
 /** How near a shape (screen pixels) a line end binds to it. */
 const REACH_PX = 6;
@@ -25,7 +26,7 @@ export function bindingAt(
   if (id === null) return null;
   const store = ctx.editor.store;
   const target = store.get(id);
-  if (!isSceneNode(target) || !canBindTo(target) || target.type === "frame") return null;
+  if (!isSceneNode(target) || !canBindTo(target) || isFrame(target)) return null;
   const matrix = worldMatrix(store, id);
   const toLocal = invert(matrix);
   if (toLocal === null) return null;

@@ -3,13 +3,15 @@ import { IDENTITY_MATRIX, multiply, toMatrix, type Matrix } from "../doc/transfo
 import { isSceneNode, type Id, type SceneNode } from "../doc/types";
 import { boxQuad, quadBox, type NodeSource, type Quad } from "../render/overlays/geometry";
 import { unionBox } from "../geometry/bounds";
+import { holdsChildren } from "../shapes/registry";
 import { shapeBox } from "../snap/shapeBox";
 import type { Box } from "../math/box";
 
 /** The geometry (no stroke) of a node and its descendants, in the coordinates `m` maps to. */
 function geometryBox(source: NodeSource, node: SceneNode, m: Matrix, depth = 0): Box | null {
-  let box = node.type === "group" ? null : shapeBox(node, m);
-  if ((node.type === "group" || node.type === "frame") && depth < 256) {
+  // A group's snapping box is null: it is only its children.
+  let box = shapeBox(node, m);
+  if (holdsChildren(node) && depth < 256) {
     for (const child of source.childrenOf(node.id)) {
       box = unionBox(
         box,

@@ -8,6 +8,7 @@ import { DRAG_THRESHOLD_PX } from "./controller";
 import { drawingParent, parentInverse, toLocal } from "./drawing";
 import type { PickedImage, Tool, ToolContext, ToolKey, ToolPointer } from "./types";
 import type { Point } from "../math/point";
+import { isImage } from "../shapes/image";
 
 const LABEL = "Place image";
 
@@ -168,8 +169,7 @@ export class ImageTool implements Tool {
     const y = dy < 0 ? s.anchor.y - height : s.anchor.y;
     this.ctx.editor.store.transact(LABEL, (tx) => {
       const node = tx.get(s.id);
-      if (node?.type === "image")
-        tx.put({ ...node, width, height, transform: { ...node.transform, x, y } });
+      if (isImage(node)) tx.put({ ...node, width, height, transform: { ...node.transform, x, y } });
     });
     this.ctx.invalidate();
   }

@@ -7,6 +7,7 @@ import { fractionAlong, onLabelWords } from "../shapes/label";
 import { kindOf } from "../shapes/registry";
 import { bendTowards, routePoints } from "../shapes/lineRoute";
 import type { ToolContext, ToolPointer } from "./types";
+import { isLine } from "../shapes/line";
 
 /** What of a selected line a drag takes: an end, the bend handle or the label. */
 export type LinePart = "start" | "end" | "bend" | "label";
@@ -22,7 +23,7 @@ const GESTURE_LABELS: Readonly<Record<LinePart, string>> = {
 export function onLineLabel(ctx: ToolContext, id: Id, world: Point): boolean {
   const { store } = ctx.editor;
   const node = store.get(id);
-  if (node?.type !== "line") return false;
+  if (!isLine(node)) return false;
   const placement = kindOf(node).labelPlacement?.(node) ?? null;
   const toLocal = invert(worldMatrix(store, id));
   return (
@@ -49,7 +50,7 @@ export class LineEndDrag {
 
   /** Opens the gesture; null when `id` is not a line. */
   static begin(ctx: ToolContext, id: Id, which: LinePart): LineEndDrag | null {
-    if (ctx.editor.store.get(id)?.type !== "line") return null;
+    if (!isLine(ctx.editor.store.get(id))) return null;
     ctx.editor.history.beginGesture(GESTURE_LABELS[which]);
     return new LineEndDrag(ctx, id, which);
   }
@@ -57,7 +58,7 @@ export class LineEndDrag {
   update(e: ToolPointer): void {
     const { store } = this.ctx.editor;
     const node = store.get(this.id);
-    if (node?.type !== "line") return;
+    if (!isLine(node)) return;
     const toLocal = invert(worldMatrix(store, this.id));
     if (toLocal === null) return;
     if (this.which === "label") {
@@ -66,7 +67,7 @@ export class LineEndDrag {
       const position = fractionAlong(routePoints(node), apply(toLocal, e.world));
       store.transact(GESTURE_LABELS.label, (tx) => {
         const line = tx.get(this.id);
-        if (line?.type === "line" && line.label !== null)
+        if (isLine(line) && line.label !== null)
           tx.put({ ...line, label: { ...line.label, position } });
       });
       return;
@@ -75,7 +76,7 @@ export class LineEndDrag {
       const bend = bendTowards(node, apply(toLocal, e.world));
       store.transact("Bend line", (tx) => {
         const line = tx.get(this.id);
-        if (line?.type === "line") tx.put({ ...line, bend });
+        if (isLine(line)) tx.put({ ...line, bend });
       });
       return;
     }
@@ -84,7 +85,7 @@ export class LineEndDrag {
     const local: Point = apply(toLocal, binding === null ? this.snap(e.world) : e.world);
     store.transact("Move line end", (tx) => {
       const line = tx.get(this.id);
-      if (line?.type !== "line") return;
+      if (!isLine(line)) return;
       tx.put(
         this.which === "start"
           ? { ...line, start: local, startBinding: binding }

@@ -8,6 +8,7 @@ import { DragDrawingTool, type DragDrawing } from "./dragDrawingTool";
 import { constrainAngle, drawingParent, parentInverse, toLocal } from "./drawing";
 import type { ToolContext, ToolPointer } from "./types";
 import type { Point } from "../math/point";
+import { isLine } from "../shapes/line";
 
 /** A click without a drag makes a line this long, to the right. */
 export const CLICK_LENGTH = 100;
@@ -109,7 +110,7 @@ export class LineTool extends DragDrawingTool<LineDrawing> {
       const endBinding = s.endBinding?.node === this.startTarget(s) ? null : s.endBinding;
       this.ctx.editor.store.transact("Draw line", (tx) => {
         const node = tx.get(s.id);
-        if (node?.type === "line" && endBinding !== null) tx.put({ ...node, endBinding });
+        if (isLine(node) && endBinding !== null) tx.put({ ...node, endBinding });
       });
     }
     this.ctx.overlays.setHover(null);
@@ -124,13 +125,13 @@ export class LineTool extends DragDrawingTool<LineDrawing> {
   /** The shape the line's start is bound to: both ends on one shape would draw nothing. */
   private startTarget(s: LineDrawing): string | null {
     const node = this.ctx.editor.store.get(s.id);
-    return node?.type === "line" ? (node.startBinding?.node ?? null) : null;
+    return isLine(node) ? (node.startBinding?.node ?? null) : null;
   }
 
   private setEnd(s: LineDrawing, end: Point): void {
     this.ctx.editor.store.transact("Draw line", (tx) => {
       const node = tx.get(s.id);
-      if (node?.type === "line") tx.put({ ...node, end });
+      if (isLine(node)) tx.put({ ...node, end });
     });
   }
 }

@@ -1,14 +1,7 @@
 import type { Modifiers } from "../../engine";
 import { deleteNodes as deleteSceneNodes, worldMatrix } from "../doc/commands";
 import { apply, invert, type Matrix } from "../doc/transform";
-import {
-  isSceneNode,
-  type Id,
-  type LineNode,
-  type PathNode,
-  type SceneNode,
-  type Subpath,
-} from "../doc/types";
+import { isSceneNode, type DocRecord, type Id, type SceneNode, type Subpath } from "../doc/types";
 import { maxScale } from "../geometry/affine";
 import {
   deleteNodes,
@@ -21,8 +14,8 @@ import {
   toggleSmooth,
 } from "../geometry/pathEdit";
 import { toEditable, type NodeAddress } from "../geometry/pathNodes";
-import { freehandToPath } from "../geometry/freehandFit";
-import { convertToPath, isPathConvertible } from "../shapes/toPath";
+import { kindOf } from "../shapes/registry";
+import { isPathConvertible, toEditablePath } from "../shapes/toPath";
 
 import { DRAG_THRESHOLD_PX } from "./controller";
 import { PICK_TOLERANCE_PX } from "./selectTool";
@@ -39,7 +32,8 @@ const LABEL = "Edit path";
 /** The undo step of a shape made a path to edit it; the same label as Convert to path. */
 export const CONVERT_LABEL = "Convert to path";
 
-type Editable = PathNode | LineNode;
+/** A node whose kind the tool edits in place (`ShapeKind.pathEditing`): a path, or a line. */
+type Editable = SceneNode;
 
 interface HandleRef {
   readonly node: NodeAddress;
@@ -63,24 +57,16 @@ function sameAddress(a: NodeAddress, b: NodeAddress): boolean {
   return a.subpath === b.subpath && a.node === b.node;
 }
 
-function isEditable(node: unknown): node is Editable {
-  const type = (node as SceneNode | undefined)?.type;
-  return type === "path" || type === "line";
+function isEditable(node: DocRecord | undefined): node is Editable {
+  return isSceneNode(node) && kindOf(node).pathEditing !== null;
 }
 
 function subpathsOf(node: Editable): readonly Subpath[] {
-  if (node.type === "path") return node.subpaths;
-  return [{ start: node.start, segments: [{ type: "line", to: node.end }], closed: false }];
+  return kindOf(node).pathEditing?.subpaths(node) ?? [];
 }
 
-/** A line stays a line while it is one straight open segment; anything more makes it a path. */
 function withSubpaths(node: Editable, subpaths: readonly Subpath[]): SceneNode {
-  if (node.type === "path") return { ...node, subpaths };
-  const only = subpaths.length === 1 ? subpaths[0]! : null;
-  const segment = only?.segments.length === 1 ? only.segments[0]! : null;
-  if (only !== null && !only.closed && segment?.type === "line")
-    return { ...node, start: only.start, end: segment.to };
-  return { ...convertToPath(node), subpaths };
+  return kindOf(node).pathEditing?.withSubpaths(node, subpaths) ?? node;
 }
 
 /**
@@ -240,12 +226,12 @@ export class PathTool implements Tool {
     // one undo step (the commit's label is announced), as Figma's Edit does on a shape.
     if (
       isSceneNode(only) &&
-      !isEditable(only) &&
+      kindOf(only).pathEditing === null &&
       !only.locked &&
       !store.readOnly &&
       isPathConvertible(only)
     ) {
-      const converted = only.type === "freehand" ? freehandToPath(only) : convertToPath(only);
+      const converted = toEditablePath(only);
       store.transact(CONVERT_LABEL, (tx) => tx.put(converted));
       only = store.get(converted.id);
     }

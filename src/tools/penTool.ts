@@ -10,6 +10,7 @@ import { constrainAngle, drawingParent, parentInverse, toLocal } from "./drawing
 import { KEYBOARD_POINTER_ID } from "./keyboardCursor";
 import type { Tool, ToolContext, ToolKey, ToolPointer } from "./types";
 import type { Point } from "../math/point";
+import { isPath } from "../shapes/path";
 
 /** A press this close to the first node (screen pixels) closes the path. */
 export const CLOSE_RADIUS_PX = 8;
@@ -273,7 +274,7 @@ export class PenTool implements Tool {
     const fill = closed ? this.ctx.settings.get().fill : NO_FILL;
     this.ctx.editor.store.transact(LABEL, (tx) => {
       const node = tx.get(s.id);
-      if (node?.type === "path") tx.put({ ...node, subpaths: [subpath], fill });
+      if (isPath(node)) tx.put({ ...node, subpaths: [subpath], fill });
     });
     this.showMarkers(s);
     this.ctx.invalidate();

@@ -8,6 +8,7 @@ import { inkSizeFor } from "../geometry/freehand";
 import { drawingParent, parentInverse, toLocal } from "./drawing";
 import type { Tool, ToolContext, ToolKey, ToolPointer } from "./types";
 import type { Point } from "../math/point";
+import { isFreehand } from "../shapes/freehand";
 
 const LABEL = "Draw";
 
@@ -133,7 +134,7 @@ export class PencilTool implements Tool {
     const points = s.points.slice();
     this.ctx.editor.store.transact(LABEL, (tx) => {
       const node = tx.get(s.id);
-      if (node?.type === "freehand") tx.put({ ...node, points });
+      if (isFreehand(node)) tx.put({ ...node, points });
     });
     this.ctx.invalidate();
   }

@@ -30,6 +30,8 @@ import {
 import type { Tool, ToolContext, ToolKey, ToolPointer } from "./types";
 import type { Point } from "../math/point";
 import type { Box } from "../math/box";
+import { isPath } from "../shapes/path";
+import { isFrame } from "../shapes/frame";
 
 /** Pick tolerance around thin shapes, in screen pixels. */
 export const PICK_TOLERANCE_PX = 4;
@@ -280,7 +282,7 @@ export class SelectTool implements Tool {
       this.ctx.editText(deep);
       return true;
     }
-    if (node?.type === "path" && !store.readOnly) {
+    if (isPath(node) && !store.readOnly) {
       store.setSelection([deep]);
       this.ctx.setTool("path");
       return true;
@@ -309,7 +311,7 @@ export class SelectTool implements Tool {
       if (store.selection.includes(record.id)) return record.id;
       record = store.get(record.parent);
       // A frame is not a group: pressing on what it holds takes that, not the selected frame.
-      if (record?.type === "frame") return null;
+      if (isFrame(record)) return null;
     }
     return null;
   }
@@ -436,7 +438,7 @@ export class SelectTool implements Tool {
         tx,
         ids,
         (point, exclude) => this.ctx.scene.frameAt(point, { exclude }),
-        (node) => (node.type === "frame" ? null : e.world),
+        (node) => (isFrame(node) ? null : e.world),
       );
     });
     const scope = this.ctx.scope();
@@ -592,7 +594,7 @@ export class SelectTool implements Tool {
     const store = this.ctx.editor.store;
     const only = store.selection.length === 1 ? store.get(store.selection[0]!) : undefined;
     if (!isContainer(only)) {
-      if (only?.type === "path" && !store.readOnly) this.ctx.setTool("path");
+      if (isPath(only) && !store.readOnly) this.ctx.setTool("path");
       else if (isSceneNode(only) && hasWords(only) && !store.readOnly) this.ctx.editText(only.id);
       return;
     }

@@ -11,6 +11,7 @@ import { screenMatrix } from "../render/overlays/geometry";
 import { typeKey } from "./typedKeys";
 import type { TextEditorHost } from "./types";
 import type { Point } from "../math/point";
+import { isText } from "../shapes/text";
 
 /** What the field needs of the open document: the text's record and where the view is. */
 export interface TextEditorView {
@@ -39,7 +40,7 @@ interface EditedWords {
  */
 function editedWords(view: TextEditorView, id: Id, content?: string): EditedWords | null {
   const node = view.store.get(id);
-  if (node?.type === "text")
+  if (isText(node))
     return {
       text: content === undefined ? node : { ...node, content },
       matrix: worldMatrix(view.store, id),

@@ -19,6 +19,7 @@ import { drawingParent, parentInverse, toLocal } from "./drawing";
 import { PICK_TOLERANCE_PX } from "./selectTool";
 import type { Tool, ToolContext, ToolKey, ToolPointer } from "./types";
 import type { Point } from "../math/point";
+import { isText } from "../shapes/text";
 
 /** Type settings of new texts. */
 export const DEFAULT_TEXT = {
@@ -157,7 +158,7 @@ export class TextTool implements Tool {
     const store = this.ctx.editor.store;
     const node = store.get(id);
     if (!isSceneNode(node) || node.locked || store.readOnly) return;
-    if (node.type === "text") this.edit(id, false);
+    if (isText(node)) this.edit(id, false);
     else if (hasWords(node)) this.editLabel(node);
   }
 
@@ -185,7 +186,7 @@ export class TextTool implements Tool {
       deep: true,
     });
     const node = hit === null ? undefined : store.get(hit);
-    if (node?.type === "text" && !node.locked) {
+    if (isText(node) && !node.locked) {
       this.edit(node.id, false);
       return;
     }
@@ -264,7 +265,7 @@ export class TextTool implements Tool {
     if (s.name !== "editing" || s.id !== id) return;
     this.ctx.editor.store.transact(s.label ? "Edit label" : "Edit text", (tx) => {
       const node = tx.get(id);
-      if (node?.type === "text" && node.content !== content) tx.put({ ...node, content });
+      if (isText(node) && node.content !== content) tx.put({ ...node, content });
       else if (isSceneNode(node) && "label" in node && node.label && node.label.content !== content)
         tx.put({ ...node, label: { ...node.label, content } });
     });
@@ -291,7 +292,7 @@ export class TextTool implements Tool {
     } else {
       this.ctx.editor.store.transact("Edit text", (tx) => {
         const node = tx.get(id);
-        if (node?.type !== "text") return;
+        if (!isText(node)) return;
         if (content.trim() === "") {
           deleteNodes(tx, [id]);
           tx.select([]);
