@@ -55,6 +55,39 @@ async function paste(
   await waitTicks(page);
 }
 
+/** The types of the system clipboard's first item; none when it cannot be read. */
+function clipboardTypes(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const [item] = await navigator.clipboard.read();
+    return item ? [...item.types] : [];
+  });
+}
+
+/**
+ * The clipboard's PNG: its size, and the share of the pixels inside the drawn rectangle's box
+ * (the image less a 10 % margin) that are not transparent.
+ */
+function clipboardPng(page: Page): Promise<{ width: number; height: number; inked: number }> {
+  return page.evaluate(async () => {
+    const [item] = await navigator.clipboard.read();
+    const bitmap = await createImageBitmap(await item!.getType("image/png"));
+    const { width, height } = bitmap;
+    const canvas = new OffscreenCanvas(width, height);
+    const context = canvas.getContext("2d")!;
+    context.drawImage(bitmap, 0, 0);
+    const data = context.getImageData(0, 0, width, height).data;
+    let inked = 0;
+    let all = 0;
+    for (let y = Math.floor(height * 0.1); y < height * 0.9; y++) {
+      for (let x = Math.floor(width * 0.1); x < width * 0.9; x++) {
+        all += 1;
+        if (data[(y * width + x) * 4 + 3]! > 128) inked += 1;
+      }
+    }
+    return { width, height, inked: inked / all };
+  });
+}
+
 // A 1×1 red PNG.
 const PNG_1X1 =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
@@ -118,13 +151,15 @@ test.describe("clipboard and drag-and-drop", () => {
     await drawRect(page);
     await page.getByRole("button", { name: "Edit", exact: true }).click();
     await page.getByRole("menuitem", { name: "Copy Ctrl+C" }).click();
+    // The write lands once the PNG is drawn.
+    await expect.poll(() => clipboardTypes(page)).toContain("image/png");
     const written = await page.evaluate(async () => {
       const [item] = await navigator.clipboard.read();
       const text = await (await item!.getType("text/plain")).text();
       return { types: [...item!.types].sort(), text };
     });
     expect(written.types).toEqual(
-      expect.arrayContaining(["image/svg+xml", "text/html", "text/plain"]),
+      expect.arrayContaining(["image/png", "image/svg+xml", "text/html", "text/plain"]),
     );
     expect(written.text).toMatch(
       /^(<\?xml[^>]*>\s*)?<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/,
@@ -132,6 +167,67 @@ test.describe("clipboard and drag-and-drop", () => {
     await page.locator("canvas").focus();
     await page.keyboard.press("Control+v");
     await expect.poll(() => types(page)).toEqual(["rect", "rect"]);
+  });
+
+  test("Ctrl+C and Ctrl+X also put a PNG of the selection there, for chats and documents", async () => {
+    const page = shared();
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.evaluate(() => navigator.clipboard.writeText("before"));
+    await start(page);
+    await drawRect(page);
+    await page.keyboard.press("Control+c");
+    await expect.poll(() => clipboardTypes(page)).toContain("image/png");
+    // The 100 × 60 rectangle and its stroke at twice the page's scale, with something drawn.
+    const copied = await clipboardPng(page);
+    expect(copied.width).toBeGreaterThanOrEqual(200);
+    expect(copied.width).toBeLessThanOrEqual(210);
+    expect(copied.height).toBeGreaterThanOrEqual(120);
+    expect(copied.height).toBeLessThanOrEqual(130);
+    expect(copied.inked).toBeGreaterThan(0.9);
+    // Pasted back into Linework it is still our shape, not a picture of it.
+    await page.keyboard.press("Control+v");
+    await expect.poll(() => types(page)).toEqual(["rect", "rect"]);
+
+    // A cut is pictured as it was before it left the page: one 60 × 100 rectangle.
+    await page.evaluate(() => {
+      const lw = window.linework!;
+      const [first, second] = lw.editor.store.childrenOf(lw.current.pageId());
+      lw.editor.store.transact("Turn", (tx) => tx.update(first!.id, { width: 60, height: 100 }));
+      lw.editor.store.transact("Remove", (tx) => tx.remove(second!.id));
+      lw.editor.store.setSelection([first!.id]);
+    });
+    await page.keyboard.press("Control+x");
+    await expect.poll(() => types(page)).toEqual([]);
+    // The copy's picture stays there until the cut's is drawn.
+    await expect
+      .poll(async () => {
+        const png = await clipboardPng(page).catch(() => null);
+        return png === null ? "no picture" : png.width < 130 ? "the cut one" : "the copied one";
+      })
+      .toBe("the cut one");
+    const cut = await clipboardPng(page);
+    expect(cut.height).toBeGreaterThanOrEqual(200);
+    expect(cut.inked).toBeGreaterThan(0.9);
+    await page.keyboard.press("Control+v");
+    await expect.poll(() => types(page)).toEqual(["rect"]);
+  });
+
+  test("Edit → Cut pictures what it cut: SVG as text and a PNG, not our records", async () => {
+    const page = shared();
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.evaluate(() => navigator.clipboard.writeText("before"));
+    await start(page);
+    await drawRect(page);
+    await page.getByRole("button", { name: "Edit", exact: true }).click();
+    await page.getByRole("menuitem", { name: "Cut Ctrl+X" }).click();
+    await expect.poll(() => types(page)).toEqual([]);
+    await expect.poll(() => clipboardTypes(page)).toContain("image/png");
+    const text = await page.evaluate(async () => {
+      const [item] = await navigator.clipboard.read();
+      return (await item!.getType("text/plain")).text();
+    });
+    expect(text).toMatch(/^(<\?xml[^>]*>\s*)?<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect((await clipboardPng(page)).inked).toBeGreaterThan(0.9);
   });
 
   test("SVG markup from another program pastes as editable shapes, without running anything", async () => {

@@ -3,9 +3,17 @@ import { isSceneNode, type Id } from "../doc/types";
 import type { FrameAt } from "./frames";
 import { copyPayload, cutSelection, pastePayload, type PasteResult } from "./clipboard";
 
+/** What other programs paste of a copy: the selection as SVG markup and as a PNG. */
+export interface ClipboardPicture {
+  readonly svg: string | null;
+  readonly png: Promise<Blob> | null;
+}
+
 /** Where copied text goes: the system clipboard in the browser, memory in tests. */
 export interface ClipboardPort {
-  write(text: string): void | Promise<void>;
+  /** The selection's picture, taken before a copy or cut (a cut deletes what it shows). */
+  capture?(): ClipboardPicture;
+  write(text: string, picture?: ClipboardPicture): void | Promise<void>;
   read(): string | null | Promise<string | null>;
 }
 

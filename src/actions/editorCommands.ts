@@ -122,10 +122,13 @@ export function editorCommands(
     }
     if (text !== null && text !== "") clipboard.paste(text);
   };
-  const write = (text: string | null): void => {
+  /** Copies or cuts with `take`; the picture is taken first, while the selection still exists. */
+  const copyOut = (take: () => string | null): void => {
+    const picture = host.clipboard.capture?.();
+    const text = take();
     if (text === null) return;
     Promise.resolve()
-      .then(() => host.clipboard.write(text))
+      .then(() => host.clipboard.write(text, picture))
       .catch(() => report("The clipboard could not be written."));
   };
 
@@ -166,7 +169,7 @@ export function editorCommands(
       category: "edit",
       shortcuts: [{ code: "KeyC", mod: true }],
       enabled: hasSelection,
-      run: () => write(clipboard.copy()),
+      run: () => copyOut(() => clipboard.copy()),
     },
     {
       id: "edit.cut",
@@ -174,7 +177,7 @@ export function editorCommands(
       category: "edit",
       shortcuts: [{ code: "KeyX", mod: true }],
       enabled: canEdit(),
-      run: () => write(clipboard.cut()),
+      run: () => copyOut(() => clipboard.cut()),
     },
     {
       id: "edit.paste",

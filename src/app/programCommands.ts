@@ -5,12 +5,13 @@ import { pathCommands } from "../actions/pathOps";
 import type { ScreenArea } from "../render/camera";
 import { appCommands } from "./appCommands";
 import { bindChromeKeys, chromeOrigin } from "./chromeFocus";
-import { exportCommands } from "./exportCommands";
+import { exportCommands, PNG_EXPORT_SCALE } from "./exportCommands";
 import type { Program } from "./program";
 import {
   BrowserClipboard,
   bindClipboardEvents,
   bindFileDrop,
+  CLIPBOARD_PNG_PIXELS,
   type ClipboardTarget,
 } from "./systemClipboard";
 
@@ -53,6 +54,8 @@ export function bindProgramCommands(wiring: CommandWiring): () => void {
     actions: clipboard,
     imports: () => current().imports,
     catchUpInput: () => engine.catchUpInput(),
+    snapshotPng: (ids) =>
+      exports.snapshotPng(ids, { scale: PNG_EXPORT_SCALE, maxPixels: CLIPBOARD_PNG_PIXELS }),
     viewCentre: () => {
       const size = current().viewport.size;
       return current().camera.screenToWorld({ x: size.width / 2, y: size.height / 2 });

@@ -1,4 +1,8 @@
-import type { ClipboardActions, ClipboardPort } from "../actions/clipboardActions";
+import type {
+  ClipboardActions,
+  ClipboardPicture,
+  ClipboardPort,
+} from "../actions/clipboardActions";
 import type { FrameAt } from "../actions/frames";
 import { addNodes, isAncestorOrSelf, worldMatrix } from "../doc/commands";
 import { makeNode, NO_STROKE } from "../doc/factory";
@@ -19,6 +23,11 @@ export const LINEWORK_MIME = "application/x-linework+json";
 export const LINEWORK_WEB_MIME = `web ${LINEWORK_MIME}`;
 /** Our records also ride inside text/html, the one rich format every browser passes on. */
 const HTML_MARK = "linework:";
+/**
+ * The PNG a copy puts beside its records is at most this many pixels (4096 × 4096): a chat or a
+ * document needs no more, and a larger one would take seconds to draw after every Ctrl+C.
+ */
+export const CLIPBOARD_PNG_PIXELS = 4096 * 4096;
 /** Pasted plain text longer than this is refused rather than made into one enormous text. */
 export const MAX_PASTED_TEXT = 100_000;
 
@@ -38,6 +47,8 @@ export interface ClipboardTarget {
   imports?(): ImportJobs;
   /** Handles the keys pressed before the event first (Ctrl+A then Ctrl+C in one frame). */
   catchUpInput?(): void;
+  /** `ids` drawn as a PNG, read at once and drawn later; absent where there is no renderer. */
+  snapshotPng?(ids: readonly Id[]): Promise<Blob>;
 }
 
 /** A page point in the coordinates of `parent` (a page, frame or group). */
@@ -83,6 +94,67 @@ export function svgMarkupIn(text: string): string | null {
   const end = text.toLowerCase().lastIndexOf("</svg>");
   if (end < start) return null;
   return text.slice(start, end + "</svg>".length);
+}
+
+/**
+ * The selection's picture for other programs, taken now: the SVG at once, the PNG read at once
+ * and drawn in the background (a chat or a document pastes the PNG; an editor the SVG).
+ */
+function selectionPicture(target: ClipboardTarget): ClipboardPicture {
+  const editor = target.editor();
+  const ids = editor.store.selection;
+  const png = ids.length === 0 ? null : (target.snapshotPng?.(ids) ?? null);
+  // The clipboard write reports a failed picture; nothing else is left waiting on it.
+  png?.catch(() => undefined);
+  return { svg: selectionSvg(editor), png };
+}
+
+/** Which of the types not every browser's async Clipboard API takes a copy offers. */
+interface RichTypes {
+  readonly png: boolean;
+  /** The SVG as image/svg+xml. */
+  readonly svg: boolean;
+  /** Our records as a web custom format. */
+  readonly custom: boolean;
+}
+
+/**
+ * Everything a copy offers, for the async Clipboard API: the HTML (our records and the inline
+ * SVG) and the SVG as text, which every browser takes, and what `rich` adds.
+ */
+function clipboardItems(
+  text: string,
+  picture: ClipboardPicture,
+  rich: RichTypes,
+): Record<string, Blob | Promise<Blob>> {
+  const { svg, png } = picture;
+  const items: Record<string, Blob | Promise<Blob>> = {
+    "text/html": new Blob([clipboardHtml(text, svg)], { type: "text/html" }),
+    // What Ctrl+C puts there too: the drawing as SVG for text, so both ways of copying paste
+    // the same thing into an editor or a chat, not our records.
+    "text/plain": new Blob([svg ?? text], { type: "text/plain" }),
+  };
+  if (rich.custom) items[LINEWORK_WEB_MIME] = new Blob([text], { type: LINEWORK_MIME });
+  if (rich.svg && svg !== null) items["image/svg+xml"] = new Blob([svg], { type: "image/svg+xml" });
+  if (rich.png && png !== null) items["image/png"] = png;
+  return items;
+}
+
+/** Writes a copy through the async Clipboard API, dropping what the browser refuses. */
+async function writeAsync(text: string, picture: ClipboardPicture): Promise<void> {
+  const tries: RichTypes[] = [
+    { png: true, svg: true, custom: true },
+    { png: false, svg: true, custom: true },
+    { png: false, svg: false, custom: false },
+  ];
+  for (const [i, rich] of tries.entries()) {
+    try {
+      await navigator.clipboard.write([new ClipboardItem(clipboardItems(text, picture, rich))]);
+      return;
+    } catch (error) {
+      if (i === tries.length - 1) throw error;
+    }
+  }
 }
 
 function selectionSvg(editor: EditableDocument): string | null {
@@ -273,11 +345,14 @@ export function bindClipboardEvents(
   alsoFrom: (event: Event) => boolean = () => false,
 ): () => void {
   const middle = watchMiddleButton(canvas);
+  // Which copy is the latest: an earlier one's PNG, drawn late, must not overwrite a later copy.
+  let copies = 0;
   const write = (event: ClipboardEvent, cut: boolean): void => {
     target.catchUpInput?.();
     const editor = target.editor();
     if (editor.store.selection.length === 0 || !event.clipboardData) return;
-    const svg = selectionSvg(editor);
+    const picture = selectionPicture(target);
+    const { svg } = picture;
     const payload = cut ? target.actions.cut() : target.actions.copy();
     if (payload === null) return;
     event.preventDefault();
@@ -287,6 +362,26 @@ export function bindClipboardEvents(
       event.clipboardData.setData("image/svg+xml", svg);
       event.clipboardData.setData("text/plain", svg);
     }
+    // The event cannot carry an image; the async API can, once the PNG is drawn. Until then, and
+    // wherever the browser refuses it, the clipboard holds what the event put there. Only after
+    // a person's key press (a script's event would be refused), and without our custom format,
+    // which asks for more than writing plain types does: the HTML carries our records anyway.
+    const png = picture.png;
+    if (png === null || !navigator.userActivation?.isActive) return;
+    if (typeof ClipboardItem === "undefined" || !navigator.clipboard?.write) return;
+    const serial = ++copies;
+    const current = png.then((blob) => {
+      if (serial !== copies) throw new Error("A later copy replaced this one");
+      return blob;
+    });
+    current.catch(() => undefined);
+    navigator.clipboard
+      .write([
+        new ClipboardItem(
+          clipboardItems(payload, { svg, png: current }, { png: true, svg: true, custom: false }),
+        ),
+      ])
+      .catch(() => undefined);
   };
   const onCopy = (event: Event): void => write(event as ClipboardEvent, false);
   const onCut = (event: Event): void => write(event as ClipboardEvent, true);
@@ -344,24 +439,12 @@ export function bindClipboardEvents(
 export class BrowserClipboard implements ClipboardPort {
   constructor(private readonly target: ClipboardTarget) {}
 
-  async write(text: string): Promise<void> {
-    const svg = selectionSvg(this.target.editor());
-    const html = clipboardHtml(text, svg);
-    // What Ctrl+C puts there too: the drawing as SVG for text, so both ways of copying paste
-    // the same thing into an editor or a chat, not our records.
-    const items: Record<string, Blob> = {
-      "text/html": new Blob([html], { type: "text/html" }),
-      "text/plain": new Blob([svg ?? text], { type: "text/plain" }),
-    };
-    const extra: Record<string, Blob> = {
-      [LINEWORK_WEB_MIME]: new Blob([text], { type: LINEWORK_MIME }),
-    };
-    if (svg !== null) extra["image/svg+xml"] = new Blob([svg], { type: "image/svg+xml" });
-    try {
-      await navigator.clipboard.write([new ClipboardItem({ ...items, ...extra })]);
-    } catch {
-      await navigator.clipboard.write([new ClipboardItem(items)]);
-    }
+  capture(): ClipboardPicture {
+    return selectionPicture(this.target);
+  }
+
+  write(text: string, picture: ClipboardPicture = { svg: null, png: null }): Promise<void> {
+    return writeAsync(text, picture);
   }
 
   async read(): Promise<string | null> {

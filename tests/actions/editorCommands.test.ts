@@ -161,6 +161,42 @@ describe("editor commands", () => {
     expect(worldMatrix(editor.store, editor.store.selection[0]!)).toMatchObject({ e: 200, f: 100 });
   });
 
+  it("take the clipboard's picture before a copy or cut, while the selection still exists", async () => {
+    const editor = fixtureEditor();
+    const captured: { selection: readonly string[]; present: boolean[] }[] = [];
+    const written: { text: string; picture: unknown }[] = [];
+    const picture = { svg: "<svg/>", png: null };
+    const host: EditorCommandHost = {
+      editor: () => editor,
+      scope: () => editor.store.pages()[0]!.id,
+      clipboard: {
+        capture: () => {
+          const selection = editor.store.selection;
+          captured.push({ selection, present: selection.map((id) => editor.store.has(id)) });
+          return picture;
+        },
+        write: (text, taken) => void written.push({ text, picture: taken }),
+        read: () => null,
+      },
+    };
+    const registry = new CommandRegistry();
+    registry.register(editorCommands(host));
+    editor.store.setSelection(["b"]);
+    registry.run("edit.copy");
+    registry.run("edit.cut");
+    await flush();
+    expect(editor.store.has("b")).toBe(false);
+    expect(captured).toEqual([
+      { selection: ["b"], present: [true] },
+      { selection: ["b"], present: [true] },
+    ]);
+    expect(written.map((w) => w.picture)).toEqual([picture, picture]);
+    const cutDocument = JSON.parse(JSON.parse(written[1]!.text).document) as {
+      nodes: { ids: string };
+    };
+    expect(cutDocument.nodes.ids).toBe("b");
+  });
+
   it("report a refused paste instead of throwing", async () => {
     const { host, registry, notes, editor } = setUp();
     await host.clipboard.write("not shapes");

@@ -2,9 +2,11 @@ import { canvasMeasure } from "./canvasMeasure";
 import { pngClipboardPayload, svgClipboardPayload, type ClipboardPayload } from "./clipboard";
 import { exportPdf, type PdfExportOptions } from "./pdf";
 import { exportPng, type PngExportOptions } from "./png";
+import { exportSnapshot } from "./snapshot";
 import type { ExportSource } from "./source";
 import { exportSvg, type SvgExport, type SvgExportOptions } from "./svg";
 import type { TextMeasure } from "./textLayout";
+import type { Id } from "../../doc/types";
 import type { GlyphFonts } from "../../fonts/glyphFonts";
 
 /** Export of the open document, with text measured by the browser as the renderer measures it. */
@@ -14,6 +16,11 @@ export interface DocumentExports {
   pdf(options: PdfExportOptions): Promise<Uint8Array>;
   svgClipboard(options: SvgExportOptions): ClipboardPayload;
   pngClipboard(options: PngExportOptions): Promise<ClipboardPayload>;
+  /**
+   * `nodes` as a PNG for the clipboard beside a copy or cut: what it draws is read now, so the
+   * picture is of what was copied even when a cut deletes it before the fonts are in.
+   */
+  snapshotPng(nodes: readonly Id[], options: Omit<PngExportOptions, "scope">): Promise<Blob>;
   /** Outlines of the fonts text can be exported in as paths. */
   glyphFonts(): Promise<GlyphFonts>;
 }
@@ -44,6 +51,10 @@ export function documentExports(
     pdf: (options) => exportPdf(source(), options),
     svgClipboard: (options) => svgClipboardPayload(source(), withMeasure(options)),
     pngClipboard: async (options) => pngClipboardPayload(source(), await withOutlines(options)),
+    snapshotPng: async (nodes, options) => {
+      const copied = exportSnapshot(source(), nodes);
+      return exportPng(copied, await withOutlines({ ...options, scope: { nodes } }));
+    },
     glyphFonts,
   };
 }

@@ -8,6 +8,11 @@ import type { Box } from "../../math/box";
 export interface PngExportOptions extends Omit<SvgExportOptions, "measure"> {
   /** Pixels per page unit: 1, 2, 3 or any other positive number up to MAX_SCALE. */
   readonly scale?: number;
+  /**
+   * At most this many pixels in all: a larger image is made at the scale that fits instead (a
+   * picture for the clipboard, where a huge image helps nobody and costs seconds).
+   */
+  readonly maxPixels?: number;
   /** Called after each tile with tiles done and tiles in all. */
   readonly onProgress?: (done: number, total: number) => void;
   readonly signal?: AbortSignal;
@@ -31,20 +36,34 @@ export function pngSize(bounds: Box, scale: number): { width: number; height: nu
   };
 }
 
+/** `scale`, or the largest smaller one at which `bounds` takes at most `maxPixels` pixels. */
+export function fittedScale(bounds: Box, scale: number, maxPixels = Infinity): number {
+  const pixels = (s: number): number => {
+    const size = pngSize(bounds, s);
+    return size.width * size.height;
+  };
+  if (pixels(scale) <= maxPixels) return scale;
+  let fitted = scale * Math.sqrt(maxPixels / pixels(scale));
+  // Each side rounds up to whole pixels, which can add a row or a column.
+  while (fitted > 0 && pixels(fitted) > maxPixels) fitted *= 0.99;
+  return fitted;
+}
+
 /**
  * The scope rendered by the browser from its exported SVG, as a PNG. Transparent unless
  * `background` is set. Browser only.
  */
 export async function exportPng(source: ExportSource, options: PngExportOptions): Promise<Blob> {
-  const scale = options.scale ?? 1;
-  if (!(scale > 0 && scale <= MAX_SCALE))
-    throw new ExportError(`Scale must be above 0 and at most ${MAX_SCALE}; it is ${scale}`);
+  const wanted = options.scale ?? 1;
+  if (!(wanted > 0 && wanted <= MAX_SCALE))
+    throw new ExportError(`Scale must be above 0 and at most ${MAX_SCALE}; it is ${wanted}`);
   const exported = exportSvg(source, {
     ...options,
     measure: canvasMeasure(),
     // Only the picture matters here: the node data would only make the browser parse more.
     linework: false,
   });
+  const scale = fittedScale(exported.bounds, wanted, options.maxPixels);
   const { width, height } = pngSize(exported.bounds, scale);
   if (width > MAX_CANVAS_SIDE || width * height > MAX_PNG_PIXELS)
     throw new ExportError(
