@@ -4,6 +4,7 @@ import { transformBox, unionBox } from "../../geometry/bounds";
 import { localBounds } from "../../shapes/bounds";
 import { MAX_DEPTH, type ExportSource } from "./source";
 import type { Box } from "../../math/box";
+import { childrenReachOut } from "../../shapes/registry";
 
 /**
  * The box, in the coordinates `outer` maps to, around what a visible node draws: a group's is its
@@ -19,7 +20,7 @@ export function drawnBounds(
   const m = multiply(outer, toMatrix(node.transform));
   const own = localBounds(node);
   let box = own === null ? null : transformBox(own, m);
-  if (node.type === "group" || (node.type === "frame" && !node.clip)) {
+  if (childrenReachOut(node)) {
     for (const child of source.childrenOf(node.id))
       box = unionBox(box, drawnBounds(source, child, m, depth + 1));
   }

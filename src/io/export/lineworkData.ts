@@ -4,6 +4,7 @@
  * format's validators. Other SVG readers ignore data-* attributes.
  */
 import type { PathSegment, SceneNode, Subpath, Transform } from "../../doc/types";
+import { isPath } from "../../shapes/path";
 
 /** Marks the root `<svg>` of a drawing Linework wrote: its top level is the page itself. */
 export const LINEWORK_EXPORT_ATTRIBUTE = "data-linework-export";
@@ -42,6 +43,6 @@ export function lineworkData(node: SceneNode, transform: Transform, keepId = fal
     out[key] = value;
   }
   out.transform = transform;
-  if (node.type === "path") out.subpaths = node.subpaths.map(storedSubpath);
+  if (isPath(node)) out.subpaths = node.subpaths.map(storedSubpath);
   return JSON.stringify(out);
 }

@@ -2,6 +2,7 @@ import { IDENTITY_MATRIX, type Matrix } from "../../doc/transform";
 import { isSceneNode, type Id, type PageRecord, type SceneNode } from "../../doc/types";
 import { ExportError } from "./errors";
 import { MAX_DEPTH, pageOf, parentMatrix, type ExportSource } from "./source";
+import { isFrame } from "../../shapes/frame";
 
 /** What to export: a whole page, one frame, or some nodes (a selection) of one page. */
 export type ExportScope =
@@ -28,7 +29,7 @@ export function resolveScope(
   }
   if ("frame" in scope) {
     const frame = source.get(scope.frame);
-    if (frame?.type !== "frame") throw new ExportError(`There is no frame ${scope.frame}`);
+    if (!isFrame(frame)) throw new ExportError(`There is no frame ${scope.frame}`);
     const page = pageOf(source, frame.id);
     if (page === null) throw new ExportError(`Frame ${frame.id} is not on a page`);
     return { page, roots: [{ node: frame, outer: parentMatrix(source, frame) }] };

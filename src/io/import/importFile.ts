@@ -12,6 +12,7 @@ import {
   type WorkerImportResult,
 } from "./workerClient";
 import type { Point } from "../../math/point";
+import { isImage } from "../../shapes/image";
 
 export type ImportFileResult =
   | { readonly ok: true; readonly ids: string[]; readonly warnings: string[] }
@@ -72,7 +73,7 @@ export async function importFileInto(
   if (signal?.aborted) return cancelled();
   const decode = options.decodeImage === undefined ? browserImageDecode() : options.decodeImage;
   const image = result.nodes.length === 1 ? result.nodes[0] : undefined;
-  if (decode !== null && image?.type === "image") {
+  if (decode !== null && isImage(image)) {
     const expected = { width: image.naturalWidth, height: image.naturalHeight };
     const problem = await decodeProblem(fileName(name), data, expected, decode);
     if (problem !== null) return { ok: false, error: problem };

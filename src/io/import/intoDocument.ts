@@ -7,6 +7,7 @@ import { isContainer, type Id, type SceneNode } from "../../doc/types";
 import { drawingBounds } from "./drawingBounds";
 import { IMPORT_ROOT, type ImportSuccess } from "./result";
 import type { Point } from "../../math/point";
+import { isImage } from "../../shapes/image";
 
 export interface ImportPlacement {
   /** A page, frame or group of the document. */
@@ -43,7 +44,7 @@ export function importIntoDocument(
     if (parent === undefined)
       return { ok: false, error: `A node refers to a missing parent ${node.parent}.` };
     let blob: Id | undefined;
-    if (node.type === "image") {
+    if (isImage(node)) {
       blob = ids.get(node.blob);
       if (blob === undefined)
         return { ok: false, error: `An image refers to missing data ${node.blob}.` };

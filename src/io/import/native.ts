@@ -2,6 +2,7 @@ import { isSceneNode, type BlobRecord, type Id, type SceneNode } from "../../doc
 import { parseDocument } from "../native";
 import { NOT_LINEWORK } from "../native/parse";
 import { IMPORT_ROOT, type ImportResult } from "./result";
+import { isImage } from "../../shapes/image";
 
 /**
  * The drawing on the first page of a `.linework` file, read by the native parser (which checks
@@ -31,7 +32,7 @@ export function importLinework(text: string, fileName = "The file"): ImportResul
     const parent = queue.pop()!;
     for (const node of byParent.get(parent) ?? []) {
       nodes.push(parent === page.id ? { ...node, parent: IMPORT_ROOT } : node);
-      if (node.type === "image") usedBlobs.add(node.blob);
+      if (isImage(node)) usedBlobs.add(node.blob);
       queue.push(node.id);
     }
   }

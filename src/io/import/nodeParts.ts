@@ -1,5 +1,6 @@
 import type { SceneNode, Subpath } from "../../doc/types";
 import { packSubpaths, unpackSubpaths } from "./packedGeometry";
+import { isPath } from "../../shapes/path";
 
 /**
  * A run of imported nodes as the worker sends them to the page. Reading it is main-thread
@@ -36,7 +37,7 @@ export function encodeNodes(nodes: readonly SceneNode[]): NodePart {
     const fields = node as unknown as Readonly<Record<string, unknown>>;
     for (const key in fields) {
       const value = fields[key];
-      if (key === "subpaths" && node.type === "path") {
+      if (key === "subpaths" && isPath(node)) {
         geometry.push(node.subpaths);
         record[key] = GEOMETRY;
       } else if (typeof value === "object" && value !== null) {

@@ -6,6 +6,7 @@ import { type DocRecord, type Id } from "../../doc/types";
 import type { CameraState } from "../camera";
 import type { NodeSource } from "./geometry";
 import type { Point } from "../../math/point";
+import { isFrame } from "../../shapes/frame";
 
 /** Screen pixels between a frame's top edge and the bottom of its label. */
 export const LABEL_GAP = 4;
@@ -24,7 +25,7 @@ export interface LabelBox {
 
 /** The name a frame's label shows: its own, or what the layers panel would call it. */
 export function frameLabelText(record: DocRecord | undefined): string {
-  if (record?.type !== "frame") return "";
+  if (!isFrame(record)) return "";
   return record.name.trim() === "" ? "Frame" : record.name;
 }
 
@@ -34,7 +35,7 @@ export function frameLabelText(record: DocRecord | undefined): string {
  */
 export function labelAnchor(source: NodeSource, id: Id, view: CameraState): Point | null {
   const record = source.get(id);
-  if (record?.type !== "frame") return null;
+  if (!isFrame(record)) return null;
   const corner = apply(worldMatrix(source, id), { x: 0, y: 0 });
   if (!Number.isFinite(corner.x) || !Number.isFinite(corner.y)) return null;
   return {
@@ -84,8 +85,8 @@ export class FrameLabels {
     if (this.page === null) return false;
     let touched = false;
     for (const { id, before, after } of commit.patch.changes) {
-      const was = before?.type === "frame" && before.parent === this.page;
-      const is = after?.type === "frame" && after.parent === this.page;
+      const was = isFrame(before) && before.parent === this.page;
+      const is = isFrame(after) && after.parent === this.page;
       if (is) this.frames.add(id);
       else this.frames.delete(id);
       touched ||= was || is;
@@ -107,7 +108,7 @@ export class FrameLabels {
           ? []
           : this.source
               .childrenOf(page)
-              .filter((n) => n.type === "frame")
+              .filter(isFrame)
               .map((n) => n.id),
       );
     }
@@ -115,7 +116,7 @@ export class FrameLabels {
     const ordered = [...this.frames]
       .flatMap((id) => {
         const record = this.source.get(id);
-        return record?.type === "frame" ? [record] : [];
+        return isFrame(record) ? [record] : [];
       })
       .sort((a, b) => (a.index < b.index ? -1 : a.index > b.index ? 1 : a.id < b.id ? -1 : 1));
     const selected = new Set(selection);

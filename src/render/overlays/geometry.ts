@@ -7,6 +7,8 @@ import { bendHandle } from "../../shapes/lineRoute";
 import type { CameraState } from "../camera";
 import type { Point } from "../../math/point";
 import type { Box } from "../../math/box";
+import { isLine } from "../../shapes/line";
+import { childrenReachOut } from "../../shapes/registry";
 
 // Pure geometry of the overlays: no Pixi here, so the tools and the unit tests can use it in Node.
 
@@ -71,7 +73,7 @@ export function boxQuad(box: Box): Quad {
 export function ownBounds(source: NodeSource, node: SceneNode, depth = 0): Box | null {
   let box = localBounds(node);
   if (depth > 256) return box;
-  if (node.type === "group" || (node.type === "frame" && !node.clip)) {
+  if (childrenReachOut(node)) {
     for (const child of source.childrenOf(node.id)) {
       const inner = ownBounds(source, child, depth + 1);
       if (inner !== null) box = unionBox(box, transformBox(inner, toMatrix(child.transform)));
@@ -399,7 +401,7 @@ export interface LineEnds {
 /** The ends of line `id` in page coordinates; null when it is not a line. */
 export function lineEnds(source: Pick<NodeSource, "get">, id: Id): LineEnds | null {
   const node = source.get(id);
-  if (node?.type !== "line") return null;
+  if (!isLine(node)) return null;
   const world = worldMatrix(source, id);
   const bendAt = bendHandle(node);
   return {

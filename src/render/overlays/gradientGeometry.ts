@@ -11,6 +11,7 @@ import { snapAngle } from "../../geometry/angle";
 import type { CameraState } from "../camera";
 import { worldToScreen } from "./geometry";
 import type { Point } from "../../math/point";
+import { drawsFill } from "../../shapes/registry";
 
 // Pure geometry of on-canvas gradient editing: no Pixi, so the tool and the tests load it in Node.
 // Paint geometry lives in the node's local coordinates; handles are shown and dragged in world
@@ -99,7 +100,7 @@ export function defaultTarget(node: SceneNode): PaintTarget | null {
 
 /** The paint a new gradient goes into: lines and freehand ink draw only their stroke. */
 export function newGradientTarget(node: SceneNode): PaintTarget {
-  return node.type === "line" || node.type === "freehand" ? "stroke" : "fill";
+  return drawsFill(node) ? "fill" : "stroke";
 }
 
 function endColors(stops: readonly GradientStop[]): [RGBA, RGBA] {

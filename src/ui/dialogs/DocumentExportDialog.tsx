@@ -2,6 +2,7 @@ import { useState } from "react";
 import { exportBaseName } from "../../app/exportCommands";
 import type { Editor } from "../../app/editor";
 import { ExportDialog, type ExportServices } from "./ExportDialog";
+import { isFrame } from "../../shapes/frame";
 
 /**
  * The export dialog for the open document: the selection, page and frames as they were when it
@@ -24,7 +25,7 @@ export function DocumentExportDialog({
       selection: store.selection,
       frames: store
         .childrenOf(pageId)
-        .filter((node) => node.type === "frame")
+        .filter(isFrame)
         .map((node) => ({ id: node.id, name: node.name })),
       baseName: exportBaseName(current),
     };

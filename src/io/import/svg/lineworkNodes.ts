@@ -7,6 +7,8 @@ import type { Context, Conversion, Walk } from "./conversion";
 import { blobOfDataUrl } from "./lineworkData";
 import { clampUnit } from "./nodeStyle";
 import { expressible, isIdentity } from "./placement";
+import { isImage } from "../../../shapes/image";
+import { holdsChildren } from "../../../shapes/registry";
 
 /**
  * The node an element's `data-linework` describes, placed in the context, with its children
@@ -32,7 +34,7 @@ export function lineworkNode(
   }
   if (parent.carriedOpacity !== 1)
     node = { ...node, opacity: clampUnit(node.opacity * parent.carriedOpacity) };
-  if (node.type === "image") {
+  if (isImage(node)) {
     const href = element.attributes.get("href") ?? element.attributes.get("xlink:href") ?? "";
     const blob = blobOfDataUrl(href.trim(), conv.blobIds());
     if (blob === null) {
@@ -42,7 +44,7 @@ export function lineworkNode(
     conv.blobs.push(blob);
     node = { ...node, blob: blob.id };
   }
-  if (node.type !== "group" && node.type !== "frame") {
+  if (!holdsChildren(node)) {
     conv.produce();
     out.push({ node, children: null });
     return true;

@@ -3,6 +3,7 @@ import { transformBox } from "../../../geometry/bounds";
 import type { Box } from "../../../math/box";
 import { localBounds } from "../../../shapes/bounds";
 import type { Draft } from "../tree";
+import { isFrame } from "../../../shapes/frame";
 
 /**
  * Whether what drafts draw stays within the box from (0, 0) to (width, height) of the space they
@@ -36,7 +37,7 @@ export function fitsWithin(drafts: readonly Draft[], width: number, height: numb
         return false;
     }
     // A clipping frame's children stay within the frame measured above.
-    const clips = draft.node.type === "frame" && draft.node.clip;
+    const clips = isFrame(draft.node) && draft.node.clip;
     if (draft.children !== null && !clips)
       for (const child of draft.children) stack.push({ draft: child, m });
   }
