@@ -98,20 +98,27 @@ export function makeNode<T extends SceneNode>(
 ): T {
   const defaults = (KIND_DEFAULTS as Partial<Record<NodeType, object>>)[type];
   return {
-    ...nodeBase(id, parent, index, defaultName(type)),
+    ...nodeBase(id, parent, index, DEFAULT_NAMES[type]),
     ...defaults,
     ...fields,
     type,
   } as unknown as T;
 }
 
-function defaultName(type: SceneNode["type"]): string {
-  switch (type) {
-    case "rect":
-      return "Rectangle";
-    case "freehand":
-      return "Drawing";
-    default:
-      return type[0]!.toUpperCase() + type.slice(1);
-  }
-}
+/**
+ * What a new node of each type is called until someone names it. Every type is listed, so a new
+ * one does not compile until it is given its name.
+ */
+const DEFAULT_NAMES: { readonly [K in NodeType]: string } = {
+  rect: "Rectangle",
+  ellipse: "Ellipse",
+  polygon: "Polygon",
+  star: "Star",
+  line: "Line",
+  path: "Path",
+  freehand: "Drawing",
+  text: "Text",
+  image: "Image",
+  frame: "Frame",
+  group: "Group",
+};
