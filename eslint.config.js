@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import kindChecks from "./scripts/eslint-kind-checks.mjs";
 import layers from "./scripts/eslint-layers.mjs";
 import moduleState from "./scripts/eslint-module-state.mjs";
 
@@ -44,12 +45,16 @@ export default tseslint.config(
   {
     // The layers of ARCHITECTURE.md: imports only go down, and no files import each other in a
     // circle. What lives as long as a document or a program belongs to its object, not a module.
+    // What a kind of node can do is asked of its kind, not of its type name.
     files: ["src/**/*.{ts,tsx}"],
-    plugins: { linework: { rules: { ...layers.rules, ...moduleState.rules } } },
+    plugins: {
+      linework: { rules: { ...layers.rules, ...moduleState.rules, ...kindChecks.rules } },
+    },
     rules: {
       "linework/layers": "error",
       "linework/no-import-cycle": "error",
       "linework/no-module-state": "error",
+      "linework/no-kind-check": "error",
     },
   },
   {
