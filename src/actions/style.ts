@@ -23,6 +23,8 @@ function styledTargets(tx: Transaction, roots: readonly SceneNode[]): SceneNode[
 
 function checkFill(fill: Fill): void {
   if (fill.type === "none") return;
+  // A pattern's colours are its content's, checked where the pattern was made.
+  if (fill.type === "pattern") return;
   const colors = fill.type === "solid" ? [fill.color] : fill.stops.map((s) => s.color);
   for (const c of colors) {
     if (![c.r, c.g, c.b, c.a].every((v) => Number.isFinite(v) && v >= 0 && v <= 1))

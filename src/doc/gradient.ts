@@ -1,3 +1,4 @@
+import { patternColor } from "./pattern";
 import type { Fill, GradientStop, Paint, RGBA } from "./types";
 import type { Box } from "../math/box";
 
@@ -7,7 +8,7 @@ export const MIN_STOPS = 2;
 export const MAX_STOPS = 32;
 
 export type FillKind = Fill["type"];
-export type GradientPaint = Exclude<Paint, { type: "solid" }>;
+export type GradientPaint = Extract<Paint, { type: "linear" | "radial" }>;
 
 const WHITE: RGBA = { r: 1, g: 1, b: 1, a: 1 };
 const BLACK: RGBA = { r: 0, g: 0, b: 0, a: 1 };
@@ -125,8 +126,14 @@ export function convertFill(
   unpainted: RGBA | null = null,
 ): Fill {
   if (kind === original.type) return original;
+  // A pattern turns into what its colour would: a pattern is made by an import, not from a colour.
+  if (kind === "pattern") return original;
   const current: Fill =
-    original.type === "none" && unpainted !== null ? { type: "solid", color: unpainted } : original;
+    original.type === "none" && unpainted !== null
+      ? { type: "solid", color: unpainted }
+      : original.type === "pattern"
+        ? { type: "solid", color: patternColor(original) }
+        : original;
   const stops: readonly GradientStop[] =
     current.type === "linear" || current.type === "radial"
       ? current.stops

@@ -42,7 +42,28 @@ export interface RadialGradientPaint {
   readonly stops: readonly GradientStop[];
 }
 
-export type Paint = SolidPaint | LinearGradientPaint | RadialGradientPaint;
+/**
+ * A tile repeated over the plane in both directions, like SVG's `<pattern>`: a `width` ×
+ * `height` rectangle of the pattern's own space, its top-left corner at the origin, showing
+ * `content` clipped to it. `transform` places that space in the node's local coordinates (where
+ * the tile starts, its patternTransform, units resolved). `content` is a small scene of its own:
+ * nodes whose `parent` is another content node (a group or frame) or `PATTERN_TILE`, in the
+ * pattern's space; their ids are the pattern's own, not the document's, and they hold no images.
+ */
+export interface PatternPaint {
+  readonly type: "pattern";
+  readonly width: number;
+  readonly height: number;
+  readonly transform: Transform;
+  /** 0–1, over the whole tile (an SVG fill-opacity or stroke-opacity on a pattern). */
+  readonly opacity: number;
+  readonly content: readonly SceneNode[];
+}
+
+/** The `parent` of a pattern's top-level content nodes. */
+export const PATTERN_TILE = "tile";
+
+export type Paint = SolidPaint | LinearGradientPaint | RadialGradientPaint | PatternPaint;
 
 export type Fill = { readonly type: "none" } | Paint;
 

@@ -10,7 +10,8 @@ import {
   type TextStyleOptions,
 } from "pixi.js";
 import { IDENTITY_MATRIX, toMatrix } from "../doc/transform";
-import type { ImageNode, Paint, SceneNode, TextNode } from "../doc/types";
+import { patternsOf } from "../doc/pattern";
+import type { ImageNode, Paint, PatternPaint, SceneNode, TextNode } from "../doc/types";
 import { createBatchMesh } from "./batch/chunkMesh";
 import {
   dependsOnZoom,
@@ -21,7 +22,7 @@ import {
 } from "./batch/encode";
 import { BatchWriter } from "./batch/writer";
 import { colorOf } from "./paint";
-import { createPaintMesh } from "./paintMesh/paintMesh";
+import { createPaintMesh, type PaintTiles } from "./paintMesh/paintMesh";
 import { resolvedFamilies } from "../fonts/family";
 import { kindOf } from "../shapes/registry";
 import { hasLabel, labelGap, labelOf, labelOrigin, labelText } from "../shapes/label";
@@ -32,6 +33,19 @@ export interface DrawContext {
   readonly detail: Detail;
   /** How much the node's ancestors and own transform scale it (its world matrix's scale). */
   worldScale(): number;
+  /** Renders pattern paints' tiles; absent where nothing can render them (no GPU). */
+  readonly tiles?: TileRenderer | null;
+  /** The camera's own zoom, which pattern tiles are rendered for; the bucket's without it. */
+  readonly zoom?: number;
+}
+
+/** Renders the tile of a pattern paint into a texture, for the paint shader to repeat. */
+export interface TileRenderer {
+  /**
+   * The tile of `paint`, rendered for a node drawn at `pixelsPerUnit` device pixels per unit of
+   * its local space; the caller owns the texture. Null when it cannot be rendered.
+   */
+  render(paint: PatternPaint, pixelsPerUnit: number): Texture | null;
 }
 
 /** A node drawn by an object of its own rather than by its chunk's batch. */
@@ -70,6 +84,9 @@ function paintsOf(node: VectorNode): { fill: Paint | null; stroke: Paint | null 
  */
 function shapeMesh(node: VectorNode, context: DrawContext): Container | null {
   const scale = context.worldScale();
+  const { fill, stroke } = paintsOf(node);
+  // Tiles first: rendering one draws its content through this same scratch writer.
+  const tiles = patternTiles(fill, stroke, context, scale);
   const writer = meshWriter;
   writer.reset();
   const detail = {
@@ -77,11 +94,32 @@ function shapeMesh(node: VectorNode, context: DrawContext): Container | null {
     pixelsPerUnit: context.detail.pixelsPerUnit * scale,
   };
   encodeNode(writer, node, IDENTITY_MATRIX, detail, 1);
-  if (writer.indexCount === 0) return null;
-  const { fill, stroke } = paintsOf(node);
   const solid =
     (fill === null || fill.type === "solid") && (stroke === null || stroke.type === "solid");
-  return solid ? createBatchMesh(writer) : createPaintMesh(writer, fill, stroke);
+  if (writer.indexCount === 0 || solid) {
+    tiles.fill?.destroy(true);
+    tiles.stroke?.destroy(true);
+    return writer.indexCount === 0 ? null : createBatchMesh(writer);
+  }
+  return createPaintMesh(writer, fill, stroke, tiles);
+}
+
+/** The tiles of a node's pattern paints, rendered for the zoom and scale it is drawn at. */
+function patternTiles(
+  fill: Paint | null,
+  stroke: Paint | null,
+  context: DrawContext,
+  scale: number,
+): PaintTiles {
+  const tiles = context.tiles;
+  if (tiles == null || (fill?.type !== "pattern" && stroke?.type !== "pattern"))
+    return { fill: null, stroke: null };
+  const zoom = context.zoom ?? context.detail.pixelsPerUnit;
+  const pixels = zoom * scale * (globalThis.devicePixelRatio || 1);
+  return {
+    fill: fill?.type === "pattern" ? tiles.render(fill, pixels) : null,
+    stroke: stroke?.type === "pattern" ? tiles.render(stroke, pixels) : null,
+  };
 }
 
 /**
@@ -112,7 +150,8 @@ function shapeDisplay(type: SceneNode["type"], batched: boolean): Display {
       mesh = null;
       zoomed = false;
       if (!isVectorNode(next) || next.type === "frame") return;
-      zoomed = dependsOnZoom(next);
+      // A pattern's tile is rendered for the zoom.
+      zoomed = dependsOnZoom(next) || patternsOf(next).length > 0;
       mesh = shapeMesh(next, context);
       if (mesh !== null) {
         mesh.label = batched ? "batch" : "shape";
@@ -256,7 +295,7 @@ function frameDisplay(): Display {
     batched: false,
     draw(next, context) {
       if (next.type !== "frame") return;
-      zoomed = dependsOnZoom(next);
+      zoomed = dependsOnZoom(next) || patternsOf(next).length > 0;
       background?.destroy();
       background = shapeMesh(next, context);
       if (background !== null) object.addChildAt(background, 0);

@@ -1,6 +1,7 @@
 import type { Engine } from "../../engine";
 import type { EditableDocument } from "../editing/editor";
 import { blobTextureSource } from "./images";
+import { rendererTiles } from "./patternTiles";
 import { SceneRenderer } from "./sceneRenderer";
 
 export { SceneRenderer } from "./sceneRenderer";
@@ -16,6 +17,8 @@ export function attachRenderer(engine: Engine, editor: EditableDocument): SceneR
     lazy: true,
     onBackdropNeeded: (needed) => engine.gfx.setBackBuffer(needed),
     images: blobTextureSource(editor.store),
+    tiles: rendererTiles(() => engine.gfx.renderer),
+    contextRestored: (listener) => engine.gfx.onContextRestored(listener),
     editingText: editor.editingText,
     commits: editor.commits.stage("renderer"),
   });

@@ -3,6 +3,7 @@ import { registerHslBlends } from "./hslBlends";
 import { Container } from "pixi.js";
 import type { DocumentStore, Commit } from "../doc/store";
 import { worldMatrix } from "../doc/commands";
+import { patternsOf } from "../doc/pattern";
 import { isSceneNode, type BlendMode, type Id, type SceneNode } from "../doc/types";
 import { dependsOnZoom, isBatchable, type Detail } from "./batch/encode";
 import { BatchWriter } from "./batch/writer";
@@ -21,6 +22,7 @@ import {
   type Display,
   type DrawContext,
   type ImageSource,
+  type TileRenderer,
 } from "./displays";
 
 registerHslBlends();
@@ -54,6 +56,13 @@ export interface SceneRendererOptions {
   readonly onBackdropNeeded?: (needed: boolean) => void;
   /** Textures for image nodes; the renderer owns it and disposes it with itself. */
   readonly images?: ImageSource;
+  /** Renders pattern paints' tiles; without it a pattern paints nothing. */
+  readonly tiles?: TileRenderer;
+  /**
+   * Where a restored WebGL context is heard: pattern tiles are rendered textures, lost with the
+   * context, and are rendered again then. Returns how to stop listening.
+   */
+  readonly contextRestored?: (listener: () => void) => () => void;
   /**
    * The text whose editing field is open: left undrawn while the field shows its words, without
    * the document calling it hidden (the panels and files see it as it is).
@@ -126,6 +135,11 @@ export class SceneRenderer {
   private backdropNeeded = false;
   private readonly onBackdropNeeded: ((needed: boolean) => void) | null;
   private readonly images: ImageSource | null;
+  private readonly tiles: TileRenderer | null;
+  private readonly stopRestoring: () => void;
+  /** The zoom pattern tiles were last rendered for, and the wait for the zoom to rest. */
+  private patternZoom = 1;
+  private patternTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly owner: ChunkOwner;
   private readonly unsubscribe: () => void;
   /** The text being edited in its field, drawn by the field instead. */
@@ -142,6 +156,8 @@ export class SceneRenderer {
     this.lazy = options.lazy ?? false;
     this.onBackdropNeeded = options.onBackdropNeeded ?? null;
     const images = options.images ?? null;
+    this.tiles = options.tiles ?? null;
+    this.stopRestoring = options.contextRestored?.(() => this.redrawPatterns()) ?? (() => {});
     // A picture decodes after its chunk was drawn (or cached as a texture): its arrival redraws.
     this.images = images && {
       load: (node, done) =>
@@ -302,6 +318,7 @@ export class SceneRenderer {
   setZoom(zoom: number): void {
     const moved = zoom !== this.zoom;
     this.zoom = zoom;
+    if (moved) this.patternsLater();
     const detail = detailForZoom(zoom);
     if (detail.pixelsPerUnit === this.detail.pixelsPerUnit) {
       // Any zoom step restarts the wait, so a slow gesture is not rebuilt for halfway through.
@@ -315,6 +332,19 @@ export class SceneRenderer {
     if (detail.pixelsPerUnit > TEXTURE_CACHE_MAX_ZOOM)
       for (const list of this.lists.values()) list.dropCaches();
     this.settleLater();
+  }
+
+  /**
+   * Pattern tiles are rendered for the camera's own zoom, not its bucket's, so that a tile's
+   * texels fall on the screen's pixels: once the zoom rests, tiles rendered for another zoom are
+   * rendered again (only shapes painted with patterns are redrawn).
+   */
+  private patternsLater(): void {
+    if (this.patternTimer !== null) clearTimeout(this.patternTimer);
+    this.patternTimer = setTimeout(() => {
+      this.patternTimer = null;
+      if (this.zoom !== this.patternZoom) this.redrawPatterns();
+    }, ZOOM_SETTLE_MS);
   }
 
   private settleLater(): void {
@@ -340,8 +370,29 @@ export class SceneRenderer {
     return changed;
   }
 
+  /**
+   * Draws the nodes painted with patterns again: their tiles are rendered textures, which a lost
+   * WebGL context takes with it and no CPU copy restores.
+   */
+  redrawPatterns(): number {
+    this.patternZoom = this.zoom;
+    let redrawn = 0;
+    for (const [id, display] of this.displays) {
+      const node = this.store.get(id);
+      if (!isSceneNode(node) || patternsOf(node).length === 0) continue;
+      display.draw(node, this.drawContext(id));
+      redrawn += 1;
+    }
+    for (const list of this.lists.values()) list.dropCaches();
+    if (redrawn > 0) this.invalidate();
+    return redrawn;
+  }
+
   dispose(): void {
     this.unsubscribe();
+    this.stopRestoring();
+    if (this.patternTimer !== null) clearTimeout(this.patternTimer);
+    this.patternTimer = null;
     this.stopFollowingEditing();
     if (this.settleTimer !== null) clearTimeout(this.settleTimer);
     this.settleTimer = null;
@@ -592,9 +643,12 @@ export class SceneRenderer {
 
   /** What a display drawing node `id` needs: the zoom's detail and the node's world scale. */
   private drawContext(id: Id): DrawContext {
+    if (this.tiles !== null) this.patternZoom = this.zoom;
     return {
       detail: this.detail,
+      zoom: this.zoom,
       worldScale: () => this.worldScale(id),
+      tiles: this.tiles,
     };
   }
 

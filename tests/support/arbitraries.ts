@@ -14,15 +14,19 @@ import type {
   Label,
   NodeBase,
   PageRecord,
+  GroupNode,
   Paint,
   PathSegment,
+  PatternPaint,
+  RectNode,
   RGBA,
   SceneNode,
   Stroke,
   Subpath,
   Transform,
 } from "../../src/doc/types";
-import { ARROW_HEADS, LINE_ROUTES, BLEND_MODES } from "../../src/doc/types";
+import { ARROW_HEADS, LINE_ROUTES, BLEND_MODES, PATTERN_TILE } from "../../src/doc/types";
+import { makeNode, NO_STROKE } from "../../src/doc/factory";
 import type { Point } from "../../src/math/point";
 
 /** -0 does not survive JSON (it comes back as 0), and no drawing needs it. */
@@ -408,5 +412,66 @@ export function documentArb(options: DocumentOptions = {}): fc.Arbitrary<DocReco
       for (const blob of blobRecords)
         if (usedBlobs.has(blob.id) || blob === blobRecords[0]) records.push(blob);
       return records;
+    });
+}
+
+/**
+ * A pattern paint: a tile with a few solid-painted rectangles and ellipses, some inside a group,
+ * and (below `depth`) one that is itself painted with a pattern.
+ */
+export function patternArb(depth = 2): fc.Arbitrary<PatternPaint> {
+  const inner: fc.Arbitrary<Paint> =
+    depth > 1
+      ? fc.oneof(
+          {
+            weight: 3,
+            arbitrary: fc.record({ type: fc.constant("solid" as const), color: rgbaArb }),
+          },
+          { weight: 1, arbitrary: patternArb(depth - 1) },
+        )
+      : fc.record({ type: fc.constant("solid" as const), color: rgbaArb });
+  const leaf = fc.tuple(
+    fc.constantFrom("rect" as const, "ellipse" as const),
+    transformArb,
+    inner,
+    fc.double({ min: 0.1, max: 50, noNaN: true }),
+    fc.double({ min: 0.1, max: 50, noNaN: true }),
+    fc.boolean(),
+  );
+  return fc
+    .record({
+      width: fc.double({ min: 0.01, max: 500, noNaN: true }),
+      height: fc.double({ min: 0.01, max: 500, noNaN: true }),
+      transform: transformArb,
+      opacity: unitArb,
+      leaves: fc.array(leaf, { minLength: 1, maxLength: 4 }),
+      grouped: fc.boolean(),
+    })
+    .map(({ leaves, grouped, ...tile }) => {
+      const content: SceneNode[] = [];
+      if (grouped)
+        content.push({
+          ...makeNode<GroupNode>("group", "g", PATTERN_TILE, "a0", {}),
+        });
+      leaves.forEach(([type, transform, fill, width, height, inGroup], i) => {
+        const fields = {
+          transform,
+          fill,
+          stroke: { ...NO_STROKE },
+          width,
+          height,
+          ...(type === "rect" ? { radii: [0, 0, 0, 0] as [number, number, number, number] } : {}),
+        };
+        content.push(
+          makeNode<RectNode>(
+            type as "rect",
+            `n${i}`,
+            grouped && inGroup ? "g" : PATTERN_TILE,
+            `a${i + 1}`,
+            fields as never,
+          ),
+        );
+      });
+      return { type: "pattern" as const, ...tile, content };
     });
 }

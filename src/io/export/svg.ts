@@ -1,4 +1,6 @@
 import { boundTargets } from "../../doc/bindings";
+import { patternChildren } from "../../doc/pattern";
+import { PATTERN_TILE } from "../../doc/types";
 import { fromMatrix, IDENTITY_MATRIX, multiply, toMatrix, type Matrix } from "../../doc/transform";
 import type {
   BlobRecord,
@@ -6,6 +8,7 @@ import type {
   ImageNode,
   PageRecord,
   Paint,
+  PatternPaint,
   SceneNode,
   Styled,
   TextNode,
@@ -191,19 +194,40 @@ export function transformValue(m: Matrix): string | undefined {
 
 /** Writes nodes as SVG markup; ids and defs are shared across one file. */
 class SvgWriter {
-  readonly ids = new IdAllocator();
-  readonly defs = new Defs(this.ids);
-  readonly warnings: string[] = [];
+  readonly ids: IdAllocator;
+  readonly defs: Defs;
+  readonly warnings: string[];
   private readonly parts = new StringSink();
   private count = 0;
 
+  /** `outer`: the writer of the file whose pattern's content this one writes. */
   constructor(
     private readonly source: ExportSource,
     private readonly measure: TextMeasure,
     private readonly maxNodes: number,
     readonly linework: boolean,
     private readonly glyphs: GlyphFonts | null,
-  ) {}
+    outer?: SvgWriter,
+  ) {
+    this.ids = outer?.ids ?? new IdAllocator();
+    this.defs = outer?.defs ?? new Defs(this.ids, (paint) => this.patternContent(paint));
+    this.warnings = outer?.warnings ?? [];
+  }
+
+  /**
+   * A pattern's content as SVG, for its `<pattern>`: its nodes as any others, without their
+   * Linework data (the shape's own data holds the pattern whole).
+   */
+  private patternContent(paint: PatternPaint): string {
+    const children = patternChildren(paint);
+    const source: ExportSource = {
+      get: (id) => paint.content.find((node) => node.id === id),
+      childrenOf: (id) => children.get(id) ?? [],
+    };
+    const writer = new SvgWriter(source, this.measure, this.maxNodes, false, this.glyphs, this);
+    for (const node of children.get(PATTERN_TILE) ?? []) writer.node(node, IDENTITY_MATRIX, 0);
+    return writer.body;
+  }
 
   get body(): string {
     return this.parts.toString();

@@ -1,11 +1,30 @@
-import type { BlendMode, GradientStop, Paint, RGBA, Stroke } from "../../doc/types";
+import { patternMatrix } from "../../doc/pattern";
+import type { BlendMode, GradientStop, Paint, PatternPaint, RGBA, Stroke } from "../../doc/types";
 import { attributes, num, type IdAllocator } from "./xml";
 
-/** Gradients and clip paths gathered while the body is written, emitted once in <defs>. */
+/** Gradients, patterns and clip paths gathered while the body is written, emitted once in <defs>. */
 export class Defs {
   private readonly parts: string[] = [];
 
-  constructor(private readonly ids: IdAllocator) {}
+  /**
+   * `content` writes a pattern's content nodes as SVG (the writer of the nodes, which shares
+   * these defs with it, so patterns inside patterns land here too).
+   */
+  constructor(
+    private readonly ids: IdAllocator,
+    readonly content: (paint: PatternPaint) => string = () => "",
+  ) {}
+
+  private readonly patterns = new Map<PatternPaint, string>();
+
+  /** The id a pattern paint was written under, if it was. */
+  written(paint: PatternPaint): string | null {
+    return this.patterns.get(paint) ?? null;
+  }
+
+  remember(paint: PatternPaint, id: string): void {
+    this.patterns.set(paint, id);
+  }
 
   add(kind: string, markup: (id: string) => string): string {
     const id = this.ids.allocate(kind, kind);
@@ -86,7 +105,48 @@ export function paintValue(paint: Paint, defs: Defs): { value: string; opacity?:
       );
       return { value: `url(#${id})` };
     }
+    case "pattern": {
+      // The tile in the node's own units, as the model keeps it: its corner at the origin of
+      // the pattern's space, placed by patternTransform. One paint used by many nodes (a
+      // file's shared values) is written once.
+      const opacity = paint.opacity < 1 ? clampAlpha(paint.opacity) : undefined;
+      const known = defs.written(paint);
+      if (known !== null) return { value: `url(#${known})`, opacity };
+      const m = patternMatrix(paint);
+      const content = defs.content(paint);
+      const id = defs.add(
+        "pattern",
+        (pid) =>
+          `<pattern${attributes({
+            id: pid,
+            patternUnits: "userSpaceOnUse",
+            width: paint.width,
+            height: paint.height,
+            patternTransform: isIdentity(m)
+              ? undefined
+              : `matrix(${[m.a, m.b, m.c, m.d, m.e, m.f].map(precise).join(" ")})`,
+          })}>${content}</pattern>`,
+      );
+      defs.remember(paint, id);
+      return { value: `url(#${id})`, opacity };
+    }
   }
+}
+
+function isIdentity(m: {
+  a: number;
+  b: number;
+  c: number;
+  d: number;
+  e: number;
+  f: number;
+}): boolean {
+  return m.a === 1 && m.b === 0 && m.c === 0 && m.d === 1 && m.e === 0 && m.f === 0;
+}
+
+/** A matrix entry with more digits than `num` keeps: a tile repeats its error every tile. */
+function precise(value: number): string {
+  return Number.isFinite(value) ? String(Number(value.toPrecision(10)) + 0) : "0";
 }
 
 export type Attrs = Record<string, string | number | undefined>;

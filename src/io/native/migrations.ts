@@ -141,6 +141,17 @@ function v4ToV5(doc: unknown): unknown {
   return doc;
 }
 
+/**
+ * Version 6 adds pattern paints: a fill or a stroke's paint may be `{ type: "pattern", width,
+ * height, transform, opacity, content }`, a tile repeated over the shape whose content is scene
+ * nodes of its own. Version 5 had none, so a version 5 file is already a valid version 6 file;
+ * the number changes so that a reader of version 5 refuses a file with patterns instead of
+ * failing on a paint it does not know.
+ */
+function v5ToV6(doc: unknown): unknown {
+  return doc;
+}
+
 /** `migrations[n]` turns a version n document into a version n + 1 document. */
 export const migrations: Readonly<Record<number, (doc: unknown) => unknown>> = {
   0: v0ToV1,
@@ -148,6 +159,7 @@ export const migrations: Readonly<Record<number, (doc: unknown) => unknown>> = {
   2: v2ToV3,
   3: v3ToV4,
   4: v4ToV5,
+  5: v5ToV6,
 };
 
 export class MigrationError extends Error {

@@ -19,11 +19,13 @@ import { KINDS, readOwnFields } from "./nodeFields";
 import {
   blendMode,
   blobSchema,
+  type ContentCheck,
   documentSchema,
-  INLINE_STYLES,
   pageSchema,
+  styleChecks,
   type StyleChecks,
 } from "./schemas";
+import { MAX_PATTERN_DEPTH, MAX_PATTERN_NODES } from "../../doc/pattern";
 
 const RECORD_TYPES = ["document", "page", "blob", ...Object.keys(KINDS)];
 const RECORD_TYPE_MESSAGE = `must be one of ${RECORD_TYPES.map((v) => JSON.stringify(v)).join(", ")}`;
@@ -59,6 +61,54 @@ function readNode(raw: Raw, type: NodeType, styles: StyleChecks): SceneNode {
   readOwnFields(node, kind.fields, raw, false, 0, 0, undefined);
   // Complete: `nodeFields.ts` is checked against the record types at compile time.
   return node as unknown as SceneNode;
+}
+
+/**
+ * The content of a pattern `depth` patterns deep (1: a pattern of a document node): scene nodes
+ * written whole, their own patterns read one level deeper. Its structure is the paint's check's.
+ */
+function contentCheck(depth: number): ContentCheck {
+  return (value) => {
+    if (depth > MAX_PATTERN_DEPTH)
+      fail(`holds patterns more than ${MAX_PATTERN_DEPTH} deep (limit maxPatternDepth)`);
+    if (!Array.isArray(value)) fail("must be a list");
+    if (value.length > MAX_PATTERN_NODES)
+      fail(`has more than ${MAX_PATTERN_NODES} nodes (limit maxPatternNodes)`);
+    const styles = CONTENT_STYLES[depth]!;
+    return value.map((raw: unknown, i) => {
+      try {
+        if (!isPlainObject(raw)) fail("must be an object");
+        const type = raw.type;
+        if (typeof type !== "string" || !Object.hasOwn(KINDS, type))
+          throw new Problem("type", NODE_TYPE_MESSAGE);
+        return readNode(raw, type as NodeType, styles);
+      } catch (error) {
+        if (error instanceof Problem) throw error.within(i);
+        throw error;
+      }
+    });
+  };
+}
+
+const NODE_TYPE_MESSAGE = `must be one of ${Object.keys(KINDS)
+  .map((v) => JSON.stringify(v))
+  .join(", ")}`;
+
+/**
+ * Inline style checks for nodes `depth` patterns deep (0: the document's own nodes), each
+ * reading its patterns' content one level deeper; past the limit, content is refused.
+ */
+const CONTENT_STYLES: readonly StyleChecks[] = Array.from(
+  { length: MAX_PATTERN_DEPTH + 1 },
+  (_, depth) => styleChecks([], contentCheck(depth + 1)),
+);
+
+/** Style checks for records that stand alone (log entries, SVG data): no shared list. */
+export const INLINE_STYLES: StyleChecks = CONTENT_STYLES[0]!;
+
+/** Style checks for one file's nodes, reading indexes into its `shared` list. */
+export function fileStyles(shared: readonly unknown[]): StyleChecks {
+  return styleChecks(shared, contentCheck(1));
 }
 
 /** One record, checked; `styles` reads fills and strokes written once in the file's `shared` list. */

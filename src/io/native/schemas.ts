@@ -12,9 +12,14 @@ import {
   type Label,
   type PageRecord,
   type Paint,
+  type PatternPaint,
   type RGBA,
+  type SceneNode,
   type Stroke,
+  type Transform,
 } from "../../doc/types";
+import { patternProblems } from "../../doc/pattern";
+import { readTransform } from "./fields";
 import {
   anyString,
   array,
@@ -51,17 +56,64 @@ export const rgba = object<RGBA>({ r: unit, g: unit, b: unit, a: unit });
 const stop = object<GradientStop>({ offset: unit, color: rgba });
 const stops = array(stop, 0, NATIVE_LIMITS.maxGradientStops, "maxGradientStops");
 
-const paint: Check<Paint> = byType<Paint>({
-  solid: object({ type: literal("solid"), color: rgba }),
-  linear: object({ type: literal("linear"), from: vec2, to: vec2, stops }),
-  radial: object({
-    type: literal("radial"),
-    center: vec2,
-    radius: nonNegative,
-    focal: vec2,
-    stops,
-  }),
-});
+/** Reads a pattern's content nodes: given by `nodes.ts`, which reads nodes. */
+export type ContentCheck = Check<SceneNode[]>;
+
+const positive: Check<number> = (value) =>
+  isNumberIn(value, 0, M) && value > 0 ? value : fail(`must be a number above 0 and at most ${M}`);
+
+/** A transform whose parts may be left out, as a node's. */
+const transform: Check<Transform> = (value) => {
+  try {
+    return readTransform(value);
+  } catch (error) {
+    if (error instanceof Problem)
+      throw new Problem(error.path.replace(/^transform\.?/, ""), error.message);
+    throw error;
+  }
+};
+
+/** Paints; a pattern's content is read by `content`, and its structure checked after. */
+function paintCheck(content: ContentCheck): Check<Paint> {
+  const pattern = object<PatternPaint>({
+    type: literal("pattern"),
+    width: positive,
+    height: positive,
+    transform,
+    opacity: unit,
+    content,
+  });
+  return byType<Paint>({
+    solid: object({ type: literal("solid"), color: rgba }),
+    linear: object({ type: literal("linear"), from: vec2, to: vec2, stops }),
+    radial: object({
+      type: literal("radial"),
+      center: vec2,
+      radius: nonNegative,
+      focal: vec2,
+      stops,
+    }),
+    pattern: (value) => {
+      const checked = pattern(value);
+      // Patterns inside were checked as the content was read; this is its own structure.
+      const problem = patternProblems({ ...checked, content: checked.content.map(shallow) })[0];
+      if (problem !== undefined) throw new Problem("content", problem);
+      return checked;
+    },
+  });
+}
+
+/** A content node as `patternProblems` needs it for one level: its patterns already checked. */
+function shallow(node: SceneNode): SceneNode {
+  if (!("fill" in node)) return node;
+  const flat = (paint: Paint | null): Paint | null =>
+    paint?.type === "pattern" ? { ...paint, content: [] } : paint;
+  return {
+    ...node,
+    fill: node.fill.type === "pattern" ? flat(node.fill)! : node.fill,
+    stroke: { ...node.stroke, paint: flat(node.stroke.paint) },
+  } as SceneNode;
+}
 
 /**
  * A value written inline, or as an index into `shared` (each index validated once, then
@@ -90,18 +142,22 @@ function sharable<T>(check: Check<T>, shared: readonly unknown[]): Check<T> {
 }
 
 const noFill = object<{ type: "none" }>({ type: literal("none") });
-const inlineFill: Check<Fill> = (value) =>
-  isPlainObject(value) && value.type === "none" ? noFill(value) : paint(value);
 
-const inlineStroke: Check<Stroke> = object<Stroke>({
-  paint: nullable(paint),
-  width: nonNegative,
-  dash: array(nonNegative, 0, NATIVE_LIMITS.maxDashEntries, "maxDashEntries"),
-  dashOffset: coordinate,
-  cap: oneOf(["butt", "round", "square"]),
-  join: oneOf(["miter", "round", "bevel"]),
-  miterLimit: nonNegative,
-});
+function inlineChecks(content: ContentCheck): { fill: Check<Fill>; stroke: Check<Stroke> } {
+  const paint = paintCheck(content);
+  return {
+    fill: (value) => (isPlainObject(value) && value.type === "none" ? noFill(value) : paint(value)),
+    stroke: object<Stroke>({
+      paint: nullable(paint),
+      width: nonNegative,
+      dash: array(nonNegative, 0, NATIVE_LIMITS.maxDashEntries, "maxDashEntries"),
+      dashOffset: coordinate,
+      cap: oneOf(["butt", "round", "square"]),
+      join: oneOf(["miter", "round", "bevel"]),
+      miterLimit: nonNegative,
+    }),
+  };
+}
 
 /** The checks of a node's fill and stroke, which a file may write once in its `shared` list. */
 export interface StyleChecks {
@@ -109,13 +165,14 @@ export interface StyleChecks {
   readonly stroke: Check<Stroke>;
 }
 
-/** Style checks for one file, reading indexes into its `shared` list. */
-export function styleChecks(shared: readonly unknown[]): StyleChecks {
-  return { fill: sharable(inlineFill, shared), stroke: sharable(inlineStroke, shared) };
+/**
+ * Style checks for one file, reading indexes into its `shared` list; `content` reads the content
+ * of the patterns they hold.
+ */
+export function styleChecks(shared: readonly unknown[], content: ContentCheck): StyleChecks {
+  const inline = inlineChecks(content);
+  return { fill: sharable(inline.fill, shared), stroke: sharable(inline.stroke, shared) };
 }
-
-/** Style checks for records that stand alone (log entries, SVG data): no shared list. */
-export const INLINE_STYLES: StyleChecks = styleChecks([]);
 
 /** Flattened x, y, pressure triples: checked in one loop, as strokes can be long. */
 export const freehandPoints: Check<number[]> = (value) => {

@@ -7,8 +7,8 @@ import { isSceneNode, type DocRecord, type Id, type SceneNode } from "../../doc/
 import { isPlainObject, Problem } from "./checks";
 import { type Columns, readColumnNodes, readColumns } from "./columns";
 import { NATIVE_LIMITS } from "./limits";
-import { describe, readRecord } from "./nodes";
-import { styleChecks, type StyleChecks } from "./schemas";
+import { describe, fileStyles, readRecord } from "./nodes";
+import type { StyleChecks } from "./schemas";
 
 export { NATIVE_LIMITS };
 
@@ -30,7 +30,7 @@ export function validateRecords(
   nodes?: unknown,
 ): ValidationResult {
   if (!Array.isArray(shared)) return { ok: false, errors: ["shared must be a list"] };
-  return validateAll(value, nodes, styleChecks(shared));
+  return validateAll(value, nodes, fileStyles(shared));
 }
 
 function validateAll(value: unknown, nodes: unknown, styles: StyleChecks): ValidationResult {

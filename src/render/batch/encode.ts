@@ -88,6 +88,7 @@ function paintColor(paint: Paint): RGBA {
 const GRADIENT_PLACEHOLDER: RGBA = { r: 1, g: 1, b: 1, a: 1 };
 
 function isOpaque(paint: Paint): boolean {
+  if (paint.type === "pattern") return false;
   return paint.type === "solid" ? paint.color.a >= 1 : paint.stops.every((s) => s.color.a >= 1);
 }
 

@@ -85,6 +85,7 @@ export const EN = {
   "properties.fillSolid": "Solid",
   "properties.fillLinear": "Linear gradient",
   "properties.fillRadial": "Radial gradient",
+  "properties.fillPattern": "Pattern",
   "properties.gradientStops": "Gradient stops",
   "properties.gradientStop": "Stop {index} at {offset} %",
   "properties.stopColor": "Stop colour",

@@ -56,6 +56,7 @@ export function PaintControls({
     solid: t("properties.fillSolid"),
     linear: t("properties.fillLinear"),
     radial: t("properties.fillRadial"),
+    pattern: t("properties.fillPattern"),
   };
   const gradient =
     value !== null && (value.type === "linear" || value.type === "radial") ? value : null;
@@ -90,6 +91,8 @@ export function PaintControls({
               {kindLabel[kind]}
             </option>
           ))}
+          {/* A pattern comes with a file; it is shown, and can be turned into another kind. */}
+          {value?.type === "pattern" ? <option value="pattern">{kindLabel.pattern}</option> : null}
         </select>
       </label>
       {value === null || value.type === "solid" ? (

@@ -138,6 +138,9 @@ function samePaint(a: Fill | Paint | null, b: Fill | Paint | null): boolean {
         samePoint(a.focal, b.focal) &&
         sameStops(a.stops, b.stops)
       );
+    case "pattern":
+      // Rare and small: compared whole, content included.
+      return b.type === "pattern" && JSON.stringify(a) === JSON.stringify(b);
   }
 }
 

@@ -221,7 +221,7 @@ describe("SVG to shapes", () => {
     );
     expect(warnings).toEqual([
       "Not imported: 1 <textPath> element, 1 clip path.",
-      "Ignored: filter on 2 elements, mask on 1 element, fill: pattern on 1 element.",
+      "Ignored: filter on 2 elements, mask on 1 element.",
     ]);
   });
 

@@ -81,6 +81,14 @@ export interface Walk {
   ): void;
 }
 
+/** A walk for a conversion not yet given one: nothing drawn. */
+const NO_WALK: Walk = {
+  element: () => {},
+  draw: () => {},
+  children: () => [],
+  group: () => {},
+};
+
 /** SVG documents shown by `<image>` inside one another, the outermost file not counted. */
 export const MAX_IMAGE_DEPTH = 4;
 
@@ -106,6 +114,12 @@ export class Conversion {
   /** Elements of other namespaces: browsers draw none of them, nor what they hold. */
   readonly foreign = new Set<XmlElement>();
   private readonly lineworkRecords = new Map<XmlElement, SceneNode | null>();
+  /** The walk over elements, for what converts content of its own (patterns). */
+  walk: Walk = NO_WALK;
+  /** Patterns whose content is being converted, outermost first: a recursion paints nothing. */
+  readonly patternsOpen: XmlElement[] = [];
+  /** Patterns' content by content element and matrix, converted once. */
+  readonly patternContents = new Map<XmlElement, Map<string, SceneNode[] | null>>();
   private produced = 0;
   private instances = 0;
   private totalElements = 0;

@@ -42,6 +42,7 @@ export function convertSvg(
     throw new ImportError(`The file is XML but not SVG: its root element is <${root.name}>.`);
   }
   const conv = new Conversion(root, progress);
+  conv.walk = walk;
   conv.survey();
   const viewport = { width: 100, height: 100 };
   const base: Context = {

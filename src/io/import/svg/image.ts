@@ -225,6 +225,7 @@ function readSvgImage(conv: Conversion, payload: string, base64: boolean): Conve
     const document = parseXml(text, DEFAULT_XML_LIMITS);
     if (localName(document.root.name) !== "svg") throw new ImportError("not SVG");
     const inner = new Conversion(document.root, undefined, conv);
+    inner.walk = conv.walk;
     inner.survey();
     conv.absorb(inner);
     conv.count("external entity reference", document.externalEntityReferences);

@@ -15,6 +15,7 @@ import type { Context, Conversion } from "./conversion";
 import { hasExternalUrl } from "./css";
 import { parseLength } from "./lengths";
 import { gradientPaint, NO_BOUNDING_BOX, type UserBox } from "./paint";
+import { patternPaint } from "./pattern";
 import type { ComputedStyle } from "./style";
 
 /** A computed style as the style fields of a node: fill, stroke, fill rule, opacity, blend. */
@@ -110,7 +111,21 @@ function paint(
         ? paint(conv, fallback, ctx, opacity, userToLocal, box, margin)
         : null;
     }
-    // A pattern is not imported (the audit reports it); its fallback colour stands in.
+    if (target !== undefined && tag === "pattern") {
+      const pattern = patternPaint(
+        conv,
+        target,
+        ctx,
+        userToLocal,
+        typeof box === "function" ? box() : box,
+        opacity,
+      );
+      if (pattern !== NO_BOUNDING_BOX) return pattern;
+      return fallback.length > 0
+        ? paint(conv, fallback, ctx, opacity, userToLocal, box, margin)
+        : null;
+    }
+    // Anything else referred to is no paint: its fallback colour stands in.
     if (fallback.length > 0) return paint(conv, fallback, ctx, opacity, userToLocal, box, margin);
     if (target === undefined) conv.count("reference to a missing paint");
     return null;

@@ -15,11 +15,12 @@ export const SVG_NS = "http://www.w3.org/2000/svg";
 /**
  * How the import treats an element:
  * - `drawn`: converted where it stands (shapes, text, images, containers, `<use>`);
- * - `resource`: read where something refers to it (gradients, markers, clip paths, symbols);
+ * - `resource`: read where something refers to it (gradients, patterns, markers, clip paths,
+ *   symbols);
  * - `text content`: the characters of a `<text>` (its styles and positions are not kept);
  * - `inert`: no rendering effect (descriptions, views);
- * - `referenced`: not imported, and reported where an element refers to it (masks, filters,
- *   patterns), since a definition that nothing uses draws nothing.
+ * - `referenced`: not imported, and reported where an element refers to it (masks, filters),
+ *   since a definition that nothing uses draws nothing.
  * An element with no role is not imported and is reported itself, its content with it.
  */
 export type ElementRole = "drawn" | "resource" | "text content" | "inert" | "referenced";
@@ -61,18 +62,10 @@ function keywords(...kept: string[]): Check {
 const unlessAt = keywords;
 
 /**
- * `fill` and `stroke`: colours, gradients and context paints (the paint of the `<use>` or marked
- * shape, or none without one) are kept; patterns are not.
+ * `fill` and `stroke`: colours, gradients, patterns and context paints (the paint of the `<use>`
+ * or marked shape, or none without one) are kept.
  */
-const paintCheck: Check = (value, _element, byId) => {
-  const text = value.trim();
-  const url = /^url\(\s*['"]?#([^)'"]+)['"]?\s*\)/.exec(text);
-  if (url !== null) {
-    const target = byId(url[1]!.trim());
-    return target !== undefined && localName(target.name) === "pattern" ? "pattern" : null;
-  }
-  return null;
-};
+const paintCheck: Check = () => null;
 
 /**
  * `paint-order`: the import draws fill, then stroke, then markers; an order that puts them
@@ -95,12 +88,8 @@ const blendCheck: Check = (value) => {
     : noteOf(value);
 };
 
-/** `transform-origin` moves an element's own transform, and a gradient's; a pattern's is not. */
-const originCheck: Check = (_value, element) => {
-  const tag = localName(element.name);
-  if (tag === "pattern") return element.attributes.has("patternTransform") ? "" : null;
-  return null;
-};
+/** `transform-origin` moves an element's own transform, a gradient's and a pattern's. */
+const originCheck: Check = () => null;
 
 /**
  * Style properties, by CSS name. `presentation`: whether it may also be given as an attribute
@@ -465,9 +454,26 @@ export const ELEMENTS: ReadonlyMap<
   ["view", { role: "inert", attributes: {} }],
   ["cursor", { role: "inert", attributes: {} }],
   ["color-profile", { role: "inert", attributes: {} }],
+  [
+    "pattern",
+    {
+      role: "resource",
+      attributes: {
+        href: KEPT,
+        x: KEPT,
+        y: KEPT,
+        width: KEPT,
+        height: KEPT,
+        patternUnits: KEPT,
+        patternContentUnits: KEPT,
+        patternTransform: KEPT,
+        viewBox: KEPT,
+        preserveAspectRatio: KEPT,
+      },
+    },
+  ],
   ["mask", { role: "referenced", attributes: {} }],
   ["filter", { role: "referenced", attributes: {} }],
-  ["pattern", { role: "referenced", attributes: {} }],
 ]);
 
 /** Inside a `<text>`, where only characters are read. */

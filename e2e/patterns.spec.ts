@@ -1,0 +1,180 @@
+import { expect, test, type Page } from "@playwright/test";
+import { canvasBox, hideChrome, reusedApp, screenshotPixels } from "./support";
+
+// Pattern paints: an SVG <pattern> comes in as a pattern paint, the canvas repeats its rendered
+// tile over the shape, and the exports carry it as a <pattern> (PNG through the browser's own
+// drawing of that SVG, PDF through svg2pdf's tiling patterns).
+
+const reused = reusedApp();
+
+/**
+ * A 160 × 120 rectangle at (20, 20) filled with a 20-unit checker (grey corner square, green
+ * square diagonally across, the rest empty), outlined in blue.
+ */
+const CHECKER = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 160">
+  <pattern id="checker" patternUnits="userSpaceOnUse" width="20" height="20">
+    <rect width="10" height="10" fill="#808080"/>
+    <rect x="10" y="10" width="10" height="10" fill="#008000"/>
+  </pattern>
+  <rect x="20" y="20" width="160" height="120" fill="url(#checker)" stroke="#0000ff"/>
+</svg>`;
+
+const GREY = [128, 128, 128];
+const GREEN = [0, 128, 0];
+const WHITE = [255, 255, 255];
+
+/** Imports `svg` into an emptied white page and shows it at `zoom`, its origin at the corner. */
+async function show(page: Page, svg: string, zoom: number): Promise<void> {
+  const error = await page.evaluate(
+    async ({ svg, zoom }) => {
+      const lw = window.linework!;
+      const store = lw.editor.store;
+      const pageId = lw.current.pageId();
+      store.transact("White page", (tx) => {
+        tx.update(pageId, { background: { r: 1, g: 1, b: 1, a: 1 } });
+      });
+      const outcome = await lw.importFile("checker.svg", svg);
+      store.setSelection([]);
+      lw.current.camera.set({ x: 0, y: 0, zoom });
+      return outcome.ok ? null : outcome.error;
+    },
+    { svg, zoom },
+  );
+  expect(error).toBeNull();
+  await hideChrome(page);
+  // Tiles are rendered for the zoom once it has rested.
+  await page.waitForTimeout(400);
+}
+
+/** The canvas's pixels over the drawing's 200 × 160 units at `zoom`. */
+async function canvasPixels(page: Page, zoom: number) {
+  const box = await canvasBox(page);
+  return screenshotPixels(page, { x: box.x, y: box.y, width: 200 * zoom, height: 160 * zoom });
+}
+
+function at(shot: { width: number; data: Buffer }, x: number, y: number): number[] {
+  const i = (Math.round(y) * shot.width + Math.round(x)) * 4;
+  return Array.from(shot.data.subarray(i, i + 3));
+}
+
+function expectNear(actual: number[], expected: number[], what: string, tolerance = 12): void {
+  const near = actual.every((v, i) => Math.abs(v - expected[i]!) <= tolerance);
+  expect(near, `${what}: ${actual.join(", ")} is not ${expected.join(", ")}`).toBe(true);
+}
+
+test("a pattern fill is drawn on the canvas as its tile repeated, at every zoom", async ({
+  browser,
+}) => {
+  const page = await reused(browser);
+  for (const zoom of [1, 1.5, 3]) {
+    await show(page, CHECKER, zoom);
+    const shot = await canvasPixels(page, zoom);
+    // Square centres across the rectangle, in world units: the pattern's tiles start at 0, 0.
+    for (const [x, y] of [
+      [25, 25],
+      [65, 105],
+      [165, 125],
+    ])
+      expectNear(at(shot, x! * zoom, y! * zoom), GREY, `grey at ${x}, ${y} zoom ${zoom}`);
+    for (const [x, y] of [
+      [35, 35],
+      [95, 75],
+      [175, 135],
+    ])
+      expectNear(at(shot, x! * zoom, y! * zoom), GREEN, `green at ${x}, ${y} zoom ${zoom}`);
+    for (const [x, y] of [
+      [35, 25],
+      [25, 35],
+      [115, 85],
+      // Outside the rectangle: nothing.
+      [10, 10],
+      [190, 150],
+    ])
+      expectNear(at(shot, x! * zoom, y! * zoom), WHITE, `white at ${x}, ${y} zoom ${zoom}`);
+  }
+});
+
+test("the canvas draws a pattern as Chromium draws the exported SVG's <pattern>", async ({
+  browser,
+}) => {
+  const page = await reused(browser);
+  const zoom = 2;
+  await show(page, CHECKER, zoom);
+  const shot = await canvasPixels(page, zoom);
+  const result = await page.evaluate(
+    async ({ raw, width, height, zoom }) => {
+      const exported = window.linework!.exports.svg({
+        scope: { page: window.linework!.current.pageId() },
+        background: true,
+      });
+      const image = new Image();
+      image.src = `data:image/svg+xml;base64,${btoa(unescape(encodeURIComponent(exported.svg)))}`;
+      await image.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = width;
+      canvas.height = height;
+      const context = canvas.getContext("2d")!;
+      context.fillStyle = "#fff";
+      context.fillRect(0, 0, width, height);
+      // The export's view box starts at its drawing's corner (the stroke's outer edge).
+      const { minX, minY, maxX, maxY } = exported.bounds;
+      context.drawImage(
+        image,
+        minX * zoom,
+        minY * zoom,
+        (maxX - minX) * zoom,
+        (maxY - minY) * zoom,
+      );
+      const theirs = context.getImageData(0, 0, width, height).data;
+      const ours = Uint8Array.from(atob(raw), (c) => c.charCodeAt(0));
+      let differing = 0;
+      for (let i = 0; i < theirs.length; i += 4) {
+        const off = Math.max(
+          Math.abs(theirs[i]! - ours[i]!),
+          Math.abs(theirs[i + 1]! - ours[i + 1]!),
+          Math.abs(theirs[i + 2]! - ours[i + 2]!),
+        );
+        if (off > 64) differing += 1;
+      }
+      return {
+        patterns: (exported.svg.match(/<pattern\b/g) ?? []).length,
+        share: differing / (width * height),
+      };
+    },
+    { raw: shot.data.toString("base64"), width: shot.width, height: shot.height, zoom },
+  );
+  expect(result.patterns).toBe(1);
+  test.info().annotations.push({ type: "differing pixels", description: result.share.toFixed(4) });
+  // Edges of the squares anti-alias a little differently; a missing or shifted tile is ~40 %.
+  expect(result.share).toBeLessThan(0.02);
+});
+
+test("PNG and PDF exports keep the pattern", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const page = await reused(browser);
+  await show(page, CHECKER, 1);
+  const result = await page.evaluate(async () => {
+    const lw = window.linework!;
+    const scope = { page: lw.current.pageId() };
+    const blob = await lw.exports.png({ scope, scale: 1 });
+    const bitmap = await createImageBitmap(blob);
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext("2d")!;
+    context.drawImage(bitmap, 0, 0);
+    // The PNG's corner is the stroke's outer edge, half a unit outside (20, 20).
+    const pixel = (x: number, y: number) =>
+      Array.from(context.getImageData(x - 19.5, y - 19.5, 1, 1).data).slice(0, 3);
+    const pdf = await lw.exports.pdf({ pages: [scope] });
+    let text = "";
+    for (const byte of pdf) text += String.fromCharCode(byte);
+    return {
+      grey: pixel(25, 25),
+      green: pixel(35, 35),
+      tilingPatterns: (text.match(/\/PatternType 1\b/g) ?? []).length,
+    };
+  });
+  expectNear(result.grey, GREY, "result.grey");
+  expectNear(result.green, GREEN, "result.green");
+  // svg2pdf writes a <pattern> as a PDF tiling pattern, its content as vector drawing.
+  expect(result.tilingPatterns).toBeGreaterThan(0);
+});
