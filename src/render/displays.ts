@@ -22,9 +22,11 @@ import {
 } from "./batch/encode";
 import { BatchWriter } from "./batch/writer";
 import { colorOf } from "./paint";
+import { applyLayer, LayerHost } from "./groupLayers";
 import { createPaintMesh, type PaintTiles } from "./paintMesh/paintMesh";
 import { resolvedFamilies } from "../fonts/family";
-import { kindOf } from "../shapes/registry";
+import { isFrame } from "../shapes/frame";
+import { drawsFill, kindOf } from "../shapes/registry";
 import { hasLabel, labelGap, labelOf, labelOrigin, labelText } from "../shapes/label";
 
 /** What a display needs to know to draw a node at the camera's zoom. */
@@ -72,7 +74,7 @@ const meshWriter = new BatchWriter();
 
 /** The paints a node's mesh evaluates: lines and freehand ink have only their stroke's. */
 function paintsOf(node: VectorNode): { fill: Paint | null; stroke: Paint | null } {
-  const fill = node.type === "line" || node.type === "freehand" ? null : node.fill;
+  const fill = drawsFill(node) ? node.fill : null;
   return { fill: fill === null || fill.type === "none" ? null : fill, stroke: node.stroke.paint };
 }
 
@@ -149,7 +151,7 @@ function shapeDisplay(type: SceneNode["type"], batched: boolean): Display {
       mesh?.destroy();
       mesh = null;
       zoomed = false;
-      if (!isVectorNode(next) || next.type === "frame") return;
+      if (!isVectorNode(next) || isFrame(next)) return;
       // A pattern's tile is rendered for the zoom.
       zoomed = dependsOnZoom(next) || patternsOf(next).length > 0;
       mesh = shapeMesh(next, context);
@@ -243,6 +245,8 @@ export function applyCommon(object: Container, node: SceneNode): void {
   // PixiJS's type lists every mode of the model but hue, which `registerHslBlends` adds.
   object.blendMode = node.blendMode as Container["blendMode"];
   object.label = node.id;
+  // A group or frame composited as a whole carries its opacity and blend mode in its layer.
+  if (object instanceof LayerHost) applyLayer(object, node);
 }
 
 /**
@@ -254,7 +258,7 @@ export function applyCommon(object: Container, node: SceneNode): void {
 export function createDisplay(node: SceneNode, images: ImageSource | null = null): Display {
   switch (kindOf(node).render.display) {
     case "container": {
-      const object = new Container();
+      const object = new LayerHost();
       return {
         type: node.type,
         object,
@@ -278,7 +282,7 @@ export function createDisplay(node: SceneNode, images: ImageSource | null = null
 
 /** A frame: its background (fill and stroke) under its children, which it may clip. */
 function frameDisplay(): Display {
-  const object = new Container();
+  const object = new LayerHost();
   const content = new Container();
   const mask = new Graphics();
   let background: Container | null = null;
@@ -294,7 +298,7 @@ function frameDisplay(): Display {
     },
     batched: false,
     draw(next, context) {
-      if (next.type !== "frame") return;
+      if (!isFrame(next)) return;
       zoomed = dependsOnZoom(next) || patternsOf(next).length > 0;
       background?.destroy();
       background = shapeMesh(next, context);

@@ -16,7 +16,7 @@ import type {
 import { unionBox } from "../../geometry/bounds";
 import type { SvgGeometry, SvgShape } from "../../shapes/kind";
 import { hasLabel, labelGap, labelOf, labelOrigin, labelText } from "../../shapes/label";
-import { kindOf } from "../../shapes/registry";
+import { holdsChildren, kindOf } from "../../shapes/registry";
 import { drawnBounds } from "./bounds";
 import { ExportError } from "./errors";
 import {
@@ -99,7 +99,7 @@ function boundTargetsIn(source: ExportSource, roots: readonly SceneNode[]): Set<
   while (stack.length > 0) {
     const node = stack.pop()!;
     for (const target of boundTargets(node)) targets.add(target);
-    if (node.type === "group" || node.type === "frame") stack.push(...source.childrenOf(node.id));
+    if (holdsChildren(node)) stack.push(...source.childrenOf(node.id));
   }
   return targets;
 }
@@ -268,7 +268,9 @@ class SvgWriter {
         id: this.ids.allocate(node.name, node.type),
         transform: transformValue(matrix),
       }) +
-      attributes(compositingAttrs(node.opacity, node.blendMode)) +
+      attributes(
+        compositingAttrs(node.opacity, node.blendMode, "isolated" in node && node.isolated),
+      ) +
       data;
     const title = isValidId(node.name) ? "" : `<title>${escapeText(node.name)}</title>`;
     const shape = kindOf(node).svg.shape(node);
