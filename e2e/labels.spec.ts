@@ -1,4 +1,9 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { decodePpm } from "../tests/io/export/images";
 import {
   dragWorld as drag,
   drawWith as draw,
@@ -167,6 +172,64 @@ test.describe("labels", () => {
     await page.keyboard.press("Control+z");
     await waitTicks(page);
     expect((await labelOf(page, arrow))!.position).toBe(0.5);
+  });
+
+  test("the exported PDF cuts an arrow around its label's words, as the canvas does", async () => {
+    const page = shared();
+    await prepareDrawing(page, { x: 0, y: 0, zoom: 1 });
+    await draw(page, "Shift+KeyL", { x: 100, y: 130 }, { x: 400, y: 130 });
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("yes");
+    await page.keyboard.press("Escape");
+    await waitTicks(page);
+    const base64 = await page.evaluate(async () => {
+      const lw = window.linework!;
+      const bytes = await lw.exports.pdf({ pages: [{ page: lw.current.pageId() }] });
+      let binary = "";
+      for (const byte of bytes) binary += String.fromCharCode(byte);
+      return btoa(binary);
+    });
+    const dir = mkdtempSync(join(tmpdir(), "linework-label-pdf-"));
+    try {
+      writeFileSync(join(dir, "label.pdf"), Buffer.from(base64, "base64"));
+      const run = spawnSync("pdftoppm", ["-r", "72", "-singlefile", "label.pdf", "page"], {
+        cwd: dir,
+        encoding: "utf8",
+      });
+      if (run.error)
+        throw new Error(
+          `pdftoppm could not run (Debian package poppler-utils): ${run.error.message}`,
+        );
+      expect(run.status, run.stderr).toBe(0);
+      const { width, height, data } = decodePpm(readFileSync(join(dir, "page.ppm")));
+      const dark = (x: number, y: number): boolean => {
+        const i = (y * width + x) * 3;
+        return data[i]! + data[i + 1]! + data[i + 2]! < 3 * 128;
+      };
+      // The arrow's row is the one with the most ink.
+      let row = 0;
+      let most = -1;
+      for (let y = 0; y < height; y++) {
+        let count = 0;
+        for (let x = 0; x < width; x++) if (dark(x, y)) count += 1;
+        if (count > most) [row, most] = [y, count];
+      }
+      const inked = [...Array(width).keys()].filter((x) => dark(x, row));
+      const first = inked[0]!;
+      const last = inked[inked.length - 1]!;
+      expect(last - first).toBeGreaterThan(250);
+      // Between its ends the line stops for the words: light gaps on the row, a few units wide
+      // (without the cut the line runs on through them, dark all along).
+      let gap = 0;
+      let longest = 0;
+      for (let x = first; x <= last; x++) {
+        gap = dark(x, row) ? 0 : gap + 1;
+        longest = Math.max(longest, gap);
+      }
+      expect(longest).toBeGreaterThanOrEqual(3);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test("an input method composes into a label and commits", async () => {

@@ -268,7 +268,9 @@ class SvgWriter {
         id: this.ids.allocate(node.name, node.type),
         transform: transformValue(matrix),
       }) +
-      attributes(compositingAttrs(node.opacity, node.blendMode)) +
+      attributes(
+        compositingAttrs(node.opacity, node.blendMode, "isolated" in node && node.isolated),
+      ) +
       data;
     const title = isValidId(node.name) ? "" : `<title>${escapeText(node.name)}</title>`;
     const shape = kindOf(node).svg.shape(node);
@@ -286,7 +288,7 @@ class SvgWriter {
         this.ink(shape.outline, shape.paint, common, title);
         break;
       case "line":
-        this.line(shape, common + this.labelGapMask(node), title);
+        this.line(shape, common + this.labelGapClip(node), title);
         break;
       case "text":
         this.text(shape.node, common, title);
@@ -340,34 +342,31 @@ class SvgWriter {
   }
 
   /**
-   * The mask that cuts a line where its label's words are, as the canvas cuts it, so they are not
-   * struck through whatever lies beneath: an attribute for the line's element, or nothing.
+   * The clip that cuts a line where its label's words are, as the canvas cuts it, so they are not
+   * struck through whatever lies beneath: an attribute for the line's element, or nothing. A clip
+   * path with a hole (even-odd), not a mask: PDF export draws clip paths and drops masks.
    */
-  private labelGapMask(node: SceneNode): string {
+  private labelGapClip(node: SceneNode): string {
     const placed = this.placedLabel(node);
     const reach = kindOf(node).localBounds(node);
     if (placed === null || !placed.alongLine || reach === null) return "";
     const gap = labelGap(placed.origin, placed.size);
-    const all = {
-      x: Math.min(reach.minX, gap.minX) - 1,
-      y: Math.min(reach.minY, gap.minY) - 1,
-      width: Math.max(reach.maxX, gap.maxX) - Math.min(reach.minX, gap.minX) + 2,
-      height: Math.max(reach.maxY, gap.maxY) - Math.min(reach.minY, gap.minY) + 2,
-    };
-    const cut = {
-      x: gap.minX,
-      y: gap.minY,
-      width: gap.maxX - gap.minX,
-      height: gap.maxY - gap.minY,
-    };
     // In user space: a straight line's own box has no height, and would hide it all.
+    const all = {
+      minX: Math.min(reach.minX, gap.minX) - 1,
+      minY: Math.min(reach.minY, gap.minY) - 1,
+      maxX: Math.max(reach.maxX, gap.maxX) + 1,
+      maxY: Math.max(reach.maxY, gap.maxY) + 1,
+    };
+    const ring = (box: Box): string =>
+      `M${num(box.minX)} ${num(box.minY)}H${num(box.maxX)}V${num(box.maxY)}H${num(box.minX)}Z`;
     const id = this.defs.add(
       "label-gap",
-      (maskId) =>
-        `<mask${attributes({ id: maskId, maskUnits: "userSpaceOnUse", ...all })}>` +
-        `<rect${attributes({ ...all, fill: "#fff" })}/><rect${attributes({ ...cut, fill: "#000" })}/></mask>`,
+      (clipId) =>
+        `<clipPath${attributes({ id: clipId, clipPathUnits: "userSpaceOnUse" })}>` +
+        `<path${attributes({ d: ring(all) + ring(gap), "clip-rule": "evenodd" })}/></clipPath>`,
     );
-    return attributes({ mask: `url(#${id})` });
+    return attributes({ "clip-path": `url(#${id})` });
   }
 
   /** A group or frame: a group around its children, a frame's background and clip with them. */
