@@ -35,7 +35,8 @@ export async function headlessEngine(): Promise<HeadlessEngine> {
   let invalidations = 0;
   const engine = {
     core,
-    gfx: { root, renderer: null, setBackBuffer() {} },
+    // No GL context to lose: nothing is ever restored.
+    gfx: { root, renderer: null, setBackBuffer() {}, onContextRestored: () => () => undefined },
     shell: {
       canvas: { style: { cursor: "" }, clientWidth: 800, clientHeight: 600 },
       parent: {},
