@@ -181,7 +181,11 @@ export function groupNodes(
   const front = nodes.at(-1);
   if (front === undefined) return null;
   const [index] = indexFor(tx, front.parent, { after: front.id });
-  const group: GroupNode = { ...nodeBase(groupId, front.parent, index!, name), type: "group" };
+  const group: GroupNode = {
+    ...nodeBase(groupId, front.parent, index!, name),
+    type: "group",
+    isolated: false,
+  };
   tx.put(group);
   moveNodes(
     tx,

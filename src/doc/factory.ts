@@ -73,6 +73,7 @@ export function createDocument(options: {
 
 /** Fields a kind gives a default to, so a node is made without naming them. */
 const KIND_DEFAULTS = {
+  group: { isolated: false },
   rect: { label: null },
   ellipse: { label: null },
   polygon: { label: null },

@@ -168,6 +168,11 @@ export interface FrameNode extends NodeBase, Styled {
 
 export interface GroupNode extends NodeBase {
   readonly type: "group";
+  /**
+   * Its children blend only with one another (CSS `isolation: isolate`, as an SVG's outermost
+   * element is): a blend mode inside does not reach what lies beneath the group.
+   */
+  readonly isolated: boolean;
 }
 
 export interface RectNode extends NodeBase, Styled, Labelled {

@@ -22,6 +22,8 @@ import {
 } from "./batch/encode";
 import { BatchWriter } from "./batch/writer";
 import { colorOf } from "./paint";
+import { applyLayer, LayerHost } from "./groupLayers";
+import { pixiBlendName } from "./hslBlends";
 import { createPaintMesh, type PaintTiles } from "./paintMesh/paintMesh";
 import { resolvedFamilies } from "../fonts/family";
 import { isFrame } from "../shapes/frame";
@@ -242,8 +244,10 @@ export function applyCommon(object: Container, node: SceneNode): void {
   object.alpha = node.opacity;
   object.visible = !node.hidden;
   // PixiJS's type lists every mode of the model but hue, which `registerHslBlends` adds.
-  object.blendMode = node.blendMode as Container["blendMode"];
+  object.blendMode = pixiBlendName(node.blendMode) as Container["blendMode"];
   object.label = node.id;
+  // A group or frame composited as a whole carries its opacity and blend mode in its layer.
+  if (object instanceof LayerHost) applyLayer(object, node);
 }
 
 /**
@@ -255,7 +259,7 @@ export function applyCommon(object: Container, node: SceneNode): void {
 export function createDisplay(node: SceneNode, images: ImageSource | null = null): Display {
   switch (kindOf(node).render.display) {
     case "container": {
-      const object = new Container();
+      const object = new LayerHost();
       return {
         type: node.type,
         object,
@@ -279,7 +283,7 @@ export function createDisplay(node: SceneNode, images: ImageSource | null = null
 
 /** A frame: its background (fill and stroke) under its children, which it may clip. */
 function frameDisplay(): Display {
-  const object = new Container();
+  const object = new LayerHost();
   const content = new Container();
   const mask = new Graphics();
   let background: Container | null = null;

@@ -1,8 +1,23 @@
 import { BlendModeFilter, ExtensionType, extensions, hslgl, hslgpu } from "pixi.js";
 
-// PixiJS's HSL helpers map a sorted colour back with the sorting swizzle itself, which is wrong
-// for the two orders that are 3-cycles (a red top layer came out green): these sort and map
-// back correctly (W3C Compositing, SetSat).
+/**
+ * The blend modes GPU blending cannot draw, as filters that composite by the W3C Compositing
+ * formula for any backdrop: with the top layer's colour cs and alpha as, and the backdrop's cb
+ * and ab (colours unpremultiplied), the result is
+ * as·((1 − ab)·cs + ab·B(cb, cs)) + (1 − as)·ab·cb over alpha as + ab·(1 − as).
+ * PixiJS's own filters mix B with the backdrop's premultiplied colour as though the backdrop
+ * were opaque: over a transparent one (inside a group drawn as a layer, see groupLayers.ts)
+ * they drew black. Multiply is here too for that reason (GPU blending drops the top colour
+ * where the backdrop is transparent); screen stays GPU blending, which is exact.
+ *
+ * Each filter's output is the top layer's share of that result, premultiplied (the result less
+ * the backdrop's share, (1 − as)·ab·cb), which PixiJS then draws over the backdrop as normal.
+ *
+ * PixiJS's HSL helpers map a sorted colour back with the sorting swizzle itself, which is wrong
+ * for the two orders that are 3-cycles (a red top layer came out green): the saturation helpers
+ * below sort and map back correctly (W3C Compositing, SetSat).
+ */
+
 const SATURATION_GL = `
   vec3 lineworkSatSorted(vec3 c, float s) {
     return c.z > c.x ? vec3(0.0, (c.y - c.x) * s / (c.z - c.x), s) : vec3(0.0);
@@ -47,53 +62,170 @@ const SATURATION_GPU = `
   }
 `;
 
-/** A blend filter whose result is `formula` (GLSL and WGSL) of `base` (backdrop) and `blend`. */
-function hslBlend(gl: string, gpu: string): ConstructorParameters<typeof BlendModeFilter>[0] {
+/** Per-channel helpers of the separable modes (W3C Compositing, 10.1). */
+const CHANNELS_GL = `
+  float lineworkDodge(float b, float s) {
+    if (b <= 0.0) return 0.0;
+    if (s >= 1.0) return 1.0;
+    return min(1.0, b / (1.0 - s));
+  }
+  float lineworkBurn(float b, float s) {
+    if (b >= 1.0) return 1.0;
+    if (s <= 0.0) return 0.0;
+    return 1.0 - min(1.0, (1.0 - b) / s);
+  }
+  float lineworkHard(float b, float s) {
+    return s <= 0.5 ? b * 2.0 * s : b + (2.0 * s - 1.0) - b * (2.0 * s - 1.0);
+  }
+  float lineworkSoft(float b, float s) {
+    if (s <= 0.5) return b - (1.0 - 2.0 * s) * b * (1.0 - b);
+    float d = b <= 0.25 ? ((16.0 * b - 12.0) * b + 4.0) * b : sqrt(b);
+    return b + (2.0 * s - 1.0) * (d - b);
+  }
+`;
+
+const CHANNELS_GPU = `
+  fn lineworkDodge(b: f32, s: f32) -> f32 {
+    if (b <= 0.0) { return 0.0; }
+    if (s >= 1.0) { return 1.0; }
+    return min(1.0, b / (1.0 - s));
+  }
+  fn lineworkBurn(b: f32, s: f32) -> f32 {
+    if (b >= 1.0) { return 1.0; }
+    if (s <= 0.0) { return 0.0; }
+    return 1.0 - min(1.0, (1.0 - b) / s);
+  }
+  fn lineworkHard(b: f32, s: f32) -> f32 {
+    if (s <= 0.5) { return b * 2.0 * s; }
+    return b + (2.0 * s - 1.0) - b * (2.0 * s - 1.0);
+  }
+  fn lineworkSoft(b: f32, s: f32) -> f32 {
+    if (s <= 0.5) { return b - (1.0 - 2.0 * s) * b * (1.0 - b); }
+    var d = sqrt(b);
+    if (b <= 0.25) { d = ((16.0 * b - 12.0) * b + 4.0) * b; }
+    return b + (2.0 * s - 1.0) * (d - b);
+  }
+`;
+
+/**
+ * A blend filter whose B(cb, cs) is `gl` (GLSL) and `gpu` (WGSL) of `base` (the backdrop's
+ * colour) and `blend` (the top layer's), both unpremultiplied.
+ */
+function w3cBlend(gl: string, gpu: string): ConstructorParameters<typeof BlendModeFilter>[0] {
   return {
     gl: {
-      functions: `${hslgl}${SATURATION_GL}
-        vec3 lineworkBlend(vec3 base, vec3 blend, float opacity) {
-          return (${gl}) * opacity + base * (1.0 - opacity);
+      functions: `${hslgl}${SATURATION_GL}${CHANNELS_GL}
+        vec3 lineworkB(vec3 base, vec3 blend) {
+          return clamp(${gl}, 0.0, 1.0);
+        }
+        vec4 lineworkComposite(vec4 back, vec4 front) {
+          vec3 cb = back.a > 0.0 ? back.rgb / back.a : vec3(0.0);
+          vec3 cs = front.a > 0.0 ? front.rgb / front.a : vec3(0.0);
+          vec3 mixed = (1.0 - back.a) * cs + back.a * lineworkB(cb, cs);
+          return vec4(front.a * mixed, front.a);
         }`,
-      main: `finalColor = vec4(lineworkBlend(back.rgb, front.rgb, front.a), blendedAlpha) * uBlend;`,
+      main: `finalColor = lineworkComposite(back, front) * uBlend;`,
     },
     gpu: {
-      functions: `${hslgpu}${SATURATION_GPU}
-        fn lineworkBlend(base: vec3<f32>, blend: vec3<f32>, opacity: f32) -> vec3<f32> {
-          return (${gpu}) * opacity + base * (1.0 - opacity);
+      functions: `${hslgpu}${SATURATION_GPU}${CHANNELS_GPU}
+        fn lineworkB(base: vec3<f32>, blend: vec3<f32>) -> vec3<f32> {
+          return clamp(${gpu}, vec3<f32>(0.0), vec3<f32>(1.0));
+        }
+        fn lineworkComposite(back: vec4<f32>, front: vec4<f32>) -> vec4<f32> {
+          var cb = vec3<f32>(0.0);
+          if (back.a > 0.0) { cb = back.rgb / back.a; }
+          var cs = vec3<f32>(0.0);
+          if (front.a > 0.0) { cs = front.rgb / front.a; }
+          let mixed = (1.0 - back.a) * cs + back.a * lineworkB(cb, cs);
+          return vec4<f32>(front.a * mixed, front.a);
         }`,
-      main: `out = vec4<f32>(lineworkBlend(back.rgb, front.rgb, front.a), blendedAlpha) * blendUniforms.uBlend;`,
+      main: `out = lineworkComposite(back, front) * blendUniforms.uBlend;`,
     },
   };
 }
 
-/** Hue, which PixiJS lacks: the top layer's hue with the backdrop's saturation and luminosity. */
-export class HueBlend extends BlendModeFilter {
-  static readonly extension = { name: "hue", type: ExtensionType.BlendMode } as const;
-
-  constructor() {
-    const formula =
-      "setLuminosity(lineworkSetSaturation(blend, getSaturation(base)), getLuminosity(base))";
-    super(hslBlend(formula, formula));
-  }
+/** The same channel function of base and blend for each of r, g, b. */
+function perChannel(name: string, gpu = false): string {
+  const type = gpu ? "vec3<f32>" : "vec3";
+  return `${type}(${name}(base.r, blend.r), ${name}(base.g, blend.g), ${name}(base.b, blend.b))`;
 }
 
-/** Saturation: the top layer's saturation with the backdrop's hue and luminosity. */
-export class SaturationBlend extends BlendModeFilter {
-  static readonly extension = { name: "saturation", type: ExtensionType.BlendMode } as const;
+/** Each mode's B, GLSL and WGSL (the same text where both languages read it alike). */
+const FORMULAS: Readonly<Record<string, readonly [string, string]>> = {
+  multiply: ["base * blend", "base * blend"],
+  overlay: [
+    "vec3(lineworkHard(blend.r, base.r), lineworkHard(blend.g, base.g), lineworkHard(blend.b, base.b))",
+    "vec3<f32>(lineworkHard(blend.r, base.r), lineworkHard(blend.g, base.g), lineworkHard(blend.b, base.b))",
+  ],
+  darken: ["min(base, blend)", "min(base, blend)"],
+  lighten: ["max(base, blend)", "max(base, blend)"],
+  "color-dodge": [perChannel("lineworkDodge"), perChannel("lineworkDodge", true)],
+  "color-burn": [perChannel("lineworkBurn"), perChannel("lineworkBurn", true)],
+  "hard-light": [perChannel("lineworkHard"), perChannel("lineworkHard", true)],
+  "soft-light": [perChannel("lineworkSoft"), perChannel("lineworkSoft", true)],
+  difference: ["abs(base - blend)", "abs(base - blend)"],
+  exclusion: ["base + blend - 2.0 * base * blend", "base + blend - 2.0 * base * blend"],
+  hue: [
+    "setLuminosity(lineworkSetSaturation(blend, getSaturation(base)), getLuminosity(base))",
+    "setLuminosity(lineworkSetSaturation(blend, getSaturation(base)), getLuminosity(base))",
+  ],
+  saturation: [
+    "setLuminosity(lineworkSetSaturation(base, getSaturation(blend)), getLuminosity(base))",
+    "setLuminosity(lineworkSetSaturation(base, getSaturation(blend)), getLuminosity(base))",
+  ],
+  color: ["setLuminosity(blend, getLuminosity(base))", "setLuminosity(blend, getLuminosity(base))"],
+  luminosity: [
+    "setLuminosity(base, getLuminosity(blend))",
+    "setLuminosity(base, getLuminosity(blend))",
+  ],
+};
 
-  constructor() {
-    const formula =
-      "setLuminosity(lineworkSetSaturation(base, getSaturation(blend)), getLuminosity(base))";
-    super(hslBlend(formula, formula));
-  }
+/** The blend modes drawn by these filters rather than by GPU blending. */
+export const FILTERED_BLEND_MODES: readonly string[] = Object.keys(FORMULAS);
+
+/**
+ * The name PixiJS knows a mode's filter by: the mode's own, but for multiply, whose own name
+ * PixiJS would also give to the GPU blending of what the filter draws (into a transparent
+ * texture, where GPU multiply draws black).
+ */
+export function pixiBlendName(mode: string): string {
+  return mode === "multiply" ? "linework-multiply" : mode;
+}
+
+/** A filter class per mode, registered with PixiJS under the mode's name. */
+function blendClass(mode: string): typeof BlendModeFilter & { new (): BlendModeFilter } {
+  const [gl, gpu] = FORMULAS[mode]!;
+  return class extends BlendModeFilter {
+    static readonly extension = {
+      name: pixiBlendName(mode),
+      type: ExtensionType.BlendMode,
+    } as const;
+
+    constructor() {
+      super(w3cBlend(gl, gpu));
+    }
+  };
+}
+
+/** The filter classes, by mode, made once for the page. */
+const BLEND_CLASSES: ReadonlyMap<string, ReturnType<typeof blendClass>> = new Map(
+  FILTERED_BLEND_MODES.map((mode) => [mode, blendClass(mode)]),
+);
+
+/** A new filter blending by `mode`, or null for the modes GPU blending draws (normal, screen). */
+export function blendFilterFor(mode: string): BlendModeFilter | null {
+  const made = BLEND_CLASSES.get(mode);
+  return made === undefined ? null : new made();
 }
 
 let registered = false;
 
-/** Adds hue and replaces PixiJS's saturation mode (after `pixi.js/advanced-blend-modes`). */
+/**
+ * Puts these filters in PixiJS's place for every mode they draw (after
+ * `pixi.js/advanced-blend-modes`), multiply included, which PixiJS would draw by GPU blending.
+ */
 export function registerHslBlends(): void {
   if (registered) return;
   registered = true;
-  extensions.add(HueBlend, SaturationBlend);
+  extensions.add(...BLEND_CLASSES.values());
 }

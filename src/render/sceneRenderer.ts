@@ -75,7 +75,7 @@ export interface SceneRendererOptions {
 
 /** Blend modes PixiJS draws with a filter over a copy of what is beneath, not GL blending. */
 function readsBackdrop(mode: BlendMode): boolean {
-  return mode !== "normal" && mode !== "multiply" && mode !== "screen";
+  return mode !== "normal" && mode !== "screen";
 }
 
 function isContainerNode(node: SceneNode): boolean {

@@ -413,8 +413,12 @@ describe("scene renderer", () => {
       onBackdropNeeded: (needed) => told.push(needed),
     });
     renderer.showPage("page");
-    store.transact("multiply", (tx) => tx.update("r", { blendMode: "multiply" }));
+    // Screen is GPU blending, exact over any backdrop; multiply is a filter (GPU multiply drops
+    // the top colour where the backdrop is transparent, as inside a group drawn as a layer).
+    store.transact("screen", (tx) => tx.update("r", { blendMode: "screen" }));
     expect(told).toEqual([]);
+    store.transact("multiply", (tx) => tx.update("r", { blendMode: "multiply" }));
+    expect(told).toEqual([true]);
     store.transact("overlay", (tx) => tx.update("r", { blendMode: "overlay" }));
     expect(told).toEqual([true]);
     store.transact("delete", (tx) => tx.remove("r"));

@@ -289,7 +289,11 @@ export interface NodeSpec {
 }
 
 const containerFieldsArb = fc.oneof(
-  baseArb.map((b) => ({ ...b, type: "group" as const })),
+  fc.tuple(baseArb, fc.boolean()).map(([b, isolated]) => ({
+    ...b,
+    type: "group" as const,
+    isolated,
+  })),
   fc
     .tuple(baseArb, styledArb, sizeArb, sizeArb, fc.boolean())
     .map(([b, s, width, height, clip]) => ({

@@ -268,7 +268,9 @@ class SvgWriter {
         id: this.ids.allocate(node.name, node.type),
         transform: transformValue(matrix),
       }) +
-      attributes(compositingAttrs(node.opacity, node.blendMode)) +
+      attributes(
+        compositingAttrs(node.opacity, node.blendMode, "isolated" in node && node.isolated),
+      ) +
       data;
     const title = isValidId(node.name) ? "" : `<title>${escapeText(node.name)}</title>`;
     const shape = kindOf(node).svg.shape(node);

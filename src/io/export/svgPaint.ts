@@ -181,10 +181,16 @@ export function strokeAttrs(stroke: Stroke, defs: Defs, dashed = true): Attrs | 
   };
 }
 
-/** opacity and mix-blend-mode, which apply to a node and everything in it. */
-export function compositingAttrs(opacity: number, blendMode: BlendMode): Attrs {
+/**
+ * opacity, mix-blend-mode and isolation (a group's), which apply to a node and everything in it.
+ */
+export function compositingAttrs(opacity: number, blendMode: BlendMode, isolated = false): Attrs {
+  const style = [
+    blendMode === "normal" ? null : `mix-blend-mode:${blendMode}`,
+    isolated ? "isolation:isolate" : null,
+  ].filter((part) => part !== null);
   return {
     opacity: opacity < 1 ? clampAlpha(opacity) : undefined,
-    style: blendMode === "normal" ? undefined : `mix-blend-mode:${blendMode}`,
+    style: style.length === 0 ? undefined : style.join(";"),
   };
 }

@@ -144,9 +144,9 @@ function v4ToV5(doc: unknown): unknown {
 /**
  * Version 6 adds pattern paints: a fill or a stroke's paint may be `{ type: "pattern", width,
  * height, transform, opacity, content }`, a tile repeated over the shape whose content is scene
- * nodes of its own. Version 5 had none, so a version 5 file is already a valid version 6 file;
- * the number changes so that a reader of version 5 refuses a file with patterns instead of
- * failing on a paint it does not know.
+ * nodes of its own; and a group's `isolated` (absent: false). Version 5 had neither, so a
+ * version 5 file is already a valid version 6 file; the number changes so that a reader of
+ * version 5 refuses a file with patterns instead of failing on a paint it does not know.
  */
 function v5ToV6(doc: unknown): unknown {
   return doc;

@@ -101,7 +101,13 @@ export const NODE_KINDS = {
     styled: true,
     fields: [size("width", "width"), size("height", "height"), { key: "clip", read: bool }],
   },
-  group: { code: "G", name: "Group", styled: false, fields: [] },
+  // Groups blended through, as every group was before isolation.
+  group: {
+    code: "G",
+    name: "Group",
+    styled: false,
+    fields: [{ key: "isolated", read: bool, absent: absentAs(false) }],
+  },
   rect: {
     code: "R",
     name: "Rectangle",

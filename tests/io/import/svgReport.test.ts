@@ -257,7 +257,6 @@ describe("SVG import: nothing is dropped without a warning", () => {
       "width attribute on <symbol>": 1,
       "height attribute on <symbol>": 1,
       "isolation attribute on <g>": 1,
-      "isolation: isolate": 1,
       "mix-blend-mode attribute on <rect>": 1,
       "mix-blend-mode: plus-lighter": 1,
       mask: 1,

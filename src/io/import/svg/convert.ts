@@ -8,7 +8,7 @@ import { localName, type XmlElement } from "../xml";
 import { Conversion, type Context } from "./conversion";
 import { parseColor } from "./color";
 import { withFontSize } from "./lengths";
-import { blendOf, opacityOf } from "./nodeStyle";
+import { blendOf, isolationOf, opacityOf } from "./nodeStyle";
 import { walk } from "./structure";
 import { INITIAL_STYLE } from "./style";
 import { viewBoxOf, viewportOf } from "./viewport";
@@ -80,10 +80,24 @@ export function convertSvg(
       opacity,
       blendMode: blendOf(style),
       hidden: style.get("display") === "none",
+      // An SVG's outermost element is an isolated group: what blends inside it blends with
+      // the drawing alone, never with the page beneath (which only matters when something does).
+      isolated: isolationOf(style) || blends(children),
     });
     drafts.push({ node: group, children });
   }
   return { drafts, blobs: conv.blobs, warnings: conv.warnings(externalEntityReferences) };
+}
+
+/** Whether any of the drafts, or anything inside them, blends other than normally. */
+function blends(drafts: readonly Draft[]): boolean {
+  const stack = [...drafts];
+  while (stack.length > 0) {
+    const draft = stack.pop()!;
+    if (draft.node.blendMode !== "normal") return true;
+    if (draft.children !== null) stack.push(...draft.children);
+  }
+  return false;
 }
 
 /** The outermost `<svg>`'s CSS background colour as a rectangle over its viewBox, behind all. */

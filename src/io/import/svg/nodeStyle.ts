@@ -177,6 +177,11 @@ export function blendOf(style: ComputedStyle): BlendMode {
   return (BLEND_MODES as readonly string[]).includes(mode ?? "") ? (mode as BlendMode) : "normal";
 }
 
+/** CSS `isolation`: whether a group's children blend only with one another. */
+export function isolationOf(style: ComputedStyle): boolean {
+  return style.get("isolation")?.trim().toLowerCase() === "isolate";
+}
+
 export function clampUnit(n: number): number {
   return n < 0 ? 0 : n > 1 ? 1 : n;
 }

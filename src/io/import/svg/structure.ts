@@ -23,7 +23,7 @@ import { image } from "./image";
 import { length, withFontSize, type Viewport } from "./lengths";
 import { lineworkNode } from "./lineworkNodes";
 import { emitWithMarkers } from "./markerInstances";
-import { blendOf, clampUnit, opacityOf } from "./nodeStyle";
+import { blendOf, clampUnit, isolationOf, opacityOf } from "./nodeStyle";
 import { aroundOrigin, expressible } from "./placement";
 import { ellipse, line, path, poly, rect } from "./shapes";
 import type { ComputedStyle } from "./style";
@@ -195,6 +195,7 @@ function group(
     opacity: clampUnit(opacity * ctx.carriedOpacity),
     blendMode: blendOf(ctx.style),
     hidden: false,
+    isolated: isolationOf(ctx.style),
   });
   conv.produce();
   out.push({ node, children });

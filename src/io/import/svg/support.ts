@@ -136,7 +136,8 @@ export const PROPERTIES: ReadonlyMap<string, { presentation: boolean; check: Che
       // Not kept, but without effect at these values.
       ["filter", true, unlessAt("none")],
       ["mask", true, unlessAt("none")],
-      ["isolation", false, unlessAt("auto")],
+      // Kept on groups (and the outermost <svg>); a shape alone has nothing to isolate.
+      ["isolation", false, KEPT],
       ["paint-order", true, paintOrderCheck],
       ["vector-effect", true, unlessAt("none")],
       ["shape-rendering", true, unlessAt("auto", "geometricPrecision")],
@@ -243,6 +244,7 @@ export const READ_PROPERTIES: ReadonlySet<string> = new Set([
   "stop-opacity",
   "transform-origin",
   "mix-blend-mode",
+  "isolation",
   "transform",
 ]);
 

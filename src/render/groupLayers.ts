@@ -1,0 +1,79 @@
+import { AlphaFilter, Container, type Filter } from "pixi.js";
+import { isFrame } from "../shapes/frame";
+import { isGroup } from "../shapes/group";
+import type { BlendMode, SceneNode } from "../doc/types";
+import { blendFilterFor } from "./hslBlends";
+
+/**
+ * Groups and frames drawn as one layer: their content is drawn into a texture of its own, then
+ * put on the page with the container's opacity and blend mode, as SVG and CSS composite a group.
+ * Without it PixiJS passes a container's alpha and blend mode down to each child: overlapping
+ * children of a translucent group showed through one another, a group's blend mode blended each
+ * child on its own, and a blend mode inside a group reached past it to the page. A layer costs a
+ * pass per frame, so only containers whose drawing needs one get it.
+ */
+
+/** The blend modes the GPU's own blending draws exactly (a filter's output is drawn with them). */
+const NATIVE: ReadonlySet<BlendMode> = new Set(["normal", "screen"]);
+
+/**
+ * Whether a node is drawn as a layer: a group or frame that is translucent, blended other than
+ * normally, or isolated (its children's blend modes stop at it).
+ */
+export function drawnAsLayer(node: SceneNode): boolean {
+  if (!isGroup(node) && !isFrame(node)) return false;
+  return node.opacity < 1 || node.blendMode !== "normal" || (isGroup(node) && node.isolated);
+}
+
+/** A group's or frame's display object, which remembers the layer it is drawn in. */
+export class LayerHost extends Container {
+  layer: Layer | null = null;
+}
+
+/** The filters a layer is drawn through, and what they were made for. */
+export interface Layer {
+  readonly key: string;
+  readonly filters: readonly Filter[];
+}
+
+/**
+ * Puts `object` (a container's display object) in a layer for `node`, or takes it out: the
+ * filters draw its content into a texture with the node's opacity, then blend that with what is
+ * beneath by the node's blend mode. `previous` is what the last call returned; its filters are
+ * reused while nothing they depend on changed. The object itself is then left opaque and
+ * normally blended, so nothing is applied twice.
+ */
+export function applyLayer(object: LayerHost, node: SceneNode): void {
+  object.layer = layerFor(object, node, object.layer);
+}
+
+function layerFor(object: Container, node: SceneNode, previous: Layer | null): Layer | null {
+  if (!drawnAsLayer(node)) {
+    if (previous !== null) {
+      object.filters = null;
+      for (const filter of previous.filters) filter.destroy();
+    }
+    return null;
+  }
+  object.alpha = 1;
+  object.blendMode = "normal";
+  const key = `${node.opacity} ${node.blendMode}`;
+  if (previous?.key === key) return previous;
+  for (const filter of previous?.filters ?? []) filter.destroy();
+  const alpha = new AlphaFilter({
+    alpha: node.opacity,
+    resolution: "inherit",
+    antialias: "inherit",
+  });
+  const filters: Filter[] = [alpha];
+  if (NATIVE.has(node.blendMode)) alpha.blendMode = node.blendMode as Filter["blendMode"];
+  else {
+    const blend = blendFilterFor(node.blendMode);
+    if (blend !== null) {
+      blend.resolution = "inherit";
+      filters.push(blend);
+    }
+  }
+  object.filters = filters;
+  return { key, filters };
+}
