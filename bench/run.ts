@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, one JSON object on stdout. Targets are stated beside the
 // figures they apply to; nothing here fails a build.
 import { benchChrome } from "./chrome.ts";
+import { benchConnectorDrag } from "./connectorDrag.ts";
 import { benchConnectors } from "./connectors.ts";
 import { benchCore } from "./core.ts";
 import { benchDocuments } from "./document.ts";
@@ -32,6 +33,10 @@ const report = {
   history: await benchHistory(),
   // One drag step of a shape bound to 1,000 connectors, in 10k and 100k shapes.
   connectors: await benchConnectors(),
+  // The same drag in Chromium through the real mouse (1,000 arrows in 10k shapes): frame and
+  // step times with and without the arrows, against a bare WebGL2 renderer of the same scene;
+  // needs the built app and Chromium like the render part.
+  connectorDrag: await benchConnectorDrag(),
   // Hover, marquee and snapping on 100k and 1M shapes; targets in its own `targets` field.
   interaction: await benchInteraction(),
   // SVG export of 10k and 100k paths in Node (sizes from BENCH_EXPORT_SIZES).

@@ -1,9 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
+import { generateKeyBetween } from "fractional-indexing";
+import { createDocument, DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../src/doc/factory";
+import type { DocRecord, LineNode, RectNode } from "../src/doc/types";
 import {
   dragWorld as drag,
   drawWith as draw,
   prepareDrawing,
+  screenshotPixels,
   sharedFreshApp,
+  showDocument,
   waitTicks,
   worldToPage,
 } from "./support";
@@ -50,6 +55,79 @@ function lines(page: Page): Promise<LineState[]> {
         };
       });
   });
+}
+
+/**
+ * A hub box (drawn last) joined by bound arrows to `arrows` boxes round it, each arrow after
+ * about a chunk's worth (1,024) of small boxes far off to the right: the arrows are spread over
+ * as many chunks, each also holding shapes that none of its others meet. Every other arrow is
+ * labelled.
+ */
+function spreadDiagram(arrows: number): DocRecord[] {
+  const records: DocRecord[] = createDocument({
+    id: "spread",
+    pageId: "page",
+    name: "Spread",
+    author: "web_user",
+    created: "2026-01-01T00:00:00.000Z",
+  });
+  let key: string | null = null;
+  const next = () => (key = generateKeyBetween(key, null));
+  const box = (id: string, x: number, y: number, width = 80, height = 60): RectNode => {
+    const node = makeNode<RectNode>("rect", id, "page", next(), {
+      fill: DEFAULT_FILL,
+      stroke: DEFAULT_STROKE,
+      width,
+      height,
+      radii: [0, 0, 0, 0],
+    });
+    return { ...node, transform: { ...node.transform, x, y } };
+  };
+  const centre = { x: 340, y: 280 };
+  for (let i = 0; i < arrows; i += 1) {
+    const angle = (i / arrows) * Math.PI * 2;
+    records.push(
+      box(
+        `leaf${i}`,
+        centre.x + 190 * Math.cos(angle) - 20,
+        centre.y + 190 * Math.sin(angle) - 15,
+        40,
+        30,
+      ),
+    );
+  }
+  for (let i = 0; i < arrows; i += 1) {
+    for (let k = 0; k < 1020; k += 1)
+      records.push(box(`far${i}-${k}`, 100_000 + k * 30, i * 30, 20, 20));
+    const angle = (i / arrows) * Math.PI * 2;
+    records.push(
+      makeNode<LineNode>("line", `arrow${i}`, "page", next(), {
+        fill: { type: "none" },
+        stroke: DEFAULT_STROKE,
+        start: centre,
+        end: { x: centre.x + 190 * Math.cos(angle), y: centre.y + 190 * Math.sin(angle) },
+        startHead: "none",
+        endHead: "triangle",
+        startBinding: { node: "hub", anchor: { x: 0.5, y: 0.5 }, exact: false },
+        endBinding: { node: `leaf${i}`, anchor: { x: 0.5, y: 0.5 }, exact: false },
+        // Every other arrow has words on it: drawn by a display object, not the chunk's batch.
+        label:
+          i % 2 === 0
+            ? {
+                content: `to ${i}`,
+                fontFamily: "Inter",
+                fontSize: 14,
+                fontWeight: 400,
+                fontStyle: "normal",
+                color: { r: 0, g: 0, b: 0, a: 1 },
+                position: 0.6,
+              }
+            : null,
+      }),
+    );
+  }
+  records.push(box("hub", centre.x - 40, centre.y - 30));
+  return records;
 }
 
 function expectNear(actual: Point, expected: Point, tolerance = 0.5): void {
@@ -235,5 +313,62 @@ test.describe("connectors", () => {
       [boxes[0]!.id, boxes[1]!.id],
       [boxes[1]!.id, boxes[2]!.id],
     ]);
+  });
+
+  test("a dragged box's arrows are redrawn in place, not their chunks, and the picture holds when the drag ends", async () => {
+    const page = shared();
+    const arrows = 8;
+    await showDocument(page, spreadDiagram(arrows));
+    await prepareDrawing(page, { x: 0, y: 0, zoom: 1 });
+    // Let the first arrows' ends settle on the outlines (a first move places them).
+    const stats = () => page.evaluate(() => window.linework!.current.renderer.chunkStats);
+    expect((await stats()).chunks).toBeGreaterThanOrEqual(arrows);
+    const hub = await worldToPage(page, { x: 340, y: 280 });
+    await page.mouse.move(hub.x, hub.y);
+    await page.mouse.down();
+    // Without snapping (Ctrl), so no guides come and go with the release.
+    await page.keyboard.down("Control");
+    for (let step = 1; step <= 3; step += 1) {
+      await page.mouse.move(hub.x + step * 4, hub.y + step * 2);
+      await waitTicks(page, 2);
+    }
+    const early = await stats();
+    for (let step = 4; step <= 12; step += 1) {
+      await page.mouse.move(hub.x + step * 4, hub.y + step * 2);
+      await waitTicks(page, 2);
+    }
+    const late = await stats();
+    // Each step rewrites the arrows and the hub where their chunks hold them (the labelled ones'
+    // display objects are redrawn in place); no chunk is built.
+    expect(late.builds).toBe(early.builds);
+    expect(late.patches - early.patches).toBeGreaterThanOrEqual(9 * (arrows / 2 + 1));
+    const at = await page.evaluate(
+      () =>
+        (window.linework!.editor.store.get("hub") as unknown as { transform: { x: number } })
+          .transform.x,
+    );
+    expect(at).toBeCloseTo(300 + 48, 0);
+    // The drawing alone (no selection or hover outlines), around the diagram.
+    const shot = async () => {
+      await page.evaluate(() => {
+        window.linework!.current.viewport.screen.visible = false;
+        window.linework!.engine.invalidate();
+      });
+      await waitTicks(page, 2);
+      const corner = await worldToPage(page, { x: 120, y: 60 });
+      return screenshotPixels(page, { x: corner.x, y: corner.y, width: 480, height: 460 });
+    };
+    const held = await shot();
+    await page.mouse.up();
+    await page.keyboard.up("Control");
+    // Past the end of live edits: the chunks go back to their ordinary build.
+    await page.waitForTimeout(600);
+    await waitTicks(page, 3);
+    expect((await stats()).builds).toBeGreaterThan(late.builds);
+    const released = await shot();
+    await page.evaluate(() => {
+      window.linework!.current.viewport.screen.visible = true;
+    });
+    expect(released.data.equals(held.data)).toBe(true);
   });
 });

@@ -49,6 +49,25 @@ export class BindingFollower {
     this.byTarget = null;
   }
 
+  /**
+   * The lines bound to any of `ids` or to anything inside them: what follows them when they
+   * move (a drag's snapping leaves them out, as it leaves out what is dragged).
+   */
+  linesBoundTo(ids: Iterable<Id>): Set<Id> {
+    const index = this.index();
+    const lines = new Set<Id>();
+    if (index.size === 0) return lines;
+    const stack = [...ids];
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      for (const line of index.get(node) ?? []) lines.add(line);
+      const record = this.store.get(node);
+      if (record !== undefined && isSceneNode(record) && holdsChildren(record))
+        for (const child of this.store.childIds(node)) stack.push(child);
+    }
+    return lines;
+  }
+
   private index(): Map<Id, Set<Id>> {
     if (this.byTarget === null) {
       this.byTarget = new Map();

@@ -1,11 +1,11 @@
-import { Container, type Geometry, type Mesh, type Shader } from "pixi.js";
+import { Container, type Buffer, type Geometry, type Mesh, type Shader } from "pixi.js";
 import type { DocumentStore } from "../doc/store";
 import { toMatrix } from "../doc/transform";
 import { isSceneNode, type Id, type SceneNode } from "../doc/types";
 import { dependsOnZoom, encodeNode, isBatchable, type Detail } from "./batch/encode";
-import { batchVertexBuffer, createBatchMesh } from "./batch/chunkMesh";
+import { batchVertexBuffer, createBatchMesh, liveVertexBuffer } from "./batch/chunkMesh";
 import { splitBatch } from "./batch/split";
-import type { BatchWriter } from "./batch/writer";
+import { BYTES_PER_VERTEX, WORDS_PER_VERTEX, type BatchWriter } from "./batch/writer";
 import { ShapeRanges } from "./shapeRanges";
 
 /**
@@ -24,6 +24,8 @@ export interface ChunkOwner {
   readonly store: DocumentStore;
   /** One scratch writer shared by every build. */
   readonly writer: BatchWriter;
+  /** A second, for the members a live build gives slots and for rewriting a slot. */
+  readonly liveWriter: BatchWriter;
   /** The detail of the camera's zoom bucket. */
   detail(): Detail;
   /** Whether no zoom is under way (textures are only rendered once it has settled). */
@@ -33,8 +35,22 @@ export interface ChunkOwner {
   /** The last cull and its serial number. */
   inView(): InView;
   cullSerial(): number;
+  /** Bumped whenever the nodes in view change: by a cull, or by edits that add to it. */
+  viewSerial(): number;
   /** Counts one chunk build, for the statistics. */
   built(): void;
+  /** Counts members whose geometry was rewritten in place, for the statistics. */
+  patched(count: number): void;
+  /**
+   * Whether edits are live: a gesture is under way, or edits are following each other quickly.
+   * A chunk rebuilt for members changed while edits are live gives them slots (see `Slot`).
+   */
+  liveEdits(): boolean;
+  /**
+   * Whether `node`, a member no batch draws, is drawn by a display object already in `group`
+   * (redrawn in place when it changed), so its chunk needs no rebuild.
+   */
+  drawnIn(node: SceneNode, group: Container): boolean;
 }
 
 /**
@@ -66,6 +82,18 @@ interface Chunk {
    * edges may be drawn by different meshes of its batch.
    */
   shapesDrawn: number;
+  /** Members changed since its last build or rewrite, waiting for the next `applyCull`. */
+  readonly pending: Set<Id>;
+  /** Where its live build put the members it gave slots; null after an ordinary build. */
+  slots: Map<Id, Slot> | null;
+  /** Members given slots or rewritten since live edits last settled. */
+  readonly live: Set<Id>;
+  /**
+   * Whether its last ordinary build drew with programs cheaper than the one for every kind (see
+   * splitBatch): a live build draws with that one, so it is built the ordinary way again once
+   * live edits settle.
+   */
+  tight: boolean;
 }
 
 /** A batch mesh and the pristine index list its drawn one is cut from. */
@@ -73,6 +101,49 @@ interface Batch {
   readonly mesh: Mesh<Geometry, Shader>;
   readonly full: Uint32Array;
   readonly ranges: ShapeRanges;
+  /** A live build's batch: its vertex words, and the run of them its slots hold. */
+  readonly live: LiveRegion | null;
+}
+
+/** The vertices of a live batch's slots: one run at the end of its vertex buffer. */
+interface LiveRegion {
+  readonly buffer: Buffer;
+  readonly words: Float32Array;
+  /** First and one past the last vertex of the run. */
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * Where a live build put one member's geometry: its vertices in a run of its own among the
+ * batch's live vertices, its indices in their place in drawing order, each with room to spare
+ * (unused indices make empty triangles). A change that fits is written over it, and only the
+ * live vertices are uploaded again: moving a shape that a thousand connectors spread over every
+ * chunk are bound to costs the connectors, not the chunks.
+ */
+interface Slot {
+  readonly batch: Batch;
+  readonly vertexStart: number;
+  readonly vertexCap: number;
+  /** Where its indices start in the batch's full index list, and how many it may use. */
+  readonly indexStart: number;
+  readonly indexCap: number;
+}
+
+/**
+ * What rewriting a slot changed: nothing it could (it did not fit, so the chunk must be built
+ * again), its vertices, or its indices too (the chunk's drawn index lists must be cut again).
+ */
+const Rewrite = { Failed: 0, Vertices: 1, Indices: 2 } as const;
+type Rewrite = (typeof Rewrite)[keyof typeof Rewrite];
+
+/** The room a slot gets: half as much again as its member needs now, and at least a little. */
+function vertexRoom(count: number): number {
+  return count + Math.max(8, Math.ceil(count / 2));
+}
+
+function indexRoom(count: number): number {
+  return count + 3 * Math.max(4, Math.ceil(count / 6));
 }
 
 /**
@@ -97,6 +168,10 @@ export class ChunkList {
   private scale = 1;
   /** Numbers this list's chunks in their labels, which only debugging reads. */
   private made = 0;
+  /** The chunks holding nodes in view, for the view serial they were found for. */
+  private near: { serial: number; chunks: Set<Chunk>; layout: number } | null = null;
+  /** Bumped by each layout, which may move nodes between chunks. */
+  private layouts = 0;
 
   constructor(
     readonly holder: Id,
@@ -126,6 +201,48 @@ export class ChunkList {
     if (chunk === undefined) return false;
     this.invalidate(chunk);
     return true;
+  }
+
+  /**
+   * Notes that member `id` changed: a drawn chunk rewrites it in place at the next `applyCull`
+   * if it can (see `Slot`), and is rebuilt otherwise; another is rebuilt when next drawn.
+   */
+  memberChanged(id: Id): boolean {
+    const chunk = this.chunkOf.get(id);
+    if (chunk === undefined) return false;
+    if (chunk.built && !chunk.group.culled) chunk.pending.add(id);
+    else this.invalidate(chunk);
+    return true;
+  }
+
+  /** Has the chunk holding `id` cut its drawn index lists again (the cull grew to hold it). */
+  recutMember(id: Id): void {
+    const chunk = this.chunkOf.get(id);
+    if (chunk !== undefined) chunk.cutFor = -1;
+  }
+
+  /**
+   * Live edits have stopped: chunks a live build made slower to draw than an ordinary build
+   * would are built the ordinary way (now if drawn), and chunks are drawn from textures again
+   * where the zoom asks for it. Returns how many chunks changed.
+   */
+  settle(): number {
+    let changed = 0;
+    for (const chunk of this.chunks) {
+      if (chunk.live.size === 0 && chunk.slots === null) continue;
+      const wasLive = chunk.live.size > 0;
+      chunk.live.clear();
+      if (chunk.slots !== null && chunk.tight) {
+        this.invalidate(chunk);
+        if (!chunk.group.culled) {
+          this.build(chunk);
+          changed += 1;
+        }
+        continue;
+      }
+      if (wasLive && chunk.built && this.updateCache(chunk)) changed += 1;
+    }
+    return changed;
   }
 
   /**
@@ -190,6 +307,7 @@ export class ChunkList {
       this.invalidate(chunk);
     }
     this.chunks = runs.map((run) => run.chunk);
+    this.layouts += 1;
     const groups = this.chunks.map((chunk) => chunk.group);
     if (!sameChildren(this.root, groups)) {
       this.root.removeChildren();
@@ -204,19 +322,13 @@ export class ChunkList {
    */
   applyCull(): { readonly shown: number; readonly hidden: number } {
     const inView = this.owner.inView();
-    // From the cull's ids, not the members': a cull costs what is near the view.
-    let near: Set<Chunk> | null = null;
-    if (typeof inView !== "string") {
-      near = new Set<Chunk>();
-      for (const id of inView) {
-        const chunk = this.chunkOf.get(id);
-        if (chunk) near.add(chunk);
-      }
-    }
+    const near = typeof inView === "string" ? null : this.nearChunks(inView);
     let shown = 0;
     let hidden = 0;
     for (const chunk of this.chunks) {
       const wanted = near === null ? inView === "all" : near.has(chunk);
+      if (chunk.built && chunk.pending.size > 0) this.rewrite(chunk);
+      if (!wanted && !chunk.built && chunk.batches.length > 0) this.releaseBatches(chunk);
       if (wanted && !chunk.built) this.build(chunk);
       const culled = !wanted;
       if (wanted) this.cutToView(chunk);
@@ -227,6 +339,24 @@ export class ChunkList {
       else shown += 1;
     }
     return { shown, hidden };
+  }
+
+  /**
+   * The chunks holding the nodes in view: from the cull's ids, not the members', so a cull costs
+   * what is near the view; and found again only when those ids or the chunks changed, so an edit
+   * costs what it changed.
+   */
+  private nearChunks(inView: ReadonlySet<Id>): ReadonlySet<Chunk> {
+    const serial = this.owner.viewSerial();
+    if (this.near !== null && this.near.serial === serial && this.near.layout === this.layouts)
+      return this.near.chunks;
+    const chunks = new Set<Chunk>();
+    for (const id of inView) {
+      const chunk = this.chunkOf.get(id);
+      if (chunk) chunks.add(chunk);
+    }
+    this.near = { serial, chunks, layout: this.layouts };
+    return chunks;
   }
 
   /** Rebuilds (or re-caches) drawn chunks built for another zoom bucket; returns how many. */
@@ -313,6 +443,11 @@ export class ChunkList {
       batches: [],
       cutFor: -1,
       shapesDrawn: 0,
+      pending: new Set(),
+      slots: null,
+      live: new Set(),
+      // Until an ordinary build says otherwise: a chunk first built live is built again at settle.
+      tight: true,
     };
   }
 
@@ -322,8 +457,109 @@ export class ChunkList {
     if (chunk.group.culled) this.releaseBatches(chunk);
   }
 
-  /** Writes a chunk's batchable members into meshes and slots the others' display objects in. */
+  /**
+   * Writes the members changed since the chunk was built over their slots. Members no batch
+   * draws need nothing if their display objects, redrawn in place, are already in the chunk.
+   * Anything else (a member without a slot, one that outgrew it) leaves the chunk to be rebuilt,
+   * with slots for the changed members while edits are live.
+   */
+  private rewrite(chunk: Chunk): void {
+    const { store } = this.owner;
+    const live = this.owner.liveEdits();
+    const touched = new Set<Batch>();
+    let recut = false;
+    let count = 0;
+    for (const id of chunk.pending) {
+      const node = store.get(id);
+      const slot = chunk.slots?.get(id);
+      let result: Rewrite;
+      if (!isSceneNode(node)) result = Rewrite.Failed;
+      else if (isBatchable(node)) {
+        result = slot === undefined ? Rewrite.Failed : this.rewriteSlot(chunk, slot, node);
+        if (result !== Rewrite.Failed) {
+          touched.add(slot!.batch);
+          count += 1;
+          if (!chunk.zoomed && dependsOnZoom(node)) chunk.zoomed = true;
+        }
+      } else
+        result =
+          slot === undefined && this.owner.drawnIn(node, chunk.group)
+            ? Rewrite.Vertices
+            : Rewrite.Failed;
+      if (result === Rewrite.Failed) {
+        // Built again by the caller, with slots for what is pending.
+        chunk.built = false;
+        return;
+      }
+      if (live) chunk.live.add(id);
+      if (result === Rewrite.Indices) recut = true;
+    }
+    chunk.pending.clear();
+    for (const batch of touched) {
+      const region = batch.live!;
+      region.buffer.update(
+        (region.end - region.start) * BYTES_PER_VERTEX,
+        region.start * BYTES_PER_VERTEX,
+      );
+    }
+    if (count > 0) this.owner.patched(count);
+    if (chunk.cached !== 0) {
+      // Rendering the texture again on every step of a gesture costs more than drawing the
+      // chunk live until it settles; an edit on its own renders it again at once.
+      drawLive(chunk.group);
+      chunk.cached = 0;
+      recut = true;
+    }
+    if (recut) {
+      chunk.cutFor = -1;
+      this.cutToView(chunk, true);
+    }
+    this.updateCache(chunk);
+  }
+
+  /** Writes `node`'s geometry over its slot, if it fits. */
+  private rewriteSlot(chunk: Chunk, slot: Slot, node: SceneNode): Rewrite {
+    if (!isBatchable(node)) return Rewrite.Failed;
+    const writer = this.owner.liveWriter;
+    writer.reset();
+    encodeNode(writer, node, toMatrix(node.transform), chunk.detail);
+    const vertices = writer.vertexCount;
+    const indices = writer.indices;
+    if (vertices > slot.vertexCap || indices.length > slot.indexCap) return Rewrite.Failed;
+    const { batch, vertexStart, indexStart, indexCap } = slot;
+    batch.live!.words.set(writer.vertices, vertexStart * WORDS_PER_VERTEX);
+    const full = batch.full;
+    let changed = false;
+    for (let k = 0; k < indexCap; k += 1) {
+      const index = k < indices.length ? indices[k]! + vertexStart : vertexStart;
+      if (full[indexStart + k] === index) continue;
+      full[indexStart + k] = index;
+      changed = true;
+    }
+    return changed ? Rewrite.Indices : Rewrite.Vertices;
+  }
+
+  /**
+   * Writes a chunk's batchable members into meshes and slots the others' display objects in.
+   * While edits are live, the members changed since it was built (and those already live in
+   * it) get slots: see `buildLive`.
+   */
   private build(chunk: Chunk): void {
+    let live: Set<Id> | null = null;
+    if (this.owner.liveEdits()) {
+      for (const id of [...chunk.pending, ...chunk.live]) {
+        const node = this.owner.store.get(id);
+        if (!isSceneNode(node) || !isBatchable(node) || this.chunkOf.get(id) !== chunk) continue;
+        (live ??= new Set()).add(id);
+      }
+    }
+    chunk.pending.clear();
+    chunk.live.clear();
+    if (live === null) this.buildOrdinary(chunk);
+    else this.buildLive(chunk, live);
+  }
+
+  private buildOrdinary(chunk: Chunk): void {
     this.releaseBatches(chunk);
     const { store, writer } = this.owner;
     const detail = this.detail();
@@ -331,6 +567,7 @@ export class ChunkList {
     const pieces: Container[] = [];
     const batches: Batch[] = [];
     let ranges = new ShapeRanges();
+    let tight = false;
     const flush = () => {
       if (writer.indexCount === 0) return;
       // One vertex buffer, one mesh per program the batch's triangles need (see splitBatch).
@@ -340,7 +577,8 @@ export class ChunkList {
         mesh.label = "batch";
         pieces.push(mesh);
         const full = part.indices.slice();
-        batches.push({ mesh, full, ranges: part.ranges });
+        batches.push({ mesh, full, ranges: part.ranges, live: null });
+        if (part.program !== "all") tight = true;
       }
       ranges = new ShapeRanges();
       writer.reset();
@@ -360,6 +598,131 @@ export class ChunkList {
       pieces.push(this.owner.displayFor(node));
     }
     flush();
+    chunk.slots = null;
+    chunk.tight = tight;
+    this.finishBuild(chunk, pieces, batches, zoomed, detail);
+  }
+
+  /**
+   * Builds a chunk whose members in `live` are being edited live: each gets a slot (see `Slot`)
+   * at the end of its batch's vertices, so the next changes are written over it in place. A
+   * live batch is drawn by the program for every kind: its shapes move, so the order between
+   * them that a split keeps only where no two meet could break at any step.
+   */
+  private buildLive(chunk: Chunk, live: ReadonlySet<Id>): void {
+    this.releaseBatches(chunk);
+    const { store, writer, liveWriter } = this.owner;
+    const detail = this.detail();
+    writer.reset();
+    liveWriter.reset();
+    const pieces: Container[] = [];
+    const batches: Batch[] = [];
+    const slots = new Map<Id, Slot>();
+    /** The stretch's members in order: indices in `writer`, or in `liveWriter` for slots. */
+    let members: {
+      id: Id;
+      live: boolean;
+      firstVertex: number;
+      vertices: number;
+      firstIndex: number;
+      indices: number;
+    }[] = [];
+    const flush = () => {
+      if (members.length === 0) return;
+      const staticVertices = writer.vertexCount;
+      let vertexTotal = staticVertices;
+      let indexTotal = 0;
+      for (const member of members) {
+        vertexTotal += member.live ? vertexRoom(member.vertices) : 0;
+        indexTotal += member.live ? indexRoom(member.indices) : member.indices;
+      }
+      const words = new Float32Array(vertexTotal * WORDS_PER_VERTEX);
+      words.set(writer.vertices);
+      const indices = new Uint32Array(indexTotal);
+      const ranges = new ShapeRanges();
+      const placed: [Id, number, number, number, number][] = [];
+      let vertexAt = staticVertices;
+      let indexAt = 0;
+      for (const member of members) {
+        if (!member.live) {
+          const end = member.firstIndex + member.indices;
+          indices.set(writer.indices.subarray(member.firstIndex, end), indexAt);
+          indexAt += member.indices;
+          ranges.add(member.id, indexAt);
+          continue;
+        }
+        const vertexCap = vertexRoom(member.vertices);
+        const indexCap = indexRoom(member.indices);
+        words.set(
+          liveWriter.vertices.subarray(
+            member.firstVertex * WORDS_PER_VERTEX,
+            (member.firstVertex + member.vertices) * WORDS_PER_VERTEX,
+          ),
+          vertexAt * WORDS_PER_VERTEX,
+        );
+        const source = liveWriter.indices;
+        for (let k = 0; k < indexCap; k += 1) {
+          indices[indexAt + k] =
+            k < member.indices
+              ? source[member.firstIndex + k]! - member.firstVertex + vertexAt
+              : vertexAt;
+        }
+        placed.push([member.id, vertexAt, vertexCap, indexAt, indexCap]);
+        vertexAt += vertexCap;
+        indexAt += indexCap;
+        ranges.add(member.id, indexAt);
+      }
+      const buffer = liveVertexBuffer(words);
+      const mesh = createBatchMesh(writer, "all", buffer, indices);
+      mesh.label = "batch";
+      pieces.push(mesh);
+      const batch: Batch = {
+        mesh,
+        full: indices.slice(),
+        ranges,
+        live: { buffer, words, start: staticVertices, end: vertexTotal },
+      };
+      batches.push(batch);
+      for (const [id, vertexStart, vertexCap, indexStart, indexCap] of placed)
+        slots.set(id, { batch, vertexStart, vertexCap, indexStart, indexCap });
+      members = [];
+      writer.reset();
+      liveWriter.reset();
+    };
+    let zoomed = false;
+    for (const id of chunk.ids) {
+      const node = store.get(id);
+      if (!isSceneNode(node)) continue;
+      if (isBatchable(node)) {
+        const isLive = live.has(id);
+        const into = isLive ? liveWriter : writer;
+        const firstVertex = into.vertexCount;
+        const firstIndex = into.indexCount;
+        encodeNode(into, node, toMatrix(node.transform), detail);
+        const indices = into.indexCount - firstIndex;
+        if (isLive || indices > 0) {
+          const vertices = into.vertexCount - firstVertex;
+          members.push({ id, live: isLive, firstVertex, vertices, firstIndex, indices });
+        }
+        if (!zoomed && dependsOnZoom(node)) zoomed = true;
+        continue;
+      }
+      flush();
+      pieces.push(this.owner.displayFor(node));
+    }
+    flush();
+    chunk.slots = slots;
+    for (const id of slots.keys()) chunk.live.add(id);
+    this.finishBuild(chunk, pieces, batches, zoomed, detail);
+  }
+
+  private finishBuild(
+    chunk: Chunk,
+    pieces: readonly Container[],
+    batches: Batch[],
+    zoomed: boolean,
+    detail: Detail,
+  ): void {
     for (const piece of pieces) chunk.group.addChild(piece);
     chunk.built = true;
     chunk.zoomed = zoomed;
@@ -378,7 +741,9 @@ export class ChunkList {
    * finer than needed) or are drawn live.
    */
   private updateCache(chunk: Chunk): boolean {
-    const cacheable = chunk.built && chunk.batchesOnly && !chunk.group.culled;
+    // Not while its members are edited live: the texture would be rendered at every step.
+    const cacheable =
+      chunk.built && chunk.batchesOnly && !chunk.group.culled && chunk.live.size === 0;
     if (cacheable && chunk.cached !== 0 && !this.owner.settled()) return false;
     let wanted = 0;
     if (this.owner.detail().pixelsPerUnit <= TEXTURE_CACHE_MAX_ZOOM && cacheable) {
@@ -410,6 +775,7 @@ export class ChunkList {
       if (child.label === "batch") child.destroy();
     }
     chunk.batches = [];
+    chunk.slots = null;
     chunk.cutFor = -1;
     chunk.shapesDrawn = 0;
   }
@@ -424,7 +790,7 @@ export class ChunkList {
    * order; a chunk drawn from a texture of itself keeps them all, as the texture must. Costs the
    * chunk's size, once per cull, never per frame.
    */
-  private cutToView(chunk: Chunk): void {
+  private cutToView(chunk: Chunk, rewritten = false): void {
     const serial = this.owner.cullSerial();
     if (chunk.cutFor === serial) return;
     chunk.cutFor = serial;
@@ -448,7 +814,8 @@ export class ChunkList {
         count = 3;
       }
       const indexCount = count === batch.full.length ? 0 : count;
-      if (indexCount === geometry.indexCount && near === null) continue;
+      // Uncut and unchanged: the drawn list already holds the full one.
+      if (indexCount === geometry.indexCount && near === null && !rewritten) continue;
       geometry.indexCount = indexCount;
       geometry.indexBuffer.update(count * drawn.BYTES_PER_ELEMENT);
     }

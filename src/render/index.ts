@@ -20,6 +20,7 @@ export function attachRenderer(engine: Engine, editor: EditableDocument): SceneR
     tiles: rendererTiles(() => engine.gfx.renderer),
     contextRestored: (listener) => engine.gfx.onContextRestored(listener),
     editingText: editor.editingText,
+    gestures: editor.history,
     commits: editor.commits.stage("renderer"),
   });
   const first = editor.store.pages()[0];

@@ -71,7 +71,22 @@ export interface SceneRendererOptions {
     readonly id: Id | null;
     subscribe(listener: (id: Id | null) => void): () => void;
   };
+  /**
+   * Where the renderer learns that a gesture (a drag) is open: shapes it changes are drawn live,
+   * rewritten in place at every step (see `ChunkList`), until it ends. `History` is one.
+   */
+  readonly gestures?: {
+    readonly inGesture: boolean;
+    subscribe(listener: () => void): () => void;
+  };
 }
+
+/**
+ * Commits this close together are live edits even outside a gesture (a key held down, nudging):
+ * the shapes they change are drawn live until no commit has come for `LIVE_SETTLE_MS`.
+ */
+export const LIVE_EDIT_MS = 250;
+export const LIVE_SETTLE_MS = 300;
 
 /** Blend modes PixiJS draws with a filter over a copy of what is beneath, not GL blending. */
 function readsBackdrop(mode: BlendMode): boolean {
@@ -128,7 +143,16 @@ export class SceneRenderer {
   private inView: InView | Set<Id>;
   /** Bumped whenever `inView` changes, so chunks know when to cut their index lists again. */
   private cullSerial = 0;
+  /** Bumped whenever `inView` changes, by a cull or by edits adding to it. */
+  private viewSerial = 0;
   private builds = 0;
+  private patches = 0;
+  /** When the last commit came, and whether edits are live (see `LIVE_EDIT_MS`). */
+  private lastCommitAt = -Infinity;
+  private live = false;
+  private liveTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly gestures: SceneRendererOptions["gestures"] | null;
+  private readonly stopFollowingGestures: () => void;
   private cullWanted = false;
   /** Nodes of the page whose blend mode reads the backdrop. */
   private readonly backdropReaders = new Set<Id>();
@@ -177,10 +201,30 @@ export class SceneRenderer {
       displayFor: (node) => this.memberDisplay(node),
       inView: () => this.inView,
       cullSerial: () => this.cullSerial,
+      viewSerial: () => this.viewSerial,
       built: () => {
         this.builds += 1;
       },
+      liveWriter: new BatchWriter(),
+      patched: (count) => {
+        this.patches += count;
+      },
+      liveEdits: () => this.live,
+      drawnIn: (node, group) => {
+        const display = this.displays.get(node.id);
+        return (
+          display !== undefined &&
+          !display.batched &&
+          display.type === node.type &&
+          display.object.parent === group
+        );
+      },
     };
+    this.gestures = options.gestures ?? null;
+    this.stopFollowingGestures =
+      options.gestures?.subscribe(() => {
+        if (!this.gestures!.inGesture) this.settleLiveLater();
+      }) ?? (() => {});
     this.unsubscribe = (options.commits ?? store).subscribe((commit) => this.onCommit(commit));
     this.editing = options.editingText?.id ?? null;
     this.stopFollowingEditing =
@@ -208,6 +252,7 @@ export class SceneRenderer {
     this.serial += 1;
     this.inView = this.lazy ? "none" : "all";
     this.cullSerial += 1;
+    this.viewSerial += 1;
     const pageList = new ChunkList(pageId, this.owner, this.chunkSize);
     this.lists.set(pageId, pageList);
     this.world.addChild(pageList.root);
@@ -252,18 +297,20 @@ export class SceneRenderer {
   /**
    * Chunks of the page and its big containers, how many are drawn, chunk builds so far, and how
    * many batched shapes the drawn chunks hand to the GPU (a drawn chunk draws only the shapes
-   * near the view).
+   * near the view). `patches` counts shapes rewritten in place in their chunks, without a
+   * build, while edits were live.
    */
   get chunkStats(): {
     readonly chunks: number;
     readonly drawn: number;
     readonly builds: number;
+    readonly patches: number;
     readonly batchedShapesDrawn: number;
   } {
     const stats = { chunks: 0, drawn: 0, batchedShapesDrawn: 0, members: 0 };
     for (const list of this.lists.values()) list.addStats(stats);
     const { chunks, drawn, batchedShapesDrawn } = stats;
-    return { chunks, drawn, builds: this.builds, batchedShapesDrawn };
+    return { chunks, drawn, builds: this.builds, patches: this.patches, batchedShapesDrawn };
   }
 
   /** Member ids of each of the page's chunks, in drawing order. */
@@ -292,6 +339,7 @@ export class SceneRenderer {
     for (const id of hits) this.addWithAncestors(next, id);
     this.inView = next;
     this.cullSerial += 1;
+    this.viewSerial += 1;
     return this.applyCull();
   }
 
@@ -307,6 +355,7 @@ export class SceneRenderer {
   uncullAll(): void {
     this.inView = "all";
     this.cullSerial += 1;
+    this.viewSerial += 1;
     this.applyCull();
   }
 
@@ -390,6 +439,9 @@ export class SceneRenderer {
 
   dispose(): void {
     this.unsubscribe();
+    this.stopFollowingGestures();
+    if (this.liveTimer !== null) clearTimeout(this.liveTimer);
+    this.liveTimer = null;
     this.stopRestoring();
     if (this.patternTimer !== null) clearTimeout(this.patternTimer);
     this.patternTimer = null;
@@ -408,6 +460,10 @@ export class SceneRenderer {
 
   private onCommit(commit: Commit): void {
     if (this.page === null) return;
+    const now = performance.now();
+    this.live = this.gestures?.inGesture === true || now - this.lastCommitAt < LIVE_EDIT_MS;
+    this.lastCommitAt = now;
+    if (this.live) this.settleLiveLater();
     if (this.store.get(this.page) === undefined) {
       const first = this.store.pages()[0];
       if (first) this.showPage(first.id);
@@ -457,7 +513,7 @@ export class SceneRenderer {
       const node = this.store.get(id);
       const existing = this.displays.get(id);
       const oldList = this.listHolding(id);
-      oldList?.invalidateMember(id);
+      oldList?.memberChanged(id);
       const onPage = isSceneNode(node) && this.store.pageOf(id)?.id === this.page;
       if (onPage && readsBackdrop(node.blendMode)) this.backdropReaders.add(id);
       else this.backdropReaders.delete(id);
@@ -670,9 +726,37 @@ export class SceneRenderer {
       return;
     }
     for (const id of ids) {
-      if (isSceneNode(this.store.get(id))) this.addWithAncestors(inView, id);
-      else inView.delete(id);
+      if (!isSceneNode(this.store.get(id))) {
+        if (inView.delete(id)) this.viewSerial += 1;
+      } else if (!inView.has(id)) {
+        this.addWithAncestors(inView, id);
+        this.viewSerial += 1;
+        // Its chunk's drawn index lists were cut without it: cut again.
+        this.listHolding(id)?.recutMember(id);
+      }
     }
+  }
+
+  /**
+   * Ends live edits once no commit has come for `LIVE_SETTLE_MS` and no gesture is open: chunks
+   * built for them are built the ordinary way where that draws faster (see `ChunkList.settle`).
+   */
+  private settleLiveLater(): void {
+    if (this.liveTimer !== null) clearTimeout(this.liveTimer);
+    this.liveTimer = setTimeout(() => {
+      this.liveTimer = null;
+      if (this.gestures?.inGesture === true) return;
+      this.settleLive();
+    }, LIVE_SETTLE_MS);
+  }
+
+  /** Ends live edits now (see `settleLater`); returns how many chunks changed. */
+  settleLive(): number {
+    this.live = false;
+    let changed = 0;
+    for (const list of this.lists.values()) changed += list.settle();
+    if (changed > 0) this.invalidate();
+    return changed;
   }
 
   /** Adds `id` and its ancestors below the page to `set`, stopping at one already there. */

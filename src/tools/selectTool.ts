@@ -52,6 +52,8 @@ type State =
       readonly start: Point;
       readonly items: Original[];
       readonly box: Box;
+      /** What snapping leaves out: what moves, and the lines bound to it, which follow. */
+      readonly ignore: ReadonlySet<Id>;
     }
   | { readonly name: "marquee"; readonly start: Point; readonly base: readonly Id[] }
   | {
@@ -373,7 +375,9 @@ export class SelectTool implements Tool {
       return;
     }
     const items = originals(store, ids);
-    this.current = { name: "moving", start: s.start.world, items, box: quadBox(quad) };
+    const moved = items.map((item) => item.node.id);
+    const ignore = new Set([...moved, ...this.ctx.editor.bindings.linesBoundTo(moved)]);
+    this.current = { name: "moving", start: s.start.world, items, box: quadBox(quad), ignore };
     this.move(this.current, e);
   }
 
@@ -411,9 +415,8 @@ export class SelectTool implements Tool {
       maxX: s.box.maxX + dx,
       maxY: s.box.maxY + dy,
     };
-    const ignore = new Set(s.items.map((item) => item.node.id));
     const snap =
-      e.modifiers.ctrl || e.modifiers.meta ? null : this.ctx.snapper.snapBox(moved, ignore);
+      e.modifiers.ctrl || e.modifiers.meta ? null : this.ctx.snapper.snapBox(moved, s.ignore);
     if (snap !== null) {
       dx += e.modifiers.shift && dx === 0 ? 0 : snap.dx;
       dy += e.modifiers.shift && dy === 0 ? 0 : snap.dy;

@@ -4,10 +4,10 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
 import { DocumentStore } from "../../src/doc/store";
 import type { EllipseNode, GroupNode, RectNode, SceneNode, TextNode } from "../../src/doc/types";
-import type { Container as PixiContainer, Mesh } from "pixi.js";
+import type { Container as PixiContainer } from "pixi.js";
 import type * as Renderer from "../../src/render/sceneRenderer";
-import { WORDS_PER_VERTEX } from "../../src/render/batch/writer";
 import { emptyDocumentStore } from "../support/store";
+import { drawing } from "./support/drawing";
 
 let SceneRenderer: typeof Renderer.SceneRenderer;
 let detailForZoom: typeof Renderer.detailForZoom;
@@ -22,52 +22,6 @@ beforeAll(async () => {
   ({ Container } = await import("pixi.js"));
   (await import("./support/headlessPixi")).allowShadersWithoutCanvas();
 });
-
-/**
- * What the scene draws, in order: each display object by node id, and between them the batches'
- * triangles, each as its three vertices' words. Where chunk and batch boundaries fall does not
- * change it, only what is drawn and in which order. A batch split into meshes by program (its
- * shapes apart, see splitBatch) is one vertex buffer, written shape after shape: its triangles are
- * put back in that order, by the first vertex each uses, whether split or not.
- */
-function drawing(world: PixiContainer): string[] {
-  const out: string[] = [];
-  let words: Float32Array | null = null;
-  let triangles: number[][] = [];
-  const flush = () => {
-    const sorted = triangles
-      .map((triangle, order) => ({ triangle, order, first: Math.min(...triangle) }))
-      .sort((a, b) => a.first - b.first || a.order - b.order);
-    for (const { triangle } of sorted) {
-      for (const index of triangle) {
-        const k = index * WORDS_PER_VERTEX;
-        out.push(Array.from(words!.subarray(k, k + WORDS_PER_VERTEX)).join(","));
-      }
-    }
-    words = null;
-    triangles = [];
-  };
-  // The world holds the page's chunk list, which holds its chunks.
-  for (const chunk of world.children.flatMap((list) => list.children)) {
-    for (const piece of chunk.children) {
-      if (piece.label !== "batch") {
-        flush();
-        out.push(`display ${piece.label}`);
-        continue;
-      }
-      const mesh = piece as Mesh;
-      const data = mesh.geometry.getBuffer("aPosition").data as Float32Array;
-      if (data !== words) flush();
-      words = data;
-      const indices = mesh.geometry.indexBuffer.data as Uint32Array;
-      for (let i = 0; i < indices.length; i += 3) {
-        triangles.push([indices[i]!, indices[i + 1]!, indices[i + 2]!]);
-      }
-    }
-    flush();
-  }
-  return out;
-}
 
 function shape(kind: number, id: string, x: number, index: string): SceneNode {
   const transform = { x, y: x / 2, rotation: x / 100, scaleX: 1, scaleY: 1, skewX: 0 };
@@ -321,16 +275,40 @@ describe("scene renderer", () => {
       lazy: true,
     });
     renderer.showPage("page");
-    expect(renderer.chunkStats).toEqual({ chunks: 4, drawn: 0, builds: 0, batchedShapesDrawn: 0 });
+    expect(renderer.chunkStats).toEqual({
+      chunks: 4,
+      drawn: 0,
+      builds: 0,
+      patches: 0,
+      batchedShapesDrawn: 0,
+    });
     renderer.cullTo(["s4"]);
     // The chunk s3–s5 is drawn, and of it only s4 reaches the GPU.
-    expect(renderer.chunkStats).toEqual({ chunks: 4, drawn: 1, builds: 1, batchedShapesDrawn: 1 });
+    expect(renderer.chunkStats).toEqual({
+      chunks: 4,
+      drawn: 1,
+      builds: 1,
+      patches: 0,
+      batchedShapesDrawn: 1,
+    });
     expect(renderer.chunkMembers()[1]).toEqual(["s3", "s4", "s5"]);
     // An edit of a node in an unbuilt chunk builds it: it may have moved into view.
     store.transact("move", (tx) => tx.update("s9", { opacity: 0.5 }));
-    expect(renderer.chunkStats).toEqual({ chunks: 4, drawn: 2, builds: 2, batchedShapesDrawn: 2 });
+    expect(renderer.chunkStats).toEqual({
+      chunks: 4,
+      drawn: 2,
+      builds: 2,
+      patches: 0,
+      batchedShapesDrawn: 2,
+    });
     renderer.uncullAll();
-    expect(renderer.chunkStats).toEqual({ chunks: 4, drawn: 4, builds: 4, batchedShapesDrawn: 10 });
+    expect(renderer.chunkStats).toEqual({
+      chunks: 4,
+      drawn: 4,
+      builds: 4,
+      patches: 0,
+      batchedShapesDrawn: 10,
+    });
     renderer.dispose();
   });
 

@@ -100,6 +100,28 @@ describe("drawing connectors", () => {
     h.history.undo();
     expect(endOf(h, lastLine(h), "end")).toEqual({ x: 400, y: 125 });
   });
+
+  it("a dragged box does not snap to the arrows bound to it, which follow it", async () => {
+    const h = await createToolHarness({
+      records: [
+        rectRecord("a", { x: 100, y: 100, width: 100, height: 50 }, "a0"),
+        rectRecord("b", { x: 400, y: 300, width: 100, height: 50 }, "a1"),
+      ],
+      settings: { snap: { grid: false, objects: true, spacing: false, tolerancePx: 6 } },
+    });
+    h.setTool("arrow");
+    h.drag({ x: 150, y: 125 }, { x: 450, y: 325 });
+    const arrow = lastLine(h);
+    expect([arrow.startBinding?.node, arrow.endBinding?.node]).toEqual(["a", "b"]);
+    // The arrow leaves a's bottom edge, so its box starts there: a moved 3 down, nothing else
+    // within reach, must not snap back onto where its own arrow starts.
+    const startY = endOf(h, arrow, "start").y;
+    expect(startY).toBeCloseTo(150, 6);
+    h.pause().setTool("select");
+    h.pause().drag({ x: 120, y: 110 }, { x: 121, y: 113 }, { steps: 3 });
+    const a = h.store.get("a") as { transform: { x: number; y: number } };
+    expect(a.transform).toMatchObject({ x: 101, y: 103 });
+  });
 });
 
 describe("a selected line's end handles", () => {

@@ -98,3 +98,15 @@ export function createBatchMesh(
   mesh.eventMode = "none";
   return mesh;
 }
+
+/**
+ * A live batch's vertex words as a PixiJS buffer that keeps them (not a copy): its slots are
+ * written over in place, and only their run is uploaded again.
+ */
+export function liveVertexBuffer(words: Float32Array): Buffer {
+  return new Buffer({
+    data: words,
+    usage: BufferUsage.VERTEX | BufferUsage.COPY_DST,
+    label: "live batch vertices",
+  });
+}
