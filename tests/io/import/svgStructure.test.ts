@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SceneNode } from "../../../src/doc/types";
+import type { LinearGradientPaint, PatternPaint, SceneNode } from "../../../src/doc/types";
 import { IMPORT_ROOT } from "../../../src/io/import/result";
 import { importSvg } from "../../../src/io/import/svg";
 
@@ -81,6 +81,36 @@ describe("context paints", () => {
     );
     const arrow = nodes.find((n) => n !== nodes[0] && n.type === "path");
     expect(solid(arrow)).toEqual({ r: 0, g: 1, b: 0, a: 1 });
+  });
+
+  it("a gradient or pattern a <use> gives is laid out in the use element's space and box", () => {
+    const { nodes, warnings } = drawn(
+      `<linearGradient id="g"><stop stop-color="white"/><stop offset="1" stop-color="black"/></linearGradient>
+       <pattern id="p" patternUnits="userSpaceOnUse" width="10" height="10"><rect width="5" height="5"/></pattern>
+       <defs><g id="two">
+         <rect x="10" y="0" width="20" height="10" fill="context-fill" stroke="context-stroke"/>
+         <rect x="50" y="0" width="50" height="10" transform="rotate(90 75 5)" fill="context-fill"/>
+       </g></defs>
+       <use href="#two" x="5" fill="url(#g)" stroke="url(#p)"/>`,
+    );
+    expect(warnings).toEqual([]);
+    const [left, turned] = nodes as Extract<SceneNode, { type: "rect" }>[];
+    // The use's box, strokes left out: x from 15 (10 + 5) to 85 (the turned rectangle's right
+    // edge, 80 + 5), y from -20 to 30. The left rectangle's local origin is at (15, 0): there the
+    // bounding-box gradient runs from (0, -20) to (70, -20).
+    const fill = left!.fill as LinearGradientPaint;
+    expect(fill.from.x).toBeCloseTo(0, 9);
+    expect(fill.from.y).toBeCloseTo(-20, 9);
+    expect(fill.to.x).toBeCloseTo(70, 9);
+    // The turned one meets the same gradient along its local y, which runs right to left on the
+    // page from its corner at x = 85: 70 units from the box's left edge to its right.
+    const turnedFill = turned!.fill as LinearGradientPaint;
+    expect(turnedFill.from.y).toBeCloseTo(70, 6);
+    expect(turnedFill.to.y).toBeCloseTo(0, 6);
+    // The pattern is in the use's user space: its tile starts at the use's origin, 15 to the left.
+    const stroke = left!.stroke.paint as PatternPaint;
+    expect(stroke).toMatchObject({ type: "pattern", width: 10 });
+    expect(stroke.transform.x).toBeCloseTo(-15, 9);
   });
 
   it("without a context element, a context paint is none", () => {

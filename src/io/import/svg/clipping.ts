@@ -4,7 +4,7 @@ import type { FrameNode } from "../../../doc/types";
 import { IMPORT_LIMITS } from "../limits";
 import type { Draft } from "../tree";
 import { localName, type XmlElement } from "../xml";
-import type { Context, Conversion, Walk } from "./conversion";
+import { originWithin, type Context, type Conversion, type Walk } from "./conversion";
 import { length } from "./lengths";
 import type { UserBox } from "./paint";
 import { expressible } from "./placement";
@@ -79,6 +79,7 @@ export function clipped(
     {
       ...ctx,
       matrix: { ...IDENTITY_MATRIX, e: -clip.x, f: -clip.y },
+      origin: originWithin(ctx, multiply(ctx.matrix, { ...IDENTITY_MATRIX, e: clip.x, f: clip.y })),
       groupDepth: ctx.groupDepth + 1,
     },
     children,

@@ -1,5 +1,5 @@
 import { createIdGenerator } from "../../../doc/ids";
-import type { Matrix } from "../../../doc/transform";
+import { multiply, type Matrix } from "../../../doc/transform";
 import type { BlobRecord, SceneNode } from "../../../doc/types";
 import {
   LINEWORK_BACKGROUND_ATTRIBUTE,
@@ -49,6 +49,12 @@ export interface Context {
   readonly carriedOpacity: number;
   /** Output group levels above this element. */
   readonly groupDepth: number;
+  /**
+   * From the coordinates of the output container this element's nodes go in to the import's
+   * own (the identity when absent): with `matrix`, where the element's user space lies in the
+   * whole drawing, which context paints are laid out from.
+   */
+  readonly origin?: Matrix;
   /** Elements being converted, for detecting `<use>` cycles. */
   readonly path: readonly XmlElement[];
   readonly useDepth: number;
@@ -57,8 +63,40 @@ export interface Context {
    * showing this element, or of the shape a marker marks; absent where there is none (a context
    * paint is then none).
    */
-  readonly contextPaint?: { readonly fill: string; readonly stroke: string };
+  readonly contextPaint?: ContextPaint;
 }
+
+/**
+ * What `context-fill` and `context-stroke` stand for, and where: `space`, when known, is the
+ * context element's user space (its map into the output group's coordinates) and box, which a
+ * gradient or pattern it paints with is laid out in (SVG 2), rather than in the space of each
+ * element that takes the paint.
+ */
+export interface ContextPaint {
+  readonly fill: string;
+  readonly stroke: string;
+  readonly space?: {
+    readonly matrix: Matrix;
+    /** Null where it is not measured (a symbol's): the element's own box stands in. */
+    box(): { x: number; y: number; width: number; height: number } | null;
+  };
+}
+
+/** Where an element's user space lies in the whole drawing (see `Context.origin`). */
+export function absoluteMatrix(ctx: Context): Matrix {
+  return ctx.origin === undefined ? ctx.matrix : multiply(ctx.origin, ctx.matrix);
+}
+
+/** The origin of an output container placed at `at` in the container of `ctx`. */
+export function originWithin(ctx: Context, at: Matrix): Matrix {
+  return ctx.origin === undefined ? at : multiply(ctx.origin, at);
+}
+
+/** Set in a computed style where its fill or stroke came from a context paint. */
+export const FROM_CONTEXT = {
+  fill: "-linework-context-fill",
+  stroke: "-linework-context-stroke",
+} as const;
 
 /**
  * The element walk, handed to the parts that wrap or repeat what elements draw (clips, markers,
@@ -114,6 +152,11 @@ export class Conversion {
   /** Elements of other namespaces: browsers draw none of them, nor what they hold. */
   readonly foreign = new Set<XmlElement>();
   private readonly lineworkRecords = new Map<XmlElement, SceneNode | null>();
+  /**
+   * Above 0 while content is converted only to be measured (a context element's box): what it
+   * does not keep is reported by its real conversion, once.
+   */
+  muted = 0;
   /** The walk over elements, for what converts content of its own (patterns). */
   walk: Walk = NO_WALK;
   /** Patterns whose content is being converted, outermost first: a recursion paints nothing. */
@@ -294,6 +337,7 @@ export class Conversion {
 
   /** Counts something not kept of an element, by its kind. */
   ignore(kind: NotKept): void {
+    if (this.muted > 0) return;
     if (this.outer !== undefined) {
       this.outer.ignore(kind);
       return;
@@ -305,6 +349,7 @@ export class Conversion {
   }
 
   count(feature: string, n = 1): void {
+    if (this.muted > 0) return;
     if (this.outer !== undefined) {
       this.outer.count(feature, n);
       return;
@@ -396,6 +441,7 @@ export function withContextPaint(style: ComputedStyle, ctx: Context): ComputedSt
       property,
       paint === undefined ? "none" : value === "context-fill" ? paint.fill : paint.stroke,
     );
+    if (paint?.space !== undefined) out.set(FROM_CONTEXT[property], "1");
   }
   return out ?? style;
 }

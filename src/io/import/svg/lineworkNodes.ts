@@ -3,7 +3,7 @@ import { LINEWORK_DATA_ATTRIBUTE } from "../../export/lineworkData";
 import { IMPORT_LIMITS } from "../limits";
 import { numbersWithin, type Draft } from "../tree";
 import { localName, type XmlElement } from "../xml";
-import type { Context, Conversion, Walk } from "./conversion";
+import { originWithin, type Context, type Conversion, type Walk } from "./conversion";
 import { blobOfDataUrl } from "./lineworkData";
 import { clampUnit } from "./nodeStyle";
 import { expressible, isIdentity } from "./placement";
@@ -53,6 +53,7 @@ export function lineworkNode(
   const ctx: Context = {
     ...parent,
     matrix: IDENTITY_MATRIX,
+    origin: originWithin(parent, toMatrix(node.transform)),
     carriedOpacity: 1,
     groupDepth: parent.groupDepth + 1,
     style: conv.styleOf(element, parent),

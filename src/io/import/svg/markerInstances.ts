@@ -4,7 +4,13 @@ import type { FrameNode, SceneNode, Subpath } from "../../../doc/types";
 import { IMPORT_LIMITS } from "../limits";
 import type { Draft } from "../tree";
 import { localName, type XmlElement } from "../xml";
-import { withContextPaint, type Context, type Conversion, type Walk } from "./conversion";
+import {
+  originWithin,
+  withContextPaint,
+  type Context,
+  type Conversion,
+  type Walk,
+} from "./conversion";
 import { emit } from "./emit";
 import { length, parseLength } from "./lengths";
 import { autoAngle, markerVertices, parseOrient, type MarkerVertex } from "./markers";
@@ -168,6 +174,7 @@ function markerInstance(
     const children = walk.children(conv, marker, {
       ...content,
       matrix: fit,
+      origin: originWithin(ctx, placement),
       carriedOpacity: 1,
       groupDepth: ctx.groupDepth + 1,
     });

@@ -1,5 +1,5 @@
 import { NO_FILL } from "../../../doc/factory";
-import type { Matrix } from "../../../doc/transform";
+import { invert, multiply, type Matrix } from "../../../doc/transform";
 import {
   BLEND_MODES,
   type BlendMode,
@@ -11,7 +11,7 @@ import {
 } from "../../../doc/types";
 import { localName } from "../xml";
 import { parseColor } from "./color";
-import type { Context, Conversion } from "./conversion";
+import { absoluteMatrix, FROM_CONTEXT, type Context, type Conversion } from "./conversion";
 import { hasExternalUrl } from "./css";
 import { parseLength } from "./lengths";
 import { gradientPaint, NO_BOUNDING_BOX, type UserBox } from "./paint";
@@ -33,19 +33,28 @@ export function styled(
   const style = ctx.style;
   const fillOpacity = unitNumber(style.get("fill-opacity"), 1);
   const strokeOpacity = unitNumber(style.get("stroke-opacity"), 1);
-  const fillPaint = paint(conv, style.get("fill") ?? "black", ctx, fillOpacity, userToLocal, box);
+  const fillSpace = contextSpace(ctx, "fill", userToLocal, box);
+  const fillPaint = paint(
+    conv,
+    style.get("fill") ?? "black",
+    ctx,
+    fillOpacity,
+    fillSpace.userToLocal,
+    fillSpace.box,
+  );
   const width = Math.max(
     0,
     parseLength(style.get("stroke-width") ?? "1", 1, ctx.viewport, "other"),
   );
   // A stroke's paint reaches past the box by half its width, more at mitred corners.
+  const strokeSpace = contextSpace(ctx, "stroke", userToLocal, box);
   const strokePaint = paint(
     conv,
     style.get("stroke") ?? "none",
     ctx,
     strokeOpacity,
-    userToLocal,
-    box,
+    strokeSpace.userToLocal,
+    strokeSpace.box,
     width * 2,
   );
   const dash = dashes(style.get("stroke-dasharray"), ctx);
@@ -60,6 +69,26 @@ export function styled(
       join: joinOf(style.get("stroke-linejoin")),
       miterLimit: Math.max(1, Number.parseFloat(style.get("stroke-miterlimit") ?? "4") || 4),
     },
+  };
+}
+
+/**
+ * Where a paint is laid out: the element's own user space and box, or for a paint that came
+ * from a context element (a `<use>`'s, through context-fill or context-stroke) that element's.
+ */
+function contextSpace(
+  ctx: Context,
+  property: "fill" | "stroke",
+  userToLocal: Matrix,
+  box: UserBox | (() => UserBox),
+): { userToLocal: Matrix; box: UserBox | (() => UserBox) } {
+  const space = ctx.contextPaint?.space;
+  const back = invert(absoluteMatrix(ctx));
+  if (space === undefined || ctx.style.get(FROM_CONTEXT[property]) === undefined || back === null)
+    return { userToLocal, box };
+  return {
+    userToLocal: multiply(userToLocal, multiply(back, space.matrix)),
+    box: () => space.box() ?? (typeof box === "function" ? box() : box),
   };
 }
 

@@ -6,18 +6,25 @@ import {
   toMatrix,
   type Matrix,
 } from "../../../doc/transform";
-import type { FrameNode, GroupNode } from "../../../doc/types";
+import type { FrameNode, GroupNode, SceneNode } from "../../../doc/types";
 import {
   LINEWORK_BACKGROUND_ATTRIBUTE,
   LINEWORK_DATA_ATTRIBUTE,
   LINEWORK_LABEL_ATTRIBUTE,
 } from "../../export/lineworkData";
 import { IMPORT_LIMITS, ImportError } from "../limits";
-import type { Draft } from "../tree";
+import { drawingBounds } from "../drawingBounds";
+import { flattenDrafts, type Draft } from "../tree";
 import { localName, type XmlElement } from "../xml";
 import { clipped, clipRect } from "./clipping";
 import { conditionsPass } from "./conditions";
-import type { Context, Conversion, Walk } from "./conversion";
+import {
+  absoluteMatrix,
+  originWithin,
+  type Context,
+  type Conversion,
+  type Walk,
+} from "./conversion";
 import { emit } from "./emit";
 import { image } from "./image";
 import { length, withFontSize, type Viewport } from "./lengths";
@@ -183,6 +190,7 @@ function group(
   const inner: Context = {
     ...ctx,
     matrix: IDENTITY_MATRIX,
+    origin: originWithin(ctx, ctx.matrix),
     carriedOpacity: 1,
     groupDepth: ctx.groupDepth + 1,
   };
@@ -269,7 +277,13 @@ function viewportContent(
   group(
     conv,
     element,
-    { ...ctx, matrix: local, viewport, groupDepth: ctx.groupDepth + 1 },
+    {
+      ...ctx,
+      matrix: local,
+      origin: originWithin(ctx, at),
+      viewport,
+      groupDepth: ctx.groupDepth + 1,
+    },
     inFrame,
     false,
   );
@@ -325,11 +339,50 @@ function expandUse(conv: Conversion, element: XmlElement, ctx: Context, out: Dra
     useDepth: ctx.useDepth + 1,
     carriedOpacity: wrap ? 1 : ctx.carriedOpacity * opacity,
     groupDepth: wrap ? ctx.groupDepth + 1 : ctx.groupDepth,
-    // What the use shows takes its context paints from the use element.
+    // What the use shows takes its context paints from the use element, laid out in its user
+    // space and box.
     contextPaint: {
       fill: ctx.style.get("fill") ?? "black",
       stroke: ctx.style.get("stroke") ?? "none",
+      space: { matrix: absoluteMatrix(ctx), box: () => box() },
     },
+  };
+  // The use element's box in its own user space: what it shows, measured once when a paint
+  // needs it (converted quietly, without paints, to be measured).
+  let measured: { x: number; y: number; width: number; height: number } | null | undefined;
+  const box = (): { x: number; y: number; width: number; height: number } | null => {
+    if (measured !== undefined) return measured;
+    measured = null;
+    const quiet: Context = {
+      ...moved,
+      matrix: { ...IDENTITY_MATRIX, e: x, f: y },
+      contextPaint: { fill: "black", stroke: "none" },
+    };
+    const drafts: Draft[] = [];
+    conv.muted += 1;
+    try {
+      const tag = localName(target.name);
+      if (tag === "symbol" || tag === "svg") return measured;
+      convertElement(conv, target, quiet, drafts);
+    } finally {
+      conv.muted -= 1;
+    }
+    // A box is the geometry's, strokes left out.
+    const bounds = drawingBounds(
+      flattenDrafts(drafts).map((node) =>
+        "stroke" in node
+          ? ({ ...node, stroke: { ...node.stroke, paint: null } } as SceneNode)
+          : node,
+      ),
+    );
+    if (bounds !== null)
+      measured = {
+        x: bounds.minX,
+        y: bounds.minY,
+        width: bounds.maxX - bounds.minX,
+        height: bounds.maxY - bounds.minY,
+      };
+    return measured;
   };
   const tag = localName(target.name);
   const holder: Draft[] = [];
