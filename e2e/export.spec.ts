@@ -1,11 +1,8 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { serializeDocument } from "../src/io/native/format";
 import { galleryDocument, RED_RECT } from "../tests/support/gallery";
-import { decodePpm, pixelStats } from "../tests/io/export/images";
+import { pixelStats } from "../tests/io/export/images";
+import { pdfPixels } from "./pdfPixels";
 import { canvasBox, hideChrome, sharedApp } from "./support";
 
 /** Only the drawing is compared: the chrome over it changes for its own reasons. */
@@ -204,28 +201,13 @@ test.describe("export", () => {
     expect(text).toMatch(/\/MediaBox \[0 0 900\.?0* 520\.?0*\]/);
 
     // poppler draws it: the red rectangle and the other shapes are there.
-    const dir = mkdtempSync(join(tmpdir(), "linework-pdf-"));
-    try {
-      writeFileSync(join(dir, "gallery.pdf"), pdf);
-      const run = spawnSync("pdftoppm", ["-r", "72", "-singlefile", "gallery.pdf", "page"], {
-        cwd: dir,
-        encoding: "utf8",
-      });
-      if (run.error)
-        throw new Error(
-          `pdftoppm could not run (Debian package poppler-utils): ${run.error.message}`,
-        );
-      expect(run.status, run.stderr).toBe(0);
-      const pixels = decodePpm(readFileSync(join(dir, "page.ppm")));
-      expect([pixels.width, pixels.height]).toEqual([900, 520]);
-      const stats = pixelStats(pixels, [255, 255, 255]);
-      const redShare = (RED_RECT.width * RED_RECT.height) / (900 * 520);
-      expect(stats.red).toBeGreaterThan(redShare * 0.85);
-      expect(stats.red).toBeLessThan(redShare * 1.1);
-      expect(stats.inked).toBeGreaterThan(0.12);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const pixels = pdfPixels(pdf);
+    expect([pixels.width, pixels.height]).toEqual([900, 520]);
+    const stats = pixelStats(pixels, [255, 255, 255]);
+    const redShare = (RED_RECT.width * RED_RECT.height) / (900 * 520);
+    expect(stats.red).toBeGreaterThan(redShare * 0.85);
+    expect(stats.red).toBeLessThan(redShare * 1.1);
+    expect(stats.inked).toBeGreaterThan(0.12);
   });
 
   test("clipboard payloads: SVG as image/svg+xml, inline HTML and text; PNG as image/png", async () => {

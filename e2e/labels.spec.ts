@@ -1,9 +1,5 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { decodePpm } from "../tests/io/export/images";
+import { pdfPixels } from "./pdfPixels";
 import {
   dragWorld as drag,
   drawWith as draw,
@@ -189,47 +185,32 @@ test.describe("labels", () => {
       for (const byte of bytes) binary += String.fromCharCode(byte);
       return btoa(binary);
     });
-    const dir = mkdtempSync(join(tmpdir(), "linework-label-pdf-"));
-    try {
-      writeFileSync(join(dir, "label.pdf"), Buffer.from(base64, "base64"));
-      const run = spawnSync("pdftoppm", ["-r", "72", "-singlefile", "label.pdf", "page"], {
-        cwd: dir,
-        encoding: "utf8",
-      });
-      if (run.error)
-        throw new Error(
-          `pdftoppm could not run (Debian package poppler-utils): ${run.error.message}`,
-        );
-      expect(run.status, run.stderr).toBe(0);
-      const { width, height, data } = decodePpm(readFileSync(join(dir, "page.ppm")));
-      const dark = (x: number, y: number): boolean => {
-        const i = (y * width + x) * 3;
-        return data[i]! + data[i + 1]! + data[i + 2]! < 3 * 128;
-      };
-      // The arrow's row is the one with the most ink.
-      let row = 0;
-      let most = -1;
-      for (let y = 0; y < height; y++) {
-        let count = 0;
-        for (let x = 0; x < width; x++) if (dark(x, y)) count += 1;
-        if (count > most) [row, most] = [y, count];
-      }
-      const inked = [...Array(width).keys()].filter((x) => dark(x, row));
-      const first = inked[0]!;
-      const last = inked[inked.length - 1]!;
-      expect(last - first).toBeGreaterThan(250);
-      // Between its ends the line stops for the words: light gaps on the row, a few units wide
-      // (without the cut the line runs on through them, dark all along).
-      let gap = 0;
-      let longest = 0;
-      for (let x = first; x <= last; x++) {
-        gap = dark(x, row) ? 0 : gap + 1;
-        longest = Math.max(longest, gap);
-      }
-      expect(longest).toBeGreaterThanOrEqual(3);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+    const { width, height, data } = pdfPixels(Buffer.from(base64, "base64"));
+    const dark = (x: number, y: number): boolean => {
+      const i = (y * width + x) * 4;
+      return data[i]! + data[i + 1]! + data[i + 2]! < 3 * 128;
+    };
+    // The arrow's row is the one with the most ink.
+    let row = 0;
+    let most = -1;
+    for (let y = 0; y < height; y++) {
+      let count = 0;
+      for (let x = 0; x < width; x++) if (dark(x, y)) count += 1;
+      if (count > most) [row, most] = [y, count];
     }
+    const inked = [...Array(width).keys()].filter((x) => dark(x, row));
+    const first = inked[0]!;
+    const last = inked[inked.length - 1]!;
+    expect(last - first).toBeGreaterThan(250);
+    // Between its ends the line stops for the words: light gaps on the row, a few units wide
+    // (without the cut the line runs on through them, dark all along).
+    let gap = 0;
+    let longest = 0;
+    for (let x = first; x <= last; x++) {
+      gap = dark(x, row) ? 0 : gap + 1;
+      longest = Math.max(longest, gap);
+    }
+    expect(longest).toBeGreaterThanOrEqual(3);
   });
 
   test("an input method composes into a label and commits", async () => {
