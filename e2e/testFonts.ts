@@ -21,6 +21,7 @@ const FAMILIES: readonly {
   { pkg: "inter", file: "inter", family: "Inter" },
   { pkg: "noto-serif", file: "noto-serif", family: "Noto Serif" },
   { pkg: "jetbrains-mono", file: "jetbrains-mono", family: "JetBrains Mono" },
+  { pkg: "noto-sans", file: "noto-sans", family: "Noto Sans" },
 ];
 const FACES = ["400-normal", "700-normal", "400-italic", "700-italic"] as const;
 

@@ -10,7 +10,11 @@ import serifBoldItalic from "@fontsource/noto-serif/files/noto-serif-latin-700-i
 import serifBold from "@fontsource/noto-serif/files/noto-serif-latin-700-normal.woff?url";
 import serifItalic from "@fontsource/noto-serif/files/noto-serif-latin-400-italic.woff?url";
 import serifRegular from "@fontsource/noto-serif/files/noto-serif-latin-400-normal.woff?url";
-import { BUNDLED_FAMILY, BUNDLED_MONOSPACE, BUNDLED_SERIF } from "./family";
+import sansBoldItalic from "@fontsource/noto-sans/files/noto-sans-latin-700-italic.woff?url";
+import sansBold from "@fontsource/noto-sans/files/noto-sans-latin-700-normal.woff?url";
+import sansItalic from "@fontsource/noto-sans/files/noto-sans-latin-400-italic.woff?url";
+import sansRegular from "@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff?url";
+import { BUNDLED_FAMILY, BUNDLED_MONOSPACE, BUNDLED_NOTO_SANS, BUNDLED_SERIF } from "./family";
 import { glyphFontsFrom, type FontStyle, type GlyphFonts } from "./glyphFonts";
 
 interface Face {
@@ -25,6 +29,7 @@ const FACES: readonly Face[] = [
   ...faces(BUNDLED_FAMILY, interRegular, interBold, interItalic, interBoldItalic),
   ...faces(BUNDLED_SERIF, serifRegular, serifBold, serifItalic, serifBoldItalic),
   ...faces(BUNDLED_MONOSPACE, monoRegular, monoBold, monoItalic, monoBoldItalic),
+  ...faces(BUNDLED_NOTO_SANS, sansRegular, sansBold, sansItalic, sansBoldItalic),
 ];
 
 function faces(

@@ -6,12 +6,18 @@
 export const BUNDLED_FAMILY = "Inter";
 export const BUNDLED_SERIF = "Noto Serif";
 export const BUNDLED_MONOSPACE = "JetBrains Mono";
+/**
+ * A second sans-serif, no generic family's: the face drawings from other programs name most
+ * (SVG test suites, Android and Google documents), drawn as they were made rather than in Inter.
+ */
+export const BUNDLED_NOTO_SANS = "Noto Sans";
 
 /** Every family the app ships faces of. */
 export const BUNDLED_FAMILIES: readonly string[] = [
   BUNDLED_FAMILY,
   BUNDLED_SERIF,
   BUNDLED_MONOSPACE,
+  BUNDLED_NOTO_SANS,
 ];
 
 /** The default font-family list of new text: the shipped face, then its generic family. */

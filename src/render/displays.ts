@@ -11,7 +11,7 @@ import {
 } from "pixi.js";
 import { IDENTITY_MATRIX, toMatrix } from "../doc/transform";
 import { patternsOf } from "../doc/pattern";
-import type { ImageNode, Paint, PatternPaint, SceneNode, TextNode } from "../doc/types";
+import type { ImageNode, LineJoin, Paint, PatternPaint, SceneNode, TextNode } from "../doc/types";
 import { createBatchMesh } from "./batch/chunkMesh";
 import {
   dependsOnZoom,
@@ -331,8 +331,15 @@ function estimatedSide(node: TextNode): number {
   return box === null ? 1 : Math.max(box.maxX - box.minX, box.maxY - box.minY);
 }
 
+/**
+ * A text: its glyphs filled, and where it has a stroke, outlined by a second text over them (as
+ * SVG paints a stroke over the fill; PixiJS would stroke beneath its own fill, hiding half).
+ */
 function textDisplay(): Display {
-  const object = new Text({ text: "" });
+  const object = new Container();
+  const fill = new Text({ text: "" });
+  let stroke: Text | null = null;
+  object.addChild(fill);
   return {
     type: "text",
     object,
@@ -342,13 +349,43 @@ function textDisplay(): Display {
     batched: false,
     draw(next, context) {
       const node = next as TextNode;
-      object.text = node.content;
-      object.style = textStyleOf(node);
-      object.resolution = textResolution(estimatedSide(node), context);
+      const resolution = textResolution(estimatedSide(node), context);
+      fill.text = node.content;
+      fill.style = textStyleOf(node);
+      fill.resolution = resolution;
+      const outline = textStrokeOf(node);
+      if (outline === null) {
+        stroke?.destroy();
+        stroke = null;
+        return;
+      }
+      stroke ??= object.addChild(new Text({ text: "" }));
+      stroke.text = node.content;
+      stroke.style = { ...textStyleOf(node), fill: [0, 0, 0, 0], stroke: outline };
+      stroke.resolution = resolution;
+      // PixiJS pads a stroked text by half the stroke's width: its glyphs are set that far in.
+      stroke.position.set(-outline.width / 2, -outline.width / 2);
     },
     showWords: (shown) => {
       object.renderable = shown;
     },
+  };
+}
+
+/** A text's stroke as PixiJS strokes text: a solid colour, or none. */
+function textStrokeOf(node: TextNode): {
+  color: [number, number, number, number];
+  width: number;
+  join: LineJoin;
+  miterLimit: number;
+} | null {
+  const paint = node.stroke.paint;
+  if (paint === null || paint.type !== "solid" || !(node.stroke.width > 0)) return null;
+  return {
+    color: colorOf(paint.color),
+    width: node.stroke.width,
+    join: node.stroke.join,
+    miterLimit: node.stroke.miterLimit,
   };
 }
 
@@ -362,7 +399,12 @@ function textStyleOf(node: TextNode): TextStyleOptions {
     lineHeight: node.fontSize * node.lineHeight,
     wordWrap: node.width !== null,
     wordWrapWidth: node.width ?? 0,
-    fill: node.fill.type === "solid" ? colorOf(node.fill.color) : [0, 0, 0, 1],
+    fill:
+      node.fill.type === "solid"
+        ? colorOf(node.fill.color)
+        : node.fill.type === "none"
+          ? [0, 0, 0, 0]
+          : [0, 0, 0, 1],
   };
 }
 

@@ -503,6 +503,9 @@ class SvgWriter {
 
   private text(node: TextNode, common: string, title: string): void {
     const layout = layoutText(node, this.measure);
+    // A text's stroke outlines its glyphs, over their fill, as the canvas draws it.
+    const strokeAttributes = strokeAttrs(node.stroke, this.defs, false);
+    const stroke = strokeAttributes === null ? "" : attributes(strokeAttributes);
     if (this.glyphs !== null) {
       const d = outlineText(node, layout, this.glyphs);
       if (d !== null) {
@@ -512,7 +515,7 @@ class SvgWriter {
             d: d === "" ? "M0 0" : d,
             "aria-label": node.content,
             ...fillAttrs(node.fill.type === "none" ? null : node.fill, this.defs),
-          })}>${title}</path>`,
+          })}${stroke}>${title}</path>`,
         );
         return;
       }
@@ -530,7 +533,7 @@ class SvgWriter {
         "font-style": node.fontStyle === "normal" ? undefined : node.fontStyle,
         "text-anchor": layout.anchor === "start" ? undefined : layout.anchor,
         ...fillAttrs(node.fill.type === "none" ? null : node.fill, this.defs),
-      })}>${title}`,
+      })}${stroke}>${title}`,
     );
     for (const line of layout.lines) {
       this.parts.push(

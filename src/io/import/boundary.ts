@@ -7,6 +7,7 @@ import { sniffRaster } from "./raster";
 import type { ImportProgress, ImportResult } from "./result";
 import { importSvg } from "./svg";
 import { decodeText } from "./text";
+import type { TextMeasure } from "../export/textLayout";
 
 /**
  * The one way untrusted files enter Linework. The content decides the format (magic bytes, the
@@ -22,9 +23,10 @@ export function readUntrusted(
   data: Uint8Array | string,
   mime?: string,
   progress?: ImportProgress,
+  measure?: TextMeasure,
 ): ImportResult {
   try {
-    return dispatch(name, data, mime, progress);
+    return dispatch(name, data, mime, progress, measure);
   } catch (error) {
     return failureOf(error, "imported");
   }
@@ -35,6 +37,7 @@ function dispatch(
   data: Uint8Array | string,
   mime: string | undefined,
   progress: ImportProgress | undefined,
+  measure: TextMeasure | undefined,
 ): ImportResult {
   const size = typeof data === "string" ? data.length : data.byteLength;
   const limit = maxInputBytesFor(name);
@@ -63,7 +66,7 @@ function dispatch(
         : `${describe(name, mime)} is empty.`,
     };
   }
-  if (body.startsWith("<")) return importSvg(body, title, progress);
+  if (body.startsWith("<")) return importSvg(body, title, progress, measure);
   if (body.startsWith("{")) {
     return jsonKind(body, name) === "excalidraw"
       ? importExcalidraw(body, title)

@@ -13,6 +13,8 @@ import {
 } from "./workerClient";
 import type { Point } from "../../math/point";
 import { isImage } from "../../shapes/image";
+import { canvasMeasure } from "../export/canvasMeasure";
+import type { TextMeasure } from "../export/textLayout";
 
 export type ImportFileResult =
   | { readonly ok: true; readonly ids: string[]; readonly warnings: string[] }
@@ -30,6 +32,22 @@ export interface ImportFileOptions {
    * to the browser's `createImageBitmap`; null (or a platform without one) skips the step.
    */
   readonly decodeImage?: ImageDecode | null;
+  /**
+   * How an SVG's text is measured to be set where the file places it. Defaults to the browser's
+   * canvas on the main thread (the shipped faces loaded, as the renderer measures them); in the
+   * worker, and where there is no canvas, an estimate.
+   */
+  readonly measure?: TextMeasure;
+}
+
+/** The canvas's text measure where this thread has one with the page's fonts, else none. */
+function pageMeasure(): TextMeasure | undefined {
+  if (typeof document === "undefined") return undefined;
+  try {
+    return canvasMeasure();
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -67,7 +85,9 @@ export async function importFileInto(
   } else {
     // Lets the caller's frame finish (a spinner, a banner) before the work starts.
     await Promise.resolve();
-    result = signal?.aborted ? cancelled() : readUntrusted(name, data, undefined, progress);
+    result = signal?.aborted
+      ? cancelled()
+      : readUntrusted(name, data, undefined, progress, options.measure ?? pageMeasure());
   }
   if (!result.ok) return result;
   if (signal?.aborted) return cancelled();

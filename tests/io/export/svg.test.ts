@@ -314,7 +314,7 @@ describe("SVG export details", () => {
     const text = (id: string, fields: Partial<TextNode>, index: string): TextNode =>
       makeNode<TextNode>("text", id, "page", index, {
         content: "one two three\nfour",
-        fontFamily: "Noto Sans, serif",
+        fontFamily: "Open Sans, serif",
         fontSize: 10,
         fontWeight: 400,
         fontStyle: "italic",
@@ -331,7 +331,7 @@ describe("SVG export details", () => {
     );
     const root = parseXml(exportSvg(store, { scope: { nodes: ["t1", "t2"] } }).svg);
     const t1 = byId(root, "Text");
-    expect(t1.getAttribute("font-family")).toBe('"Noto Sans", "Noto Serif", serif');
+    expect(t1.getAttribute("font-family")).toBe('"Open Sans", "Noto Serif", serif');
     expect(t1.getAttribute("font-style")).toBe("italic");
     expect(t1.getAttribute("text-anchor")).toBe("middle");
     const spans = childElements(t1);

@@ -188,8 +188,12 @@ describe("SVG to shapes", () => {
       fontFamily: "Inter",
       fontWeight: 700,
       fontStyle: "italic",
-      transform: { x: 10, y: 14 },
+      transform: { x: 10 },
     });
+    // Its top is where the renderer and the export put the baseline 30 below it: with the
+    // estimated font metrics (ascent 0.93, descent 0.24 of the size), a line height of 1.2 sets
+    // the baseline (24 − 23.4) / 2 + 18.6 = 18.9 below the top.
+    expect(node.transform.y).toBeCloseTo(30 - 18.9, 9);
   });
 
   it("images from data: URIs become image nodes with their data", () => {

@@ -20,6 +20,7 @@ import {
 } from "./css";
 import type { Viewport } from "./lengths";
 import { readLineworkData } from "./lineworkData";
+import { ESTIMATED_MEASURE, type TextMeasure } from "../../export/textLayout";
 import { Placer } from "./placement";
 import { computeStyle, declaredStyle, INITIAL_STYLE, type ComputedStyle } from "./style";
 import {
@@ -157,6 +158,12 @@ export class Conversion {
    * does not keep is reported by its real conversion, once.
    */
   muted = 0;
+  /**
+   * How text is measured, to set it where SVG places it (by its baseline and anchor): the
+   * browser's canvas, as the renderer measures, or an estimate where there is none (Node, a
+   * worker without the shipped faces).
+   */
+  measure: TextMeasure = ESTIMATED_MEASURE;
   /** The walk over elements, for what converts content of its own (patterns). */
   walk: Walk = NO_WALK;
   /** Patterns whose content is being converted, outermost first: a recursion paints nothing. */

@@ -12,6 +12,7 @@ import { blendOf, isolationOf, opacityOf } from "./nodeStyle";
 import { walk } from "./structure";
 import { INITIAL_STYLE } from "./style";
 import { viewBoxOf, viewportOf } from "./viewport";
+import type { TextMeasure } from "../../export/textLayout";
 
 export { expressible } from "./placement";
 
@@ -37,12 +38,14 @@ export function convertSvg(
   name: string,
   externalEntityReferences: number,
   progress?: ImportProgress,
+  measure?: TextMeasure,
 ): SvgConversion {
   if (localName(root.name) !== "svg") {
     throw new ImportError(`The file is XML but not SVG: its root element is <${root.name}>.`);
   }
   const conv = new Conversion(root, progress);
   conv.walk = walk;
+  if (measure !== undefined) conv.measure = measure;
   conv.survey();
   const viewport = { width: 100, height: 100 };
   const base: Context = {

@@ -226,6 +226,7 @@ function readSvgImage(conv: Conversion, payload: string, base64: boolean): Conve
     if (localName(document.root.name) !== "svg") throw new ImportError("not SVG");
     const inner = new Conversion(document.root, undefined, conv);
     inner.walk = conv.walk;
+    inner.measure = conv.measure;
     inner.survey();
     conv.absorb(inner);
     conv.count("external entity reference", document.externalEntityReferences);

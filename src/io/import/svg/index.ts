@@ -3,6 +3,7 @@ import { failureOf } from "../failure";
 import { flattenDrafts } from "../tree";
 import { DEFAULT_XML_LIMITS, parseXml } from "../xml";
 import { convertSvg } from "./convert";
+import type { TextMeasure } from "../../export/textLayout";
 
 /**
  * Shares of the progress bar per stage, roughly their shares of the time for a large file:
@@ -15,7 +16,12 @@ const CONVERT_SHARE = 0.55;
  * SVG text into editable nodes: one top-level group holding the drawing. Never throws; a file
  * that cannot be imported gives `{ ok: false, error }`.
  */
-export function importSvg(text: string, name: string, progress?: ImportProgress): ImportResult {
+export function importSvg(
+  text: string,
+  name: string,
+  progress?: ImportProgress,
+  measure?: TextMeasure,
+): ImportResult {
   try {
     const document = parseXml(
       text,
@@ -27,6 +33,7 @@ export function importSvg(text: string, name: string, progress?: ImportProgress)
       name,
       document.externalEntityReferences,
       progress && ((f) => progress(PARSE_SHARE + f * CONVERT_SHARE)),
+      measure,
     );
     const nodes = flattenDrafts(conversion.drafts);
     progress?.(1);

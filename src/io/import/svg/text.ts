@@ -7,10 +7,12 @@ import { conditionsPass } from "./conditions";
 import { parseLength } from "./lengths";
 import { styled } from "./nodeStyle";
 import { parseNumberList } from "./transformList";
+import { cssFont, layoutText } from "../../export/textLayout";
 
 /**
  * `<text>` as one text node: its characters (tspans included) on one line at the first x and y,
- * in the first font family; its width is estimated, as no font is measured here.
+ * in the first font family, placed so that its baseline and anchor fall where SVG puts them as
+ * the conversion measures text (the browser's canvas, as the renderer sets it, or an estimate).
  */
 export function text(conv: Conversion, element: XmlElement, ctx: Context): SceneNode | null {
   const content = textContent(conv, element).replace(/\s+/g, " ").trim();
@@ -29,31 +31,41 @@ export function text(conv: Conversion, element: XmlElement, ctx: Context): Scene
   const weight =
     weightText === "bold" || weightText === "bolder" ? 700 : Number.parseInt(weightText, 10);
   const anchor = ctx.style.get("text-anchor") ?? "start";
-  const estimatedWidth = content.length * fontSize * 0.6;
+  const fontFamily = family.slice(0, 200) || "sans-serif";
+  const fontWeight = Number.isFinite(weight) ? Math.min(1000, Math.max(1, weight)) : 400;
+  const fontStyle =
+    ctx.style.get("font-style") === "italic" || ctx.style.get("font-style") === "oblique"
+      ? "italic"
+      : "normal";
+  const shape = {
+    content: content.slice(0, 100_000),
+    fontFamily,
+    fontSize,
+    fontWeight,
+    fontStyle,
+    align: "left",
+    lineHeight: 1.2,
+    width: null,
+  } as const;
+  // As the renderer and the export lay the node out: its one line's baseline below its top,
+  // its advance from its left edge.
+  const font = cssFont(shape as TextNode);
+  const measuredWidth = conv.measure.width(shape.content, font);
+  const baseline = layoutText(shape as TextNode, conv.measure).lines[0]?.y ?? fontSize;
   const left =
-    anchor === "middle" ? x - estimatedWidth / 2 : anchor === "end" ? x - estimatedWidth : x;
+    anchor === "middle" ? x - measuredWidth / 2 : anchor === "end" ? x - measuredWidth : x;
   // SVG places text by its baseline; a text node by its top.
-  const top = y - fontSize * 0.8;
+  const top = y - baseline;
   const placed = conv.placer.place(ctx.matrix, { ...IDENTITY_MATRIX, e: left, f: top });
   if (placed === null) {
     conv.count("text element with a singular transform");
     return null;
   }
-  const box = { x: left, y: top, width: estimatedWidth, height: fontSize };
+  const box = { x: left, y: top, width: measuredWidth, height: fontSize };
   return makeNode<TextNode>("text", "", "", "", {
     ...styled(conv, ctx, placed.userToLocal, box),
     transform: placed.transform,
-    content: content.slice(0, 100_000),
-    fontFamily: family.slice(0, 200) || "sans-serif",
-    fontSize,
-    fontWeight: Number.isFinite(weight) ? Math.min(1000, Math.max(1, weight)) : 400,
-    fontStyle:
-      ctx.style.get("font-style") === "italic" || ctx.style.get("font-style") === "oblique"
-        ? "italic"
-        : "normal",
-    align: "left",
-    lineHeight: 1.2,
-    width: null,
+    ...shape,
   });
 }
 
