@@ -178,3 +178,73 @@ test("PNG and PDF exports keep the pattern", async ({ browser }) => {
   // svg2pdf writes a <pattern> as a PDF tiling pattern, its content as vector drawing.
   expect(result.tilingPatterns).toBeGreaterThan(0);
 });
+
+test("a gradient or pattern on text is painted through its glyphs, as Chromium paints the export", async ({
+  browser,
+}) => {
+  const page = await reused(browser);
+  const zoom = 1.5;
+  await show(
+    page,
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 160" font-family="Noto Sans" font-size="60">
+      <linearGradient id="lg"><stop offset="0" stop-color="#ff0000"/><stop offset="1" stop-color="#0000ff"/></linearGradient>
+      <pattern id="dots" patternUnits="userSpaceOnUse" width="8" height="8"><rect width="4" height="8" fill="#008000"/></pattern>
+      <text x="100" y="60" text-anchor="middle" fill="url(#lg)">Text</text>
+      <text x="100" y="140" text-anchor="middle" fill="none" stroke="url(#dots)" stroke-width="4">Text</text>
+    </svg>`,
+    zoom,
+  );
+  const shot = await canvasPixels(page, zoom);
+  // Red towards the text's left, blue towards its right, nothing between the letters' strokes.
+  const reds: number[] = [];
+  const blues: number[] = [];
+  for (let y = 20 * zoom; y < 60 * zoom; y++)
+    for (let x = 0; x < shot.width; x++) {
+      const [r, , b] = at(shot, x, y);
+      if (r! > 200 && b! < 80) reds.push(x);
+      if (b! > 200 && r! < 80) blues.push(x);
+    }
+  expect(reds.length).toBeGreaterThan(50);
+  expect(blues.length).toBeGreaterThan(50);
+  expect(Math.max(...reds)).toBeLessThan(Math.min(...blues));
+  const share = await page.evaluate(
+    async ({ raw, width, height, zoom }) => {
+      const exported = window.linework!.exports.svg({
+        scope: { page: window.linework!.current.pageId() },
+        background: true,
+      });
+      const image = new Image();
+      image.src = `data:image/svg+xml;base64,${btoa(unescape(encodeURIComponent(exported.svg)))}`;
+      await image.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = width;
+      canvas.height = height;
+      const context = canvas.getContext("2d")!;
+      context.fillStyle = "#fff";
+      context.fillRect(0, 0, width, height);
+      const { minX, minY, maxX, maxY } = exported.bounds;
+      context.drawImage(
+        image,
+        minX * zoom,
+        minY * zoom,
+        (maxX - minX) * zoom,
+        (maxY - minY) * zoom,
+      );
+      const theirs = context.getImageData(0, 0, width, height).data;
+      const ours = Uint8Array.from(atob(raw), (c) => c.charCodeAt(0));
+      let differing = 0;
+      for (let i = 0; i < theirs.length; i += 4) {
+        const off = Math.max(
+          Math.abs(theirs[i]! - ours[i]!),
+          Math.abs(theirs[i + 1]! - ours[i + 1]!),
+          Math.abs(theirs[i + 2]! - ours[i + 2]!),
+        );
+        if (off > 64) differing += 1;
+      }
+      return differing / (width * height);
+    },
+    { raw: shot.data.toString("base64"), width: shot.width, height: shot.height, zoom },
+  );
+  test.info().annotations.push({ type: "differing pixels", description: share.toFixed(4) });
+  expect(share).toBeLessThan(0.03);
+});

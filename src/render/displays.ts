@@ -1,4 +1,5 @@
 import {
+  CanvasTextGenerator,
   CanvasTextMetrics,
   Container,
   Graphics,
@@ -9,9 +10,18 @@ import {
   Texture,
   type TextStyleOptions,
 } from "pixi.js";
-import { IDENTITY_MATRIX, toMatrix } from "../doc/transform";
-import { patternsOf } from "../doc/pattern";
-import type { ImageNode, LineJoin, Paint, PatternPaint, SceneNode, TextNode } from "../doc/types";
+import { fromMatrix, IDENTITY_MATRIX, toMatrix } from "../doc/transform";
+import { patternColor, patternsOf } from "../doc/pattern";
+import type {
+  ImageNode,
+  LineJoin,
+  Paint,
+  PatternPaint,
+  RectNode,
+  RGBA,
+  SceneNode,
+  TextNode,
+} from "../doc/types";
 import { createBatchMesh } from "./batch/chunkMesh";
 import {
   dependsOnZoom,
@@ -22,6 +32,7 @@ import {
 } from "./batch/encode";
 import { BatchWriter } from "./batch/writer";
 import { colorOf } from "./paint";
+import { makeNode, NO_STROKE } from "../doc/factory";
 import { applyLayer, LayerHost } from "./groupLayers";
 import { pixiBlendName } from "./hslBlends";
 import { createPaintMesh, type PaintTiles } from "./paintMesh/paintMesh";
@@ -333,13 +344,14 @@ function estimatedSide(node: TextNode): number {
 
 /**
  * A text: its glyphs filled, and where it has a stroke, outlined by a second text over them (as
- * SVG paints a stroke over the fill; PixiJS would stroke beneath its own fill, hiding half).
+ * SVG paints a stroke over the fill; PixiJS would stroke beneath its own fill, hiding half). A
+ * gradient or pattern is drawn as the paint shader draws it on shapes, over the text's box,
+ * through the glyphs (their text, in white, is its mask).
  */
 function textDisplay(): Display {
   const object = new Container();
-  const fill = new Text({ text: "" });
-  let stroke: Text | null = null;
-  object.addChild(fill);
+  const fill = new PaintedText(object);
+  const stroke = new PaintedText(object);
   return {
     type: "text",
     object,
@@ -350,21 +362,19 @@ function textDisplay(): Display {
     draw(next, context) {
       const node = next as TextNode;
       const resolution = textResolution(estimatedSide(node), context);
-      fill.text = node.content;
-      fill.style = textStyleOf(node);
-      fill.resolution = resolution;
+      const style = textStyleOf(node);
+      fill.draw(node, { ...style, fill: [1, 1, 1, 1] }, textFillOf(node), 0, resolution, context);
       const outline = textStrokeOf(node);
-      if (outline === null) {
-        stroke?.destroy();
-        stroke = null;
-        return;
-      }
-      stroke ??= object.addChild(new Text({ text: "" }));
-      stroke.text = node.content;
-      stroke.style = { ...textStyleOf(node), fill: [0, 0, 0, 0], stroke: outline };
-      stroke.resolution = resolution;
-      // PixiJS pads a stroked text by half the stroke's width: its glyphs are set that far in.
-      stroke.position.set(-outline.width / 2, -outline.width / 2);
+      if (outline === null) stroke.clear();
+      else
+        stroke.draw(
+          node,
+          { ...style, fill: [0, 0, 0, 0], stroke: { ...outline, color: [1, 1, 1, 1] } },
+          node.stroke.paint,
+          outline.width / 2,
+          resolution,
+          context,
+        );
     },
     showWords: (shown) => {
       object.renderable = shown;
@@ -372,21 +382,173 @@ function textDisplay(): Display {
   };
 }
 
-/** A text's stroke as PixiJS strokes text: a solid colour, or none. */
+/**
+ * One of a text's paints: a text object set in it (a solid colour), or a paint mesh over the
+ * text's box shown through a white copy of the text (a gradient or pattern).
+ */
+class PaintedText {
+  private text: Text | null = null;
+  /** A gradient or pattern: its mesh, and the glyphs it is seen through (a sprite: a mask). */
+  private mesh: Container | null = null;
+  private glyphs: Sprite | null = null;
+
+  constructor(private readonly owner: Container) {}
+
+  /**
+   * `style` sets the glyphs in white (fill or stroke); `pad` is how far PixiJS sets them in from
+   * the text object's corner (half a stroke's width).
+   */
+  draw(
+    node: TextNode,
+    style: TextStyleOptions,
+    paint: Paint | null,
+    pad: number,
+    resolution: number,
+    context: DrawContext,
+  ): void {
+    this.dropPaint();
+    if (paint === null) {
+      this.clear();
+      return;
+    }
+    if (paint.type !== "solid" && this.drawPainted(node, style, paint, pad, resolution, context)) {
+      this.text?.destroy();
+      this.text = null;
+      return;
+    }
+    this.text ??= this.owner.addChild(new Text({ text: "" }));
+    const text = this.text;
+    text.text = node.content;
+    text.resolution = resolution;
+    text.position.set(-pad, -pad);
+    // A paint the glyphs cannot show here (no canvas to set them in) is their first colour.
+    const colour = colorOf(paint.type === "solid" ? paint.color : firstColor(paint));
+    text.style = recoloured(style, colour, pad > 0);
+  }
+
+  /**
+   * The paint over the text's box (a stroke's reaches past it by the pad), seen through the
+   * glyphs set in white on a canvas of their own (PixiJS masks with sprites, not texts). False
+   * where no canvas sets them (a worker, Node).
+   */
+  private drawPainted(
+    node: TextNode,
+    style: TextStyleOptions,
+    paint: Paint,
+    pad: number,
+    resolution: number,
+    context: DrawContext,
+  ): boolean {
+    let texture: Texture;
+    try {
+      const { canvasAndContext, frame } = CanvasTextGenerator.getCanvasAndContext({
+        text: node.content,
+        style: new TextStyle(style),
+        resolution,
+      });
+      const canvas = document.createElement("canvas");
+      canvas.width = Math.max(1, frame.width);
+      canvas.height = Math.max(1, frame.height);
+      canvas.getContext("2d")!.drawImage(canvasAndContext.canvas as CanvasImageSource, 0, 0);
+      CanvasTextGenerator.returnCanvasAndContext(canvasAndContext);
+      texture = Texture.from(canvas);
+    } catch {
+      return false;
+    }
+    const glyphs = new Sprite(texture);
+    glyphs.scale.set(1 / resolution);
+    glyphs.position.set(-pad, -pad);
+    // The box is drawn from its own corner, so the paint moves with it.
+    const box = makeNode<RectNode>("rect", "", "", "", {
+      width: Math.max(1e-6, glyphs.width),
+      height: Math.max(1e-6, glyphs.height),
+      radii: [0, 0, 0, 0],
+      fill: movedPaint(paint, pad),
+      stroke: NO_STROKE,
+    });
+    const mesh = shapeMesh(box, context);
+    if (mesh === null) {
+      glyphs.destroy(true);
+      return true;
+    }
+    mesh.position.set(-pad, -pad);
+    this.owner.addChild(mesh, glyphs);
+    mesh.mask = glyphs;
+    this.mesh = mesh;
+    this.glyphs = glyphs;
+    return true;
+  }
+
+  clear(): void {
+    this.dropPaint();
+    this.text?.destroy();
+    this.text = null;
+  }
+
+  private dropPaint(): void {
+    if (this.mesh !== null) this.mesh.mask = null;
+    this.mesh?.destroy();
+    this.mesh = null;
+    this.glyphs?.destroy(true);
+    this.glyphs = null;
+  }
+}
+
+/** The first colour of a gradient or pattern, where only a colour will do. */
+function firstColor(paint: Paint): RGBA {
+  if (paint.type === "solid") return paint.color;
+  if (paint.type === "pattern") return patternColor(paint);
+  return paint.stops[0]?.color ?? { r: 0, g: 0, b: 0, a: 1 };
+}
+
+/** A paint moved by (d, d), for a shape drawn that much further from the origin. */
+function movedPaint(paint: Paint, d: number): Paint {
+  if (d === 0) return paint;
+  switch (paint.type) {
+    case "solid":
+      return paint;
+    case "linear":
+      return {
+        ...paint,
+        from: { x: paint.from.x + d, y: paint.from.y + d },
+        to: { x: paint.to.x + d, y: paint.to.y + d },
+      };
+    case "radial":
+      return {
+        ...paint,
+        center: { x: paint.center.x + d, y: paint.center.y + d },
+        focal: { x: paint.focal.x + d, y: paint.focal.y + d },
+      };
+    case "pattern": {
+      const m = toMatrix(paint.transform);
+      return { ...paint, transform: fromMatrix({ ...m, e: m.e + d, f: m.f + d }) };
+    }
+  }
+}
+
+/** A white text style set in a colour instead: its fill, or its stroke. */
+function recoloured(
+  style: TextStyleOptions,
+  colour: [number, number, number, number],
+  stroked: boolean,
+): TextStyleOptions {
+  if (!stroked) return { ...style, fill: colour };
+  return { ...style, stroke: { ...(style.stroke as object), color: colour } };
+}
+
+/** A text's fill paint, or null for none. */
+function textFillOf(node: TextNode): Paint | null {
+  return node.fill.type === "none" ? null : node.fill;
+}
+
+/** A text's stroke as PixiJS strokes text (its paint apart), or none. */
 function textStrokeOf(node: TextNode): {
-  color: [number, number, number, number];
   width: number;
   join: LineJoin;
   miterLimit: number;
 } | null {
-  const paint = node.stroke.paint;
-  if (paint === null || paint.type !== "solid" || !(node.stroke.width > 0)) return null;
-  return {
-    color: colorOf(paint.color),
-    width: node.stroke.width,
-    join: node.stroke.join,
-    miterLimit: node.stroke.miterLimit,
-  };
+  if (node.stroke.paint === null || !(node.stroke.width > 0)) return null;
+  return { width: node.stroke.width, join: node.stroke.join, miterLimit: node.stroke.miterLimit };
 }
 
 function textStyleOf(node: TextNode): TextStyleOptions {
