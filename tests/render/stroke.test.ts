@@ -248,3 +248,18 @@ describe("stroker: properties", () => {
     );
   });
 });
+
+describe("stroker: segments of no length", () => {
+  it("draw their caps, as SVG does: a dot for round caps, an x-aligned square for square ones", () => {
+    const round = stroke([50, 50, 50, 50], { width: 10, cap: "round" });
+    expect(isInk(round, 50, 50, 5)).toBe(true);
+    expect(isInk(round, 53, 53, 5)).toBe(true);
+    expect(isInk(round, 54.5, 54.5, 5)).toBe(false);
+    const square = stroke([50, 50, 50, 50], { width: 10, cap: "square" });
+    expect(isInk(square, 54.5, 54.5, 5)).toBe(true);
+    expect(isInk(square, 56, 50, 5)).toBe(false);
+    // Butt caps have nothing to draw; a lone point is no segment at all.
+    expect(stroke([50, 50, 50, 50], { width: 10, cap: "butt" }).vertexCount).toBe(0);
+    expect(stroke([50, 50], { width: 10, cap: "round" }).vertexCount).toBe(0);
+  });
+});

@@ -62,10 +62,21 @@ export function strokePolyline(
   if (!(style.width > 0) || !(unitsPerPixel > 0)) return;
   const pts = distinctPoints(points, closed, unitsPerPixel * 1e-6);
   const n = pts.length >> 1;
-  if (n < 2) return;
   const fringe = FRINGE_PX * unitsPerPixel;
   const ink = Math.max(style.width / 2, 0.5 * unitsPerPixel);
   const reach: Reach = { ink, outer: ink + fringe, fringe, unitsPerPixel };
+  if (n < 2) {
+    // A segment of no length (a zero dash too) still has its caps, as SVG draws them: a dot for
+    // round caps, a square along the x axis for square ones; butt caps draw nothing.
+    if (n === 1 && !closed && points.length >= 4 && style.cap !== "butt") {
+      const x = pts[0]!;
+      const y = pts[1]!;
+      const start = cap(out, x, y, 1, 0, 0, 1, style, reach);
+      const end = cap(out, x, y, 1, 0, 0, -1, style, reach);
+      out.quad(start.plus, end.plus, end.minus, start.minus);
+    }
+    return;
+  }
   const segments = closed ? n : n - 1;
   const { dx, dy, len } = segmentDirections(pts, segments);
   const starts: Pair[] = [];
