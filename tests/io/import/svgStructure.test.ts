@@ -186,3 +186,30 @@ describe("the outermost <svg>", () => {
     expect(background!.index < rect!.index).toBe(true);
   });
 });
+
+describe("points", () => {
+  it("a polygon's points stop at bad data, drawn up to it and reported", () => {
+    const { nodes, warnings } = drawn(`<polygon points="20 40 160 180 30 150 text 5 5"/>`);
+    expect(warnings).toEqual([
+      "Not imported: 1 point list with a data error (drawn up to the error).",
+    ]);
+    const polygon = nodes[0] as Extract<SceneNode, { type: "path" }>;
+    expect(polygon.subpaths[0]!.segments).toHaveLength(2);
+    expect(polygon.subpaths[0]!.closed).toBe(true);
+  });
+});
+
+describe("stroke-miterlimit", () => {
+  it("is a plain number of at least 1; a percentage, a length or less than 1 leave 4", () => {
+    const limit = (value: string): number => {
+      const node = drawn(`<path d="M0 0 L10 0" stroke="#000" stroke-miterlimit="${value}"/>`)
+        .nodes[0] as Extract<SceneNode, { type: "path" }>;
+      return node.stroke.miterLimit;
+    };
+    expect(limit("10")).toBe(10);
+    expect(limit("1.5")).toBe(1.5);
+    expect(limit("20%")).toBe(4);
+    expect(limit("3px")).toBe(4);
+    expect(limit("0.5")).toBe(4);
+  });
+});

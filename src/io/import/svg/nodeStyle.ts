@@ -67,7 +67,7 @@ export function styled(
       dashOffset: dashOffsetOf(style.get("stroke-dashoffset"), dash, ctx),
       cap: oneOf<LineCap>(style.get("stroke-linecap"), ["butt", "round", "square"], "butt"),
       join: joinOf(style.get("stroke-linejoin")),
-      miterLimit: Math.max(1, Number.parseFloat(style.get("stroke-miterlimit") ?? "4") || 4),
+      miterLimit: miterLimitOf(style.get("stroke-miterlimit")),
     },
   };
 }
@@ -168,6 +168,17 @@ function paint(
   if (parsed === null || parsed === "currentColor") return null;
   if (parsed === "transparent") return null;
   return { type: "solid", color: { ...parsed, a: parsed.a * opacity } };
+}
+
+/**
+ * `stroke-miterlimit`: a plain number of at least 1 (not a length or a percentage); anything
+ * else is invalid, which leaves the initial 4.
+ */
+function miterLimitOf(value: string | undefined): number {
+  const text = value?.trim() ?? "4";
+  if (!/^[+]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i.test(text)) return 4;
+  const n = Number(text);
+  return Number.isFinite(n) && n >= 1 ? n : 4;
 }
 
 function dashes(value: string | undefined, ctx: Context): number[] {

@@ -5,7 +5,7 @@ import type { XmlElement } from "../xml";
 import { autoLength, length, type Viewport } from "./lengths";
 import type { UserBox } from "./paint";
 import { arcToCubics } from "./pathData";
-import { parseNumberList } from "./transformList";
+import { parseNumberPrefix } from "./transformList";
 import type { Point } from "../../../math/point";
 
 /**
@@ -78,10 +78,21 @@ export function lineEnds(element: XmlElement, viewport: Viewport): { start: Poin
   };
 }
 
-/** A `<polyline>` or `<polygon>`; null under two points. */
+/** Whether a `<polyline>`'s or `<polygon>`'s points hold bad data (drawn up to it). */
+export function pointsError(element: XmlElement): boolean {
+  return parseNumberPrefix(element.attributes.get("points") ?? "", IMPORT_LIMITS.maxPathNumbers)
+    .error;
+}
+
+/**
+ * A `<polyline>` or `<polygon>`; null under two points. Points stop at bad data, as SVG draws
+ * them (an odd number left over is dropped).
+ */
 export function polySubpath(element: XmlElement, closed: boolean): Subpath | null {
-  const numbers =
-    parseNumberList(element.attributes.get("points") ?? "", IMPORT_LIMITS.maxPathNumbers) ?? [];
+  const { numbers } = parseNumberPrefix(
+    element.attributes.get("points") ?? "",
+    IMPORT_LIMITS.maxPathNumbers,
+  );
   const points: Point[] = [];
   for (let i = 0; i + 1 < numbers.length; i += 2)
     points.push({ x: numbers[i]!, y: numbers[i + 1]! });

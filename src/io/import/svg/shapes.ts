@@ -20,6 +20,7 @@ import {
   ellipseSubpaths,
   lineEnds,
   mapSubpath,
+  pointsError,
   polySubpath,
   rectShape,
   rectSubpaths,
@@ -110,6 +111,7 @@ export function poly(
   closed: boolean,
 ): SceneNode | null {
   const sub = polySubpath(element, closed);
+  if (pointsError(element)) conv.count("point list with a data error (drawn up to the error)");
   return sub === null ? null : pathNode(conv, ctx, [sub], fillRuleOf(ctx), undefined);
 }
 

@@ -65,6 +65,32 @@ function transformFunction(name: string, a: readonly number[]): Matrix | null {
 const NUMBER = /[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/y;
 
 /** Numbers separated by spaces and/or commas; null when anything else is there. */
+/**
+ * The numbers of a list up to its first error (all of them when there is none), and whether
+ * there was one: what SVG draws of a `points` list with bad data in it.
+ */
+export function parseNumberPrefix(
+  text: string,
+  maxCount = 1_000_000,
+): { numbers: number[]; error: boolean } {
+  const numbers: number[] = [];
+  let at = 0;
+  const skip = (): void => {
+    while (at < text.length && /[\s,]/.test(text[at]!)) at++;
+  };
+  skip();
+  while (at < text.length && numbers.length < maxCount) {
+    NUMBER.lastIndex = at;
+    const match = NUMBER.exec(text);
+    const value = match === null ? Number.NaN : Number(match[0]);
+    if (match === null || !Number.isFinite(value)) return { numbers, error: true };
+    numbers.push(value);
+    at = NUMBER.lastIndex;
+    skip();
+  }
+  return { numbers, error: at < text.length };
+}
+
 export function parseNumberList(text: string, maxCount = 1_000_000): number[] | null {
   const out: number[] = [];
   let at = 0;
