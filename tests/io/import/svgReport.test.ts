@@ -261,7 +261,6 @@ describe("SVG import: nothing is dropped without a warning", () => {
       "mix-blend-mode: plus-lighter": 1,
       mask: 1,
       filter: 1,
-      "paint-order: stroke": 1,
       "vector-effect: non-scaling-stroke": 1,
       "shape-rendering: crispEdges": 1,
       "pathLength attribute on <path>": 1,

@@ -187,6 +187,45 @@ describe("the outermost <svg>", () => {
   });
 });
 
+describe("paint-order", () => {
+  it("a stroke beneath the fill comes in as the stroke alone, then the fill alone", () => {
+    const { nodes, warnings } = drawn(
+      `<rect width="10" height="10" fill="#0f0" stroke="#00f" stroke-width="4" paint-order="stroke"/>`,
+    );
+    expect(warnings).toEqual([]);
+    expect(nodes).toHaveLength(2);
+    const [under, over] = nodes as Extract<SceneNode, { type: "rect" }>[];
+    expect(under!.fill.type).toBe("none");
+    expect(under!.stroke.paint).toMatchObject({ type: "solid" });
+    expect(solid(over)).toEqual({ r: 0, g: 1, b: 0, a: 1 });
+    expect(over!.stroke.paint).toBeNull();
+  });
+
+  it("markers go where the order puts them, and the order is inherited", () => {
+    const marker = `<marker id="m" markerWidth="4" markerHeight="4"><rect width="4" height="4" fill="#f00"/></marker>`;
+    /** The path's and its marker's places among their siblings, back to front. */
+    const order = (svg: string): string[] => {
+      const result = importSvg(`<svg xmlns="http://www.w3.org/2000/svg">${svg}</svg>`, "t");
+      if (!result.ok) throw new Error(result.error);
+      return result.nodes
+        .filter((n) => n.type === "path" || n.type === "frame")
+        .sort((a, b) => (a.index < b.index ? -1 : 1))
+        .map((n) => (n.type === "frame" ? "marker" : "path"));
+    };
+    expect(
+      order(
+        `${marker}<g paint-order="markers"><path d="M 0 0 L 10 0" stroke="#00f" marker-end="url(#m)"/></g>`,
+      ),
+    ).toEqual(["marker", "path"]);
+    // Unknown or repeated words leave the normal order: shape, then markers.
+    expect(
+      order(
+        `${marker}<path d="M 0 0 L 10 0" stroke="#00f" marker-end="url(#m)" paint-order="stroke stroke"/>`,
+      ),
+    ).toEqual(["path", "marker"]);
+  });
+});
+
 describe("points", () => {
   it("a polygon's points stop at bad data, drawn up to it and reported", () => {
     const { nodes, warnings } = drawn(`<polygon points="20 40 160 180 30 150 text 5 5"/>`);

@@ -11,7 +11,7 @@ import {
   type Conversion,
   type Walk,
 } from "./conversion";
-import { emit } from "./emit";
+import { emitInPaintOrder } from "./emit";
 import { length, parseLength } from "./lengths";
 import { autoAngle, markerVertices, parseOrient, type MarkerVertex } from "./markers";
 import { clampUnit, opacityOf } from "./nodeStyle";
@@ -32,7 +32,10 @@ import { viewBoxMatrix, viewBoxOf } from "./viewport";
  * instance of the `<marker>`'s content, as a clipping frame or a group.
  */
 
-/** A shape, then the markers SVG draws on its vertices (above it, in vertex order). */
+/**
+ * A shape and the markers SVG draws on its vertices (in vertex order), in its paint order (see
+ * `emitInPaintOrder`; markers come last unless it says otherwise).
+ */
 export function emitWithMarkers(
   conv: Conversion,
   walk: Walk,
@@ -41,9 +44,17 @@ export function emitWithMarkers(
   ctx: Context,
   out: Draft[],
 ): void {
-  const before = out.length;
-  emit(conv, draft, ctx, out);
-  if (out.length === before) return;
+  emitInPaintOrder(conv, draft, ctx, out, () => markersOf(conv, walk, element, ctx, out));
+}
+
+/** The markers SVG draws on a shape's vertices, out in vertex order. */
+function markersOf(
+  conv: Conversion,
+  walk: Walk,
+  element: XmlElement,
+  ctx: Context,
+  out: Draft[],
+): void {
   const start = markerOf(conv, ctx.style.get("marker-start"));
   const mid = markerOf(conv, ctx.style.get("marker-mid"));
   const end = markerOf(conv, ctx.style.get("marker-end"));

@@ -25,7 +25,7 @@ import {
   type Conversion,
   type Walk,
 } from "./conversion";
-import { emit } from "./emit";
+import { emitInPaintOrder } from "./emit";
 import { image } from "./image";
 import { length, withFontSize, type Viewport } from "./lengths";
 import { lineworkNode } from "./lineworkNodes";
@@ -156,7 +156,7 @@ function draw(
       emitWithMarkers(conv, walk, path(conv, element, ctx), element, ctx, out);
       return;
     case "text":
-      emit(conv, text(conv, element, ctx), ctx, out);
+      emitInPaintOrder(conv, text(conv, element, ctx), ctx, out, () => {});
       return;
     case "image":
       image(conv, walk, element, ctx, out);

@@ -67,19 +67,6 @@ const unlessAt = keywords;
  */
 const paintCheck: Check = () => null;
 
-/**
- * `paint-order`: the import draws fill, then stroke, then markers; an order that puts them
- * otherwise is not kept. Invalid values are ignored, as CSS ignores them.
- */
-const paintOrderCheck: Check = (value) => {
-  const words = value.trim().toLowerCase().split(/\s+/);
-  const parts = ["fill", "stroke", "markers"];
-  if (words.length === 1 && (words[0] === "normal" || WIDE_KEYWORDS.has(words[0]!))) return null;
-  if (words.some((w) => !parts.includes(w)) || new Set(words).size !== words.length) return null;
-  const order = [...words, ...parts.filter((p) => !words.includes(p))];
-  return order.join(" ") === parts.join(" ") ? null : noteOf(value);
-};
-
 /** The blend modes a node can hold. */
 const blendCheck: Check = (value) => {
   const text = value.trim().toLowerCase();
@@ -138,7 +125,8 @@ export const PROPERTIES: ReadonlyMap<string, { presentation: boolean; check: Che
       ["mask", true, unlessAt("none")],
       // Kept on groups (and the outermost <svg>); a shape alone has nothing to isolate.
       ["isolation", false, KEPT],
-      ["paint-order", true, paintOrderCheck],
+      // Kept: a stroke beneath its fill comes in as a node of its own beneath the fill's.
+      ["paint-order", true, KEPT],
       ["vector-effect", true, unlessAt("none")],
       ["shape-rendering", true, unlessAt("auto", "geometricPrecision")],
       ["image-rendering", true, unlessAt("auto", "optimizeQuality", "smooth", "high-quality")],
@@ -230,6 +218,7 @@ export const INHERITED_PROPERTIES: ReadonlySet<string> = new Set([
   "marker-start",
   "marker-mid",
   "marker-end",
+  "paint-order",
 ]);
 
 /** The properties the converter reads into an element's computed style. */
