@@ -9,6 +9,7 @@ import {
   screenshotPixels,
   sharedFreshApp,
   showDocument,
+  waitForRestingView,
   waitTicks,
   worldToPage,
 } from "./support";
@@ -362,8 +363,7 @@ test.describe("connectors", () => {
     await page.mouse.up();
     await page.keyboard.up("Control");
     // Past the end of live edits: the chunks go back to their ordinary build.
-    await page.waitForTimeout(600);
-    await waitTicks(page, 3);
+    await waitForRestingView(page);
     expect((await stats()).builds).toBeGreaterThan(late.builds);
     const released = await shot();
     await page.evaluate(() => {

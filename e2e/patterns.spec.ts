@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { canvasBox, hideChrome, reusedApp, screenshotPixels } from "./support";
+import { canvasBox, reusedApp, screenshotPixels } from "./support";
+import { differenceFromExport, expectNear as expectNearTo, showSvg } from "./svgOnCanvas";
 
 // Pattern paints: an SVG <pattern> comes in as a pattern paint, the canvas repeats its rendered
 // tile over the shape, and the exports carry it as a <pattern> (PNG through the browser's own
@@ -23,27 +24,8 @@ const GREY = [128, 128, 128];
 const GREEN = [0, 128, 0];
 const WHITE = [255, 255, 255];
 
-/** Imports `svg` into an emptied white page and shows it at `zoom`, its origin at the corner. */
-async function show(page: Page, svg: string, zoom: number): Promise<void> {
-  const error = await page.evaluate(
-    async ({ svg, zoom }) => {
-      const lw = window.linework!;
-      const store = lw.editor.store;
-      const pageId = lw.current.pageId();
-      store.transact("White page", (tx) => {
-        tx.update(pageId, { background: { r: 1, g: 1, b: 1, a: 1 } });
-      });
-      const outcome = await lw.importFile("checker.svg", svg);
-      store.setSelection([]);
-      lw.current.camera.set({ x: 0, y: 0, zoom });
-      return outcome.ok ? null : outcome.error;
-    },
-    { svg, zoom },
-  );
-  expect(error).toBeNull();
-  await hideChrome(page);
-  // Tiles are rendered for the zoom once it has rested.
-  await page.waitForTimeout(400);
+function show(page: Page, svg: string, zoom: number): Promise<void> {
+  return showSvg(page, "checker.svg", svg, zoom);
 }
 
 /** The canvas's pixels over the drawing's 200 × 160 units at `zoom`. */
@@ -57,9 +39,8 @@ function at(shot: { width: number; data: Buffer }, x: number, y: number): number
   return Array.from(shot.data.subarray(i, i + 3));
 }
 
-function expectNear(actual: number[], expected: number[], what: string, tolerance = 12): void {
-  const near = actual.every((v, i) => Math.abs(v - expected[i]!) <= tolerance);
-  expect(near, `${what}: ${actual.join(", ")} is not ${expected.join(", ")}`).toBe(true);
+function expectNear(actual: number[], expected: number[], what: string): void {
+  expectNearTo(actual, expected, what, 12);
 }
 
 test("a pattern fill is drawn on the canvas as its tile repeated, at every zoom", async ({
@@ -101,48 +82,7 @@ test("the canvas draws a pattern as Chromium draws the exported SVG's <pattern>"
   const zoom = 2;
   await show(page, CHECKER, zoom);
   const shot = await canvasPixels(page, zoom);
-  const result = await page.evaluate(
-    async ({ raw, width, height, zoom }) => {
-      const exported = window.linework!.exports.svg({
-        scope: { page: window.linework!.current.pageId() },
-        background: true,
-      });
-      const image = new Image();
-      image.src = `data:image/svg+xml;base64,${btoa(unescape(encodeURIComponent(exported.svg)))}`;
-      await image.decode();
-      const canvas = document.createElement("canvas");
-      canvas.width = width;
-      canvas.height = height;
-      const context = canvas.getContext("2d")!;
-      context.fillStyle = "#fff";
-      context.fillRect(0, 0, width, height);
-      // The export's view box starts at its drawing's corner (the stroke's outer edge).
-      const { minX, minY, maxX, maxY } = exported.bounds;
-      context.drawImage(
-        image,
-        minX * zoom,
-        minY * zoom,
-        (maxX - minX) * zoom,
-        (maxY - minY) * zoom,
-      );
-      const theirs = context.getImageData(0, 0, width, height).data;
-      const ours = Uint8Array.from(atob(raw), (c) => c.charCodeAt(0));
-      let differing = 0;
-      for (let i = 0; i < theirs.length; i += 4) {
-        const off = Math.max(
-          Math.abs(theirs[i]! - ours[i]!),
-          Math.abs(theirs[i + 1]! - ours[i + 1]!),
-          Math.abs(theirs[i + 2]! - ours[i + 2]!),
-        );
-        if (off > 64) differing += 1;
-      }
-      return {
-        patterns: (exported.svg.match(/<pattern\b/g) ?? []).length,
-        share: differing / (width * height),
-      };
-    },
-    { raw: shot.data.toString("base64"), width: shot.width, height: shot.height, zoom },
-  );
+  const result = await differenceFromExport(page, shot, zoom, 64);
   expect(result.patterns).toBe(1);
   test.info().annotations.push({ type: "differing pixels", description: result.share.toFixed(4) });
   // Edges of the squares anti-alias a little differently; a missing or shifted tile is ~40 %.
@@ -207,44 +147,7 @@ test("a gradient or pattern on text is painted through its glyphs, as Chromium p
   expect(reds.length).toBeGreaterThan(50);
   expect(blues.length).toBeGreaterThan(50);
   expect(Math.max(...reds)).toBeLessThan(Math.min(...blues));
-  const share = await page.evaluate(
-    async ({ raw, width, height, zoom }) => {
-      const exported = window.linework!.exports.svg({
-        scope: { page: window.linework!.current.pageId() },
-        background: true,
-      });
-      const image = new Image();
-      image.src = `data:image/svg+xml;base64,${btoa(unescape(encodeURIComponent(exported.svg)))}`;
-      await image.decode();
-      const canvas = document.createElement("canvas");
-      canvas.width = width;
-      canvas.height = height;
-      const context = canvas.getContext("2d")!;
-      context.fillStyle = "#fff";
-      context.fillRect(0, 0, width, height);
-      const { minX, minY, maxX, maxY } = exported.bounds;
-      context.drawImage(
-        image,
-        minX * zoom,
-        minY * zoom,
-        (maxX - minX) * zoom,
-        (maxY - minY) * zoom,
-      );
-      const theirs = context.getImageData(0, 0, width, height).data;
-      const ours = Uint8Array.from(atob(raw), (c) => c.charCodeAt(0));
-      let differing = 0;
-      for (let i = 0; i < theirs.length; i += 4) {
-        const off = Math.max(
-          Math.abs(theirs[i]! - ours[i]!),
-          Math.abs(theirs[i + 1]! - ours[i + 1]!),
-          Math.abs(theirs[i + 2]! - ours[i + 2]!),
-        );
-        if (off > 64) differing += 1;
-      }
-      return differing / (width * height);
-    },
-    { raw: shot.data.toString("base64"), width: shot.width, height: shot.height, zoom },
-  );
+  const { share } = await differenceFromExport(page, shot, zoom, 64);
   test.info().annotations.push({ type: "differing pixels", description: share.toFixed(4) });
   expect(share).toBeLessThan(0.03);
 });

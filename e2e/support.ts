@@ -228,6 +228,16 @@ export async function waitTicks(page: Page, count = 3): Promise<void> {
 }
 
 /**
+ * Waits until the renderer rests (a zoom settled, live edits ended: see `SceneRenderer.resting`)
+ * and has drawn what resting rebuilt, instead of waiting a time that a loaded machine outlasts.
+ */
+export async function waitForRestingView(page: Page): Promise<void> {
+  await waitTicks(page, 1);
+  await page.waitForFunction(() => window.linework!.current.renderer.resting);
+  await waitTicks(page, 2);
+}
+
+/**
  * A real screenshot of a page rectangle, decoded by the browser: RGBA bytes, row by row. The
  * bytes travel as base64: as a JSON array of numbers they would take seconds.
  */

@@ -347,6 +347,14 @@ export class SceneRenderer {
    * Whether a commit changed too many nodes to keep them all drawn until the next cull: the
    * viewport culls anew before the next frame.
    */
+  /**
+   * Whether nothing waits for a pause: no zoom to settle (chunk detail, pattern tiles) and no live
+   * edits to end. What is drawn now stays drawn until something changes.
+   */
+  get resting(): boolean {
+    return this.settleTimer === null && this.patternTimer === null && this.liveTimer === null;
+  }
+
   get wantsCull(): boolean {
     return this.cullWanted;
   }
