@@ -736,8 +736,9 @@ export class SceneRenderer {
     for (const id of ids) {
       if (!isSceneNode(this.store.get(id))) {
         if (inView.delete(id)) this.viewSerial += 1;
-      } else if (!inView.has(id)) {
-        this.addWithAncestors(inView, id);
+      } else if (this.addWithAncestors(inView, id)) {
+        // A node already in view that moved into a group the cull left out brings the group in:
+        // its chunk would stay hidden with the node in it.
         this.viewSerial += 1;
         // Its chunk's drawn index lists were cut without it: cut again.
         this.listHolding(id)?.recutMember(id);
@@ -767,15 +768,24 @@ export class SceneRenderer {
     return changed;
   }
 
-  /** Adds `id` and its ancestors below the page to `set`, stopping at one already there. */
-  private addWithAncestors(set: Set<Id>, id: Id): void {
+  /**
+   * Adds `id` and its ancestors below the page to `set`, stopping at an ancestor already there
+   * (`id` itself may be there already: its parent may be new). Returns whether any was added.
+   */
+  private addWithAncestors(set: Set<Id>, id: Id): boolean {
+    let added = false;
     let node = this.store.get(id);
     for (let depth = 0; isSceneNode(node) && depth < MAX_DEPTH; depth += 1) {
-      if (set.has(node.id)) return;
-      set.add(node.id);
-      if (node.parent === this.page) return;
+      if (set.has(node.id)) {
+        if (depth > 0) return added;
+      } else {
+        set.add(node.id);
+        added = true;
+      }
+      if (node.parent === this.page) return added;
       node = this.store.get(node.parent);
     }
+    return added;
   }
 
   private descendantsOf(holder: Id): Id[] {

@@ -59,6 +59,35 @@ const step = fc.oneof(
 );
 
 describe("culling", () => {
+  it("draws a group the view left out once a shape in view moves into it", async () => {
+    const core = await loadCore();
+    core.index.clear();
+    const store = emptyDocumentStore();
+    const renderer = new SceneRenderer(store, new Container(), () => {}, { chunkSize: 1 });
+    renderer.showPage("page");
+    const spatial = new SpatialSync(store, core.index);
+    spatial.showPage("page");
+    store.transact("add", (tx) => {
+      addNodes(tx, "page", [
+        makeNode<GroupNode>("group", "far", "page", "a0", {}),
+        makeNode<RectNode>("rect", "near", "page", "a1", {
+          width: 100,
+          height: 50,
+          radii: [0, 0, 0, 0],
+          fill: DEFAULT_FILL,
+          stroke: DEFAULT_STROKE,
+        }),
+      ]);
+    });
+    renderer.cullTo(spatial.queryRect({ minX: 0, minY: 0, maxX: 1, maxY: 1 }));
+    expect(renderer.isDrawn("far")).toBe(false);
+    expect(renderer.isDrawn("near")).toBe(true);
+    store.transact("into group", (tx) => moveNodes(tx, ["near"], "far"));
+    expect(renderer.isDrawn("far")).toBe(true);
+    spatial.dispose();
+    renderer.dispose();
+  });
+
   it("draws exactly the chunks holding top-level nodes the view touches, in document order, and never hides an edited one", async () => {
     const core = await loadCore();
     await fc.assert(
