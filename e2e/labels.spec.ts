@@ -27,12 +27,35 @@ interface Box {
   maxY: number;
 }
 
-function labelOf(page: Page, id: string): Promise<{ content: string; position: number } | null> {
+interface LabelFields {
+  content: string;
+  position: number;
+  fontSize: number;
+  color: { r: number; g: number; b: number; a: number };
+}
+
+function labelOf(page: Page, id: string): Promise<LabelFields | null> {
   return page.evaluate((nodeId) => {
     const node = window.linework!.editor.store.get(nodeId) as
-      { label?: { content: string; position: number } | null } | undefined;
+      { label?: LabelFields | null } | undefined;
     return node?.label ?? null;
   }, id);
+}
+
+/** How many clearly red pixels a real screenshot has inside a world rectangle. */
+async function redPixels(page: Page, from: Point, to: Point): Promise<number> {
+  const a = await worldToPage(page, from);
+  const b = await worldToPage(page, to);
+  const { width, height, data } = await screenshotPixels(page, {
+    x: a.x,
+    y: a.y,
+    width: b.x - a.x,
+    height: b.y - a.y,
+  });
+  let count = 0;
+  for (let i = 0; i < width * height * 4; i += 4)
+    if (data[i]! > 180 && data[i + 1]! < 90 && data[i + 2]! < 90) count += 1;
+  return count;
 }
 
 /**
@@ -127,6 +150,60 @@ test.describe("labels", () => {
     await waitTicks(page);
     expect(await labelOf(page, box)).toBeNull();
     expect(await inkBox(page, { x: 110, y: 110 }, { x: 290, y: 190 })).toBeNull();
+  });
+
+  test("the properties panel sets a label's size and colour, each one undo step", async () => {
+    const page = shared();
+    await prepareDrawing(page, { x: 0, y: 0, zoom: 1 });
+    const box = await draw(page, "KeyR", { x: 100, y: 100 }, { x: 300, y: 200 });
+    const middle = await worldToPage(page, { x: 200, y: 150 });
+    await page.mouse.dblclick(middle.x, middle.y);
+    await page.keyboard.type("Hi");
+    await page.keyboard.press("Escape");
+    await waitTicks(page);
+    await page.mouse.click(middle.x, middle.y);
+    await waitTicks(page);
+    const inside = [
+      { x: 110, y: 110 },
+      { x: 290, y: 190 },
+    ] as const;
+    const small = await inkBox(page, ...inside);
+    expect(small).not.toBeNull();
+    const ink = (await labelOf(page, box))!.color;
+
+    const panel = page.getByRole("region", { name: "Properties" }).first();
+    const size = panel.getByLabel("Label size", { exact: true });
+    await size.fill("40");
+    await size.press("Enter");
+    await expect.poll(async () => (await labelOf(page, box))?.fontSize).toBe(40);
+    await panel.getByRole("button", { name: /^Label colour/ }).click();
+    const hex = panel.getByRole("group", { name: "Label colour" }).getByLabel("Hex");
+    await hex.fill("#ff0000");
+    await hex.press("Enter");
+    await expect
+      .poll(async () => (await labelOf(page, box))?.color)
+      .toEqual({ r: 1, g: 0, b: 0, a: 1 });
+    await waitTicks(page);
+
+    // Twice the size: about twice as tall and wide on the canvas, and red.
+    const big = await inkBox(page, ...inside);
+    expect(big).not.toBeNull();
+    expect(big!.maxY - big!.minY).toBeGreaterThan(1.6 * (small!.maxY - small!.minY));
+    expect(big!.maxX - big!.minX).toBeGreaterThan(1.6 * (small!.maxX - small!.minX));
+    expect(await redPixels(page, ...inside)).toBeGreaterThan(50);
+
+    // Undo takes the colour back, then the size: one step each.
+    await page.locator("canvas").focus();
+    await page.keyboard.press("Control+z");
+    await waitTicks(page);
+    expect(await labelOf(page, box)).toMatchObject({ content: "Hi", fontSize: 40, color: ink });
+    expect(await redPixels(page, ...inside)).toBe(0);
+    await page.keyboard.press("Control+z");
+    await waitTicks(page);
+    expect(await labelOf(page, box)).toMatchObject({ content: "Hi", fontSize: 20 });
+    const back = await inkBox(page, ...inside);
+    // Its ink the height it was, give or take a row of anti-aliasing.
+    expect(Math.abs(back!.maxY - back!.minY - (small!.maxY - small!.minY))).toBeLessThanOrEqual(1);
   });
 
   test("Enter on a selected arrow types its label on the line; dragging the words slides them along", async () => {

@@ -25,6 +25,7 @@ function reference(store: DocumentStore, ids: readonly Id[]): SelectionSummary {
   const samePaint = (a: Fill | Paint | null, b: Fill | Paint | null): boolean =>
     JSON.stringify(a) === JSON.stringify(b);
   const stroke = (n: SceneNode) => ("stroke" in n ? n.stroke : undefined);
+  const label = (n: SceneNode) => ("label" in n ? (n.label ?? undefined) : undefined);
   // Position, size and angle are the numeric frame (setGeometry's), for every kind of node.
   const frame = (n: SceneNode) => getGeometry(store, n.id) ?? undefined;
   const corner = (i: 0 | 1 | 2 | 3) => fold((n) => (n.type === "rect" ? n.radii[i] : undefined));
@@ -74,6 +75,13 @@ function reference(store: DocumentStore, ids: readonly Id[]): SelectionSummary {
       const r = frame(n)?.rotation;
       return r === undefined ? undefined : ((r % 360) + 360) % 360;
     }),
+    labelFamily: fold((n) => label(n)?.fontFamily),
+    labelSize: fold((n) => label(n)?.fontSize),
+    labelWeight: fold((n) => label(n)?.fontWeight),
+    labelColor: fold(
+      (n) => label(n)?.color,
+      (a, b) => JSON.stringify(a) === JSON.stringify(b),
+    ),
   };
 }
 

@@ -31,6 +31,14 @@ import type { RecentColours } from "./recentColours";
 import { StrokePaintEditor } from "./StrokePaintEditor";
 import type { GradientEditRequests } from "../../editing/gradientEditRequests";
 import { dashKey, summaryCache, type Field } from "./summary";
+import { ColorPicker } from "./ColorPicker";
+import {
+  LABEL_FAMILIES,
+  LABEL_SIZE_LIMITS,
+  LABEL_WEIGHTS,
+  withCurrent,
+  withLabel,
+} from "./labelFields";
 
 const DASH_PRESETS: readonly { label: string; dash: readonly number[] }[] = [
   { label: "Solid", dash: [] },
@@ -46,6 +54,11 @@ function solidColor(field: Field<Paint | null | { type: "none" }>): RGBA | null 
   return field.state === "same" && field.value !== null && field.value.type === "solid"
     ? field.value.color
     : null;
+}
+
+/** A numeric field as a menu's string value. */
+function numberChoice(field: Field<number>): Field<string> {
+  return field.state === "same" ? { state: "same", value: String(field.value) } : field;
 }
 
 interface ChoiceProps<T extends string> {
@@ -343,6 +356,56 @@ export function PropertiesPanel({
               onChange={(route) => edit("Route", (n) => withKindField(n, "route", route))}
             />
           </div>
+        </fieldset>
+      ) : null}
+
+      {summary.labelSize.state !== "none" ? (
+        <fieldset className="lw-fieldset">
+          <legend>{t("properties.labelSection")}</legend>
+          <div className="lw-grid2">
+            <Choice
+              label={t("properties.labelFont")}
+              field={summary.labelFamily}
+              options={withCurrent(
+                LABEL_FAMILIES,
+                summary.labelFamily.state === "same" ? summary.labelFamily.value : null,
+                (family) => family,
+              )}
+              onChange={(fontFamily) =>
+                edit("Label font", (n) => withLabel(n, (l) => ({ ...l, fontFamily })))
+              }
+            />
+            <NumberField
+              label={t("properties.labelSize")}
+              field={summary.labelSize}
+              onCommit={(size) => {
+                const fontSize = clamp(size, LABEL_SIZE_LIMITS);
+                edit("Label size", (n) => withLabel(n, (l) => ({ ...l, fontSize })));
+              }}
+            />
+            <Choice
+              label={t("properties.labelWeight")}
+              field={numberChoice(summary.labelWeight)}
+              options={withCurrent(
+                LABEL_WEIGHTS,
+                summary.labelWeight.state === "same" ? summary.labelWeight.value : null,
+                String,
+              ).map((w) => ({ value: String(w.value), label: w.label }))}
+              onChange={(weight) => {
+                const fontWeight = Number(weight);
+                edit("Label weight", (n) => withLabel(n, (l) => ({ ...l, fontWeight })));
+              }}
+            />
+          </div>
+          <ColorPicker
+            label={t("properties.labelColor")}
+            color={summary.labelColor.state === "same" ? summary.labelColor.value : null}
+            mixed={summary.labelColor.state === "mixed"}
+            recent={recent}
+            onCommit={(color) =>
+              edit("Label colour", (n) => withLabel(n, (l) => ({ ...l, color })))
+            }
+          />
         </fieldset>
       ) : null}
 

@@ -16,6 +16,7 @@ import {
   type Stroke,
 } from "../../doc/types";
 import type { KindField, KindFieldName, KindFieldValues } from "../../shapes/kind";
+import { labelOf } from "../../shapes/label";
 import { kindOf } from "../../shapes/registry";
 import type { Point } from "../../math/point";
 
@@ -58,6 +59,11 @@ export interface SelectionSummary {
   readonly height: Field<number>;
   /** Degrees. */
   readonly rotation: Field<number>;
+  /** The type and colour of the selected shapes' labels; none when no shape has one. */
+  readonly labelFamily: Field<string>;
+  readonly labelSize: Field<number>;
+  readonly labelWeight: Field<number>;
+  readonly labelColor: Field<RGBA>;
 }
 
 /**
@@ -216,6 +222,10 @@ export function summarise(store: DocumentStore, ids: readonly Id[]): SelectionSu
   const width = new Folder<number>();
   const height = new Folder<number>();
   const rotation = new Folder<number>();
+  const labelFamily = new Folder<string>();
+  const labelSize = new Folder<number>();
+  const labelWeight = new Folder<number>();
+  const labelColor = new Folder<RGBA>(sameColor);
   // Several nodes show the box they span together, as Figma does (minX, minY, maxX, maxY); one
   // node, even picked twice, its own frame.
   const span = [Infinity, Infinity, -Infinity, -Infinity];
@@ -251,6 +261,13 @@ export function summarise(store: DocumentStore, ids: readonly Id[]): SelectionSu
       join.add(stroke.join);
     }
     foldKindFields(kindFields, kindOf(node).fields, node);
+    const label = labelOf(node);
+    if (label !== null) {
+      labelFamily.add(label.fontFamily);
+      labelSize.add(label.fontSize);
+      labelWeight.add(label.fontWeight);
+      labelColor.add(label.color);
+    }
   }
   const dashField = dash.field();
   return {
@@ -283,6 +300,10 @@ export function summarise(store: DocumentStore, ids: readonly Id[]): SelectionSu
         }
       : { x: x.field(), y: y.field(), width: width.field(), height: height.field() }),
     rotation: rotation.field(),
+    labelFamily: labelFamily.field(),
+    labelSize: labelSize.field(),
+    labelWeight: labelWeight.field(),
+    labelColor: labelColor.field(),
   };
 }
 

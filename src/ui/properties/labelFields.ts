@@ -1,0 +1,61 @@
+import type { Label, SceneNode } from "../../doc/types";
+import {
+  BUNDLED_FAMILY,
+  BUNDLED_MONOSPACE,
+  BUNDLED_NOTO_SANS,
+  BUNDLED_SERIF,
+} from "../../fonts/family";
+import { labelOf } from "../../shapes/label";
+
+/**
+ * The families the label's font menu offers: each shipped face with its generic family after
+ * it, as new texts name theirs, so every choice draws the same on every machine.
+ */
+export const LABEL_FAMILIES: readonly { readonly value: string; readonly label: string }[] = [
+  { value: `${BUNDLED_FAMILY}, sans-serif`, label: BUNDLED_FAMILY },
+  { value: `${BUNDLED_NOTO_SANS}, sans-serif`, label: BUNDLED_NOTO_SANS },
+  { value: `${BUNDLED_SERIF}, serif`, label: BUNDLED_SERIF },
+  { value: `${BUNDLED_MONOSPACE}, monospace`, label: BUNDLED_MONOSPACE },
+];
+
+/** The weights the menu offers, by their CSS names. */
+export const LABEL_WEIGHTS: readonly { readonly value: number; readonly label: string }[] = [
+  { value: 100, label: "Thin" },
+  { value: 200, label: "Extra light" },
+  { value: 300, label: "Light" },
+  { value: 400, label: "Regular" },
+  { value: 500, label: "Medium" },
+  { value: 600, label: "Semibold" },
+  { value: 700, label: "Bold" },
+  { value: 800, label: "Extra bold" },
+  { value: 900, label: "Black" },
+];
+
+/**
+ * The sizes a typed label size is held to: the native format takes 0.01 and up, but a label
+ * smaller than a point cannot be read or picked, and one past 1,000 units leaves any shape.
+ */
+export const LABEL_SIZE_LIMITS = { min: 1, max: 1000 } as const;
+
+/**
+ * A menu's options with the selection's own value added when the menu does not list it (a
+ * family an imported file named, a weight of 450), so showing it does not change it.
+ */
+export function withCurrent<T>(
+  options: readonly { readonly value: T; readonly label: string }[],
+  current: T | null,
+  name: (value: T) => string,
+): readonly { readonly value: T; readonly label: string }[] {
+  if (current === null || options.some((option) => option.value === current)) return options;
+  return [...options, { value: current, label: name(current) }];
+}
+
+/**
+ * The node with its label changed by `change`; null for a node without a label (a mixed
+ * selection's other shapes, which the edit leaves alone).
+ */
+export function withLabel(node: SceneNode, change: (label: Label) => Label): SceneNode | null {
+  const label = labelOf(node);
+  if (label === null || !("label" in node)) return null;
+  return { ...node, label: change(label) };
+}
