@@ -24,7 +24,10 @@ import {
   LINEWORK_DATA_ATTRIBUTE,
   LINEWORK_EXPORT_ATTRIBUTE,
   LINEWORK_LABEL_ATTRIBUTE,
+  LINEWORK_SHARED_ATTRIBUTE,
+  jsonAttribute,
   lineworkData,
+  SharedStyles,
 } from "./lineworkData";
 import { resolveScope, type ExportScope } from "./scope";
 import { StringSink } from "./stringSink";
@@ -134,6 +137,10 @@ export function exportSvg(source: ExportSource, options: SvgExportOptions): SvgE
   const body = writer.body;
   const defs = writer.defs.markup;
   const fullBounds = bounds;
+  const shared =
+    writer.linework && writer.shared.values.length > 0
+      ? jsonAttribute(LINEWORK_SHARED_ATTRIBUTE, JSON.stringify(writer.shared.values))
+      : "";
   const withView = (view: Box, width: number, height: number): string => {
     const background =
       options.background === true
@@ -157,7 +164,7 @@ export function exportSvg(source: ExportSource, options: SvgExportOptions): SvgE
         viewBox: [view.minX, view.minY, view.maxX - view.minX, view.maxY - view.minY]
           .map(precise)
           .join(" "),
-      })}>${defs}${background}${body}</svg>`
+      })}${shared}>${defs}${background}${body}</svg>`
     );
   };
   return {
@@ -197,6 +204,8 @@ class SvgWriter {
   readonly ids: IdAllocator;
   readonly defs: Defs;
   readonly warnings: string[];
+  /** The fills and strokes the nodes' Linework data names by index, for the root. */
+  readonly shared = new SharedStyles();
   private readonly parts = new StringSink();
   private count = 0;
 
@@ -249,16 +258,23 @@ class SvgWriter {
       outer === IDENTITY_MATRIX
         ? toMatrix(node.transform)
         : multiply(outer, toMatrix(node.transform));
+    const shape = node.hidden ? null : kindOf(node).svg.shape(node);
+    // A painted element's fill attributes and a path's `d` hold those fields: the data leaves
+    // them out.
+    const painted = shape?.kind === "painted" && shape.style === node;
     const data = this.linework
-      ? attributes({
-          [LINEWORK_DATA_ATTRIBUTE]: lineworkData(
+      ? jsonAttribute(
+          LINEWORK_DATA_ATTRIBUTE,
+          lineworkData(
             node,
             outer === IDENTITY_MATRIX ? node.transform : fromMatrix(matrix),
+            this.shared,
             this.keptIds.has(node.id),
+            { fill: painted, geometry: painted && shape.geometry.element === "path" },
           ),
-        })
+        )
       : "";
-    if (node.hidden) {
+    if (shape === null) {
       this.hidden(node, attributes({ transform: transformValue(matrix) }) + data, depth);
       return;
     }
@@ -273,7 +289,6 @@ class SvgWriter {
       ) +
       data;
     const title = isValidId(node.name) ? "" : `<title>${escapeText(node.name)}</title>`;
-    const shape = kindOf(node).svg.shape(node);
     switch (shape.kind) {
       case "container":
         this.container(node.id, shape, common, title, depth);

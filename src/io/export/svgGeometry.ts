@@ -2,7 +2,7 @@
 import type { ArrowHead, PathNode } from "../../doc/types";
 import { headGeometry, headSize } from "../../geometry/arrowHeads";
 import { clampRadii } from "../../geometry/outline";
-import { num } from "./xml";
+import { fineNum, num } from "./xml";
 import type { Point } from "../../math/point";
 
 /** "x,y x,y …" for <polygon points>. */
@@ -34,11 +34,12 @@ export function roundedRectPath(w: number, h: number, radii: readonly number[]):
   );
 }
 
-/** Every subpath with all its segments; closed ones end in Z. */
+/** A point of path data, fine enough for the SVG round trip to read a path back from it. */
 function p(v: Point): string {
-  return `${num(v.x)} ${num(v.y)}`;
+  return `${fineNum(v.x)} ${fineNum(v.y)}`;
 }
 
+/** Every subpath with all its segments; closed ones end in Z. */
 export function pathData(node: Pick<PathNode, "subpaths">): string {
   let d = "";
   for (const sub of node.subpaths) {

@@ -45,6 +45,8 @@ export const IMPORT_LIMITS = {
   maxGroupDepth: 200,
   /** Characters in one `data-linework` attribute of an SVG (a node's own fields as JSON). */
   maxLineworkDataChars: 1024 * 1024,
+  /** Characters in the root's `data-linework-shared` (the fills and strokes the nodes name). */
+  maxLineworkSharedChars: 16 * 1024 * 1024,
   /** Elements in a .excalidraw file. */
   maxExcalidrawElements: 1_000_000,
 } as const;

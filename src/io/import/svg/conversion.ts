@@ -6,6 +6,7 @@ import {
   LINEWORK_LABEL_ATTRIBUTE,
   LINEWORK_DATA_ATTRIBUTE,
   LINEWORK_EXPORT_ATTRIBUTE,
+  LINEWORK_SHARED_ATTRIBUTE,
 } from "../../export/lineworkData";
 import { IMPORT_LIMITS, ImportError } from "../limits";
 import type { ImportProgress } from "../result";
@@ -19,7 +20,8 @@ import {
   type StyleSheet,
 } from "./css";
 import type { Viewport } from "./lengths";
-import { readLineworkData } from "./lineworkData";
+import { readLineworkData, sharedStyles } from "./lineworkData";
+import type { StyleChecks } from "../../native/schemas";
 import { ESTIMATED_MEASURE, type TextMeasure } from "../../export/textLayout";
 import { Placer } from "./placement";
 import { computeStyle, declaredStyle, INITIAL_STYLE, type ComputedStyle } from "./style";
@@ -65,6 +67,11 @@ export interface Context {
    * paint is then none).
    */
   readonly contextPaint?: ContextPaint;
+  /**
+   * Set inside a `<clipPath>`: only shapes, text and `<use>` of them draw, each as its outline
+   * (filled, unstroked, its clip-rule as fill rule; see masking.ts).
+   */
+  readonly clipContent?: boolean;
 }
 
 /**
@@ -153,6 +160,8 @@ export class Conversion {
   /** Elements of other namespaces: browsers draw none of them, nor what they hold. */
   readonly foreign = new Set<XmlElement>();
   private readonly lineworkRecords = new Map<XmlElement, SceneNode | null>();
+  /** The root's shared fills and strokes, read when the first node names one. */
+  private sharedStyles: StyleChecks | undefined;
   /**
    * Above 0 while content is converted only to be measured (a context element's box): what it
    * does not keep is reported by its real conversion, once.
@@ -337,7 +346,9 @@ export class Conversion {
     const known = this.lineworkRecords.get(element);
     if (known !== undefined) return known;
     const data = element.attributes.get(LINEWORK_DATA_ATTRIBUTE);
-    const record = data === undefined ? null : readLineworkData(data);
+    this.sharedStyles ??= sharedStyles(this.root.attributes.get(LINEWORK_SHARED_ATTRIBUTE));
+    const record =
+      data === undefined ? null : readLineworkData(data, element.attributes, this.sharedStyles);
     this.lineworkRecords.set(element, record);
     return record;
   }

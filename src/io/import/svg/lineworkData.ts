@@ -1,22 +1,77 @@
 /**
  * Reads the `data-linework` attribute Linework writes on SVG elements: a node's own fields as
- * JSON. The text is untrusted, so it passes the same record validation as a `.linework` file,
- * within the import's limits; anything that fails is reported as null and the SVG is used instead.
+ * JSON, less what the element's markup holds (a painted element's solid fill, a path's `d`) and
+ * with fills and strokes named by their place in the root's `data-linework-shared` list. The
+ * text is untrusted, so it passes the same record validation as a `.linework` file, within the
+ * import's limits; anything that fails is reported as null and the SVG is used instead.
  */
-import { isSceneNode, type BlobRecord, type SceneNode } from "../../../doc/types";
+import {
+  isSceneNode,
+  type BlobRecord,
+  type Fill,
+  type NodeType,
+  type SceneNode,
+} from "../../../doc/types";
 import { isPlainObject, Problem } from "../../native/checks";
 import { readRecord } from "../../native/nodes";
-import { blobSchema } from "../../native/schemas";
+import { KINDS } from "../../native/nodeFields";
+import { fileStyles } from "../../native/nodes";
+import { blobSchema, type StyleChecks } from "../../native/schemas";
 import { IMPORT_LIMITS } from "../limits";
 import { numbersWithin } from "../tree";
+import { storedSubpath } from "../../export/lineworkData";
+import { parsePathData } from "./pathData";
 
 /** Stand-ins for the fields a node gets from its place in the imported tree. */
 const PLACEHOLDER = { id: "svg", parent: "svg", index: "a0" } as const;
 /** Ids as the native format allows them. */
 const ID = /^[^\s]{1,64}$/;
 
-/** The node the attribute describes, with placeholder id, parent and index; null when invalid. */
-export function readLineworkData(text: string): SceneNode | null {
+/**
+ * The root's list of shared fills and strokes, as the checks that read the nodes' references
+ * into it (each value checked once, when first named); an empty list when it is absent, too
+ * long or not a list, so that references fail and those nodes fall back to their SVG.
+ */
+export function sharedStyles(text: string | undefined): StyleChecks {
+  let list: unknown = [];
+  if (text !== undefined && text.length <= IMPORT_LIMITS.maxLineworkSharedChars) {
+    try {
+      list = JSON.parse(text);
+    } catch {
+      list = [];
+    }
+  }
+  return fileStyles(Array.isArray(list) ? list : []);
+}
+
+/** The element attributes a node's data may leave to the markup. */
+export type MarkupAttributes = ReadonlyMap<string, string>;
+
+/**
+ * A painted element's fill as the export writes it (`fillInMarkup`): none, or a colour of
+ * whole bytes with its opacity; undefined for anything else, which the record check refuses.
+ */
+function markupFill(attributes: MarkupAttributes): Fill | undefined {
+  const fill = attributes.get("fill");
+  if (fill === "none") return { type: "none" };
+  if (fill === undefined || !/^#[0-9a-f]{6}$/i.test(fill)) return undefined;
+  const byte = (at: number): number => parseInt(fill.slice(at, at + 2), 16) / 255;
+  const opacity = attributes.get("fill-opacity");
+  const a = opacity === undefined ? 1 : Number(opacity);
+  if (!(a >= 0 && a <= 1)) return undefined;
+  return { type: "solid", color: { r: byte(1), g: byte(3), b: byte(5), a } };
+}
+
+/**
+ * The node the attribute describes, with placeholder id, parent and index; null when invalid.
+ * `attributes` are the element's own, for what the data leaves to them; `styles` reads the
+ * references to the root's shared fills and strokes.
+ */
+export function readLineworkData(
+  text: string,
+  attributes: MarkupAttributes = new Map(),
+  styles?: StyleChecks,
+): SceneNode | null {
   if (text.length > IMPORT_LIMITS.maxLineworkDataChars) return null;
   let parsed: unknown;
   try {
@@ -26,9 +81,24 @@ export function readLineworkData(text: string): SceneNode | null {
     return null;
   }
   if (!isPlainObject(parsed)) return null;
+  const raw: Record<string, unknown> = { ...parsed, ...PLACEHOLDER };
+  if (raw.fill === undefined && raw.stroke !== undefined) raw.fill = markupFill(attributes);
+  const kind =
+    typeof raw.type === "string" && Object.hasOwn(KINDS, raw.type)
+      ? KINDS[raw.type as NodeType]
+      : undefined;
+  if (kind?.pathed === true && raw.subpaths === undefined) {
+    const d = attributes.get("d");
+    if (d === undefined) return null;
+    const path = parsePathData(d);
+    if (path.error !== null) return null;
+    raw.subpaths = path.subpaths.map(storedSubpath);
+    if (kind.byKey.fillRule !== undefined)
+      raw.fillRule ??= attributes.get("fill-rule") === "evenodd" ? "evenodd" : "nonzero";
+  }
   let record;
   try {
-    record = readRecord({ ...parsed, ...PLACEHOLDER });
+    record = readRecord(raw, styles);
   } catch (error) {
     if (error instanceof Problem) return null;
     throw error;
