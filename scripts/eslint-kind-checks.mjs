@@ -40,8 +40,9 @@ export const ALLOWED_KIND_CHECKS = {
   "src/io/import/svg/shapeGeometry.ts": ["line"],
   "src/io/import/svg/pathData.ts": ["line"],
   "src/io/import/svg/markers.ts": ["line"],
-  // Another program's element types (Excalidraw's "ellipse", "line", "text"), not our kinds.
-  "src/io/import/excalidraw.ts": ["ellipse", "line", "text"],
+  // Another program's element types (Excalidraw's "ellipse", "frame", "image", "line",
+  // "text"), not our kinds.
+  "src/io/import/excalidraw.ts": ["ellipse", "frame", "image", "line", "text"],
   // The native format reads and migrates raw records before they are nodes; its per-kind
   // fields are one table (`NODE_KINDS`, io/native/nodeFields.ts) checked against the types.
   "src/io/import/nodeParts.ts": ["path"],

@@ -1,11 +1,15 @@
-import { makeNode, NO_FILL } from "../../doc/factory";
+import { makeNode, NO_FILL, NO_STROKE } from "../../doc/factory";
+import { fromMatrix, invert, multiply, toMatrix } from "../../doc/transform";
 import type {
+  BlobRecord,
   Binding,
   LineRoute,
   EllipseNode,
   Fill,
+  FrameNode,
   FreehandNode,
   GroupNode,
+  ImageNode,
   Label,
   LineNode,
   PathNode,
@@ -17,19 +21,31 @@ import type {
   TextNode,
   Transform,
 } from "../../doc/types";
+import { isImage } from "../../shapes/image";
 import { bendTowards } from "../../shapes/lineRoute";
+import {
+  bodyHeads,
+  bodySegments,
+  isExcalidrawHead,
+  nativeHead,
+  type ExcalidrawHead,
+} from "./excalidrawArrows";
+import { excalidrawInk } from "./excalidrawInk";
 import { failureOf } from "./failure";
 import { IMPORT_LIMITS, ImportError } from "./limits";
+import { fromBase64, readRasterInfo, toBase64, type RasterInfo } from "./raster";
 import type { ImportResult } from "./result";
 import { describeCounts, numbersWithin, type Draft, flattenDrafts } from "./tree";
 import { parseColor } from "./svg/color";
 import type { Point } from "../../math/point";
 
 /**
- * Excalidraw scenes (JSON, version 2) into nodes: rectangles, ellipses, diamonds, lines,
- * arrows, freedraw strokes and text, with their colours, widths, dash styles, opacity and
- * rotation; `groupIds` become groups; text bound to a shape or an arrow becomes its label. Other
- * element types are counted in one warning.
+ * Excalidraw scenes (JSON, version 2; Excalidraw 0.17 and 0.18) into nodes: rectangles,
+ * ellipses, diamonds, lines, arrows (bent ones with their heads), freedraw strokes drawn as
+ * Excalidraw draws them, text, images with their pictures from the scene's `files`, and frames
+ * holding and clipping their children; colours, widths, dash styles, opacity and rotation are
+ * kept; `groupIds` become groups; text bound to a shape or an arrow becomes its label. Anything
+ * else, and anything drawn differently, is counted in the warnings.
  */
 
 type Raw = Record<string, unknown>;
@@ -74,6 +90,27 @@ export function parseJson(text: string): unknown {
   }
 }
 
+/** What one element becomes, and what the scene around it gives it. */
+interface Scene {
+  /** Counts elements and features left out, by name. */
+  readonly skip: (what: string) => void;
+  /** Counts features drawn differently from Excalidraw, by name. */
+  readonly change: (what: string) => void;
+  /** The picture of an image element's `fileId`, read once per file; null when unusable. */
+  readonly picture: (fileId: unknown) => Picture | null;
+  /** The canvas colour, which Excalidraw fills outlined arrowheads with. */
+  readonly background: RGBA;
+}
+
+interface Picture {
+  readonly blob: BlobRecord;
+  readonly info: RasterInfo;
+}
+
+const WHITE: RGBA = { r: 1, g: 1, b: 1, a: 1 };
+/** Excalidraw's frame outline colour (#bbb). */
+const FRAME_OUTLINE: RGBA = { r: 0xbb / 255, g: 0xbb / 255, b: 0xbb / 255, a: 1 };
+
 function convert(data: unknown, name: string): ImportResult {
   if (!isObject(data) || data.type !== "excalidraw") {
     throw new ImportError('The file is not an Excalidraw scene: it has no "type": "excalidraw".');
@@ -92,27 +129,43 @@ function convert(data: unknown, name: string): ImportResult {
     );
   }
   const skipped = new Map<string, number>();
-  const count = (what: string): void => {
-    skipped.set(what, (skipped.get(what) ?? 0) + 1);
+  const changed = new Map<string, number>();
+  const tally =
+    (counts: Map<string, number>) =>
+    (what: string): void => {
+      counts.set(what, (counts.get(what) ?? 0) + 1);
+    };
+  const blobs: BlobRecord[] = [];
+  const scene: Scene = {
+    skip: tally(skipped),
+    change: tally(changed),
+    picture: pictures(isObject(data.files) ? data.files : {}, blobs),
+    background:
+      (isObject(data.appState) ? color(data.appState.viewBackgroundColor, WHITE) : null) ?? WHITE,
   };
   const top: Draft[] = [];
-  /** Groups by id, outermost group last in each element's `groupIds`. */
+  /** Groups by container and id chain, outermost group last in each element's `groupIds`. */
   const groups = new Map<string, Draft>();
   const boundTexts = boundTextsOf(elements);
+  const frames = framesOf(elements);
   /** Texts that became their container's label. */
   const labelled = new Set<Raw>();
   /** Texts whose container comes later: they wait to see whether it takes them. */
   const waiting: Raw[] = [];
   const add = (element: Raw): void => {
-    let node: SceneNode | null;
+    let draft: Draft | null;
     try {
-      node = elementNode(element, count);
+      draft =
+        element.type === "frame" || element.type === "magicframe"
+          ? (frames.get(element.id as string)?.draft ?? null)
+          : elementDraft(element, scene);
     } catch (error) {
       if (!(error instanceof ImportError)) throw error;
-      count("unreadable element");
+      scene.skip("unreadable element");
       return;
     }
-    if (node === null) return;
+    if (draft === null) return;
+    let node = draft.node;
     const text = typeof element.id === "string" ? boundTexts.get(element.id) : undefined;
     if (text !== undefined && "label" in node) {
       const label = labelFromText(text);
@@ -125,8 +178,18 @@ function convert(data: unknown, name: string): ImportResult {
     // name it and are carried over to the new ids there.
     if (typeof element.id === "string" && element.id.length > 0 && element.id.length <= 64)
       node = { ...node, id: element.id };
-    if (!numbersWithin(node, IMPORT_LIMITS.maxMagnitude)) {
-      count("element with out-of-range numbers");
+    // A frame's child is placed in the frame's units.
+    const frame = typeof element.frameId === "string" ? frames.get(element.frameId) : undefined;
+    const inFrame = frame !== undefined && frame.element !== element ? frame : undefined;
+    if (inFrame !== undefined) {
+      const transform = fromMatrix(multiply(inFrame.inverse, toMatrix(node.transform)));
+      node = { ...node, transform };
+    }
+    if (
+      !numbersWithin(node, IMPORT_LIMITS.maxMagnitude) ||
+      !numbersWithin(draft.children, IMPORT_LIMITS.maxMagnitude)
+    ) {
+      scene.skip("element with out-of-range numbers");
       return;
     }
     const groupIds = Array.isArray(element.groupIds)
@@ -134,7 +197,9 @@ function convert(data: unknown, name: string): ImportResult {
           .filter((g): g is string => typeof g === "string")
           .slice(0, IMPORT_LIMITS.maxGroupDepth)
       : [];
-    place({ node, children: null }, groupIds, groups, top);
+    const placed: Draft = { node, children: draft.children };
+    if (inFrame === undefined) place(placed, groupIds, groups, "", top);
+    else place(placed, groupIds, groups, `${inFrame.id}/`, inFrame.draft.children!);
   };
   for (const element of elements) {
     if (!isObject(element) || element.isDeleted === true) continue;
@@ -152,12 +217,96 @@ function convert(data: unknown, name: string): ImportResult {
             children: top,
           },
         ];
-  const summary = describeCounts(skipped);
-  return {
-    ok: true,
-    nodes: flattenDrafts(drafts),
-    blobs: [],
-    warnings: summary.length > 0 ? [`Not imported: ${summary}.`] : [],
+  const warnings: string[] = [];
+  const notImported = describeCounts(skipped);
+  if (notImported.length > 0) warnings.push(`Not imported: ${notImported}.`);
+  const different = describeCounts(changed);
+  if (different.length > 0) warnings.push(`Drawn differently: ${different}.`);
+  const nodes = flattenDrafts(drafts);
+  // Only the pictures a kept image shows travel with the nodes.
+  const shown = new Set(nodes.flatMap((node) => (isImage(node) ? [node.blob] : [])));
+  return { ok: true, nodes, blobs: blobs.filter((blob) => shown.has(blob.id)), warnings };
+}
+
+interface Frame {
+  readonly id: string;
+  readonly element: Raw;
+  readonly draft: Draft;
+  /** From the page into the frame's units. */
+  readonly inverse: ReturnType<typeof toMatrix>;
+}
+
+/**
+ * Excalidraw frames (and AI frames) by id: Linework frames that clip what they hold, as
+ * Excalidraw clips a frame's elements (those naming it in `frameId`), outlined in its grey.
+ */
+function framesOf(elements: readonly unknown[]): Map<string, Frame> {
+  const frames = new Map<string, Frame>();
+  for (const element of elements) {
+    if (!isObject(element) || element.isDeleted === true) continue;
+    if (element.type !== "frame" && element.type !== "magicframe") continue;
+    const id = element.id;
+    if (typeof id !== "string" || id.length === 0 || frames.has(id)) continue;
+    const x = num(element, "x", 0);
+    const y = num(element, "y", 0);
+    const width = Math.abs(num(element, "width", 0));
+    const height = Math.abs(num(element, "height", 0));
+    const transform = rotatedAbout(x, y, x + width / 2, y + height / 2, num(element, "angle", 0));
+    const inverse = invert(toMatrix(transform));
+    if (inverse === null) continue;
+    const node = makeNode<FrameNode>("frame", "", "", "", {
+      name:
+        typeof element.name === "string" && element.name.length > 0
+          ? element.name.slice(0, 1000)
+          : element.type === "magicframe"
+            ? "AI Frame"
+            : "Frame",
+      opacity: Math.min(1, Math.max(0, num(element, "opacity", 100) / 100)),
+      transform,
+      width,
+      height,
+      clip: true,
+      fill: NO_FILL,
+      stroke: { ...NO_STROKE, paint: { type: "solid", color: FRAME_OUTLINE }, width: 1 },
+    });
+    frames.set(id, { id, element, draft: { node, children: [] }, inverse });
+  }
+  return frames;
+}
+
+/**
+ * Reads image files on first use: the `files` map's `dataURL` (a raster picture in base64,
+ * checked as an imported image is) as a blob; null, counted once per file, when it is missing,
+ * not a picture Linework reads, or damaged.
+ */
+function pictures(files: Raw, blobs: BlobRecord[]): (fileId: unknown) => Picture | null {
+  const known = new Map<string, Picture | null>();
+  return (fileId) => {
+    if (typeof fileId !== "string" || !Object.hasOwn(files, fileId)) return null;
+    const cached = known.get(fileId);
+    if (cached !== undefined) return cached;
+    let picture: Picture | null = null;
+    const file = files[fileId];
+    const url = isObject(file) && typeof file.dataURL === "string" ? file.dataURL : "";
+    const header = /^data:([\w.+-]+\/[\w.+-]+)?(;[^,;]*)*;base64,/i.exec(url.slice(0, 200));
+    const bytes = header === null ? null : fromBase64(url.slice(header[0].length));
+    if (bytes !== null) {
+      try {
+        const info = readRasterInfo(bytes);
+        const blob: BlobRecord = {
+          id: `excalidraw-file-${blobs.length + 1}`,
+          type: "blob",
+          mime: info.mime,
+          data: toBase64(bytes),
+        };
+        blobs.push(blob);
+        picture = { blob, info };
+      } catch {
+        picture = null;
+      }
+    }
+    known.set(fileId, picture);
+    return picture;
   };
 }
 
@@ -204,12 +353,14 @@ function place(
   draft: Draft,
   groupIds: readonly string[],
   groups: Map<string, Draft>,
+  container: string,
   top: Draft[],
 ): void {
   let child = draft;
   for (let i = 0; i < groupIds.length; i++) {
-    // Group chains are keyed by the outer ids too, so the same inner id in two outer groups stays apart.
-    const key = groupIds.slice(i).join("/");
+    // Group chains are keyed by the outer ids too, so the same inner id in two outer groups
+    // stays apart, and by their container (the page or a frame).
+    const key = container + groupIds.slice(i).join("/");
     const existing = groups.get(key);
     if (existing !== undefined) {
       existing.children!.push(child);
@@ -251,7 +402,9 @@ function pointsOf(raw: Raw): Point[] {
   return out;
 }
 
-function elementNode(raw: Raw, count: (what: string) => void): SceneNode | null {
+const leaf = (node: SceneNode): Draft => ({ node, children: null });
+
+function elementDraft(raw: Raw, scene: Scene): Draft | null {
   const x = num(raw, "x", 0);
   const y = num(raw, "y", 0);
   const width = Math.abs(num(raw, "width", 0));
@@ -283,89 +436,205 @@ function elementNode(raw: Raw, count: (what: string) => void): SceneNode | null 
     case "rectangle": {
       const rounded = isObject(raw.roundness);
       const r = rounded ? Math.min(width, height) * 0.25 : 0;
-      return makeNode<RectNode>("rect", "", "", "", {
-        ...base,
-        fill,
-        stroke,
-        width,
-        height,
-        radii: [r, r, r, r],
-      });
+      return leaf(
+        makeNode<RectNode>("rect", "", "", "", {
+          ...base,
+          fill,
+          stroke,
+          width,
+          height,
+          radii: [r, r, r, r],
+        }),
+      );
     }
     case "ellipse":
-      return makeNode<EllipseNode>("ellipse", "", "", "", { ...base, fill, stroke, width, height });
+      return leaf(
+        makeNode<EllipseNode>("ellipse", "", "", "", { ...base, fill, stroke, width, height }),
+      );
     case "diamond":
       // A four-cornered polygon is the diamond through its box's edge middles.
-      return makeNode<PolygonNode>("polygon", "", "", "", {
-        ...base,
-        name: "Diamond",
-        fill,
-        stroke,
-        width,
-        height,
-        sides: 4,
-      });
+      return leaf(
+        makeNode<PolygonNode>("polygon", "", "", "", {
+          ...base,
+          name: "Diamond",
+          fill,
+          stroke,
+          width,
+          height,
+          sides: 4,
+        }),
+      );
     case "line":
     case "arrow":
-      return linear(raw, x, y, angle, opacity, fill, stroke, count);
-    case "freedraw": {
-      const points = pointsOf(raw);
-      const pressures = Array.isArray(raw.pressures) ? raw.pressures : [];
-      const simulate = raw.simulatePressure === true || pressures.length === 0;
-      const flat: number[] = [];
-      points.forEach((p, i) => {
-        const pressure = pressures[i];
-        flat.push(
-          p.x,
-          p.y,
-          typeof pressure === "number" && Number.isFinite(pressure)
-            ? Math.min(1, Math.max(0, pressure))
-            : 0.5,
-        );
-      });
-      if (flat.length === 0) return null;
-      return makeNode<FreehandNode>("freehand", "", "", "", {
-        opacity,
-        transform: rotatedAbout(x, y, ...centreOf(x, y, points), angle),
-        fill: strokeColor === null ? NO_FILL : { type: "solid", color: strokeColor },
-        stroke: { ...stroke, paint: null },
-        points: flat,
-        settings: {
-          size: Math.max(1, strokeWidth * 4),
-          thinning: 0.6,
-          smoothing: 0.5,
-          streamline: 0.5,
-          simulatePressure: simulate,
-          fixedWidth: false,
-        },
-      });
-    }
+      return linear(raw, x, y, angle, opacity, fill, stroke, scene);
+    case "freedraw":
+      return freedraw(raw, x, y, angle, opacity, background, stroke);
+    case "image":
+      return image(raw, base.transform, width, height, opacity, scene);
     case "text": {
       const content = typeof raw.text === "string" ? raw.text.slice(0, 1_000_000) : "";
       if (content.length === 0) return null;
       const align =
         raw.textAlign === "center" || raw.textAlign === "right" ? raw.textAlign : "left";
-      return makeNode<TextNode>("text", "", "", "", {
-        ...base,
-        fill: strokeColor === null ? NO_FILL : { type: "solid", color: strokeColor },
-        stroke: { ...stroke, paint: null, dash: [] },
-        content,
-        fontFamily: fontFamily(raw.fontFamily),
-        fontSize: Math.max(1, num(raw, "fontSize", 20)),
-        fontWeight: 400,
-        fontStyle: "normal",
-        align,
-        lineHeight: Math.max(0.5, num(raw, "lineHeight", 1.25)),
-        width: width > 0 ? width : null,
-      });
+      return leaf(
+        makeNode<TextNode>("text", "", "", "", {
+          ...base,
+          fill: strokeColor === null ? NO_FILL : { type: "solid", color: strokeColor },
+          stroke: { ...stroke, paint: null, dash: [] },
+          content,
+          fontFamily: fontFamily(raw.fontFamily),
+          fontSize: Math.max(1, num(raw, "fontSize", 20)),
+          fontWeight: 400,
+          fontStyle: "normal",
+          align,
+          lineHeight: Math.max(0.5, num(raw, "lineHeight", 1.25)),
+          width: width > 0 ? width : null,
+        }),
+      );
     }
     default:
-      count(
+      scene.skip(
         typeof raw.type === "string" ? `${raw.type.slice(0, 40)} element` : "element of no type",
       );
       return null;
   }
 }
+
+/**
+ * A freedraw stroke: ink whose outline is Excalidraw's (see `excalidrawInk`), in the stroke
+ * colour; a stroke that closes on itself with a background colour also fills the area it
+ * encloses beneath the ink, as Excalidraw does.
+ */
+function freedraw(
+  raw: Raw,
+  x: number,
+  y: number,
+  angle: number,
+  opacity: number,
+  background: RGBA | null,
+  stroke: Stroke,
+): Draft | null {
+  const points = pointsOf(raw);
+  const pressures =
+    raw.simulatePressure === true || !Array.isArray(raw.pressures) || raw.pressures.length === 0
+      ? null
+      : raw.pressures.map((p) => (typeof p === "number" ? p : Number.NaN));
+  const ink = excalidrawInk(points, pressures, stroke.width);
+  if (ink === null) return null;
+  const transform = rotatedAbout(x, y, ...centreOf(x, y, points), angle);
+  const node = makeNode<FreehandNode>("freehand", "", "", "", {
+    opacity,
+    transform,
+    fill: NO_FILL,
+    stroke: { ...stroke, dash: [] },
+    points: ink.points,
+    settings: ink.settings,
+  });
+  const first = points[0]!;
+  const last = points.at(-1)!;
+  // Excalidraw's test of a loop: the ends within 8 units.
+  const loop = points.length > 2 && Math.hypot(last.x - first.x, last.y - first.y) <= 8;
+  if (background === null || !loop) return leaf(node);
+  const area = makeNode<PathNode>("path", "", "", "", {
+    name: "Fill",
+    transform,
+    fill: { type: "solid", color: background },
+    stroke: NO_STROKE,
+    fillRule: "nonzero",
+    subpaths: [{ start: first, segments: bodySegments(points, true), closed: true }],
+  });
+  return {
+    node: makeNode<GroupNode>("group", "", "", "", { name: "Drawing", opacity }),
+    children: [leaf(area), leaf({ ...node, opacity: 1 })],
+  };
+}
+
+/**
+ * An image: its picture from the scene's files, stretched over the element's box, mirrored by
+ * a negative `scale`, and for a crop (0.18) the cropped part of the picture in a clipping frame
+ * of the box. An image whose picture is missing or unreadable is counted.
+ */
+function image(
+  raw: Raw,
+  transform: Transform,
+  width: number,
+  height: number,
+  opacity: number,
+  scene: Scene,
+): Draft | null {
+  const picture = scene.picture(raw.fileId);
+  if (picture === null) {
+    scene.skip("image with no readable picture");
+    return null;
+  }
+  if (!(width > 0 && height > 0)) return null;
+  const { info, blob } = picture;
+  const scale = Array.isArray(raw.scale) ? raw.scale : [1, 1];
+  const flipX = scale[0] === -1;
+  const flipY = scale[1] === -1;
+  const crop = isObject(raw.crop) ? raw.crop : null;
+  // The part of the picture shown, in its pixels (Excalidraw's crop is in the natural size
+  // it names, which may differ from the file's).
+  const naturalW = crop !== null ? num(crop, "naturalWidth", info.width) : info.width;
+  const naturalH = crop !== null ? num(crop, "naturalHeight", info.height) : info.height;
+  const part =
+    crop === null
+      ? { x: 0, y: 0, width: naturalW, height: naturalH }
+      : {
+          x: num(crop, "x", 0),
+          y: num(crop, "y", 0),
+          width: num(crop, "width", naturalW),
+          height: num(crop, "height", naturalH),
+        };
+  if (!(part.width > 0 && part.height > 0 && naturalW > 0 && naturalH > 0)) return null;
+  const sx = width / part.width;
+  const sy = height / part.height;
+  const shownW = naturalW * sx;
+  const shownH = naturalH * sy;
+  // Mirrored within the box: the picture's far edge comes to the box's near one.
+  const mirror = toMatrix({
+    x: flipX ? width : 0,
+    y: flipY ? height : 0,
+    rotation: 0,
+    scaleX: flipX ? -1 : 1,
+    scaleY: flipY ? -1 : 1,
+    skewX: 0,
+  });
+  const picturePlace = (at: Transform): Transform =>
+    fromMatrix(
+      multiply(
+        toMatrix(at),
+        multiply(mirror, toMatrix({ ...IDENTITY, x: -part.x * sx, y: -part.y * sy })),
+      ),
+    );
+  const cropped =
+    part.x !== 0 || part.y !== 0 || part.width !== naturalW || part.height !== naturalH;
+  const node = makeNode<ImageNode>("image", "", "", "", {
+    opacity: cropped ? 1 : opacity,
+    transform: cropped ? picturePlace(IDENTITY) : picturePlace(transform),
+    blob: blob.id,
+    naturalWidth: info.width,
+    naturalHeight: info.height,
+    width: shownW,
+    height: shownH,
+  });
+  if (!cropped) return leaf(node);
+  return {
+    node: makeNode<FrameNode>("frame", "", "", "", {
+      name: "Image crop",
+      opacity,
+      transform,
+      width,
+      height,
+      clip: true,
+      fill: NO_FILL,
+      stroke: NO_STROKE,
+    }),
+    children: [leaf(node)],
+  };
+}
+
+const IDENTITY: Transform = { x: 0, y: 0, rotation: 0, scaleX: 1, scaleY: 1, skewX: 0 };
 
 /**
  * Excalidraw turns an element about the centre of its box; a node turns about its origin, so
@@ -410,14 +679,21 @@ function fontFamily(value: unknown): string {
   }
 }
 
-const HEADS: Readonly<Record<string, LineNode["endHead"]>> = {
-  arrow: "arrow",
-  triangle: "triangle",
-  bar: "bar",
-  dot: "circle",
-  circle: "circle",
-  diamond: "diamond",
-};
+/**
+ * An end's Excalidraw arrowhead: null for none (an arrow's end has an arrow unless it says
+ * null); a name Excalidraw does not have is counted and drawn as an arrow.
+ */
+function headOf(
+  value: unknown,
+  fallback: ExcalidrawHead | null,
+  scene: Scene,
+): ExcalidrawHead | null {
+  if (value === undefined) return fallback;
+  if (value === null) return null;
+  if (isExcalidrawHead(value)) return value;
+  scene.change("unknown arrowhead (drawn as an arrow)");
+  return "arrow";
+}
 
 function linear(
   raw: Raw,
@@ -427,18 +703,15 @@ function linear(
   opacity: number,
   fill: Fill,
   stroke: Stroke,
-  count: (what: string) => void,
-): SceneNode | null {
+  scene: Scene,
+): Draft | null {
   const points = pointsOf(raw);
   if (points.length < 2) return null;
-  const head = (value: unknown, fallback: LineNode["endHead"]): LineNode["endHead"] =>
-    typeof value === "string" ? (HEADS[value] ?? "arrow") : fallback;
   const isArrow = raw.type === "arrow";
-  const startHead = head(raw.startArrowhead, "none");
-  const endHead = head(
-    raw.endArrowhead,
-    isArrow ? (raw.endArrowhead === null ? "none" : "arrow") : "none",
-  );
+  const heads = {
+    start: headOf(raw.startArrowhead, null, scene),
+    end: headOf(raw.endArrowhead, isArrow ? "arrow" : null, scene),
+  };
   const transform = rotatedAbout(x, y, ...centreOf(x, y, points), angle);
   // Arrows bound to shapes stay bound: to the shape's centre, meeting its outline.
   const bound = (value: unknown): Binding | null =>
@@ -447,17 +720,30 @@ function linear(
       : null;
   const first = points[0]!;
   const last = points.at(-1)!;
-  const open = !(points.length > 2 && first.x === last.x && first.y === last.y);
+  const closed = points.length > 2 && first.x === last.x && first.y === last.y;
+  const rounded = isObject(raw.roundness);
   // Excalidraw's elbow arrows, and its curved ones (three points, rounded), are connectors too.
   const route: LineRoute | null =
     points.length === 2
       ? "straight"
       : raw.elbowed === true
         ? "elbow"
-        : points.length === 3 && isObject(raw.roundness) && open
+        : points.length === 3 && rounded && !closed
           ? "curved"
           : null;
   if (route !== null && fill.type === "none") {
+    // A connector draws Linework's heads: the nearest where Excalidraw's differs.
+    const native = (head: ExcalidrawHead | null): LineNode["endHead"] => {
+      if (head === null) return "none";
+      const mapped = nativeHead(head);
+      if (!mapped.exact)
+        scene.change(
+          head.startsWith("crowfoot")
+            ? "crow's foot arrowhead on a connector (drawn as a bar)"
+            : "outlined arrowhead on a connector (drawn filled)",
+        );
+      return mapped.head;
+    };
     const line = makeNode<LineNode>("line", "", "", "", {
       opacity,
       transform,
@@ -465,33 +751,34 @@ function linear(
       stroke,
       start: first,
       end: last,
-      startHead,
-      endHead,
+      startHead: native(heads.start),
+      endHead: native(heads.end),
       startBinding: bound(raw.startBinding),
       endBinding: bound(raw.endBinding),
       route,
     });
     // Excalidraw's curve passes through its middle point: the bend that puts the middle there.
-    return route === "curved" ? { ...line, bend: bendTowards(line, points[1]!) } : line;
+    return leaf(route === "curved" ? { ...line, bend: bendTowards(line, points[1]!) } : line);
   }
-  const closed =
-    points.length > 2 && points[0]!.x === points.at(-1)!.x && points[0]!.y === points.at(-1)!.y;
-  // A path node has no arrowheads: a bent arrow keeps its shape and loses its heads.
-  if (startHead !== "none") count("arrowhead on a bent arrow");
-  if (endHead !== "none") count("arrowhead on a bent arrow");
-  return makeNode<PathNode>("path", "", "", "", {
+  // Anything else is a path through the points, with its heads as shapes beside it.
+  const segments = bodySegments(points, rounded && !closed);
+  const body = makeNode<PathNode>("path", "", "", "", {
     opacity,
     transform,
     name: isArrow ? "Arrow" : "Line",
     fill: closed ? fill : NO_FILL,
     stroke,
     fillRule: "nonzero",
-    subpaths: [
-      {
-        start: points[0]!,
-        segments: points.slice(1).map((to) => ({ type: "line" as const, to })),
-        closed,
-      },
-    ],
+    subpaths: [{ start: first, segments, closed }],
   });
+  const headShapes = closed ? [] : bodyHeads(first, segments, heads, stroke, scene.background);
+  if (headShapes.length === 0) return leaf(body);
+  return {
+    node: makeNode<GroupNode>("group", "", "", "", {
+      name: isArrow ? "Arrow" : "Line",
+      opacity,
+      transform,
+    }),
+    children: [leaf({ ...body, opacity: 1, transform: IDENTITY }), ...headShapes.map(leaf)],
+  };
 }

@@ -1,6 +1,13 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { SceneNode } from "../../../src/doc/types";
+import { multiply, toMatrix } from "../../../src/doc/transform";
+import type { BlobRecord, SceneNode } from "../../../src/doc/types";
+import { freehandNodeOutline } from "../../../src/geometry/freehand";
+import { checkAll } from "../../../src/doc/invariants";
+import { readUntrusted } from "../../../src/io/import/boundary";
 import { importExcalidraw } from "../../../src/io/import/excalidraw";
+import { importIntoDocument } from "../../../src/io/import/intoDocument";
+import { emptyDocumentStore } from "../../support/store";
 
 const scene = (elements: unknown[]): string =>
   JSON.stringify({ type: "excalidraw", version: 2, source: "test", elements });
@@ -239,23 +246,36 @@ describe(".excalidraw import", () => {
         textAlign: "center",
       },
     ]);
-    expect(list.map((n) => n.type)).toEqual(["group", "line", "path", "freehand", "text"]);
+    expect(list.map((n) => n.type)).toEqual([
+      "group",
+      "line",
+      "group",
+      "freehand",
+      "text",
+      "path",
+      "path",
+    ]);
     expect(list[1]).toMatchObject({
       start: { x: 0, y: 0 },
       end: { x: 100, y: 0 },
       startHead: "none",
       endHead: "triangle",
     });
-    expect(list[3]!.type === "freehand" && list[3]!.points).toEqual([
-      0, 0, 0.1, 1, 1, 0.5, 2, 3, 0.9,
+    // The freedraw's points, each with the pressure that gives Excalidraw's eased width.
+    const ink = list[3]!;
+    expect(ink.type === "freehand" && ink.points.filter((_, i) => i % 3 !== 2)).toEqual([
+      0, 0, 1, 1, 2, 3,
     ]);
+    expect(ink).toMatchObject({ stroke: { paint: { type: "solid" } }, fill: { type: "none" } });
+    // The bent line keeps its head: a path and the head's mark beside it, in a group.
+    expect(list.slice(5).map((n) => n.name)).toEqual(["Line", "Arrowhead"]);
     expect(list[4]).toMatchObject({
       content: "Hello\nthere",
       fontSize: 28,
       align: "center",
       fontFamily: "Virgil, cursive",
     });
-    expect(warnings).toEqual(["Not imported: 1 arrowhead on a bent arrow."]);
+    expect(warnings).toEqual([]);
   });
 
   it("groupIds become nested groups, inner first", () => {
@@ -288,7 +308,9 @@ describe(".excalidraw import", () => {
       { ...base, id: "z", type: "image", fileId: "f" },
     ]);
     expect(list).toEqual([]);
-    expect(warnings).toEqual(["Not imported: 1 embeddable element, 1 image element."]);
+    expect(warnings).toEqual([
+      "Not imported: 1 embeddable element, 1 image with no readable picture.",
+    ]);
   });
 
   it.each([
@@ -303,3 +325,177 @@ describe(".excalidraw import", () => {
     expect(!result.ok && result.error).toMatch(message);
   });
 });
+
+describe(".excalidraw files of Excalidraw 0.17 and 0.18", () => {
+  const read = (file: string): { nodes: SceneNode[]; warnings: string[]; blobs: BlobRecord[] } => {
+    const text = readFileSync(
+      new URL(`../../fixtures/excalidraw/${file}`, import.meta.url),
+      "utf8",
+    );
+    const result = importExcalidraw(text, "scene");
+    if (!result.ok) throw new Error(result.error);
+    return result;
+  };
+  const childrenOf = (nodes: readonly SceneNode[], parent: SceneNode): SceneNode[] =>
+    nodes.filter((n) => n.parent === parent.id);
+  const files = JSON.parse(
+    readFileSync(
+      new URL("../../fixtures/excalidraw/scene-0.18.excalidraw", import.meta.url),
+      "utf8",
+    ),
+  ) as { files: Record<string, { dataURL: string }> };
+  const dataOf = (id: string): string => files.files[id]!.dataURL.replace(/^data:[^,]*,/, "");
+
+  it("frames hold and clip their children, placed in the frame's units; freedraw is drawn ink", () => {
+    const { nodes, warnings, blobs } = read("scene-0.17.excalidraw");
+    expect(warnings).toEqual([]);
+    const frame = nodes.find((n) => n.type === "frame")!;
+    expect(frame).toMatchObject({ name: "Sketch", clip: true, width: 460, height: 260 });
+    expect(frame.transform).toMatchObject({ x: 40, y: 40 });
+    const inside = childrenOf(nodes, frame);
+    expect(inside.map((n) => n.type)).toEqual(["freehand", "freehand", "image", "rect"]);
+    expect(inside[0]!.transform).toMatchObject({ x: 20, y: 80 });
+    for (const ink of inside.slice(0, 2)) {
+      if (ink.type !== "freehand") throw new Error("not ink");
+      // Drawn: the stroke's paint is the colour (ink is filled with the stroke's paint).
+      expect(ink.stroke.paint).not.toBeNull();
+      expect(freehandNodeOutline(ink).length).toBeGreaterThan(20);
+    }
+    expect(inside[0]).toMatchObject({
+      stroke: { paint: { color: { r: 0xe0 / 255, g: 0x31 / 255, b: 0x31 / 255 } }, width: 4 },
+      settings: { size: 17, thinning: 1, simulatePressure: false },
+    });
+    // The image: its picture from the files, stretched over its box.
+    expect(inside[2]).toMatchObject({
+      naturalWidth: 16,
+      naturalHeight: 16,
+      width: 120,
+      height: 120,
+    });
+    expect(blobs).toEqual([
+      {
+        id: (inside[2] as { blob: string }).blob,
+        type: "blob",
+        mime: "image/png",
+        data: dataOf("green"),
+      },
+    ]);
+  });
+
+  it("keeps every arrowhead: bent arrows draw theirs as shapes, connectors the nearest, reported", () => {
+    const { nodes, warnings } = read("scene-0.18.excalidraw");
+    expect(warnings).toEqual([
+      "Not imported: 1 image with no readable picture.",
+      "Drawn differently: 3 outlined arrowheads on a connector (drawn filled), 3 crow's foot arrowheads on a connector (drawn as a bar).",
+    ]);
+    const lines = nodes.filter((n) => n.type === "line");
+    expect(lines.map((n) => n.type === "line" && n.endHead)).toEqual([
+      "arrow",
+      "bar",
+      "circle",
+      "circle",
+      "circle",
+      "triangle",
+      "triangle",
+      "diamond",
+      "diamond",
+      "bar",
+      "bar",
+      "bar",
+    ]);
+    const arrows = nodes.filter((n) => n.type === "group" && n.name === "Arrow");
+    expect(arrows).toHaveLength(14);
+    const heads = (arrow: SceneNode): SceneNode[] => childrenOf(nodes, arrow).slice(1);
+    // A dot at the start and a triangle at the end of the straight bent arrow.
+    expect(heads(arrows[0]!).map((n) => n.type)).toEqual(["ellipse", "path"]);
+    expect(heads(arrows[0]!)[1]).toMatchObject({
+      subpaths: [{ closed: true }],
+      fill: { type: "solid" },
+    });
+    // The rounded one: a curve of cubics; a crow's foot (prongs and bar) and an outlined diamond,
+    // filled with the scene's background and stroked.
+    const curved = childrenOf(nodes, arrows[1]!)[0]!;
+    expect(curved.type === "path" && curved.subpaths[0]!.segments.map((s) => s.type)).toEqual([
+      "cubic",
+      "cubic",
+      "cubic",
+    ]);
+    expect(heads(arrows[1]!)).toHaveLength(3);
+    expect(heads(arrows[1]!)[2]).toMatchObject({
+      fill: { type: "solid", color: { r: 1, g: 1, b: 1, a: 1 } },
+      stroke: { paint: { type: "solid" } },
+    });
+    // Every head type on a bent arrow gives at least one shape.
+    for (const arrow of arrows.slice(2)) expect(heads(arrow).length).toBeGreaterThan(0);
+  });
+
+  it("a cropped, mirrored image shows its part of the picture in a clipping frame; an AI frame is a frame", () => {
+    const { nodes, blobs } = read("scene-0.18.excalidraw");
+    const crop = nodes.find((n) => n.name === "Image crop")!;
+    expect(crop).toMatchObject({ type: "frame", clip: true, width: 80, height: 40 });
+    const [picture] = childrenOf(nodes, crop);
+    // 20 × 20 of the picture's 40 × 20 pixels fill the 80 × 40 box, mirrored about it.
+    expect(picture).toMatchObject({ type: "image", width: 160, height: 40, naturalWidth: 40 });
+    const m = toMatrix(picture!.transform);
+    expect(m.a).toBeCloseTo(-1);
+    expect(m.e).toBeCloseTo(120);
+    expect(blobs.map((b) => b.data)).toEqual([dataOf("green"), dataOf("blue")]);
+    const ai = nodes.find((n) => n.name === "AI Frame")!;
+    expect(childrenOf(nodes, ai).map((n) => n.type)).toEqual(["ellipse"]);
+  });
+
+  it("goes into a document through the boundary as one valid transaction", () => {
+    for (const file of ["scene-0.17.excalidraw", "scene-0.18.excalidraw"]) {
+      const text = readFileSync(new URL(`../../fixtures/excalidraw/${file}`, import.meta.url));
+      const result = readUntrusted(file, new Uint8Array(text));
+      if (!result.ok) throw new Error(result.error);
+      const store = emptyDocumentStore();
+      expect(importIntoDocument(store, result, { parent: "page" }).ok).toBe(true);
+      expect(checkAll(store)).toEqual([]);
+    }
+  });
+
+  it("a freedraw loop with a background fills what it encloses beneath the ink", () => {
+    const { nodes } = nodes2([
+      {
+        ...base,
+        id: "loop",
+        type: "freedraw",
+        backgroundColor: "#ffec99",
+        points: [
+          [0, 0],
+          [40, 0],
+          [40, 40],
+          [0, 40],
+          [2, 3],
+        ],
+        pressures: [],
+        simulatePressure: true,
+      },
+    ]);
+    expect(nodes.map((n) => `${n.type} ${n.name}`)).toEqual([
+      "group scene",
+      "group Drawing",
+      "path Fill",
+      "freehand Drawing",
+    ]);
+  });
+
+  it("a rotated frame's children keep their place on the page", () => {
+    const { nodes } = nodes2([
+      { ...base, id: "f", type: "frame", x: 0, y: 0, width: 100, height: 100, angle: Math.PI / 2 },
+      { ...base, id: "r", type: "rectangle", x: 40, y: 10, width: 10, height: 10, frameId: "f" },
+    ]);
+    const frame = nodes.find((n) => n.type === "frame")!;
+    const rect = nodes.find((n) => n.type === "rect")!;
+    const page = multiply(toMatrix(frame.transform), toMatrix(rect.transform));
+    expect(page.e).toBeCloseTo(40);
+    expect(page.f).toBeCloseTo(10);
+  });
+});
+
+function nodes2(elements: unknown[]): { nodes: SceneNode[]; warnings: string[] } {
+  const result = importExcalidraw(scene(elements), "scene");
+  if (!result.ok) throw new Error(result.error);
+  return result;
+}
