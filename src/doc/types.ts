@@ -173,7 +173,18 @@ export interface GroupNode extends NodeBase {
    * element is): a blend mode inside does not reach what lies beneath the group.
    */
   readonly isolated: boolean;
+  /**
+   * Set: the group is masked by its first child (the lowest in its stack), as a Figma or
+   * Inkscape mask is. That child is not drawn; the rest of the group shows only where it says:
+   * `outline` where its shapes' fill geometry lies (an SVG clip path: paints, strokes and
+   * opacity ignored), `alpha` by its drawing's opacity, `luminance` by its drawing's brightness
+   * times opacity (SVG `<mask>`). Absent: an ordinary group.
+   */
+  readonly mask?: MaskKind;
 }
+
+export const MASK_KINDS = ["outline", "alpha", "luminance"] as const;
+export type MaskKind = (typeof MASK_KINDS)[number];
 
 export interface RectNode extends NodeBase, Styled, Labelled {
   readonly type: "rect";

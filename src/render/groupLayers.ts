@@ -1,4 +1,4 @@
-import { AlphaFilter, Container, type Filter } from "pixi.js";
+import { AlphaFilter, AlphaMask, Container, type Filter } from "pixi.js";
 import { isFrame } from "../shapes/frame";
 import { isGroup } from "../shapes/group";
 import type { BlendMode, SceneNode } from "../doc/types";
@@ -25,9 +25,36 @@ export function drawnAsLayer(node: SceneNode): boolean {
   return node.opacity < 1 || node.blendMode !== "normal" || (isGroup(node) && node.isolated);
 }
 
-/** A group's or frame's display object, which remembers the layer it is drawn in. */
+/**
+ * A group's or frame's display object, which remembers the layer it is drawn in and the drawing
+ * of its mask (see groupMasks.ts): a child of its own that PixiJS leaves out of the normal pass,
+ * kept last by the renderer's ordering of the children.
+ */
 export class LayerHost extends Container {
   layer: Layer | null = null;
+  /** The mask's drawing, in the group's units; null when unmasked. */
+  maskDrawing: Container | null = null;
+}
+
+/**
+ * Masks a group's drawing by `drawing` (in the group's units), through its alpha channel, or
+ * takes its mask away (null); the drawing before is destroyed. PixiJS draws a container given as
+ * an alpha mask into a texture of its own each frame, at the zoom it is seen at, so the mask
+ * stays sharp and anti-aliased (a container given as a plain mask would be a stencil: aliased,
+ * its translucency lost).
+ */
+export function setGroupMask(object: LayerHost, drawing: Container | null): void {
+  if (object.maskDrawing !== null) {
+    object.mask = null;
+    object.maskDrawing.destroy({ children: true });
+    object.maskDrawing = null;
+  }
+  if (drawing === null) return;
+  object.addChild(drawing);
+  object.maskDrawing = drawing;
+  // An effect is taken as it is: PixiJS makes an AlphaMask itself only for sprites.
+  const effect = new AlphaMask({ mask: drawing });
+  object.setMask({ mask: effect as unknown as Container, channel: "alpha" });
 }
 
 /** The filters a layer is drawn through, and what they were made for. */

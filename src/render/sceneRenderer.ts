@@ -5,6 +5,8 @@ import type { DocumentStore, Commit } from "../doc/store";
 import { worldMatrix } from "../doc/commands";
 import { patternsOf } from "../doc/pattern";
 import { isSceneNode, type BlendMode, type Id, type SceneNode } from "../doc/types";
+import { LayerHost } from "./groupLayers";
+import { maskOf, refreshGroupMask, type MaskScene, type MaskState } from "./groupMasks";
 import { dependsOnZoom, isBatchable, type Detail } from "./batch/encode";
 import { BatchWriter } from "./batch/writer";
 import {
@@ -132,6 +134,8 @@ export class SceneRenderer {
   private readonly displays = new Map<Id, Display>();
   /** The chunk lists of the page (keyed by the page's id) and of its big groups and frames. */
   private readonly lists = new Map<Id, ChunkList>();
+  /** Masked groups drawn, and the child each is masked by (see groupMasks.ts). */
+  private readonly masks = new Map<Id, MaskState>();
   private page: Id | null = null;
   private serial = 0;
   private readonly chunkSize: number;
@@ -244,6 +248,7 @@ export class SceneRenderer {
   showPage(pageId: Id): void {
     for (const display of this.displays.values()) display.object.destroy({ children: false });
     this.displays.clear();
+    this.masks.clear();
     for (const list of this.lists.values()) list.destroy();
     this.lists.clear();
     this.world.removeChildren();
@@ -263,7 +268,9 @@ export class SceneRenderer {
     while (stack.length > 0) {
       const parent = stack.pop()!;
       const children = this.store.childrenOf(parent);
-      const chunked = parent === pageId || children.length > MAX_NESTED_BATCHES;
+      const chunked =
+        parent === pageId ||
+        (children.length > MAX_NESTED_BATCHES && maskOf(this.nodeAt(parent)) === null);
       for (const child of children) {
         if (readsBackdrop(child.blendMode)) this.backdropReaders.add(child.id);
         if (isContainerNode(child)) stack.push(child.id);
@@ -424,6 +431,10 @@ export class SceneRenderer {
       }
     }
     for (const list of this.lists.values()) changed += list.refreshDetail();
+    if (this.masks.size > 0) {
+      this.refreshMasks(new Set(this.masks.keys()));
+      changed += 1;
+    }
     return changed;
   }
 
@@ -478,9 +489,18 @@ export class SceneRenderer {
       this.invalidate();
       return;
     }
+    // A child taken out of a masked group (its first one, maybe) changes the group's mask.
+    const formerParents: Id[] = [];
+    for (const change of commit.patch.changes) {
+      const before = change.before ?? undefined;
+      const after = change.after ?? undefined;
+      if (isSceneNode(before) && !(isSceneNode(after) && after.parent === before.parent))
+        formerParents.push(before.parent);
+    }
     this.sync(
       commit.patch.changes.map((change) => change.id),
       false,
+      formerParents,
     );
     this.invalidate();
   }
@@ -512,7 +532,11 @@ export class SceneRenderer {
    * out again when it came, went or moved; other nodes get their display objects created,
    * redrawn, re-attached and re-ordered.
    */
-  private sync(changed: readonly Id[], layoutAll: boolean): void {
+  private sync(
+    changed: readonly Id[],
+    layoutAll: boolean,
+    formerParents: readonly Id[] = [],
+  ): void {
     const ids = this.switchHolders(changed);
     const touchedHosts = new Set<Id>();
     const attach: SceneNode[] = [];
@@ -576,6 +600,7 @@ export class SceneRenderer {
     }
     for (const parent of touchedHosts) this.order(parent);
     for (const list of relayout) list.layout();
+    this.refreshMasks(this.maskedAround([...ids, ...formerParents]));
     this.rescaleLists();
     this.keepCullingHonest(ids);
     this.applyCull();
@@ -613,7 +638,10 @@ export class SceneRenderer {
       if (this.store.pageOf(holder)?.id !== this.page) continue;
       const count = this.store.childrenOf(holder).length;
       const has = this.lists.has(holder);
-      const wanted = has ? count >= MAX_NESTED_BATCHES / 2 : count > MAX_NESTED_BATCHES;
+      // A masked group keeps a display per child: its first child's is left undrawn.
+      const wanted =
+        maskOf(node) === null &&
+        (has ? count >= MAX_NESTED_BATCHES / 2 : count > MAX_NESTED_BATCHES);
       if (wanted === has) continue;
       for (const id of this.descendantsOf(holder)) {
         const display = this.displays.get(id);
@@ -812,9 +840,59 @@ export class SceneRenderer {
       const object = this.displays.get(child.id)?.object;
       if (object !== undefined && object.parent === host) wanted.push(object);
     }
+    // A mask's drawing stays with its group, last (PixiJS leaves it out of the normal pass).
+    const mask = host instanceof LayerHost ? host.maskDrawing : null;
+    if (mask !== null) wanted.push(mask);
     if (sameChildren(host, wanted)) return;
     host.removeChildren();
     for (const object of wanted) host.addChild(object);
+  }
+
+  private nodeAt(id: Id): SceneNode | undefined {
+    const record = this.store.get(id);
+    return isSceneNode(record) ? record : undefined;
+  }
+
+  /**
+   * The groups whose mask `ids` may change: masked groups (or groups that were) among them and
+   * their ancestors.
+   */
+  private maskedAround(ids: readonly Id[]): Set<Id> {
+    const out = new Set<Id>();
+    if (ids.length === 0) return out;
+    for (const id of ids) {
+      let at: Id | undefined = id;
+      for (let depth = 0; at !== undefined && depth < MAX_DEPTH; depth += 1) {
+        const node = this.nodeAt(at);
+        if (this.masks.has(at) || maskOf(node) !== null) out.add(at);
+        at = node?.parent;
+      }
+    }
+    return out;
+  }
+
+  /** Masks each of `groups` by a drawing of its first child, or unmasks it (see groupMasks.ts). */
+  private refreshMasks(groups: ReadonlySet<Id>): void {
+    if (groups.size === 0) return;
+    const scene: MaskScene = {
+      childrenOf: (id) => this.store.childrenOf(id),
+      context: (id) => this.drawContext(id),
+      images: this.images,
+    };
+    const displayOf = (id: Id): Container | null => this.displays.get(id)?.object ?? null;
+    for (const id of groups) {
+      const node = this.nodeAt(id);
+      const object = this.displays.get(id)?.object;
+      const onPage = node !== undefined && this.store.pageOf(id)?.id === this.page;
+      if (!onPage || !(object instanceof LayerHost)) {
+        this.masks.delete(id);
+        continue;
+      }
+      const state = refreshGroupMask(scene, node, object, this.masks.get(id) ?? null, displayOf);
+      if (state === null) this.masks.delete(id);
+      else this.masks.set(id, state);
+      this.order(id);
+    }
   }
 }
 

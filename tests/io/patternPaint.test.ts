@@ -144,7 +144,7 @@ describe("pattern paints in the native format (version 6)", () => {
     const records = documentWith(outer, checker());
     const text = serializeDocument(records);
     expect(JSON.parse(text).version).toBe(FORMAT_VERSION);
-    expect(FORMAT_VERSION).toBe(6);
+    expect(FORMAT_VERSION).toBeGreaterThanOrEqual(6);
     const back = loaded(text);
     expect(back).toEqual(loaded(serializeDocument(back)));
     expect(back.find((r) => r.id === "e1")).toEqual(records.find((r) => r.id === "e1"));
@@ -198,7 +198,11 @@ describe("pattern paints in the native format (version 6)", () => {
     expect(result.message).toMatch(/older format \(5\)/);
     expect(result.records).toEqual(expected);
     expect(JSON.parse(fixture("v5-basic.expected.linework")).version).toBe(6);
-    expect(serializeDocument(result.records)).toBe(fixture("v5-basic.expected.linework").trim());
+    expect(serializeDocument(result.records)).toBe(
+      fixture("v5-basic.expected.linework")
+        .trim()
+        .replace('"version":6', `"version":${FORMAT_VERSION}`),
+    );
   });
 });
 

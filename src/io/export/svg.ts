@@ -43,6 +43,8 @@ import {
 import { compositingAttrs, Defs, fillAttrs, hexColor, strokeAttrs } from "./svgPaint";
 import { ESTIMATED_MEASURE, fontFamilyList, layoutText, type TextMeasure } from "./textLayout";
 import { outlineText } from "./textOutlines";
+import { outlineClipPaths } from "./svgMasks";
+import { isGroup } from "../../shapes/group";
 import { attributes, escapeText, IdAllocator, isValidId, num } from "./xml";
 import type { GlyphFonts } from "../../fonts/glyphFonts";
 import type { Box } from "../../math/box";
@@ -400,7 +402,12 @@ class SvgWriter {
       this.parts.push(
         `<rect${attributes({ width: background.width, height: background.height })}${this.shapeStyle(background.style)}/>`,
       );
-    if (clip !== null) {
+    const masked = this.maskedChildren(id, depth);
+    if (masked !== null) {
+      this.parts.push(masked.open);
+      for (const child of masked.children) this.node(child, IDENTITY_MATRIX, depth + 1);
+      this.parts.push(masked.close);
+    } else if (clip !== null) {
       const clipId = this.defs.add(
         "clip",
         (id) =>
@@ -411,6 +418,77 @@ class SvgWriter {
       this.parts.push("</g>");
     } else this.children(id, depth);
     this.parts.push("</g>");
+  }
+
+  /**
+   * A masked group's children but the first, and the group that masks them: a `<clipPath>` for
+   * an outline (see svgMasks.ts), a `<mask>` of the first child's drawing for alpha and
+   * luminance. The first child also travels, undrawn, with its data, so the import rebuilds the
+   * group as it was. Null for a group that is not masked.
+   */
+  private maskedChildren(
+    id: Id,
+    depth: number,
+  ): {
+    readonly open: string;
+    readonly close: string;
+    readonly children: readonly SceneNode[];
+  } | null {
+    const node = this.source.get(id);
+    if (node === undefined || !isGroup(node) || node.mask === undefined) return null;
+    const [first, ...children] = this.source.childrenOf(id);
+    if (first === undefined) return null;
+    if (this.linework) {
+      this.parts.push('<g display="none">');
+      this.node(first, IDENTITY_MATRIX, depth + 1);
+      this.parts.push("</g>");
+    }
+    if (node.mask === "outline") {
+      const clipIds = outlineClipPaths(
+        {
+          source: this.source,
+          defs: this.defs,
+          measure: this.measure,
+          warnings: this.warnings,
+          maxElements: this.maxNodes,
+          transform: transformValue,
+        },
+        first,
+      );
+      return {
+        open: clipIds.map((clipId) => `<g clip-path="url(#${clipId})">`).join(""),
+        close: "</g>".repeat(clipIds.length),
+        children,
+      };
+    }
+    const box = drawnBounds(this.source, first, IDENTITY_MATRIX);
+    const writer = new SvgWriter(
+      this.source,
+      this.measure,
+      this.maxNodes,
+      false,
+      this.glyphs,
+      this,
+    );
+    if (!first.hidden) writer.node(first, IDENTITY_MATRIX, depth + 1);
+    const kind = node.mask;
+    const maskId = this.defs.add(
+      "mask",
+      (maskId) =>
+        `<mask${attributes({
+          id: maskId,
+          maskUnits: "userSpaceOnUse",
+          maskContentUnits: "userSpaceOnUse",
+          // Its region is what its content draws on, a unit wider for anti-aliasing.
+          x: box === null ? 0 : box.minX - 1,
+          y: box === null ? 0 : box.minY - 1,
+          width: box === null ? 0 : box.maxX - box.minX + 2,
+          height: box === null ? 0 : box.maxY - box.minY + 2,
+          "mask-type": kind === "alpha" ? "alpha" : undefined,
+          style: kind === "alpha" ? "mask-type:alpha" : undefined,
+        })}>${writer.body}</mask>`,
+    );
+    return { open: `<g mask="url(#${maskId})">`, close: "</g>", children };
   }
 
   /**

@@ -152,6 +152,16 @@ function v5ToV6(doc: unknown): unknown {
   return doc;
 }
 
+/**
+ * Version 7 adds masks: a group's `mask` ("outline", "alpha" or "luminance") makes its first
+ * child the mask of the rest. Version 6 had none, which is what the absent field reads as; the
+ * number changes so that a reader of version 6 refuses a masked group instead of drawing its
+ * mask as a shape.
+ */
+function v6ToV7(doc: unknown): unknown {
+  return doc;
+}
+
 /** `migrations[n]` turns a version n document into a version n + 1 document. */
 export const migrations: Readonly<Record<number, (doc: unknown) => unknown>> = {
   0: v0ToV1,
@@ -160,6 +170,7 @@ export const migrations: Readonly<Record<number, (doc: unknown) => unknown>> = {
   3: v3ToV4,
   4: v4ToV5,
   5: v5ToV6,
+  6: v6ToV7,
 };
 
 export class MigrationError extends Error {

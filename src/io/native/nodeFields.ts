@@ -7,7 +7,7 @@
  * after them; then come the kind's own fields, in the order listed, which is also the order of
  * the record's keys and of the checks (the first failing field is the one reported).
  */
-import type { NodeBase, NodeType, SceneNode, Styled } from "../../doc/types";
+import type { MaskKind, NodeBase, NodeType, SceneNode, Styled } from "../../doc/types";
 import { anyString, bool, type Check, coordinate } from "./checks";
 import {
   checkedAt,
@@ -31,6 +31,7 @@ import {
   freehandSettings,
   innerRatio,
   label,
+  maskKind,
   radii,
   textAlign,
   textWidth,
@@ -106,7 +107,11 @@ export const NODE_KINDS = {
     code: "G",
     name: "Group",
     styled: false,
-    fields: [{ key: "isolated", read: bool, absent: absentAs(false) }],
+    fields: [
+      { key: "isolated", read: bool, absent: absentAs(false) },
+      // Unmasked groups, as every group was before masks (format 7), write no mask.
+      { key: "mask", read: maskKind, absent: absentAs<MaskKind | undefined>(undefined) },
+    ],
   },
   rect: {
     code: "R",
@@ -301,7 +306,8 @@ export function readOwnFields(
     }
     const absent = field.absent;
     if (absent !== undefined && raw[key] === undefined && (inColumns || absent.inRecords)) {
-      node[key] = absent.value;
+      // An optional field left out stays out of the record.
+      if (absent.value !== undefined) node[key] = absent.value;
       continue;
     }
     const read = field.read;

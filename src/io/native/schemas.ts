@@ -3,6 +3,7 @@ import {
   ARROW_HEADS,
   BLEND_MODES,
   LINE_ROUTES,
+  MASK_KINDS,
   type Binding,
   type BlobRecord,
   type DocumentMeta,
@@ -271,6 +272,7 @@ export const binding = nullable(
   }),
 );
 export const fillRule = oneOf(["nonzero", "evenodd"] as const);
+export const maskKind = oneOf(MASK_KINDS);
 export const fontWeight = integerIn(1, 1000);
 export const fontStyle = oneOf(["normal", "italic"] as const);
 const labelSize: Check<number> = (value) => {

@@ -38,7 +38,7 @@ describe("clip paths in SVG import", () => {
     close(apply(toTop(nodes, r), { x: 0, y: 0 }), { x: 100, y: 0 });
   });
 
-  it("still reports clip paths that are not one plain rectangle", () => {
+  it("imports clip paths that are not one plain rectangle as masked groups", () => {
     for (const clip of [
       `<clipPath id="c"><circle r="10"/></clipPath>`,
       `<clipPath id="c"><rect width="10" height="10" rx="2"/></clipPath>`,
@@ -50,7 +50,8 @@ describe("clip paths in SVG import", () => {
         `${clip}<rect width="30" height="30" clip-path="url(#c)"/>`,
       );
       expect(nodes.some((n) => n.type === "frame")).toBe(false);
-      expect(warnings).toEqual(["Not imported: 1 clip path."]);
+      expect(nodes.some((n) => n.type === "group" && n.mask === "outline")).toBe(true);
+      expect(warnings).toEqual([]);
     }
   });
 });

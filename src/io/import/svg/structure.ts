@@ -17,6 +17,7 @@ import { drawingBounds } from "../drawingBounds";
 import { flattenDrafts, type Draft } from "../tree";
 import { localName, type XmlElement } from "../xml";
 import { clipped, clipRect } from "./clipping";
+import { clippedOrMasked, clipStyle, drawsInClip, referenced } from "./masking";
 import { conditionsPass } from "./conditions";
 import {
   absoluteMatrix,
@@ -33,7 +34,6 @@ import { emitWithMarkers } from "./markerInstances";
 import { blendOf, clampUnit, isolationOf, opacityOf } from "./nodeStyle";
 import { aroundOrigin, expressible } from "./placement";
 import { ellipse, line, path, poly, rect } from "./shapes";
-import type { ComputedStyle } from "./style";
 import { text } from "./text";
 import { parseCssTransform, parseTransformList } from "./transformList";
 import { ELEMENTS } from "./support";
@@ -75,6 +75,8 @@ function convertElement(
   const tag = localName(element.name);
   if (ELEMENTS.get(tag)?.role !== "drawn") return;
   if (!conditionsPass(element)) return;
+  // A clip path draws with shapes and text alone.
+  if (parent.clipContent === true && !drawsInClip(tag)) return;
   if (parent.useDepth > 0) conv.useInstance();
   if (parent.path.length >= IMPORT_LIMITS.maxNestingDepth) {
     throw new ImportError(
@@ -90,9 +92,9 @@ function convertElement(
   if (conv.fromLinework && element.attributes.has(LINEWORK_BACKGROUND_ATTRIBUTE)) return;
   // A shape's label, drawn beside the shape whose data holds it.
   if (conv.fromLinework && element.attributes.has(LINEWORK_LABEL_ATTRIBUTE)) return;
-  const style = conv.styleOf(element, parent);
+  const declared = conv.styleOf(element, parent);
+  const style = parent.clipContent === true ? clipStyle(declared) : declared;
   if (style.get("display") === "none") return;
-  countUnsupportedStyle(conv, style);
   // A transform from CSS is over the attribute's, in CSS syntax.
   const css = style.get("transform");
   const own = css ?? element.attributes.get("transform");
@@ -113,9 +115,28 @@ function convertElement(
     viewport: withFontSize(parent.viewport, style),
     path: [...parent.path, element],
   };
-  const clip = clipRect(conv, style.get("clip-path"));
-  if (clip === null) draw(conv, element, tag, ctx, out);
-  else clipped(conv, walk, element, tag, ctx, out, clip);
+  const clipValue = style.get("clip-path");
+  const maskValue = style.get("mask");
+  const rect = clipRect(conv, clipValue);
+  const mask = known(conv, referenced(conv, maskValue, "mask"), "mask");
+  if (rect !== null && mask === null) {
+    clipped(conv, walk, element, tag, ctx, out, rect);
+    return;
+  }
+  const clip = known(conv, referenced(conv, clipValue, "clipPath"), "clip path");
+  if (clip === null && mask === null) draw(conv, element, tag, ctx, out);
+  else clippedOrMasked(conv, walk, element, tag, ctx, out, clip, mask);
+}
+
+/** A clip path or mask referred to, or null; a reference to nothing is reported and drawn without. */
+function known(
+  conv: Conversion,
+  target: XmlElement | null | "missing",
+  what: string,
+): XmlElement | null {
+  if (target !== "missing") return target;
+  conv.count(`${what} that refers to nothing`);
+  return null;
 }
 
 /** What an element draws, once its style and transform are known. */
@@ -162,13 +183,6 @@ function draw(
       image(conv, walk, element, ctx, out);
       return;
   }
-}
-
-/** Clip paths other than rectangles (filters and masks are reported by the audit). */
-function countUnsupportedStyle(conv: Conversion, style: ComputedStyle): void {
-  const clip = style.get("clip-path");
-  if (clip !== undefined && clip !== "none" && clipRect(conv, clip) === null)
-    conv.count("clip path");
 }
 
 function group(

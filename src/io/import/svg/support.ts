@@ -118,11 +118,11 @@ export const PROPERTIES: ReadonlyMap<string, { presentation: boolean; check: Che
       ["mix-blend-mode", false, blendCheck],
       // SVG 2: CSS may set an element's transform, over its attribute.
       ["transform", false, KEPT],
-      // Only clip paths use it, and the clip paths imported (rectangles) do not depend on it.
-      ["clip-rule", true, INERT],
+      // A clip path's shapes' fill rule (see masking.ts).
+      ["clip-rule", true, KEPT],
       // Not kept, but without effect at these values.
       ["filter", true, unlessAt("none")],
-      ["mask", true, unlessAt("none")],
+      ["mask", true, KEPT],
       // Kept on groups (and the outermost <svg>); a shape alone has nothing to isolate.
       ["isolation", false, KEPT],
       // Kept: a stroke beneath its fill comes in as a node of its own beneath the fill's.
@@ -173,7 +173,7 @@ export const PROPERTIES: ReadonlyMap<string, { presentation: boolean; check: Che
       ["flood-color", true, INERT],
       ["flood-opacity", true, INERT],
       ["lighting-color", true, INERT],
-      ["mask-type", true, INERT],
+      ["mask-type", true, KEPT],
       ["pointer-events", true, INERT],
       ["cursor", true, INERT],
       ["enable-background", true, INERT],
@@ -200,6 +200,7 @@ export const INHERITED_PROPERTIES: ReadonlySet<string> = new Set([
   "fill",
   "fill-opacity",
   "fill-rule",
+  "clip-rule",
   "stroke",
   "stroke-opacity",
   "stroke-width",
@@ -228,6 +229,8 @@ export const READ_PROPERTIES: ReadonlySet<string> = new Set([
   "opacity",
   "marker",
   "clip-path",
+  "mask",
+  "mask-type",
   "overflow",
   "stop-color",
   "stop-opacity",
@@ -419,8 +422,22 @@ export const ELEMENTS: ReadonlyMap<
     },
   ],
   ["stop", { role: "resource", attributes: { offset: KEPT } }],
-  // Only rectangles are kept; the others are reported where they clip (see clipping.ts).
+  // Clip paths and masks become masked groups (see masking.ts).
   ["clipPath", { role: "resource", attributes: { clipPathUnits: KEPT, transform: KEPT } }],
+  [
+    "mask",
+    {
+      role: "resource",
+      attributes: {
+        x: KEPT,
+        y: KEPT,
+        width: KEPT,
+        height: KEPT,
+        maskUnits: KEPT,
+        maskContentUnits: KEPT,
+      },
+    },
+  ],
   [
     "marker",
     {
@@ -463,7 +480,6 @@ export const ELEMENTS: ReadonlyMap<
       },
     },
   ],
-  ["mask", { role: "referenced", attributes: {} }],
   ["filter", { role: "referenced", attributes: {} }],
 ]);
 
