@@ -1,7 +1,8 @@
 import { importExcalidraw, parseJson } from "./excalidraw";
 import { failureOf } from "./failure";
 import { importImage } from "./image";
-import { maxInputBytesFor, megabytes } from "./limits";
+import { gunzip, isGzip } from "./gzip";
+import { IMPORT_LIMITS, maxInputBytesFor, megabytes } from "./limits";
 import { importLinework } from "./native";
 import { sniffRaster } from "./raster";
 import type { ImportProgress, ImportResult } from "./result";
@@ -38,6 +39,7 @@ function dispatch(
   mime: string | undefined,
   progress: ImportProgress | undefined,
   measure: TextMeasure | undefined,
+  inflated = false,
 ): ImportResult {
   const size = typeof data === "string" ? data.length : data.byteLength;
   const limit = maxInputBytesFor(name);
@@ -49,6 +51,11 @@ function dispatch(
   }
   const title = baseName(name);
   const shown = fileName(name);
+  // A compressed file (.svgz): its content, once, within the input limit, decides the format.
+  if (typeof data !== "string" && isGzip(data) && !inflated) {
+    const content = gunzip(data, IMPORT_LIMITS.maxInputBytes, shown);
+    return dispatch(name, content, mime, progress, measure, true);
+  }
   if (typeof data !== "string" && sniffRaster(data) !== null)
     return importImage(data, title, shown);
   const text = typeof data === "string" ? data : decodeText(data);

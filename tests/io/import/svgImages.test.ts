@@ -1,6 +1,9 @@
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { apply, multiply, toMatrix, type Matrix } from "../../../src/doc/transform";
 import type { SceneNode } from "../../../src/doc/types";
+import { readUntrusted } from "../../../src/io/import/boundary";
+import { IMPORT_LIMITS } from "../../../src/io/import/limits";
 import { IMPORT_ROOT } from "../../../src/io/import/result";
 import { importSvg } from "../../../src/io/import/svg";
 import { makePng } from "./rasterFixtures";
@@ -39,6 +42,13 @@ function worldOf(nodes: readonly SceneNode[]): Map<string, Matrix> {
 
 const INNER = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#0f0"/></svg>`;
 const base64 = (text: string): string => Buffer.from(text, "utf8").toString("base64");
+
+/** About 100 kB of gzip that inflates to just past the input limit; made once. */
+let bombBytes: Buffer | undefined;
+function compressedBomb(): Buffer {
+  bombBytes ??= gzipSync(Buffer.alloc(IMPORT_LIMITS.maxInputBytes + 1024, 0x20));
+  return bombBytes;
+}
 
 describe("SVG images", () => {
   it("a base64 SVG image comes in as its shapes, fitted into the image's box", () => {
@@ -111,14 +121,69 @@ describe("SVG images", () => {
     expect(result.nodes.filter((n) => n.type === "rect")).toHaveLength(3);
   });
 
-  it("an unreadable or compressed SVG image is reported", () => {
+  it("a damaged compressed SVG image, or unreadable SVG, is reported", () => {
     const gz = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0]).toString("base64");
     const result = imported(
       `<image width="10" height="10" href="data:image/svg+xml;base64,${gz}"/><image width="10" height="10" href="data:image/svg+xml,%3Csvg"/>`,
     );
-    expect(result.warnings).toEqual([
-      "Not imported: 1 compressed SVG image (svgz), 1 unreadable image.",
-    ]);
+    expect(result.warnings).toEqual(["Not imported: 2 unreadable images."]);
+  });
+
+  it("a compressed SVG image (svgz), in base64 or URL-encoded, comes in as its shapes", () => {
+    const svgz = gzipSync(Buffer.from(INNER, "utf8"));
+    const percent = [...svgz].map((b) => `%${b.toString(16).padStart(2, "0")}`).join("");
+    const result = imported(
+      `<image width="40" height="40" href="data:image/svg+xml;base64,${svgz.toString("base64")}"/>` +
+        `<image x="50" width="40" height="40" href="data:image/svg+xml,${percent}"/>`,
+    );
+    expect(result.warnings).toEqual([]);
+    expect(result.nodes.filter((n) => n.type === "rect")).toHaveLength(2);
+  });
+
+  it("URL-encoded SVG as people write it: raw characters, # colours, a bare % and a charset", () => {
+    const raw = `<svg xmlns='http://www.w3.org/2000/svg' width='100%' height='100%' viewBox='0 0 10 10'><rect width='10' height='10' fill='#00f'/><circle cx='5' cy='5' r='2' fill='%23f00'/></svg>`;
+    const result = imported(
+      `<image width="40" height="40" href="data:image/svg+xml;charset=utf-8,${raw.replace(/"/g, "&quot;").replace(/</g, "&lt;")}"/>`,
+    );
+    expect(result.warnings).toEqual([]);
+    expect(result.nodes.filter((n) => n.type === "rect")).toHaveLength(1);
+    expect(result.nodes.find((n) => n.type === "ellipse")).toMatchObject({
+      fill: { color: { r: 1, g: 0, b: 0 } },
+    });
+  });
+
+  it("a compressed SVG image that inflates past the input limit fails the import, named", () => {
+    const bomb = gzipSync(Buffer.alloc(IMPORT_LIMITS.maxInputBytes + 1024, 0x20)).toString(
+      "base64",
+    );
+    const result = importSvg(
+      `<svg xmlns="http://www.w3.org/2000/svg"><image width="10" height="10" href="data:image/svg+xml;base64,${bomb}"/></svg>`,
+      "t",
+    );
+    expect(result).toEqual({
+      ok: false,
+      error: "An SVG image in the file decompresses to more than 100 MB (the limit).",
+    });
+  });
+
+  it("an .svgz file imports as its SVG; a compressed bomb is refused by the input limit", () => {
+    const file = gzipSync(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg">${`<image width="40" height="40" href="data:image/svg+xml;base64,${base64(INNER)}"/>`}</svg>`,
+      ),
+    );
+    const result = readUntrusted("drawing.svgz", new Uint8Array(file));
+    if (!result.ok) throw new Error(result.error);
+    expect(result.nodes.filter((n) => n.type === "rect")).toHaveLength(1);
+    const bomb = compressedBomb();
+    expect(readUntrusted("bomb.svgz", new Uint8Array(bomb))).toEqual({
+      ok: false,
+      error: "bomb.svgz decompresses to more than 100 MB (the limit).",
+    });
+    expect(readUntrusted("cut.svgz", new Uint8Array(file.subarray(0, 20)))).toEqual({
+      ok: false,
+      error: "cut.svgz is not readable gzip data (it is damaged or cut short).",
+    });
   });
 });
 

@@ -1,7 +1,8 @@
 import { makeNode, NO_FILL, NO_STROKE } from "../../../doc/factory";
 import { IDENTITY_MATRIX, multiply } from "../../../doc/transform";
 import type { BlobRecord, FrameNode, ImageNode } from "../../../doc/types";
-import { ImportError } from "../limits";
+import { gunzip, isGzip } from "../gzip";
+import { IMPORT_LIMITS, ImportError } from "../limits";
 import { fromBase64, readRasterInfo, toBase64 } from "../raster";
 import type { Draft } from "../tree";
 import { DEFAULT_XML_LIMITS, localName, parseXml, type XmlElement } from "../xml";
@@ -119,7 +120,7 @@ export function image(
 function looksLikeSvg(payload: string, base64: boolean): boolean {
   const start = base64
     ? decodeBytes(fromBase64(payload.slice(0, 400).replace(/\s+/g, "").slice(0, 256)))
-    : safeDecode(payload.slice(0, 300));
+    : decodeBytes(percentDecoded(payload.slice(0, 300)));
   return start !== null && /^\s*(<\?xml|<!--|<!DOCTYPE|<svg)/i.test(start);
 }
 
@@ -127,14 +128,6 @@ function decodeBytes(bytes: Uint8Array | null): string | null {
   if (bytes === null) return null;
   try {
     return new TextDecoder("utf-8", { fatal: false }).decode(bytes);
-  } catch {
-    return null;
-  }
-}
-
-function safeDecode(text: string): string | null {
-  try {
-    return decodeURIComponent(text);
   } catch {
     return null;
   }
@@ -211,17 +204,17 @@ function readSvgImage(conv: Conversion, payload: string, base64: boolean): Conve
     conv.count("SVG image nested too deep");
     return null;
   }
-  const bytes = base64 ? fromBase64(payload) : null;
-  if (bytes !== null && bytes[0] === 0x1f && bytes[1] === 0x8b) {
-    conv.count("compressed SVG image (svgz)");
-    return null;
-  }
-  const text = base64 ? decodeBytes(bytes) : safeDecode(payload);
-  if (text === null) {
+  let bytes = base64 ? fromBase64(payload) : percentDecoded(payload);
+  if (bytes === null) {
     conv.count("unreadable image");
     return null;
   }
   try {
+    // An svgz picture: its SVG, inflated within the limit on any input.
+    if (isGzip(bytes))
+      bytes = gunzip(bytes, IMPORT_LIMITS.maxInputBytes, "An SVG image in the file");
+    const text = decodeBytes(bytes);
+    if (text === null) throw new ImportError("not text");
     const document = parseXml(text, DEFAULT_XML_LIMITS);
     if (localName(document.root.name) !== "svg") throw new ImportError("not SVG");
     const inner = new Conversion(document.root, undefined, conv);
@@ -237,6 +230,30 @@ function readSvgImage(conv: Conversion, payload: string, base64: boolean): Conve
     conv.count("unreadable image");
     return null;
   }
+}
+
+/**
+ * A `data:` URL's text as its bytes, as browsers read it: each `%` and two hex digits a byte,
+ * anything else (a `%` not followed by two, `#`, raw characters) as its UTF-8 bytes.
+ */
+function percentDecoded(payload: string): Uint8Array {
+  const raw = new TextEncoder().encode(payload);
+  const out = new Uint8Array(raw.length);
+  let n = 0;
+  const hex = (c: number): number =>
+    c >= 0x30 && c <= 0x39
+      ? c - 0x30
+      : (c | 0x20) >= 0x61 && (c | 0x20) <= 0x66
+        ? (c | 0x20) - 0x57
+        : -1;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i]!;
+    if (c === 0x25 && i + 2 < raw.length && hex(raw[i + 1]!) >= 0 && hex(raw[i + 2]!) >= 0) {
+      out[n++] = hex(raw[i + 1]!) * 16 + hex(raw[i + 2]!);
+      i += 2;
+    } else out[n++] = c;
+  }
+  return out.subarray(0, n);
 }
 
 /**
