@@ -161,6 +161,51 @@ interface PathCursor {
   point: number;
 }
 
+/**
+ * The last path read, kept so that a path written again (a shape copied, a pattern repeated: the
+ * same commands and numbers in its own coordinates) shares its subpaths instead of building the
+ * same objects anew. Records are never changed in place, so sharing is copying.
+ */
+interface LastPath {
+  /** Its commands as written, up to the space that ends them. */
+  commands: string;
+  /** Where its numbers start in `pathPoints`, and how many it used. */
+  point: number;
+  count: number;
+  list: Subpath[];
+}
+
+/** Whether `a` and `b` are the same number, telling 0 from -0 as the path read would. */
+function sameNumber(a: unknown, b: unknown): boolean {
+  return a === b && (a !== 0 || Object.is(a, b));
+}
+
+/**
+ * The subpaths of the path at the cursor when it repeats `last` exactly (commands and numbers),
+ * advancing the cursor past it; null otherwise. A path that repeats one read without error
+ * passes every check that one passed, so nothing is checked again.
+ */
+function repeatedPath(
+  text: string,
+  points: readonly unknown[],
+  cursor: PathCursor,
+  last: LastPath | null,
+): Subpath[] | null {
+  if (last === null) return null;
+  const start = cursor.text;
+  const end = start + last.commands.length;
+  if (end < text.length && text.charCodeAt(end) !== 32 /* space */) return null;
+  if (!text.startsWith(last.commands, start)) return null;
+  const from = cursor.point;
+  const count = last.count;
+  if (from + count > points.length) return null;
+  for (let i = 0; i < count; i++)
+    if (!sameNumber(points[from + i], points[last.point + i])) return null;
+  cursor.text = end + 1;
+  cursor.point = from + count;
+  return last.list;
+}
+
 const PATH_MESSAGE =
   'must be written as subpaths, each "M" then the segment commands "L", "Q" and "C", then "Z" if closed';
 
@@ -256,6 +301,7 @@ export function readColumnNodes(
   const total = base + count;
   const cursor: PathCursor = { text: 0, point: 0 };
   let pathsBroken = false;
+  let lastPath: LastPath | null = null;
   let styled = 0;
   let sized = 0;
   for (let i = 0; i < count; i++) {
@@ -275,11 +321,22 @@ export function readColumnNodes(
       let subpathList: Subpath[] | undefined;
       if (kind.pathed) {
         if (pathsBroken) continue;
-        try {
-          subpathList = readPath(paths, pathPoints, cursor);
-        } catch (error) {
-          pathsBroken = true;
-          throw error;
+        subpathList = repeatedPath(paths, pathPoints, cursor, lastPath) ?? undefined;
+        if (subpathList === undefined) {
+          const textStart = cursor.text;
+          const pointStart = cursor.point;
+          try {
+            subpathList = readPath(paths, pathPoints, cursor);
+          } catch (error) {
+            pathsBroken = true;
+            throw error;
+          }
+          lastPath = {
+            commands: paths.slice(textStart, Math.max(textStart, cursor.text - 1)),
+            point: pointStart,
+            count: cursor.point - pointStart,
+            list: subpathList,
+          };
         }
       }
       const id = columnId(rawId, "id");
