@@ -53,8 +53,16 @@ export interface MaskScene {
 export function maskDrawing(scene: MaskScene, kind: MaskKind, source: SceneNode): Container {
   const root = new Container();
   root.label = "mask";
-  root.addChild(drawn(scene, source, kind, 0));
-  if (kind === "luminance") root.filters = [luminanceToAlpha()];
+  const content = drawn(scene, source, kind, 0);
+  if (kind !== "luminance") root.addChild(content);
+  else {
+    // On a container of its own: PixiJS leaves a mask itself unmeasured, and a filter on an
+    // unmeasured container is skipped.
+    const luminance = new Container();
+    luminance.filters = [luminanceToAlpha()];
+    luminance.addChild(content);
+    root.addChild(luminance);
+  }
   return root;
 }
 
@@ -110,7 +118,13 @@ function luminanceToAlpha(): Filter {
     fragment: LUMINANCE_FRAGMENT,
     name: "linework-luminance-mask",
   });
-  return new Filter({ glProgram, resources: {}, resolution: "inherit" });
+  // Not cut to the viewport: inside a mask's texture the viewport is not the page's.
+  return new Filter({
+    glProgram,
+    resources: {},
+    resolution: "inherit",
+    clipToViewport: false,
+  });
 }
 
 /** The state of one masked group's display: the child that masks it, left undrawn. */

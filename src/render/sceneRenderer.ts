@@ -1,5 +1,6 @@
 import "pixi.js/advanced-blend-modes";
 import { registerHslBlends } from "./hslBlends";
+import { placeFiltersInMasks } from "./filterOffsets";
 import { Container } from "pixi.js";
 import type { DocumentStore, Commit } from "../doc/store";
 import { worldMatrix } from "../doc/commands";
@@ -28,6 +29,7 @@ import {
 } from "./displays";
 
 registerHslBlends();
+placeFiltersInMasks();
 
 /**
  * A vector shape inside a group or frame of at most this many children gets a batch mesh of its

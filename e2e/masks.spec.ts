@@ -1,0 +1,94 @@
+import { expect, test, type Page } from "@playwright/test";
+import { canvasBox, reusedApp, screenshotPixels, waitForRestingView } from "./support";
+import { differenceFromExport, expectNear as expectNearTo, showSvg } from "./svgOnCanvas";
+
+// Clip paths and masks come in as masked groups, are drawn on the canvas as Chromium draws the
+// exported SVG, and stay masked when the masked group is moved.
+
+const reused = reusedApp();
+
+// A square clipped to a circle and a star (any shape, one of them nested in the other), and a
+// square masked by a luminance mask: white on its left half, mid grey on its right.
+const DRAWING = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100">
+  <clipPath id="star"><path d="M50 0L62 36H100L69 58L81 95L50 72L19 95L31 58L0 36H38Z"/></clipPath>
+  <clipPath id="round" clipPathUnits="objectBoundingBox" clip-path="url(#star)">
+    <circle cx="0.5" cy="0.5" r="0.45"/>
+  </clipPath>
+  <rect x="0" y="0" width="100" height="100" fill="#0000ff" clip-path="url(#round)"/>
+  <mask id="fade" maskUnits="userSpaceOnUse" x="110" y="10" width="80" height="80">
+    <rect x="110" y="10" width="40" height="80" fill="#ffffff"/>
+    <rect x="150" y="10" width="40" height="80" fill="#808080"/>
+  </mask>
+  <g mask="url(#fade)"><rect x="110" y="10" width="80" height="80" fill="#008000"/></g>
+</svg>`;
+
+function expectNear(actual: number[], expected: number[], what: string): void {
+  expectNearTo(actual, expected, what, 8);
+}
+
+async function masked(page: Page): Promise<{ clip: string; mask: string }> {
+  return page.evaluate(() => {
+    const lw = window.linework!;
+    const store = lw.editor.store;
+    const found: Record<string, string> = {};
+    const stack = [lw.current.pageId()];
+    while (stack.length > 0) {
+      for (const child of store.childrenOf(stack.pop()!)) {
+        if (child.type === "group" && child.mask !== undefined) found[child.mask] = child.id;
+        stack.push(child.id);
+      }
+    }
+    return { clip: found.outline!, mask: found.luminance! };
+  });
+}
+
+test("a clip path and a mask are drawn as the export draws them, and move with their group", async ({
+  browser,
+}) => {
+  const page = await reused(browser);
+  const zoom = 2;
+  await showSvg(page, "masked.svg", DRAWING, zoom);
+  const box = await canvasBox(page);
+  const area = { x: box.x, y: box.y, width: 420, height: 220 };
+  let shot = await screenshotPixels(page, area);
+  const at = (x: number, y: number): number[] => {
+    const i = (Math.round(y * zoom) * shot.width + Math.round(x * zoom)) * 4;
+    return Array.from(shot.data.subarray(i, i + 3));
+  };
+  const { clip, mask } = await masked(page);
+  expect(clip).toBeTruthy();
+  expect(mask).toBeTruthy();
+  // Inside the star and the circle; inside the circle only; outside both.
+  expectNear(at(50, 50), [0, 0, 255], "in the star and the circle");
+  expectNear(at(50, 85), [255, 255, 255], "in the circle, between the star's lower points");
+  expectNear(at(3, 3), [255, 255, 255], "out of both");
+  // Luminance: the full green where the mask is white, about half of it where it is grey.
+  expectNear(at(130, 50), [0, 128, 0], "under white");
+  expectNear(at(170, 50), [127, 191, 127], "under grey");
+  expectNear(at(195, 50), [255, 255, 255], "outside the mask's region");
+
+  // Tolerance: 32 of 255 per channel, on at most 1 % of the pixels (anti-aliased edges differ).
+  const before = await differenceFromExport(page, shot, zoom, 32);
+  test.info().annotations.push({ type: "differing pixels", description: before.share.toFixed(4) });
+  expect(before.share).toBeLessThan(0.01);
+
+  // Move the masked group: what it masks moves with it, mask included.
+  await page.evaluate((id) => {
+    const store = window.linework!.editor.store;
+    store.transact("Move", (tx) => {
+      const node = tx.get(id)!;
+      if (node.type !== "group") return;
+      tx.update(id, { transform: { ...node.transform, y: node.transform.y + 20 } });
+    });
+  }, mask);
+  await waitForRestingView(page);
+  shot = await screenshotPixels(page, area);
+  expectNear(at(130, 20), [255, 255, 255], "above the moved mask");
+  expectNear(at(130, 100), [0, 128, 0], "under white, moved");
+  expectNear(at(170, 100), [127, 191, 127], "under grey, moved");
+  const after = await differenceFromExport(page, shot, zoom, 32);
+  test
+    .info()
+    .annotations.push({ type: "differing pixels moved", description: after.share.toFixed(4) });
+  expect(after.share).toBeLessThan(0.01);
+});
