@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { canvasBox, reusedApp, screenshotPixels, waitForRestingView } from "./support";
+import { pdfPixels } from "./pdfPixels";
 import { differenceFromExport, expectNear as expectNearTo, showSvg } from "./svgOnCanvas";
 
 // Clip paths and masks come in as masked groups, are drawn on the canvas as Chromium draws the
@@ -91,4 +92,30 @@ test("a clip path and a mask are drawn as the export draws them, and move with t
     .info()
     .annotations.push({ type: "differing pixels moved", description: after.share.toFixed(4) });
   expect(after.share).toBeLessThan(0.01);
+});
+
+// svg2pdf.js draws clip paths as PDF clipping paths but has no soft masks: a luminance or alpha
+// mask is left out of the PDF (the masked content is drawn unmasked).
+test("the exported PDF keeps the clip path", async ({ browser }) => {
+  const page = await reused(browser);
+  await showSvg(page, "masked.svg", DRAWING, 1);
+  const { base64, minX, minY } = await page.evaluate(async () => {
+    const lw = window.linework!;
+    const scope = { page: lw.current.pageId() };
+    const { bounds } = lw.exports.svg({ scope });
+    const bytes = await lw.exports.pdf({ pages: [scope] });
+    let binary = "";
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return { base64: btoa(binary), minX: bounds.minX, minY: bounds.minY };
+  });
+  const { width, data } = pdfPixels(Buffer.from(base64, "base64"));
+  // One pixel a point, the page's corner at the drawing's.
+  const at = (x: number, y: number): number[] => {
+    const i = (Math.round(y - minY) * width + Math.round(x - minX)) * 4;
+    return Array.from(data.subarray(i, i + 3));
+  };
+  expectNear(at(50, 50), [0, 0, 255], "PDF: in the star and the circle");
+  expectNear(at(50, 85), [255, 255, 255], "PDF: in the circle, between the star's lower points");
+  expectNear(at(8, 8), [255, 255, 255], "PDF: out of both");
+  expectNear(at(130, 50), [0, 128, 0], "PDF: the masked square");
 });
