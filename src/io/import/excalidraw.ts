@@ -37,6 +37,8 @@ import { fromBase64, readRasterInfo, toBase64, type RasterInfo } from "./raster"
 import type { ImportResult } from "./result";
 import { describeCounts, numbersWithin, type Draft, flattenDrafts } from "./tree";
 import { parseColor } from "./svg/color";
+import { convertSvg } from "./svg/convert";
+import { DEFAULT_XML_LIMITS, parseXml } from "./xml";
 import type { Point } from "../../math/point";
 
 /**
@@ -102,10 +104,10 @@ interface Scene {
   readonly background: RGBA;
 }
 
-interface Picture {
-  readonly blob: BlobRecord;
-  readonly info: RasterInfo;
-}
+/** A raster picture as a blob, or an SVG picture as its drawing, fitted to a box when shown. */
+type Picture =
+  | { readonly kind: "raster"; readonly blob: BlobRecord; readonly info: RasterInfo }
+  | { readonly kind: "svg"; readonly draw: (width: number, height: number) => Draft[] | null };
 
 const WHITE: RGBA = { r: 1, g: 1, b: 1, a: 1 };
 /** Excalidraw's frame outline colour (#bbb). */
@@ -136,10 +138,12 @@ function convert(data: unknown, name: string): ImportResult {
       counts.set(what, (counts.get(what) ?? 0) + 1);
     };
   const blobs: BlobRecord[] = [];
+  /** Warnings of the SVG pictures' own conversions, each once. */
+  const notes = new Set<string>();
   const scene: Scene = {
     skip: tally(skipped),
     change: tally(changed),
-    picture: pictures(isObject(data.files) ? data.files : {}, blobs),
+    picture: pictures(isObject(data.files) ? data.files : {}, blobs, notes),
     background:
       (isObject(data.appState) ? color(data.appState.viewBackgroundColor, WHITE) : null) ?? WHITE,
   };
@@ -160,7 +164,7 @@ function convert(data: unknown, name: string): ImportResult {
           ? (frames.get(element.id as string)?.draft ?? null)
           : elementDraft(element, scene);
     } catch (error) {
-      if (!(error instanceof ImportError)) throw error;
+      if (!(error instanceof ImportError) || /\(the limit\)/.test(error.message)) throw error;
       scene.skip("unreadable element");
       return;
     }
@@ -222,6 +226,7 @@ function convert(data: unknown, name: string): ImportResult {
   if (notImported.length > 0) warnings.push(`Not imported: ${notImported}.`);
   const different = describeCounts(changed);
   if (different.length > 0) warnings.push(`Drawn differently: ${different}.`);
+  for (const note of notes) warnings.push(`In an SVG image: ${note}`);
   const nodes = flattenDrafts(drafts);
   // Only the pictures a kept image shows travel with the nodes.
   const shown = new Set(nodes.flatMap((node) => (isImage(node) ? [node.blob] : [])));
@@ -275,12 +280,19 @@ function framesOf(elements: readonly unknown[]): Map<string, Frame> {
 }
 
 /**
- * Reads image files on first use: the `files` map's `dataURL` (a raster picture in base64,
- * checked as an imported image is) as a blob; null, counted once per file, when it is missing,
- * not a picture Linework reads, or damaged.
+ * Reads image files on first use: the `files` map's `dataURL`, a raster picture in base64
+ * (checked as an imported image is) as a blob, or an SVG picture (base64 or URL-encoded) as its
+ * drawing; null, counted once per file, when it is missing, not a picture Linework reads, or
+ * damaged.
  */
-function pictures(files: Raw, blobs: BlobRecord[]): (fileId: unknown) => Picture | null {
+function pictures(
+  files: Raw,
+  blobs: BlobRecord[],
+  notes: Set<string>,
+): (fileId: unknown) => Picture | null {
   const known = new Map<string, Picture | null>();
+  /** Nodes drawn from SVG pictures so far, held to the import's shape limit. */
+  let drawn = 0;
   return (fileId) => {
     if (typeof fileId !== "string" || !Object.hasOwn(files, fileId)) return null;
     const cached = known.get(fileId);
@@ -288,26 +300,100 @@ function pictures(files: Raw, blobs: BlobRecord[]): (fileId: unknown) => Picture
     let picture: Picture | null = null;
     const file = files[fileId];
     const url = isObject(file) && typeof file.dataURL === "string" ? file.dataURL : "";
-    const header = /^data:([\w.+-]+\/[\w.+-]+)?(;[^,;]*)*;base64,/i.exec(url.slice(0, 200));
-    const bytes = header === null ? null : fromBase64(url.slice(header[0].length));
-    if (bytes !== null) {
-      try {
-        const info = readRasterInfo(bytes);
-        const blob: BlobRecord = {
-          id: `excalidraw-file-${blobs.length + 1}`,
-          type: "blob",
-          mime: info.mime,
-          data: toBase64(bytes),
-        };
-        blobs.push(blob);
-        picture = { blob, info };
-      } catch {
-        picture = null;
+    const header = /^data:([\w.+-]+\/[\w.+-]+)?((?:;[^,;]*)*),/i.exec(url.slice(0, 200));
+    const base64 = header !== null && /;\s*base64/i.test(header[2] ?? "");
+    if (header?.[1]?.toLowerCase() === "image/svg+xml") {
+      picture = {
+        kind: "svg",
+        draw: (width, height) => {
+          const drafts = svgPicture(url, width, height, blobs, notes);
+          drawn += countDrafts(drafts ?? []);
+          if (drawn > IMPORT_LIMITS.maxElements) {
+            throw new ImportError(
+              `The Excalidraw scene's SVG images hold more than ${IMPORT_LIMITS.maxElements.toLocaleString("en")} shapes (the limit).`,
+            );
+          }
+          return drafts;
+        },
+      };
+    } else {
+      const bytes = header === null || !base64 ? null : fromBase64(url.slice(header[0].length));
+      if (bytes !== null) {
+        try {
+          const info = readRasterInfo(bytes);
+          const blob: BlobRecord = {
+            id: `excalidraw-file-${blobs.length + 1}`,
+            type: "blob",
+            mime: info.mime,
+            data: toBase64(bytes),
+          };
+          blobs.push(blob);
+          picture = { kind: "raster", blob, info };
+        } catch {
+          picture = null;
+        }
       }
     }
     known.set(fileId, picture);
     return picture;
   };
+}
+
+function countDrafts(drafts: readonly Draft[]): number {
+  let n = 0;
+  for (const draft of drafts) n += 1 + countDrafts(draft.children ?? []);
+  return n;
+}
+
+/**
+ * An SVG picture's drawing stretched over a width × height box, as Excalidraw draws it: the SVG
+ * import's own conversion of an `<image>` of it (limits, script and references as for any SVG
+ * picture); its pictures' blobs join the scene's under ids of their own. Null when it cannot be
+ * read.
+ */
+function svgPicture(
+  url: string,
+  width: number,
+  height: number,
+  blobs: BlobRecord[],
+  notes: Set<string>,
+): Draft[] | null {
+  const href = url.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  const text =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+    `<image width="${width}" height="${height}" preserveAspectRatio="none" href="${href}"/></svg>`;
+  let conversion;
+  try {
+    conversion = convertSvg(parseXml(text, DEFAULT_XML_LIMITS).root, "SVG image", 0);
+  } catch (error) {
+    // A limit met inside a picture fails the import, as in an SVG file; anything else is an
+    // unreadable picture.
+    if (error instanceof ImportError && /limit/.test(error.message)) throw error;
+    if (error instanceof ImportError) return null;
+    throw error;
+  }
+  // The conversion's one group around the drawing is the image's own group here.
+  const only = conversion.drafts.length === 1 ? conversion.drafts[0]! : null;
+  const drafts =
+    only !== null && only.children !== null && only.node.name === "SVG image"
+      ? only.children
+      : conversion.drafts;
+  if (drafts.length === 0) return null;
+  for (const warning of conversion.warnings) notes.add(warning);
+  const renamed = new Map<string, string>();
+  for (const blob of conversion.blobs) {
+    const id = `excalidraw-file-${blobs.length + 1}`;
+    renamed.set(blob.id, id);
+    blobs.push({ ...blob, id });
+  }
+  const rename = (drafts: readonly Draft[]): Draft[] =>
+    drafts.map((draft) => ({
+      node: isImage(draft.node)
+        ? { ...draft.node, blob: renamed.get(draft.node.blob) ?? draft.node.blob }
+        : draft.node,
+      children: draft.children === null ? null : rename(draft.children),
+    }));
+  return rename(drafts);
 }
 
 /**
@@ -568,6 +654,19 @@ function image(
     return null;
   }
   if (!(width > 0 && height > 0)) return null;
+  if (picture.kind === "svg") {
+    const drawing = picture.draw(width, height);
+    if (drawing === null) {
+      scene.skip("image with no readable picture");
+      return null;
+    }
+    if (isObject(raw.crop) || (Array.isArray(raw.scale) && raw.scale.includes(-1)))
+      scene.change("cropped or mirrored SVG image (drawn whole)");
+    return {
+      node: makeNode<GroupNode>("group", "", "", "", { name: "Image", opacity, transform }),
+      children: drawing,
+    };
+  }
   const { info, blob } = picture;
   const scale = Array.isArray(raw.scale) ? raw.scale : [1, 1];
   const flipX = scale[0] === -1;

@@ -481,6 +481,41 @@ describe(".excalidraw files of Excalidraw 0.17 and 0.18", () => {
     ]);
   });
 
+  it("an SVG picture comes in as its shapes stretched over the image's box", () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="5" fill="#f00"/><foreignObject/></svg>`;
+    const text = JSON.stringify({
+      type: "excalidraw",
+      version: 2,
+      elements: [
+        { ...base, id: "i", type: "image", x: 100, y: 50, width: 40, height: 20, fileId: "s" },
+        { ...base, id: "j", type: "image", x: 0, y: 0, width: 40, height: 20, fileId: "bad" },
+      ],
+      files: {
+        s: {
+          mimeType: "image/svg+xml",
+          dataURL: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`,
+        },
+        bad: { mimeType: "image/svg+xml", dataURL: "data:image/svg+xml,%3Csvg" },
+      },
+    });
+    const result = importExcalidraw(text, "scene");
+    if (!result.ok) throw new Error(result.error);
+    const image = result.nodes.find((n) => n.name === "Image")!;
+    expect(image).toMatchObject({ type: "group", transform: { x: 100, y: 50 } });
+    // 10 × 10 units stretched over 40 × 20, as Excalidraw stretches a picture over its box.
+    const drawing = result.nodes.find((n) => n.parent === image.id)!;
+    expect(drawing.transform).toMatchObject({ scaleX: 4, scaleY: 2 });
+    expect(result.nodes.find((n) => n.parent === drawing.id)).toMatchObject({
+      type: "rect",
+      width: 10,
+      height: 5,
+    });
+    expect(result.warnings).toEqual([
+      "Not imported: 1 image with no readable picture.",
+      "In an SVG image: Not imported: 1 <foreignObject> element.",
+    ]);
+  });
+
   it("a rotated frame's children keep their place on the page", () => {
     const { nodes } = nodes2([
       { ...base, id: "f", type: "frame", x: 0, y: 0, width: 100, height: 100, angle: Math.PI / 2 },
