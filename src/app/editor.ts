@@ -12,6 +12,7 @@ import type { GradientEditRequests } from "../editing/gradientEditRequests";
 import type { History } from "../history/history";
 import type { DocumentStore } from "../doc/store";
 import { ImportJobs } from "../io/import/importJobs";
+import { afterFirstFrame } from "../persist/afterFirstFrame";
 import type { DocumentStatusStore } from "../persist/documentStatus";
 import type { PersistenceSession } from "../persist/session";
 import { attachRenderer, type SceneRenderer } from "../render";
@@ -86,7 +87,13 @@ export class Editor implements EditableDocument {
     const { store, commits } = this;
     options.persistence?.attach(this, options.status, engine);
     this.renderer = attachRenderer(engine, this);
-    this.spatial = new SpatialSync(store, engine.core.index, commits.stage("spatial index"));
+    // The page is drawn before the core indexes it: its first culls scan the boxes.
+    this.spatial = new SpatialSync(
+      store,
+      engine.core.index,
+      commits.stage("spatial index"),
+      (task) => afterFirstFrame(task),
+    );
     const firstPage = store.pages()[0];
     this.page = firstPage?.id ?? "";
     if (firstPage) this.spatial.showPage(firstPage.id);

@@ -55,6 +55,31 @@ export function worldBoxInto(
 }
 
 /**
+ * The numbers of the boxes (minX, minY, maxX, maxY each, in `boxes`) that touch the rectangle,
+ * edges included: what the core's `queryRect` answers for them, in the order of the numbers.
+ */
+export function scanBoxes(
+  boxes: Float64Array,
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+): number[] {
+  const out: number[] = [];
+  if (!(minX <= maxX && minY <= maxY)) return out;
+  for (let at = 0, n = 0; at < boxes.length; at += 4, n++) {
+    if (
+      boxes[at]! <= maxX &&
+      boxes[at + 2]! >= minX &&
+      boxes[at + 1]! <= maxY &&
+      boxes[at + 3]! >= minY
+    )
+      out.push(n);
+  }
+  return out;
+}
+
+/**
  * Keeps the core's spatial index in step with one page of the document, from commit patches:
  * culling, hit testing, marquee and snapping all ask it instead of walking the tree. The index
  * takes integer ids, so ids are mapped both ways, with freed numbers reused.
@@ -66,11 +91,26 @@ export class SpatialSync {
   private readonly free: number[] = [];
   private page: Id | null = null;
   private readonly unsubscribe: () => void;
+  /**
+   * The boxes of the page shown (minX, minY, maxX, maxY for each number), while they wait for
+   * `later` to hand them to the index; null once they are there. Queries scan them meanwhile.
+   */
+  private pending: Float64Array | null = null;
+  private cancelLater: () => void = () => undefined;
 
   constructor(
     private readonly store: DocumentStore,
     private readonly index: SpatialIndex,
     commits: Pick<DocumentStore, "subscribe"> = store,
+    /**
+     * Runs a task when there is time for it, returning a way to cancel it: the bulk load of a
+     * page shown goes there, so a page of a hundred thousand shapes is drawn before the core
+     * indexes it (its first culls scan the boxes). By default the task runs at once.
+     */
+    private readonly later: (task: () => void) => () => void = (task) => {
+      task();
+      return () => undefined;
+    },
   ) {
     this.unsubscribe = commits.subscribe((commit) => this.onCommit(commit));
   }
@@ -80,6 +120,8 @@ export class SpatialSync {
    * container's world matrix, and the boxes handed to the index in one bulk call.
    */
   showPage(pageId: Id): void {
+    this.cancelLater();
+    this.pending = null;
     this.index.clear();
     this.toInt = null;
     this.free.length = 0;
@@ -105,32 +147,55 @@ export class SpatialSync {
         ids.push(child.id);
       }
     }
-    const numbers = new Int32Array(ids.length);
-    for (let n = 0; n < numbers.length; n++) numbers[n] = n;
     this.toId = ids;
-    this.index.insertMany(numbers, boxes.subarray(0, ids.length * 4));
+    this.pending = boxes.subarray(0, ids.length * 4);
+    this.cancelLater = this.later(() => this.load());
   }
 
   /** Nodes whose bounds contain the point: hit-test candidates, front to back not guaranteed. */
   queryPoint(x: number, y: number): Id[] {
+    if (this.pending !== null) return this.ids(scanBoxes(this.pending, x, y, x, y));
     return this.ids(this.index.queryPoint(x, y));
   }
 
   /** Nodes whose bounds touch the rectangle. */
   queryRect(box: Box): Id[] {
-    return this.ids(this.index.queryRect(box.minX, box.minY, box.maxX, box.maxY));
+    const { minX, minY, maxX, maxY } = box;
+    if (this.pending !== null) return this.ids(scanBoxes(this.pending, minX, minY, maxX, maxY));
+    return this.ids(this.index.queryRect(minX, minY, maxX, maxY));
   }
 
   get size(): number {
+    this.load();
     return this.index.size;
   }
 
+  /** Whether the page shown is in the core's index yet (its boxes are scanned until then). */
+  get loaded(): boolean {
+    return this.pending === null;
+  }
+
   dispose(): void {
+    this.cancelLater();
+    this.pending = null;
     this.unsubscribe();
+  }
+
+  /** Hands the page's boxes to the index in one bulk call, if they are still waiting. */
+  private load(): void {
+    const boxes = this.pending;
+    if (boxes === null) return;
+    this.pending = null;
+    this.cancelLater();
+    const numbers = new Int32Array(boxes.length / 4);
+    for (let n = 0; n < numbers.length; n++) numbers[n] = n;
+    this.index.insertMany(numbers, boxes);
   }
 
   private onCommit(commit: Commit): void {
     if (this.page === null) return;
+    // Edits go to the index itself, so the page's boxes go there first.
+    this.load();
     const worlds = new Map<Id, Matrix>();
     for (const { id, before, after } of commit.patch.changes) {
       if (after === null || !isSceneNode(after)) {

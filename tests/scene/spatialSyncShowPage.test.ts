@@ -101,4 +101,69 @@ describe("showing a page indexes it in one pass", () => {
       { numRuns: 80 },
     );
   });
+
+  it("answers the same while the bulk load waits, by scanning the boxes, and loads before an edit", async () => {
+    const core = await loadCore();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(node, { maxLength: 60 }),
+        fc.array(rectangle, { minLength: 1, maxLength: 4 }),
+        fc.nat(),
+        fc.boolean(),
+        async (nodes, queries, pick, editFirst) => {
+          const store = buildPage(nodes);
+          core.index.clear();
+          const tasks: (() => void)[] = [];
+          let cancelled = 0;
+          const sync = new SpatialSync(store, core.index, store, (task) => {
+            tasks.push(task);
+            return () => (cancelled += 1);
+          });
+          sync.showPage("page");
+          expect(sync.loaded).toBe(false);
+          expect(core.index.size).toBe(0);
+          const check = (): void => {
+            for (const query of queries) {
+              const expected = bruteForce(store, "page", query);
+              expect(sync.queryRect(query).sort()).toEqual(expected);
+              const point = { x: query.minX, y: query.minY };
+              expect(sync.queryPoint(point.x, point.y).sort()).toEqual(
+                bruteForce(store, "page", {
+                  minX: point.x,
+                  minY: point.y,
+                  maxX: point.x,
+                  maxY: point.y,
+                }),
+              );
+            }
+          };
+          check();
+          const scene = [...store.all()].filter(isSceneNode);
+          const target = scene[pick % Math.max(1, scene.length)];
+          if (editFirst && target !== undefined) {
+            // An edit before the load puts the page into the index first, then itself.
+            store.transact("move", (tx) =>
+              tx.update(target.id, {
+                transform: { ...target.transform, x: target.transform.x + 37 },
+              }),
+            );
+            expect(sync.loaded).toBe(true);
+          } else {
+            expect(tasks).toHaveLength(1);
+            tasks[0]!();
+            expect(sync.loaded).toBe(true);
+          }
+          expect(core.index.size).toBe(scene.filter((n) => n.type !== "group").length);
+          check();
+          // A task that comes after all does nothing more.
+          for (const task of tasks) task();
+          check();
+          sync.showPage("page");
+          sync.dispose();
+          expect(cancelled).toBeGreaterThan(0);
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
 });
