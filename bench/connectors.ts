@@ -6,7 +6,8 @@
 import { generateKeyBetween } from "fractional-indexing";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
-import { DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../src/doc/factory.ts";
+import { DEFAULT_FILL, DEFAULT_STROKE } from "../src/doc/factory.ts";
+import { makeNode } from "../src/shapes/makeNode.ts";
 import type { DocRecord, LineNode, RectNode } from "../src/doc/types.ts";
 import { DocumentStore } from "../src/doc/store.ts";
 import { BindingFollower } from "../src/editing/bindingFollower.ts";

@@ -5,7 +5,8 @@
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { generateKeyBetween } from "fractional-indexing";
-import { createDocument, DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../src/doc/factory.ts";
+import { createDocument, DEFAULT_FILL, DEFAULT_STROKE } from "../src/doc/factory.ts";
+import { makeNode } from "../src/shapes/makeNode.ts";
 import { DocumentStore } from "../src/doc/store.ts";
 import type { DocRecord, EllipseNode, PathNode, PathSegment, RectNode } from "../src/doc/types.ts";
 import { serializeDocument } from "../src/io/native/format.ts";

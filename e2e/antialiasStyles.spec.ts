@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createDocument, DEFAULT_STROKE, makeNode, NO_FILL, NO_STROKE } from "../src/doc/factory";
+import { createDocument, DEFAULT_STROKE, NO_FILL, NO_STROKE } from "../src/doc/factory";
+import { makeNode } from "../src/shapes/makeNode";
 import type {
   DocRecord,
   EllipseNode,

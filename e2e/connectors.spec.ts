@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { generateKeyBetween } from "fractional-indexing";
-import { createDocument, DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../src/doc/factory";
+import { createDocument, DEFAULT_FILL, DEFAULT_STROKE } from "../src/doc/factory";
+import { makeNode } from "../src/shapes/makeNode";
 import type { DocRecord, LineNode, RectNode } from "../src/doc/types";
 import {
   dragWorld as drag,

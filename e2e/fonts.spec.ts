@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createDocument, makeNode, NO_STROKE } from "../src/doc/factory";
+import { createDocument, NO_STROKE } from "../src/doc/factory";
+import { makeNode } from "../src/shapes/makeNode";
 import type { DocRecord, TextNode } from "../src/doc/types";
 import { canvasBox, hideChrome, sharedApp, showDocument, waitTicks } from "./support";
 

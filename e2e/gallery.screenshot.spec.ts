@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { createDocument, DEFAULT_STROKE, makeNode } from "../src/doc/factory";
+import { createDocument, DEFAULT_STROKE } from "../src/doc/factory";
+import { makeNode } from "../src/shapes/makeNode";
 import type {
   DocRecord,
   EllipseNode,

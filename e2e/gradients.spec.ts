@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { DEFAULT_STROKE, makeNode, NO_STROKE } from "../src/doc/factory";
+import { DEFAULT_STROKE, NO_STROKE } from "../src/doc/factory";
+import { makeNode } from "../src/shapes/makeNode";
 import type { Fill, RectNode, Stroke } from "../src/doc/types";
 import { canvasBox, reusedApp, screenPixel, waitTicks } from "./support";
 

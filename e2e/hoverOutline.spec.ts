@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { makeNode, NO_STROKE } from "../src/doc/factory";
+import { NO_STROKE } from "../src/doc/factory";
+import { makeNode } from "../src/shapes/makeNode";
 import type { EllipseNode } from "../src/doc/types";
 import { canvasBox, hideChrome, openApp, screenPixel, waitTicks } from "./support";
 

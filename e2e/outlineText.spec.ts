@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { createDocument, makeNode, NO_STROKE } from "../src/doc/factory";
+import { createDocument, NO_STROKE } from "../src/doc/factory";
+import { makeNode } from "../src/shapes/makeNode";
 import type { TextNode } from "../src/doc/types";
 import { serializeDocument } from "../src/io/native/format";
 import { canvasBox, hideChrome, openApp, waitTicks } from "./support";

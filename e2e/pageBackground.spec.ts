@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEFAULT_STROKE, makeNode } from "../src/doc/factory";
+import { DEFAULT_STROKE } from "../src/doc/factory";
+import { makeNode } from "../src/shapes/makeNode";
 import type { PageRecord, RectNode, RGBA } from "../src/doc/types";
 import { BACKGROUND_RGB, canvasBox, hideChrome, openApp, screenPixel, waitTicks } from "./support";
 

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { createDocument, makeNode, NO_STROKE } from "../src/doc/factory";
+import { createDocument, NO_STROKE } from "../src/doc/factory";
+import { makeNode } from "../src/shapes/makeNode";
 import type { FillRule, PathNode, Subpath } from "../src/doc/types";
 import {
   BACKGROUND_RGB,

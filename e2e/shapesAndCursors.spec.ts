@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEFAULT_STROKE, makeNode, NO_FILL, NO_STROKE } from "../src/doc/factory";
+import { DEFAULT_STROKE, NO_FILL, NO_STROKE } from "../src/doc/factory";
+import { makeNode } from "../src/shapes/makeNode";
 import type { LineNode, PolygonNode, RectNode, SceneNode, StarNode } from "../src/doc/types";
 import { canvasBox, hideChrome, screenPixel, sharedFreshApp } from "./support";
 

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { makeNode, NO_STROKE } from "../src/doc/factory";
+import { NO_STROKE } from "../src/doc/factory";
+import { makeNode } from "../src/shapes/makeNode";
 import type { DocRecord, RectNode } from "../src/doc/types";
 import { serializeDocument } from "../src/io/native/format";
 

@@ -1,6 +1,7 @@
 import { generateNKeysBetween } from "fractional-indexing";
 import { expect, test } from "@playwright/test";
-import { createDocument, makeNode, NO_STROKE } from "../src/doc/factory";
+import { createDocument, NO_STROKE } from "../src/doc/factory";
+import { makeNode } from "../src/shapes/makeNode";
 import type { DocRecord, FrameNode, PathNode, RectNode, RGBA, SceneNode } from "../src/doc/types";
 import { canvasBox, hideChrome, sharedApp, showDocument } from "./support";
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createDocument, DEFAULT_STROKE, makeNode } from "../src/doc/factory";
+import { createDocument, DEFAULT_STROKE } from "../src/doc/factory";
+import { makeNode } from "../src/shapes/makeNode";
 import type { DocRecord, RectNode } from "../src/doc/types";
 import { serializeDocument } from "../src/io/native/format";
 import { galleryDocument, RED_RECT } from "../tests/support/gallery";

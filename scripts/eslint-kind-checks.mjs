@@ -2,23 +2,28 @@
 // under src/shapes/ (its `ShapeKind` record, or a predicate it exports), so adding a kind is its
 // own folder and one registry line. Code elsewhere that compares or switches on a node's type
 // name is where a new kind would silently be left out.
+import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { LAYERS, layerOf } from "./eslint-layers.mjs";
 
-/** The node types, as `SHAPE_KINDS` lists them (tests/architecture/kindChecks.test.ts checks). */
-export const NODE_TYPES = [
-  "rect",
-  "ellipse",
-  "polygon",
-  "star",
-  "line",
-  "path",
-  "freehand",
-  "text",
-  "image",
-  "frame",
-  "group",
-];
+const REGISTRY = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../src/shapes/registry.ts",
+);
+
+/**
+ * The node types: the keys of `SHAPE_KINDS`, read from the registry's source (this rule runs
+ * outside TypeScript), so a new kind is checked as soon as its registry line is written.
+ * tests/architecture/kindChecks.test.ts checks that they are the registry's.
+ */
+export const NODE_TYPES = registryTypes(fs.readFileSync(REGISTRY, "utf8"));
+
+function registryTypes(source) {
+  const body = /export const SHAPE_KINDS = \{([^}]*)\}/.exec(source);
+  if (body === null) throw new Error(`${REGISTRY}: SHAPE_KINDS not found`);
+  return [...body[1].matchAll(/^\s*(\w+):/gm)].map((match) => match[1]);
+}
 
 /**
  * The layers below shapes/ cannot import the kinds, so the rule cannot send them there: the

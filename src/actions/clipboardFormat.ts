@@ -2,6 +2,7 @@ import { DocumentStore } from "../doc/store";
 import type { BlobRecord, DocRecord, SceneNode } from "../doc/types";
 import { parseDocument, serializeDocument } from "../io/native";
 import { isPlainObject } from "../io/native/checks";
+import { KIND_RULES } from "../shapes/registry";
 import { subtree } from "./copyTree";
 
 /**
@@ -98,7 +99,7 @@ export function readPayload(text: unknown): PayloadResult {
   if (!loaded.ok) return failure(`The shapes on the clipboard could not be read. ${loaded.error}`);
   let store: DocumentStore;
   try {
-    store = new DocumentStore(loaded.records, { checkInvariants: true });
+    store = new DocumentStore(loaded.records, { invariants: KIND_RULES });
   } catch (error) {
     return failure(
       `The shapes on the clipboard could not be read: ${error instanceof Error ? error.message : String(error)}`,

@@ -1,5 +1,6 @@
 import { addNodes, indexFor } from "../doc/commands";
-import { DEFAULT_STROKE, makeNode } from "../doc/factory";
+import { DEFAULT_STROKE } from "../doc/factory";
+import { makeNode } from "../shapes/makeNode";
 import { newId } from "../doc/ids";
 import type { Transaction } from "../doc/store";
 import { isSceneNode, type Id, type LineNode, type SceneNode, type Stroke } from "../doc/types";

@@ -5,7 +5,8 @@ import type {
 } from "../actions/clipboardActions";
 import type { FrameAt } from "../actions/frames";
 import { addNodes, isAncestorOrSelf, worldMatrix } from "../doc/commands";
-import { makeNode, NO_STROKE } from "../doc/factory";
+import { NO_STROKE } from "../doc/factory";
+import { makeNode } from "../shapes/makeNode";
 import { newId } from "../doc/ids";
 import { apply, IDENTITY_TRANSFORM, invert } from "../doc/transform";
 import { isSceneNode, type Id, type TextNode } from "../doc/types";

@@ -11,7 +11,8 @@ import { transformSelection } from "../actions/transform";
 import type { CommandRegistry } from "../editing/commands";
 import type { EditableDocument } from "../editing/editor";
 import { addNodes, worldMatrix } from "../doc/commands";
-import { makeNode, NO_FILL } from "../doc/factory";
+import { NO_FILL } from "../doc/factory";
+import { makeNode } from "../shapes/makeNode";
 import { newId } from "../doc/ids";
 import { fromMatrix, invert, multiply } from "../doc/transform";
 import {

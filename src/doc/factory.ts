@@ -5,11 +5,9 @@ import type {
   DocumentMeta,
   Fill,
   Id,
-  NodeType,
   NodeBase,
   PageRecord,
   RGBA,
-  SceneNode,
   Stroke,
 } from "./types";
 
@@ -70,56 +68,3 @@ export function createDocument(options: {
   };
   return [meta, page];
 }
-
-/** Fields a kind gives a default to, so a node is made without naming them. */
-const KIND_DEFAULTS = {
-  group: { isolated: false },
-  rect: { label: null },
-  ellipse: { label: null },
-  polygon: { label: null },
-  star: { label: null },
-  line: { startBinding: null, endBinding: null, route: "straight", bend: 0.5, label: null },
-} as const satisfies { readonly [K in NodeType]?: Partial<Extract<SceneNode, { type: K }>> };
-
-type Defaulted<T extends SceneNode> = T["type"] extends keyof typeof KIND_DEFAULTS
-  ? keyof (typeof KIND_DEFAULTS)[T["type"]] & keyof T
-  : never;
-
-type Extra<T extends SceneNode> = Omit<T, keyof NodeBase | "type" | Defaulted<T>> &
-  Partial<Pick<T, Defaulted<T>>> &
-  Partial<NodeBase>;
-
-/** A node of the given type with base defaults; `fields` supplies what the type needs. */
-export function makeNode<T extends SceneNode>(
-  type: T["type"],
-  id: Id,
-  parent: Id,
-  index: string,
-  fields: Extra<T>,
-): T {
-  const defaults = (KIND_DEFAULTS as Partial<Record<NodeType, object>>)[type];
-  return {
-    ...nodeBase(id, parent, index, DEFAULT_NAMES[type]),
-    ...defaults,
-    ...fields,
-    type,
-  } as unknown as T;
-}
-
-/**
- * What a new node of each type is called until someone names it. Every type is listed, so a new
- * one does not compile until it is given its name.
- */
-const DEFAULT_NAMES: { readonly [K in NodeType]: string } = {
-  rect: "Rectangle",
-  ellipse: "Ellipse",
-  polygon: "Polygon",
-  star: "Star",
-  line: "Line",
-  path: "Path",
-  freehand: "Drawing",
-  text: "Text",
-  image: "Image",
-  frame: "Frame",
-  group: "Group",
-};

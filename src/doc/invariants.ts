@@ -6,6 +6,7 @@ import {
   type DocRecord,
   type Id,
   type LineNode,
+  type NodeOf,
   type NodeType,
   type SceneNode,
 } from "./types";
@@ -26,15 +27,32 @@ export class InvariantError extends Error {
   }
 }
 
+/** The rules of one kind's own fields: each broken one adds its message to `problems`. */
+export type ValueRule<T extends SceneNode> = (
+  view: RecordView,
+  node: T,
+  problems: string[],
+) => void;
+
+/**
+ * What the checks need of each kind: the rules of its own fields. The kinds give them
+ * (`KIND_RULES`, `shapes/registry.ts`) to whoever checks a document: this layer lies below them
+ * and cannot name them itself.
+ */
+export type KindRules = { readonly [K in NodeType]: { readonly rules: ValueRule<NodeOf<K>> } };
+
+/** A kind whose own fields need no rule beyond the common ones. */
+export const NO_RULES = (): void => {};
+
 /** Every record, every rule, in time linear in the number of records; used after loads and in tests. */
-export function checkAll(view: RecordView): string[] {
+export function checkAll(view: RecordView, rules: KindRules): string[] {
   const problems: string[] = [];
   let documents = 0;
   const reachesPage = new Map<Id, boolean>();
   const indexesByParent = new Map<Id, Map<string, Id>>();
   for (const record of view.all()) {
     if (record.type === "document") documents += 1;
-    checkOwnFields(view, record, problems);
+    checkOwnFields(view, record, rules, problems);
     if (!isSceneNode(record)) continue;
     if (!reaches(view, record.id, reachesPage)) {
       problems.push(`${record.id}: its ancestors form a cycle or end without a page`);
@@ -55,14 +73,18 @@ export function checkAll(view: RecordView): string[] {
  * run after every transaction in development and tests. Sibling indexes are checked once per
  * parent that gained or re-indexed a child.
  */
-export function checkChanged(view: RecordView, changes: Iterable<Change>): string[] {
+export function checkChanged(
+  view: RecordView,
+  changes: Iterable<Change>,
+  rules: KindRules,
+): string[] {
   const problems: string[] = [];
   const parents = new Set<Id>();
   const reachesPage = new Map<Id, boolean>();
   for (const { id, before } of changes) {
     const record = view.get(id);
     if (record !== undefined) {
-      checkOwnFields(view, record, problems);
+      checkOwnFields(view, record, rules, problems);
       if (isSceneNode(record)) {
         if (!reaches(view, id, reachesPage))
           problems.push(`${id}: its ancestors form a cycle or end without a page`);
@@ -134,7 +156,12 @@ function reaches(view: RecordView, id: Id, known: Map<Id, boolean>): boolean {
 }
 
 /** The rules about one record and the records it names (not its siblings or ancestors). */
-function checkOwnFields(view: RecordView, record: DocRecord, problems: string[]): void {
+function checkOwnFields(
+  view: RecordView,
+  record: DocRecord,
+  rules: KindRules,
+  problems: string[],
+): void {
   const id = record.id;
   if (typeof id !== "string" || id.length === 0) problems.push(`a record has an empty id`);
   const bad = firstNonFinite(record, "");
@@ -150,10 +177,15 @@ function checkOwnFields(view: RecordView, record: DocRecord, problems: string[])
   else if (parent.type !== "page" && !isContainer(parent)) {
     problems.push(`${id}: parent ${record.parent} is a ${parent.type}, not a page, frame or group`);
   }
-  checkValues(view, record, problems);
+  checkValues(view, record, rules, problems);
 }
 
-function checkValues(view: RecordView, node: DocRecord, problems: string[]): void {
+function checkValues(
+  view: RecordView,
+  node: DocRecord,
+  rules: KindRules,
+  problems: string[],
+): void {
   if (!isSceneNode(node)) return;
   const id = node.id;
   if (node.opacity < 0 || node.opacity > 1)
@@ -163,50 +195,13 @@ function checkValues(view: RecordView, node: DocRecord, problems: string[]): voi
   if ("height" in node && node.height < 0) problems.push(`${id}: negative height`);
   if ("stroke" in node && node.stroke.width < 0) problems.push(`${id}: negative stroke width`);
   // The table pairs each type with its own records, which a lookup by a union cannot show.
-  (VALUE_RULES[node.type] as ValueRule<SceneNode>)(view, node, problems);
+  (rules[node.type].rules as ValueRule<SceneNode>)(view, node, problems);
 }
 
-type ValueRule<T extends SceneNode> = (view: RecordView, node: T, problems: string[]) => void;
-
-const NO_RULES = (): void => {};
-
-/**
- * The rules of each type's own fields. Every type is listed, so a new one does not compile until
- * it is given its rules (or none).
- */
-const VALUE_RULES: { readonly [K in NodeType]: ValueRule<Extract<SceneNode, { type: K }>> } = {
-  rect: (_view, node, problems) => {
-    if (node.radii.length !== 4 || node.radii.some((r) => r < 0))
-      problems.push(`${node.id}: bad corner radii`);
-  },
-  ellipse: NO_RULES,
-  polygon: (_view, node, problems) => {
-    if (!Number.isInteger(node.sides) || node.sides < 3)
-      problems.push(`${node.id}: polygon needs ≥ 3 sides`);
-  },
-  star: (_view, node, problems) => {
-    if (!Number.isInteger(node.points) || node.points < 3)
-      problems.push(`${node.id}: star needs ≥ 3 points`);
-    if (node.innerRatio <= 0 || node.innerRatio > 1)
-      problems.push(`${node.id}: star inner ratio outside (0, 1]`);
-  },
-  line: (view, node, problems) => {
-    for (const binding of [node.startBinding, node.endBinding])
-      if (binding !== null) checkBinding(view, node, binding, problems);
-  },
-  path: NO_RULES,
-  freehand: (_view, node, problems) => {
-    if (node.points.length % 3 !== 0)
-      problems.push(`${node.id}: freehand points are not x, y, pressure triples`);
-  },
-  text: NO_RULES,
-  image: (view, node, problems) => {
-    const blob = view.get(node.blob);
-    if (blob === undefined || blob.type !== "blob")
-      problems.push(`${node.id}: image data ${node.blob} does not exist`);
-  },
-  frame: NO_RULES,
-  group: NO_RULES,
+/** The rules of a line's ends, for the line kind: see `checkBinding`. */
+export const boundEndRules: ValueRule<LineNode> = (view, node, problems) => {
+  for (const binding of [node.startBinding, node.endBinding])
+    if (binding !== null) checkBinding(view, node, binding, problems);
 };
 
 /**

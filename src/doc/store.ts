@@ -1,4 +1,10 @@
-import { checkAll, checkChanged, InvariantError, type RecordView } from "./invariants";
+import {
+  checkAll,
+  checkChanged,
+  InvariantError,
+  type KindRules,
+  type RecordView,
+} from "./invariants";
 import { invertPatch, sameValue, type Change, type Patch } from "./patch";
 import {
   isSceneNode,
@@ -23,8 +29,12 @@ export interface Commit {
 }
 
 export interface StoreOptions {
-  /** Check invariants after every transaction (development and tests). */
-  readonly checkInvariants?: boolean;
+  /**
+   * Check invariants after every transaction (development and tests), with these rules for each
+   * kind's own fields: the kinds' (`KIND_RULES`, `shapes/registry.ts`), which this layer cannot
+   * import.
+   */
+  readonly invariants?: KindRules;
 }
 
 type Listener<T> = (value: T) => void;
@@ -67,13 +77,19 @@ export class DocumentStore implements RecordView {
   private revision = 0;
   private locked = false;
   private documentId: Id | null = null;
-  readonly checksInvariants: boolean;
+  /** The kinds' value rules, checked after every transaction; null when nothing is checked. */
+  private readonly rules: KindRules | null;
+
+  /** Whether invariants are checked after every transaction. */
+  get checksInvariants(): boolean {
+    return this.rules !== null;
+  }
 
   constructor(records: Iterable<DocRecord>, options: StoreOptions = {}) {
-    this.checksInvariants = options.checkInvariants ?? false;
+    this.rules = options.invariants ?? null;
     this.load(records);
-    if (this.checksInvariants) {
-      const problems = checkAll(this);
+    if (this.rules !== null) {
+      const problems = checkAll(this, this.rules);
       if (problems.length > 0) throw new InvariantError(problems);
     }
   }
@@ -252,8 +268,8 @@ export class DocumentStore implements RecordView {
     if (changes.length === 0 && (selection === null || sameValue(selection, selectionBefore)))
       return null;
     this.write(changes);
-    if (this.checksInvariants) {
-      const problems = checkChanged(this, changes);
+    if (this.rules !== null) {
+      const problems = checkChanged(this, changes, this.rules);
       if (problems.length > 0) {
         this.write(invertPatch({ changes }).changes);
         throw new InvariantError(problems);

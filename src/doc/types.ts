@@ -325,20 +325,37 @@ export interface ImageNode extends NodeBase {
   readonly height: number;
 }
 
-export type ShapeNode =
-  | RectNode
-  | EllipseNode
-  | LineNode
-  | PolygonNode
-  | StarNode
-  | PathNode
-  | FreehandNode
-  | TextNode
-  | ImageNode;
+/**
+ * Every kind of scene node by its `type`. A kind declared in its own module joins the document
+ * model by adding itself here through module augmentation, with no edit to this file:
+ *
+ *     declare module "../doc/types" {
+ *       interface SceneNodeKinds { diamond: DiamondNode }
+ *     }
+ */
+// An interface, so that kind modules can augment it. The records of the kinds listed here are
+// declared above; a kind added later declares its own in its module.
+export interface SceneNodeKinds {
+  frame: FrameNode;
+  group: GroupNode;
+  rect: RectNode;
+  ellipse: EllipseNode;
+  line: LineNode;
+  polygon: PolygonNode;
+  star: StarNode;
+  path: PathNode;
+  freehand: FreehandNode;
+  text: TextNode;
+  image: ImageNode;
+}
 
-export type SceneNode = FrameNode | GroupNode | ShapeNode;
-export type NodeType = SceneNode["type"];
+export type NodeType = keyof SceneNodeKinds;
+export type SceneNode = SceneNodeKinds[NodeType];
 export type ContainerNode = FrameNode | GroupNode;
+/** A node that is not a container. */
+export type ShapeNode = Exclude<SceneNode, ContainerNode>;
+/** The record of the node type `K`. */
+export type NodeOf<K extends NodeType> = SceneNodeKinds[K];
 
 export interface PageRecord {
   readonly id: Id;

@@ -3,6 +3,7 @@ import { newId } from "../doc/ids";
 import { DocumentStore } from "../doc/store";
 import type { DocRecord, Id } from "../doc/types";
 import { History } from "../history/history";
+import { KIND_RULES } from "../shapes/registry";
 import { BindingFollower } from "./bindingFollower";
 import { CommitPipeline } from "./commitPipeline";
 import { GradientEditRequests } from "./gradientEditRequests";
@@ -59,7 +60,7 @@ export function createEditor(
   records: readonly DocRecord[],
   { checkInvariants = CHECK_INVARIANTS }: { readonly checkInvariants?: boolean } = {},
 ): EditableDocument {
-  const store = new DocumentStore(records, { checkInvariants });
+  const store = new DocumentStore(records, checkInvariants ? { invariants: KIND_RULES } : {});
   const commits = new CommitPipeline(store, checkInvariants);
   const bindings = new BindingFollower(store, commits.stage("bindings"));
   const history = new History(store, undefined, commits.stage("history"));

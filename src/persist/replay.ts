@@ -2,6 +2,7 @@ import { checkAll, InvariantError } from "../doc/invariants";
 import { sameValue } from "../doc/patch";
 import { DocumentStore } from "../doc/store";
 import type { DocRecord, Id } from "../doc/types";
+import { KIND_RULES } from "../shapes/registry";
 import type { LogEntry } from "./logEntry";
 
 export type { LogEntry } from "./logEntry";
@@ -78,7 +79,7 @@ export function validateRecords(records: readonly DocRecord[]): void {
   } catch (error) {
     throw new CorruptDocumentError(error instanceof Error ? error.message : String(error));
   }
-  const problems = checkAll(store);
+  const problems = checkAll(store, KIND_RULES);
   if (problems.length > 0) throw new CorruptDocumentError(new InvariantError(problems).message);
 }
 

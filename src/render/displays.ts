@@ -32,7 +32,8 @@ import {
 } from "./batch/encode";
 import { BatchWriter } from "./batch/writer";
 import { colorOf } from "./paint";
-import { makeNode, NO_STROKE } from "../doc/factory";
+import { NO_STROKE } from "../doc/factory";
+import { makeNode } from "../shapes/makeNode";
 import { applyLayer, LayerHost } from "./groupLayers";
 import { pixiBlendName } from "./hslBlends";
 import { createPaintMesh, type PaintTiles } from "./paintMesh/paintMesh";

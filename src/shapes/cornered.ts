@@ -12,6 +12,10 @@ type CorneredNode = PolygonNode | StarNode;
 /** A polygon or a star: the two kinds the polygon tool makes and the Star toggle flips between. */
 export type PolygonLike = CorneredNode;
 
+/** What new polygons and stars are called: their kinds' default names, which renaming follows. */
+export const POLYGON_NAME = "Polygon";
+export const STAR_NAME = "Star";
+
 /** Inner radius over outer radius of a star made without one given. */
 export const DEFAULT_INNER_RATIO = 0.5;
 
@@ -69,20 +73,34 @@ export function asStar(
   );
   if (isStar(node)) return { ...node, points, innerRatio };
   const { sides: _sides, ...rest } = node;
-  return { ...rest, type: "star", name: renamed(node.name, "Polygon", "Star"), points, innerRatio };
+  return {
+    ...rest,
+    type: "star",
+    name: renamed(node.name, POLYGON_NAME, STAR_NAME),
+    points,
+    innerRatio,
+  };
 }
 
 /** The shape as a regular polygon, its tips becoming corners. */
 export function asPolygon(node: PolygonLike): PolygonNode {
   if (isPolygon(node)) return node;
   const { points, innerRatio: _ratio, ...rest } = node;
-  return { ...rest, type: "polygon", name: renamed(node.name, "Star", "Polygon"), sides: points };
+  return {
+    ...rest,
+    type: "polygon",
+    name: renamed(node.name, STAR_NAME, POLYGON_NAME),
+    sides: points,
+  };
 }
+
+/** What each of the two kinds says of itself: its name, defaults, rules and file fields. */
+type OwnParts = "defaultName" | "defaults" | "rules" | "file";
 
 /**
  * The record of a kind drawn as the closed outline through `corners` (local x, y pairs in the box
- * (0,0)–(width, height)): polygons and stars differ only in where the corners go and in their
- * panel fields.
+ * (0,0)–(width, height)), less its `OwnParts`: polygons and stars differ only in where the
+ * corners go, in their panel fields and in those.
  */
 export function corneredKind<T extends CorneredNode>(
   type: T["type"],
@@ -90,7 +108,7 @@ export function corneredKind<T extends CorneredNode>(
   fields: ShapeKind<T>["fields"],
   /** The share of its width clear of its outline at its middle height: where labels wrap. */
   inside: number,
-): ShapeKind<T> {
+): Omit<ShapeKind<T>, OwnParts> {
   const localBounds = (node: T) => strokedBox(node, node.width, node.height);
   const labelPlacement = (node: T) => boxLabelPlacement(node.width, node.height, inside);
   const subpaths = (node: T) => {

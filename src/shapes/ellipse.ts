@@ -6,6 +6,8 @@ import { ellipseSubpath } from "../geometry/toPath";
 import { NO_ARROW_ENDS, resizedBox, strokedBox, withoutStroke } from "./common";
 import type { ShapeKind } from "./kind";
 import { boxLabelPlacement, labelledBounds, labelledHit } from "./label";
+import { NO_RULES } from "../doc/invariants";
+import { LABEL_FIELD, sizeField } from "./fileFields";
 
 function localBounds(node: EllipseNode) {
   return strokedBox(node, node.width, node.height);
@@ -26,6 +28,14 @@ function polylines(node: EllipseNode, step: number) {
 /** The ellipse inscribed in the box (0,0)–(width, height). */
 export const ellipseKind = {
   type: "ellipse",
+  defaultName: "Ellipse",
+  defaults: { label: null },
+  rules: NO_RULES,
+  file: {
+    code: "E",
+    styled: true,
+    fields: [sizeField("width", "width"), sizeField("height", "height"), LABEL_FIELD],
+  },
   localBounds: labelledBounds(localBounds, labelPlacement),
   geometryBox: (node) => localBounds(withoutStroke(node)),
   outline: { subpaths, fillRule: () => "nonzero", ink: false },

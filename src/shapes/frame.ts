@@ -5,6 +5,8 @@ import { boxHitOutline, hitPainted } from "../geometry/hitOutline";
 import { roundedRectSubpath } from "../geometry/toPath";
 import { NO_ARROW_ENDS, resizedBox, strokedBox, withoutStroke } from "./common";
 import { isNodeOf, type ShapeKind } from "./kind";
+import { NO_RULES } from "../doc/invariants";
+import { sizeField } from "./fileFields";
 
 function localBounds(node: FrameNode) {
   return strokedBox(node, node.width, node.height);
@@ -22,6 +24,18 @@ export const isFrame = isNodeOf("frame");
  */
 export const frameKind = {
   type: "frame",
+  defaultName: "Frame",
+  defaults: {},
+  rules: NO_RULES,
+  file: {
+    code: "F",
+    styled: true,
+    fields: [
+      sizeField("width", "width"),
+      sizeField("height", "height"),
+      { key: "clip", read: "bool" },
+    ],
+  },
   localBounds,
   geometryBox: (node) => localBounds(withoutStroke(node)),
   outline: { subpaths, fillRule: () => "nonzero", ink: false },

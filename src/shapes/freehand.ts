@@ -38,6 +38,20 @@ export const isFreehand = isNodeOf("freehand");
  */
 export const freehandKind = {
   type: "freehand",
+  defaultName: "Drawing",
+  defaults: {},
+  rules: (_view, node, problems) => {
+    if (node.points.length % 3 !== 0)
+      problems.push(`${node.id}: freehand points are not x, y, pressure triples`);
+  },
+  file: {
+    code: "D",
+    styled: true,
+    fields: [
+      { key: "points", read: "freehandPoints" },
+      { key: "settings", read: "freehandSettings" },
+    ],
+  },
   localBounds,
   geometryBox: (node) => localBounds(withoutStroke(node)),
   outline: { subpaths, fillRule: () => "nonzero", ink: true },

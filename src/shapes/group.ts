@@ -1,12 +1,27 @@
 import { apply, isFiniteTransform, toMatrix } from "../doc/transform";
-import type { GroupNode } from "../doc/types";
+import type { GroupNode, MaskKind } from "../doc/types";
 import { isNodeOf, type ShapeKind } from "./kind";
+import { NO_RULES } from "../doc/invariants";
+import { absentAs } from "./fileFields";
 
 export const isGroup = isNodeOf("group");
 
 /** Children moved, hidden and transformed together; it has no geometry of its own. */
 export const groupKind = {
   type: "group",
+  defaultName: "Group",
+  defaults: { isolated: false },
+  rules: NO_RULES,
+  file: {
+    code: "G",
+    styled: false,
+    // Groups blended through, as every group was before isolation.
+    fields: [
+      { key: "isolated", read: "bool", absent: absentAs(false) },
+      // Unmasked groups, as every group was before masks (format 7), write no mask.
+      { key: "mask", read: "maskKind", absent: absentAs<MaskKind | undefined>(undefined) },
+    ],
+  },
   localBounds: () => null,
   geometryBox: (_node, childrenBox) => childrenBox(),
   outline: null,

@@ -4,6 +4,7 @@ import { boxHitOutline, hitWhole } from "../geometry/hitOutline";
 import { polygonSubpath } from "../geometry/toPath";
 import { resizedBox, strokedBox } from "./common";
 import { isNodeOf, type ShapeKind } from "./kind";
+import { sizeField } from "./fileFields";
 
 function localBounds(node: ImageNode) {
   return strokedBox(node, node.width, node.height);
@@ -14,6 +15,24 @@ export const isImage = isNodeOf("image");
 /** A raster picture stretched over (0,0)–(width, height), its data in a blob record. */
 export const imageKind = {
   type: "image",
+  defaultName: "Image",
+  defaults: {},
+  rules: (view, node, problems) => {
+    const blob = view.get(node.blob);
+    if (blob === undefined || blob.type !== "blob")
+      problems.push(`${node.id}: image data ${node.blob} does not exist`);
+  },
+  file: {
+    code: "I",
+    styled: false,
+    fields: [
+      { key: "blob", read: "id" },
+      sizeField("naturalWidth"),
+      sizeField("naturalHeight"),
+      sizeField("width", "width"),
+      sizeField("height", "height"),
+    ],
+  },
   localBounds,
   geometryBox: localBounds,
   outline: null,

@@ -1,3 +1,4 @@
+import type { ValueRule } from "../doc/invariants";
 import type { Matrix } from "../doc/transform";
 import type {
   ArrowHead,
@@ -5,6 +6,8 @@ import type {
   FillRule,
   ImageNode,
   LineRoute,
+  NodeBase,
+  NodeOf,
   NodeType,
   Paint,
   SceneNode,
@@ -17,10 +20,10 @@ import type { Polyline } from "../geometry/dash";
 import type { HitPart } from "../geometry/hitOutline";
 import type { Box } from "../math/box";
 import type { Point } from "../math/point";
+import type { FileSchema } from "./fileFields";
 import type { LabelPlacement } from "./label";
 
-/** The record of the node type `K`. */
-export type NodeOf<K extends NodeType> = Extract<SceneNode, { type: K }>;
+export type { NodeOf } from "../doc/types";
 
 /**
  * The typed check a kind module exports for code elsewhere that works on that kind's own fields
@@ -40,6 +43,14 @@ export function isNodeOf<K extends NodeType>(
  */
 export interface ShapeKind<T extends SceneNode> {
   readonly type: T["type"];
+  /** What a new node is called until someone names it; the file leaves a name equal to it out. */
+  readonly defaultName: string;
+  /** Fields a new node has unless it is made with them (`makeNode`): lines start unbound. */
+  readonly defaults: Partial<Omit<T, keyof NodeBase | "type">>;
+  /** The rules of its own fields that the store checks (development and tests); `NO_RULES`. */
+  readonly rules: ValueRule<T>;
+  /** Its own fields in the native file. */
+  readonly file: FileSchema<T>;
   /**
    * A box that contains everything the node draws, in its local coordinates, stroke included;
    * null for nodes whose extent is their children's. Conservative: curves use their control points.

@@ -10,6 +10,8 @@ import { scalePoint } from "./common";
 import { routePoints, routeSubpath, routeTangents, withRoute } from "./lineRoute";
 import { isNodeOf, type ArrowEnd, type ShapeKind } from "./kind";
 import { labelledBounds, labelledHit, lineLabelPlacement } from "./label";
+import { boundEndRules } from "../doc/invariants";
+import { absentAs, LABEL_FIELD } from "./fileFields";
 
 function subpaths(node: LineNode): Subpath[] {
   return [routeSubpath(node)];
@@ -49,6 +51,25 @@ export const isLine = isNodeOf("line");
  */
 export const lineKind = {
   type: "line",
+  defaultName: "Line",
+  defaults: { startBinding: null, endBinding: null, route: "straight", bend: 0.5, label: null },
+  rules: boundEndRules,
+  file: {
+    code: "L",
+    styled: true,
+    fields: [
+      { key: "start", read: "vec2" },
+      { key: "end", read: "vec2" },
+      { key: "startHead", read: "arrowHead" },
+      { key: "endHead", read: "arrowHead" },
+      // Free ends, straight and bent halfway: what lines were before connectors.
+      { key: "startBinding", read: "binding", absent: absentAs(null) },
+      { key: "endBinding", read: "binding", absent: absentAs(null) },
+      { key: "route", read: "lineRoute", absent: absentAs("straight") },
+      { key: "bend", read: "coordinate", absent: absentAs(0.5) },
+      LABEL_FIELD,
+    ],
+  },
   localBounds: labelledBounds(localBounds, labelPlacement),
   // Where it runs: arrowheads belong to the stroke.
   geometryBox: (node) => subpathsBox(subpaths(node), IDENTITY_MATRIX),

@@ -8,6 +8,8 @@ import type { Point } from "../math/point";
 import type { Box } from "../math/box";
 import { HEAP_OBJECT_BYTES, NO_ARROW_ENDS, scalePoint, withoutStroke } from "./common";
 import { isNodeOf, type ShapeKind } from "./kind";
+import { NO_RULES } from "../doc/invariants";
+import { absentAs } from "./fileFields";
 
 function localBounds(node: PathNode): Box | null {
   const pad = strokePad(node);
@@ -97,6 +99,17 @@ export const isPath = isNodeOf("path");
 /** Subpaths of lines, quadratic and cubic Béziers, open or closed, filled by `fillRule`. */
 export const pathKind = {
   type: "path",
+  defaultName: "Path",
+  defaults: {},
+  rules: NO_RULES,
+  file: {
+    code: "A",
+    styled: true,
+    fields: [
+      { key: "subpaths", read: "subpaths", column: "subpaths" },
+      { key: "fillRule", read: "fillRule", absent: absentAs("nonzero", false) },
+    ],
+  },
   localBounds,
   geometryBox: (node) => localBounds(withoutStroke(node)),
   outline: { subpaths, fillRule: (node) => node.fillRule, ink: false },

@@ -6,6 +6,7 @@ import { roundedRectSubpath } from "../geometry/toPath";
 import { NO_ARROW_ENDS, resizedBox, strokedBox, withoutStroke } from "./common";
 import { isNodeOf, type ShapeKind } from "./kind";
 import { boxLabelPlacement, labelledBounds, labelledHit } from "./label";
+import { LABEL_FIELD, sizeField } from "./fileFields";
 
 function localBounds(node: RectNode) {
   return strokedBox(node, node.width, node.height);
@@ -40,9 +41,35 @@ function withCorner(node: RectNode, corner: 0 | 1 | 2 | 3, radius: number): Rect
 
 export const isRect = isNodeOf("rect");
 
+/**
+ * Square corners, what the file reads when a rectangle's radii are left out: shared by every
+ * such rectangle, as records are never mutated.
+ */
+const ZERO_RADII: RectNode["radii"] = Object.freeze([0, 0, 0, 0]);
+
 /** A rectangle (0,0)–(width, height) with a radius at each corner. */
 export const rectKind = {
   type: "rect",
+  defaultName: "Rectangle",
+  defaults: { label: null },
+  rules: (_view, node, problems) => {
+    if (node.radii.length !== 4 || node.radii.some((r) => r < 0))
+      problems.push(`${node.id}: bad corner radii`);
+  },
+  file: {
+    code: "R",
+    styled: true,
+    fields: [
+      sizeField("width", "width"),
+      sizeField("height", "height"),
+      {
+        key: "radii",
+        read: "radii",
+        absent: { value: ZERO_RADII, inRecords: true, is: (value) => value.every((r) => r === 0) },
+      },
+      LABEL_FIELD,
+    ],
+  },
   localBounds: labelledBounds(localBounds, labelPlacement),
   geometryBox: (node) => localBounds(withoutStroke(node)),
   outline: { subpaths, fillRule: () => "nonzero", ink: false },

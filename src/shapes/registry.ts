@@ -1,5 +1,7 @@
+import type { KindRules } from "../doc/invariants";
 import type { NodeType, SceneNode } from "../doc/types";
 import { ellipseKind } from "./ellipse";
+import type { OwnKey } from "./fileFields";
 import { frameKind } from "./frame";
 import { freehandKind } from "./freehand";
 import { groupKind } from "./group";
@@ -19,21 +21,41 @@ export type ShapeKinds = { readonly [K in NodeType]: ShapeKind<NodeOf<K>> };
 
 /**
  * Every kind of node. Code outside the kind modules asks this (through `kindOf`) rather than
- * switching on `node.type`; adding a kind is its module and one line here.
+ * switching on `node.type`; adding a kind is its module and one line here. The order is the one
+ * the native format's messages list the kinds in.
  */
 export const SHAPE_KINDS = {
+  frame: frameKind,
+  group: groupKind,
   rect: rectKind,
   ellipse: ellipseKind,
+  line: lineKind,
   polygon: polygonKind,
   star: starKind,
-  line: lineKind,
   path: pathKind,
   freehand: freehandKind,
   text: textKind,
   image: imageKind,
-  frame: frameKind,
-  group: groupKind,
 } satisfies ShapeKinds;
+
+/** Every kind's value rules, for the store to check (`DocumentStore`'s `invariants`). */
+export const KIND_RULES: KindRules = SHAPE_KINDS;
+
+/** True only when `A` and `B` are the same type. */
+type Same<A, B> =
+  (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
+/** The kinds whose file fields are not exactly their record type's own fields. */
+type FileIncomplete = {
+  [K in NodeType]: Same<
+    (typeof SHAPE_KINDS)[K]["file"]["fields"][number]["key"],
+    OwnKey<NodeOf<K>>
+  > extends true
+    ? never
+    : K;
+}[NodeType];
+/** A field of a kind's record missing from its `file.fields`, or one too many, stops the build. */
+const fileComplete: [FileIncomplete] extends [never] ? true : FileIncomplete = true;
+void fileComplete;
 
 /** The node types whose kind record has a field `F` matching `V`. */
 export type TypesWhere<F extends keyof ShapeKind<SceneNode>, V> = {

@@ -5,6 +5,8 @@ import { polygonSubpath } from "../geometry/toPath";
 import type { Box } from "../math/box";
 import { withoutStroke } from "./common";
 import { isNodeOf, type ShapeKind } from "./kind";
+import { NO_RULES } from "../doc/invariants";
+import { sizeField } from "./fileFields";
 
 /** Average advance of a glyph as a share of the font size, for text not yet measured. */
 const GLYPH_ADVANCE = 0.6;
@@ -29,6 +31,23 @@ export const isText = isNodeOf("text");
  */
 export const textKind = {
   type: "text",
+  defaultName: "Text",
+  defaults: {},
+  rules: NO_RULES,
+  file: {
+    code: "T",
+    styled: true,
+    fields: [
+      { key: "content", read: "text" },
+      { key: "fontFamily", read: "text" },
+      sizeField("fontSize"),
+      { key: "fontWeight", read: "fontWeight" },
+      { key: "fontStyle", read: "fontStyle" },
+      { key: "align", read: "textAlign" },
+      sizeField("lineHeight"),
+      { key: "width", read: "textWidth" },
+    ],
+  },
   localBounds,
   geometryBox: (node) => localBounds(withoutStroke(node)),
   outline: null,

@@ -1,5 +1,5 @@
 import { addNodes } from "../doc/commands";
-import { makeNode } from "../doc/factory";
+import { makeNode } from "../shapes/makeNode";
 import { newId } from "../doc/ids";
 import { IDENTITY_TRANSFORM, type Matrix } from "../doc/transform";
 import type { BlobRecord, Id, ImageNode } from "../doc/types";

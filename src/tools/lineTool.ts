@@ -1,5 +1,5 @@
 import { addNodes } from "../doc/commands";
-import { makeNode } from "../doc/factory";
+import { makeNode } from "../shapes/makeNode";
 import { newId } from "../doc/ids";
 import type { Binding, LineNode } from "../doc/types";
 import { bindingAt } from "./bindingTarget";

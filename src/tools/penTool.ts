@@ -1,5 +1,6 @@
 import { addNodes, worldMatrix } from "../doc/commands";
-import { makeNode, NO_FILL } from "../doc/factory";
+import { NO_FILL } from "../doc/factory";
+import { makeNode } from "../shapes/makeNode";
 import { newId } from "../doc/ids";
 import { apply, IDENTITY_MATRIX, IDENTITY_TRANSFORM, type Matrix } from "../doc/transform";
 import { isSceneNode, type Id, type PathNode, type Subpath } from "../doc/types";

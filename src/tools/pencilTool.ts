@@ -1,5 +1,6 @@
 import { addNodes } from "../doc/commands";
-import { makeNode, NO_FILL } from "../doc/factory";
+import { NO_FILL } from "../doc/factory";
+import { makeNode } from "../shapes/makeNode";
 import { newId } from "../doc/ids";
 import { IDENTITY_TRANSFORM, type Matrix } from "../doc/transform";
 import type { FreehandNode, Id } from "../doc/types";

@@ -1,6 +1,6 @@
 import { DEFAULT_INNER_RATIO } from "../shapes/cornered";
 import { addNodes } from "../doc/commands";
-import { makeNode } from "../doc/factory";
+import { makeNode } from "../shapes/makeNode";
 import { newId } from "../doc/ids";
 import { IDENTITY_TRANSFORM } from "../doc/transform";
 import type {

@@ -1,5 +1,6 @@
 import { addNodes, deleteNodes } from "../doc/commands";
-import { BLACK, makeNode, NO_STROKE } from "../doc/factory";
+import { BLACK, NO_STROKE } from "../doc/factory";
+import { makeNode } from "../shapes/makeNode";
 import { newId } from "../doc/ids";
 import { DEFAULT_TEXT_FAMILY } from "../fonts/family";
 import { IDENTITY_TRANSFORM, type Matrix } from "../doc/transform";

@@ -1,5 +1,6 @@
 import type { EditableDocument } from "../../src/editing/editor";
-import { makeNode, DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
+import { DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import type { FrameNode } from "../../src/doc/types";
 import { at, editorWith, group, rect } from "./support";
 

@@ -18,7 +18,8 @@ import {
 } from "../../src/actions/pathOps";
 import { createEditor, type EditableDocument } from "../../src/editing/editor";
 import { CommandRegistry } from "../../src/editing/commands";
-import { createDocument, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
+import { createDocument, DEFAULT_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import { IDENTITY_TRANSFORM } from "../../src/doc/transform";
 import type { EllipseNode, PathNode, RectNode } from "../../src/doc/types";
 import { stateOf } from "./support";

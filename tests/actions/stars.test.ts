@@ -6,7 +6,8 @@ import { asPolygon, asStar, DEFAULT_INNER_RATIO, withPointCount } from "../../sr
 import { CommandRegistry } from "../../src/editing/commands";
 import { runCommandLine, type CommandLineHost } from "../../src/commandLine/execute";
 import { parseCommand } from "../../src/commandLine/parse";
-import { makeNode, DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
+import { DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import type { PolygonNode, StarNode } from "../../src/doc/types";
 import { exportSvg } from "../../src/io/export/svg";
 import { starPoints } from "../../src/geometry/outline";

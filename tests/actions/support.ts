@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { createEditor, type EditableDocument } from "../../src/editing/editor";
-import { makeNode } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import type { DocumentStore } from "../../src/doc/store";
 import {
   isSceneNode,

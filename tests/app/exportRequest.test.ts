@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createEditor } from "../../src/editing/editor";
-import { makeNode, NO_STROKE } from "../../src/doc/factory";
+import { NO_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import type { RectNode } from "../../src/doc/types";
 import { documentExports } from "../../src/io/export/documentExports";
 import { MAX_SCALE } from "../../src/io/export/png";

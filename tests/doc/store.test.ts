@@ -1,12 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addNodes, groupNodes, moveNodes, ungroup, worldMatrix } from "../../src/doc/commands";
-import { createDocument, DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
+import { createDocument, DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import { InvariantError } from "../../src/doc/invariants";
 import { DocumentStore, type Commit } from "../../src/doc/store";
 import { fromMatrix, invert, multiply, toMatrix } from "../../src/doc/transform";
 import type { FreehandNode, RectNode, Transform } from "../../src/doc/types";
 import { History } from "../../src/history/history";
+import { KIND_RULES } from "../../src/shapes/registry";
 
 function setup() {
   const store = new DocumentStore(
@@ -16,7 +18,7 @@ function setup() {
       author: "web_user",
       created: "2026-01-01T00:00:00.000Z",
     }),
-    { checkInvariants: true },
+    { invariants: KIND_RULES },
   );
   const history = new History(store);
   const rect = (id: string, x = 0): RectNode => {

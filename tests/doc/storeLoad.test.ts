@@ -1,9 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createDocument, DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
+import { createDocument, DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import { checkAll } from "../../src/doc/invariants";
 import { DocumentStore } from "../../src/doc/store";
 import type { DocRecord, GroupNode, Id, PageRecord, RectNode } from "../../src/doc/types";
+import { KIND_RULES } from "../../src/shapes/registry";
 
 const PAGES = ["p1", "p2"];
 
@@ -51,7 +53,7 @@ function tree(store: DocumentStore, containers: readonly Id[]) {
     children: containers.map((id) => store.childrenOf(id).map((node) => node.id)),
     childIds: containers.map((id) => [...store.childIds(id)].sort()),
     // Which of two clashing siblings a message names first follows load order.
-    problems: checkAll(store).length,
+    problems: checkAll(store, KIND_RULES).length,
   };
 }
 

@@ -1,6 +1,7 @@
 /** Shared builders and arbitraries for the geometry tests. */
 import fc from "fast-check";
-import { DEFAULT_STROKE, makeNode, NO_FILL, NO_STROKE } from "../../src/doc/factory";
+import { DEFAULT_STROKE, NO_FILL, NO_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import type {
   EllipseNode,
   Fill,

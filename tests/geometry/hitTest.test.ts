@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_STROKE, makeNode, NO_FILL, NO_STROKE } from "../../src/doc/factory";
+import { DEFAULT_STROKE, NO_FILL, NO_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import { IDENTITY_MATRIX, toMatrix } from "../../src/doc/transform";
 import type {
   ImageNode,

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_STROKE, makeNode, NO_STROKE } from "../../src/doc/factory";
+import { DEFAULT_STROKE, NO_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import type { FreehandNode, LineNode, PathNode, Stroke, Subpath } from "../../src/doc/types";
 import { flattenSubpaths, signedAreaOfSubpaths } from "../../src/geometry/bezier";
 import { DEFAULT_FREEHAND_SETTINGS } from "../../src/geometry/freehand";

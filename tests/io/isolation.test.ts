@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { createDocument, DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
+import { createDocument, DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import { DocumentStore } from "../../src/doc/store";
 import type { DocRecord, GroupNode, RectNode } from "../../src/doc/types";
 import { exportSvg } from "../../src/io/export/svg";
 import { importSvg } from "../../src/io/import/svg";
 import { serializeDocument } from "../../src/io/native/format";
 import { parseDocument } from "../../src/io/native/parse";
+import { KIND_RULES } from "../../src/shapes/registry";
 
 // Isolated groups (CSS isolation: isolate): what blends inside blends with the group alone.
 
@@ -50,7 +52,7 @@ describe("isolated groups", () => {
   });
 
   it("are written to SVG as isolation: isolate and read back", () => {
-    const store = new DocumentStore(documentWith(true), { checkInvariants: true });
+    const store = new DocumentStore(documentWith(true), { invariants: KIND_RULES });
     const { svg } = exportSvg(store, { scope: { page: "p" } });
     expect(svg).toMatch(/<g [^>]*style="isolation:isolate"/);
     expect(svg).toMatch(/style="mix-blend-mode:multiply"/);

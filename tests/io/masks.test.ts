@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createDocument, makeNode, NO_STROKE } from "../../src/doc/factory";
+import { createDocument, NO_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import { DocumentStore } from "../../src/doc/store";
 import type {
   DocRecord,
@@ -22,6 +23,7 @@ import { parseDocument } from "../../src/io/native/parse";
 import { runTool } from "./export/externalTools";
 import { decodePng, type Pixels } from "./export/images";
 import { elements, parseXml } from "./export/xml";
+import { KIND_RULES } from "../../src/shapes/registry";
 
 const GREEN = { r: 0, g: 0.5, b: 0, a: 1 };
 const WHITE = { r: 1, g: 1, b: 1, a: 1 };
@@ -130,7 +132,7 @@ describe("masked groups in the native format (version 7)", () => {
 
   it("undo and redo a mask through the store", () => {
     const store = new DocumentStore(maskedDocument("outline", [circle("g")]), {
-      checkInvariants: true,
+      invariants: KIND_RULES,
     });
     store.transact("Unmask", (tx) => {
       const g = tx.get("g") as GroupNode;
@@ -272,7 +274,7 @@ describe("masked groups in SVG", () => {
 
   it("export an outline mask as a real <clipPath>, drawn clipped by rsvg", () => {
     const store = new DocumentStore(maskedDocument("outline", [circle("g")]), {
-      checkInvariants: true,
+      invariants: KIND_RULES,
     });
     const { svg, bounds } = exportSvg(store, { scope: { page: "p1" } });
     const root = parseXml(svg);
@@ -297,7 +299,7 @@ describe("masked groups in SVG", () => {
       stroke: NO_STROKE,
     });
     for (const kind of ["luminance", "alpha"] as const) {
-      const store = new DocumentStore(maskedDocument(kind, [half]), { checkInvariants: true });
+      const store = new DocumentStore(maskedDocument(kind, [half]), { invariants: KIND_RULES });
       const { svg } = exportSvg(store, { scope: { page: "p1" } });
       const mask = elements(parseXml(svg)).find((e) => e.localName === "mask")!;
       expect(mask.getAttribute("maskUnits")).toBe("userSpaceOnUse");
@@ -321,7 +323,7 @@ describe("masked groups in SVG", () => {
     });
     const store = new DocumentStore(
       maskedDocument("outline", [inner, bar, circle("inner", "a1")]),
-      { checkInvariants: true },
+      { invariants: KIND_RULES },
     );
     const { svg, bounds } = exportSvg(store, { scope: { page: "p1" } });
     const clips = elements(parseXml(svg)).filter((e) => e.localName === "clipPath");
@@ -340,14 +342,14 @@ describe("masked groups in SVG", () => {
 
   it("round-trip: the export's data gives the same masked group back, and a plain SVG a masked group", () => {
     const records = maskedDocument("outline", [circle("g")]);
-    const store = new DocumentStore(records, { checkInvariants: true });
+    const store = new DocumentStore(records, { invariants: KIND_RULES });
     const withData = imported(exportSvg(store, { scope: { page: "p1" } }).svg);
     const group = maskedGroups(withData)[0]!;
     expect(group.mask).toBe("outline");
     expect(childrenOf(withData, group.id).map((n) => n.type)).toEqual(["ellipse", "rect"]);
     for (const kind of ["outline", "luminance", "alpha"] as const) {
       const plain = new DocumentStore(maskedDocument(kind, [circle("g")]), {
-        checkInvariants: true,
+        invariants: KIND_RULES,
       });
       const svg = exportSvg(plain, { scope: { page: "p1" }, linework: false }).svg;
       const back = imported(svg);

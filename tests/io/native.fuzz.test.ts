@@ -7,6 +7,7 @@ import type { DocRecord } from "../../src/doc/types";
 import { serializeDocument } from "../../src/io/native/format";
 import { parseDocument, type LoadResult } from "../../src/io/native/parse";
 import { documentArb } from "../support/arbitraries";
+import { KIND_RULES } from "../../src/shapes/registry";
 
 const FUZZ_RUNS = 10_000;
 const ROUND_TRIP_RUNS = 500;
@@ -23,8 +24,8 @@ function expectSafe(result: LoadResult): void {
     expect(result.error.trim().length).toBeGreaterThan(0);
     return;
   }
-  const store = new DocumentStore(result.records, { checkInvariants: true });
-  expect(checkAll(store)).toEqual([]);
+  const store = new DocumentStore(result.records, { invariants: KIND_RULES });
+  expect(checkAll(store, KIND_RULES)).toEqual([]);
 }
 
 // ---- Mutations ----
@@ -339,7 +340,7 @@ describe("save then load", () => {
         expect(JSON.parse(serializeDocument(result.records)).shared).toEqual(
           JSON.parse(text).shared,
         );
-        expect(() => new DocumentStore(result.records, { checkInvariants: true })).not.toThrow();
+        expect(() => new DocumentStore(result.records, { invariants: KIND_RULES })).not.toThrow();
       }),
       { numRuns: ROUND_TRIP_RUNS },
     );

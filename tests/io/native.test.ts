@@ -1,12 +1,14 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createDocument, DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
+import { createDocument, DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import { DocumentStore } from "../../src/doc/store";
 import type { DocRecord, GroupNode, RectNode } from "../../src/doc/types";
 import { FORMAT_VERSION, orderRecords, serializeDocument } from "../../src/io/native/format";
 import { migrate, migrations } from "../../src/io/native/migrations";
 import { parseDocument, type LoadResult } from "../../src/io/native/parse";
 import { NATIVE_LIMITS, validateRecords } from "../../src/io/native/validate";
+import { KIND_RULES } from "../../src/shapes/registry";
 
 const fixture = (name: string): string =>
   readFileSync(new URL(`../fixtures/native/${name}`, import.meta.url), "utf8");
@@ -89,7 +91,7 @@ describe("serializeDocument", () => {
 
   it("round-trips and loads into a checked store", () => {
     const records = mustLoad(parseDocument(serializeDocument(sample())));
-    const store = new DocumentStore(records, { checkInvariants: true });
+    const store = new DocumentStore(records, { invariants: KIND_RULES });
     expect(store.childrenOf("g1").map((n) => n.id)).toEqual(["r3", "r2"]);
   });
 });
@@ -248,7 +250,7 @@ describe("versions", () => {
     expect(result.records).toEqual(expected);
     const rect1 = result.records.find((r) => r.id === "rect1") as RectNode;
     expect(rect1.transform.rotation).toBeCloseTo(Math.PI / 2, 15);
-    expect(() => new DocumentStore(result.records, { checkInvariants: true })).not.toThrow();
+    expect(() => new DocumentStore(result.records, { invariants: KIND_RULES })).not.toThrow();
     // Saving writes the current format, which loads back to the same records.
     expect(mustLoad(parseDocument(serializeDocument(result.records)))).toEqual(expected);
   });
@@ -360,7 +362,7 @@ describe("version 3 columns", () => {
     // Version 2 wrote image data after the nodes; version 3 keeps it with the whole records.
     expect(byId(result.records)).toEqual(byId(expected));
     expect(new Set(expected.map((r) => r.type)).size).toBe(14);
-    expect(() => new DocumentStore(result.records, { checkInvariants: true })).not.toThrow();
+    expect(() => new DocumentStore(result.records, { invariants: KIND_RULES })).not.toThrow();
     // Later versions write the version 3 layout unchanged when no line end is bound and no shape
     // is labelled.
     const written = JSON.parse(fixture("v2-basic.expected.linework")) as { version: number };

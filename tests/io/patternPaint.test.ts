@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createDocument, DEFAULT_STROKE, makeNode, NO_STROKE } from "../../src/doc/factory";
+import { createDocument, DEFAULT_STROKE, NO_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import { convertFill } from "../../src/doc/gradient";
 import {
   MAX_PATTERN_DEPTH,
@@ -26,6 +27,7 @@ import { FORMAT_VERSION, serializeDocument } from "../../src/io/native/format";
 import { parseDocument } from "../../src/io/native/parse";
 import { patternArb } from "../support/arbitraries";
 import { byId, elements, parseXml } from "./export/xml";
+import { KIND_RULES } from "../../src/shapes/registry";
 
 const GREEN = { r: 0, g: 0.5, b: 0, a: 1 };
 const GREY = { r: 0.5, g: 0.5, b: 0.5, a: 1 };
@@ -148,7 +150,7 @@ describe("pattern paints in the native format (version 6)", () => {
     const back = loaded(text);
     expect(back).toEqual(loaded(serializeDocument(back)));
     expect(back.find((r) => r.id === "e1")).toEqual(records.find((r) => r.id === "e1"));
-    expect(() => new DocumentStore(back, { checkInvariants: true })).not.toThrow();
+    expect(() => new DocumentStore(back, { invariants: KIND_RULES })).not.toThrow();
   });
 
   it("round-trip any pattern (property)", () => {
@@ -209,7 +211,7 @@ describe("pattern paints in the native format (version 6)", () => {
 describe("pattern paints in SVG", () => {
   it("export as a <pattern> in the node's units, its content as SVG", () => {
     const store = new DocumentStore(documentWith(checker({ opacity: 0.5 }), checker()), {
-      checkInvariants: true,
+      invariants: KIND_RULES,
     });
     const { svg } = exportSvg(store, { scope: { page: "p1" }, linework: false });
     const root = parseXml(svg);
@@ -232,7 +234,7 @@ describe("pattern paints in SVG", () => {
   it("come back from an exported file as they were (property)", () => {
     fc.assert(
       fc.property(patternArb(), (fill) => {
-        const store = new DocumentStore(documentWith(fill), { checkInvariants: true });
+        const store = new DocumentStore(documentWith(fill), { invariants: KIND_RULES });
         const { svg } = exportSvg(store, { scope: { page: "p1" } });
         const result = readUntrusted("drawing.svg", new TextEncoder().encode(svg));
         if (!result.ok) throw new Error(result.error);

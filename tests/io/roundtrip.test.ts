@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { generateKeyBetween } from "fractional-indexing";
 import { describe, expect, it } from "vitest";
-import { makeNode, NO_STROKE } from "../../src/doc/factory";
+import { NO_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import { DocumentStore } from "../../src/doc/store";
 import {
   isSceneNode,
@@ -16,6 +17,7 @@ import { exportSvg } from "../../src/io/export/svg";
 import { IMPORT_ROOT, readUntrusted, type ImportSuccess } from "../../src/io/import";
 import { documentArb } from "../support/arbitraries";
 import { galleryDocument } from "../support/gallery";
+import { KIND_RULES } from "../../src/shapes/registry";
 
 /** Geometry may move by this much through a round trip; everything else must be equal. */
 const TOLERANCE = 1e-6;
@@ -144,7 +146,7 @@ function rectWithData(data: string): string {
 
 describe("SVG round trip", () => {
   it("gives back the style gallery: same nodes, same tree, same styles", () => {
-    const store = new DocumentStore(galleryDocument(), { checkInvariants: true });
+    const store = new DocumentStore(galleryDocument(), { invariants: KIND_RULES });
     const result = roundTrip(store, "page");
     expect(roundTripDifferences(store, "page", result)).toEqual([]);
     expect(result.warnings).toEqual([]);
@@ -155,7 +157,7 @@ describe("SVG round trip", () => {
   });
 
   it("still converts the drawing when the data is left out", () => {
-    const store = new DocumentStore(galleryDocument(), { checkInvariants: true });
+    const store = new DocumentStore(galleryDocument(), { invariants: KIND_RULES });
     const { svg } = exportSvg(store, { scope: { page: "page" }, linework: false });
     expect(svg).not.toContain("data-linework");
     const result = readUntrusted("drawing.svg", svg);
@@ -167,7 +169,7 @@ describe("SVG round trip", () => {
   });
 
   it("writes the same drawing with or without the data", () => {
-    const store = new DocumentStore(galleryDocument(), { checkInvariants: true });
+    const store = new DocumentStore(galleryDocument(), { invariants: KIND_RULES });
     const withData = exportSvg(store, { scope: { page: "page" }, background: true }).svg;
     const without = exportSvg(store, {
       scope: { page: "page" },
@@ -183,7 +185,7 @@ describe("SVG round trip", () => {
   });
 
   it("places a selected node as the page shows it, and leaves out the page background", () => {
-    const store = new DocumentStore(galleryDocument(), { checkInvariants: true });
+    const store = new DocumentStore(galleryDocument(), { invariants: KIND_RULES });
     const { svg } = exportSvg(store, { scope: { nodes: ["star"] }, background: true });
     const result = readUntrusted("star.svg", svg);
     if (!result.ok) throw new Error(result.error);
@@ -207,7 +209,7 @@ describe("SVG round trip", () => {
         );
         const page = records.find((record) => record.type === "page")!.id;
         records.push(visibleMark(records, page));
-        const store = new DocumentStore(records, { checkInvariants: true });
+        const store = new DocumentStore(records, { invariants: KIND_RULES });
         let result: ImportSuccess;
         try {
           result = roundTrip(store, page);
@@ -274,7 +276,7 @@ describe("SVG round trip", () => {
   });
 
   it("leaves to the markup what it holds: defaults, a painted fill, a path's geometry", () => {
-    const store = new DocumentStore(galleryDocument(), { checkInvariants: true });
+    const store = new DocumentStore(galleryDocument(), { invariants: KIND_RULES });
     const { svg } = exportSvg(store, { scope: { page: "page" } });
     const data = (id: string): unknown => {
       const match = new RegExp(`<[a-z]+ id="${id}"[^>]* data-linework='([^']*)'`).exec(svg);
@@ -353,7 +355,7 @@ describe("SVG round trip", () => {
     const records: DocRecord[] = galleryDocument().filter((r) => !isSceneNode(r));
     for (const node of imported.nodes)
       records.push(node.parent === IMPORT_ROOT ? { ...node, parent: "page" } : node);
-    const store = new DocumentStore(records, { checkInvariants: true });
+    const store = new DocumentStore(records, { invariants: KIND_RULES });
     const exported = exportSvg(store, { scope: { page: "page" } }).svg;
     // Measured: 1.41 (352 kB → 498 kB); 5.64 (1,986 kB) when every node's data held all its fields.
     expect(exported.length / original.length).toBeLessThan(1.5);

@@ -1,6 +1,7 @@
 import { IDBFactory } from "fake-indexeddb";
 import "fake-indexeddb/auto";
-import { createDocument, makeNode } from "../../src/doc/factory";
+import { createDocument } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import type { DocumentStore } from "../../src/doc/store";
 import type { DocRecord, RectNode } from "../../src/doc/types";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { beforeAll } from "vitest";
-import { DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
+import { DEFAULT_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import { IDENTITY_MATRIX, type Matrix } from "../../src/doc/transform";
 import type { EllipseNode, LineNode, PathNode, RectNode, SceneNode } from "../../src/doc/types";
 import type * as Encode from "../../src/render/batch/encode";

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Container, Graphics as PixiGraphics, Mesh as PixiMesh } from "pixi.js";
-import { DEFAULT_STROKE, makeNode, NO_FILL } from "../../src/doc/factory";
+import { DEFAULT_STROKE, NO_FILL } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import type {
   FrameNode,
   FreehandNode,

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { makeNode, NO_STROKE } from "../../src/doc/factory";
+import { NO_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import { IDENTITY_MATRIX, type Matrix } from "../../src/doc/transform";
 import type { FillRule, PathNode, RGBA } from "../../src/doc/types";
 import type * as Encode from "../../src/render/batch/encode";

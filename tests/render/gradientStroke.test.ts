@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createDocument, DEFAULT_STROKE, makeNode, NO_FILL } from "../../src/doc/factory";
+import { createDocument, DEFAULT_STROKE, NO_FILL } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import { DocumentStore } from "../../src/doc/store";
 import type { FrameNode, LinearGradientPaint, RectNode, Stroke } from "../../src/doc/types";
 import { exportSvg } from "../../src/io/export/svg";

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AlphaFilter as PixiAlphaFilter, BlendModeFilter as PixiBlendFilter } from "pixi.js";
-import { makeNode, NO_FILL, NO_STROKE } from "../../src/doc/factory";
+import { NO_FILL, NO_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import type { FrameNode, GroupNode, RectNode } from "../../src/doc/types";
 import type * as Displays from "../../src/render/displays";
 import type * as Layers from "../../src/render/groupLayers";

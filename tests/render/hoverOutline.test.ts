@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { makeNode, NO_STROKE } from "../../src/doc/factory";
+import { NO_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import { apply, invert, type Matrix } from "../../src/doc/transform";
 import type {
   DocRecord,

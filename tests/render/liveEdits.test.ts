@@ -1,6 +1,7 @@
 import { generateKeyBetween } from "fractional-indexing";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
+import { DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import { DocumentStore } from "../../src/doc/store";
 import type { DocRecord, LineNode, LineRoute, RectNode, SceneNode } from "../../src/doc/types";
 import { BindingFollower } from "../../src/editing/bindingFollower";
@@ -8,6 +9,7 @@ import type { Container as PixiContainer } from "pixi.js";
 import type * as Renderer from "../../src/render/sceneRenderer";
 import { emptyDocumentStore } from "../support/store";
 import { drawing } from "./support/drawing";
+import { KIND_RULES } from "../../src/shapes/registry";
 
 let SceneRenderer: typeof Renderer.SceneRenderer;
 let LIVE_SETTLE_MS: number;
@@ -113,7 +115,7 @@ function moveHub(store: DocumentStore, dx: number, dy: number): void {
 }
 
 function setUp(scene: Scene, chunkSize: number) {
-  const store = new DocumentStore(diagram(scene), { checkInvariants: true });
+  const store = new DocumentStore(diagram(scene), { invariants: KIND_RULES });
   const follower = new BindingFollower(store, store);
   const gestures = gestureSource();
   const renderer = new SceneRenderer(store, new Container(), () => {}, { chunkSize, gestures });

@@ -1,6 +1,7 @@
 import { generateKeyBetween } from "fractional-indexing";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createDocument, makeNode, NO_STROKE } from "../../src/doc/factory";
+import { createDocument, NO_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import { DocumentStore } from "../../src/doc/store";
 import type { RectNode } from "../../src/doc/types";
 import { Camera } from "../../src/render/camera";
@@ -35,7 +36,7 @@ function storeOf(count: number): DocumentStore {
     });
     rects.push({ ...node, transform: { ...node.transform, x: i * 20 } });
   }
-  return new DocumentStore([...records, ...rects], { checkInvariants: false });
+  return new DocumentStore([...records, ...rects]);
 }
 
 /** Drawing instructions of the selection layer: outlines, the frame and its handles. */

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { makeNode, NO_STROKE } from "../../src/doc/factory";
+import { NO_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import type { GroupNode, RectNode, Transform } from "../../src/doc/types";
 import { storeWith } from "../support/store";
 import {

@@ -1,13 +1,15 @@
 import fc from "fast-check";
 import { generateKeyBetween } from "fractional-indexing";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
+import { DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import { DocumentStore } from "../../src/doc/store";
 import type { EllipseNode, GroupNode, RectNode, SceneNode, TextNode } from "../../src/doc/types";
 import type { Container as PixiContainer } from "pixi.js";
 import type * as Renderer from "../../src/render/sceneRenderer";
 import { emptyDocumentStore } from "../support/store";
 import { drawing } from "./support/drawing";
+import { KIND_RULES } from "../../src/shapes/registry";
 
 let SceneRenderer: typeof Renderer.SceneRenderer;
 let detailForZoom: typeof Renderer.detailForZoom;
@@ -155,7 +157,7 @@ describe("scene renderer", () => {
       drawing(renderer.displayOf("g")! as PixiContainer);
     fc.assert(
       fc.property(fc.array(step, { minLength: 1, maxLength: 12 }), (steps) => {
-        const edited = new DocumentStore(store.snapshot(), { checkInvariants: true });
+        const edited = new DocumentStore(store.snapshot(), { invariants: KIND_RULES });
         const live = new SceneRenderer(edited, new Container(), () => {}, { chunkSize: 40 });
         live.showPage("page");
         steps.forEach((s, i) => applyStep(edited, s, i, "g"));

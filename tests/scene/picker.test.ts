@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addNodes, reorderNode, worldMatrix } from "../../src/doc/commands";
-import { DEFAULT_FILL, DEFAULT_STROKE, NO_FILL, NO_STROKE, makeNode } from "../../src/doc/factory";
+import { DEFAULT_FILL, DEFAULT_STROKE, NO_FILL, NO_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import type { DocumentStore } from "../../src/doc/store";
 import { apply, invert } from "../../src/doc/transform";
 import type {

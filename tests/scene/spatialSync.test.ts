@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addNodes, deleteNodes, isAncestorOrSelf, moveNodes } from "../../src/doc/commands";
-import { DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
+import { DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import { isSceneNode, type GroupNode, type RectNode } from "../../src/doc/types";
 import { SpatialSync } from "../../src/scene/spatialSync";
 import { bruteForce } from "../support/spatialOracle";

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addNodes, deleteNodes } from "../../src/doc/commands";
-import { DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
+import { DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import type { DocumentStore } from "../../src/doc/store";
 import { isSceneNode, type GroupNode, type Id, type RectNode } from "../../src/doc/types";
 import { SpatialSync } from "../../src/scene/spatialSync";

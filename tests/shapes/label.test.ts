@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { makeNode, DEFAULT_STROKE, NO_FILL } from "../../src/doc/factory";
+import { DEFAULT_STROKE, NO_FILL } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import type { EllipseNode, Label, LineNode, RectNode } from "../../src/doc/types";
 import { fractionAlong, LABEL_PADDING, labelOrigin, pointAlong } from "../../src/shapes/label";
 import { kindOf } from "../../src/shapes/registry";

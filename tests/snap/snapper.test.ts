@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addNodes } from "../../src/doc/commands";
-import { makeNode } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import type { GroupNode } from "../../src/doc/types";
 
 import { snapAngle } from "../../src/geometry/angle";

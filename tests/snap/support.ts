@@ -1,5 +1,6 @@
 import { addNodes } from "../../src/doc/commands";
-import { DEFAULT_FILL, NO_STROKE, makeNode } from "../../src/doc/factory";
+import { DEFAULT_FILL, NO_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import type { DocumentStore } from "../../src/doc/store";
 import type { Id, RectNode } from "../../src/doc/types";
 import { SpatialSync } from "../../src/scene/spatialSync";

@@ -26,7 +26,8 @@ import type {
   Transform,
 } from "../../src/doc/types";
 import { ARROW_HEADS, LINE_ROUTES, BLEND_MODES, PATTERN_TILE } from "../../src/doc/types";
-import { makeNode, NO_STROKE } from "../../src/doc/factory";
+import { NO_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import type { Point } from "../../src/math/point";
 
 /** -0 does not survive JSON (it comes back as 0), and no drawing needs it. */

@@ -1,5 +1,6 @@
 import { generateNKeysBetween } from "fractional-indexing";
-import { createDocument, DEFAULT_STROKE, makeNode, NO_STROKE } from "../../src/doc/factory";
+import { createDocument, DEFAULT_STROKE, NO_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import type {
   DocRecord,
   EllipseNode,

@@ -1,12 +1,13 @@
 import { createDocument } from "../../src/doc/factory";
 import { DocumentStore } from "../../src/doc/store";
 import type { DocRecord } from "../../src/doc/types";
+import { KIND_RULES } from "../../src/shapes/registry";
 
 /** A document with one empty page, id "page", checking invariants after every transaction. */
 export function emptyDocumentStore(): DocumentStore {
   return new DocumentStore(
     createDocument({ id: "doc", pageId: "page", author: "u", created: "2026-01-01T00:00:00Z" }),
-    { checkInvariants: true },
+    { invariants: KIND_RULES },
   );
 }
 
@@ -19,5 +20,5 @@ export function storeWith(...nodes: DocRecord[]): DocumentStore {
     author: "test",
     created: "2026-01-01T00:00:00.000Z",
   });
-  return new DocumentStore([...records, ...nodes], { checkInvariants: true });
+  return new DocumentStore([...records, ...nodes], { invariants: KIND_RULES });
 }

@@ -9,7 +9,8 @@ import type { KeyPress, Modifiers, PointerKind, PointerSample } from "../../engi
 import type { InputState } from "../../engine/input/inputState";
 import type { Editor } from "../../src/app/editor";
 import { CommandRegistry } from "../../src/editing/commands";
-import { createDocument, DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
+import { createDocument, DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import {
   isSceneNode,
   type DocRecord,

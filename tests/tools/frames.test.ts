@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { deleteSelection } from "../../src/actions/structure";
 import { worldMatrix } from "../../src/doc/commands";
-import { DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
+import { DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import { IDENTITY_TRANSFORM } from "../../src/doc/transform";
 import type { FrameNode, Id, SceneNode } from "../../src/doc/types";
 import { createToolHarness, PAGE, rectRecord, type ToolHarness } from "../support/toolHarness";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_STROKE, makeNode, NO_FILL } from "../../src/doc/factory";
+import { DEFAULT_STROKE, NO_FILL } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import type { LineNode, PathNode, RectNode, Subpath } from "../../src/doc/types";
 import { pointAt } from "../../src/geometry/bezier";
 import { nodeKind, segmentCurveAt, toEditable } from "../../src/geometry/pathNodes";

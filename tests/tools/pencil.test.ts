@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { makeNode } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import type { FreehandNode } from "../../src/doc/types";
 import { flattenSubpaths } from "../../src/geometry/bezier";
 import { DEFAULT_FREEHAND_SETTINGS } from "../../src/geometry/freehand";

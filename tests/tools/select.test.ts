@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { makeNode } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import { IDENTITY_TRANSFORM } from "../../src/doc/transform";
 import type { GroupNode, RectNode, SceneNode } from "../../src/doc/types";
 import { nodeQuad, quadBox } from "../../src/render/overlays/geometry";

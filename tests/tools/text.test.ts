@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { makeNode } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import type { TextNode } from "../../src/doc/types";
 import { DEFAULT_TEXT } from "../../src/tools/textTool";
 import { TOOLS } from "../../src/tools/catalog";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { makeNode, NO_STROKE } from "../../src/doc/factory";
+import { NO_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import type { RectNode } from "../../src/doc/types";
 import { DocumentPulse } from "../../src/ui/documentPulse";
 import { emptyDocumentStore } from "../support/store";

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addNodes } from "../../src/doc/commands";
-import { createDocument, DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../src/doc/factory";
+import { createDocument, DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import { DocumentStore } from "../../src/doc/store";
 import type { EllipseNode, Label, RectNode, SceneNode } from "../../src/doc/types";
 import { History } from "../../src/history/history";
@@ -13,6 +14,7 @@ import {
   withLabel,
 } from "../../src/ui/properties/labelFields";
 import { summarise } from "../../src/ui/properties/summary";
+import { KIND_RULES } from "../../src/shapes/registry";
 
 const INK = { r: 0, g: 0, b: 0, a: 1 };
 const RED = { r: 1, g: 0, b: 0, a: 1 };
@@ -38,7 +40,7 @@ function setup(labels: readonly (Label | null)[]) {
       author: "web_user",
       created: "2026-01-01T00:00:00.000Z",
     }),
-    { checkInvariants: true },
+    { invariants: KIND_RULES },
   );
   const history = new History(store);
   const nodes: SceneNode[] = labels.map((l, i) =>

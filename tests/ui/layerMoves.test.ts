@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { makeNode, NO_STROKE } from "../../src/doc/factory";
+import { NO_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import { invertPatch } from "../../src/doc/patch";
 import type { Commit, DocumentStore } from "../../src/doc/store";
 import type { GroupNode, RectNode, SceneNode } from "../../src/doc/types";

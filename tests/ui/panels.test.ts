@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { makeNode, NO_STROKE } from "../../src/doc/factory";
+import { NO_STROKE } from "../../src/doc/factory";
+import { makeNode } from "../../src/shapes/makeNode";
 import type { DocumentStore } from "../../src/doc/store";
 import type { GroupNode, RectNode, SceneNode } from "../../src/doc/types";
 import { dropNodes } from "../../src/ui/layers/moves";

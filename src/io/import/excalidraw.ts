@@ -1,4 +1,5 @@
-import { makeNode, NO_FILL, NO_STROKE } from "../../doc/factory";
+import { NO_FILL, NO_STROKE } from "../../doc/factory";
+import { makeNode } from "../../shapes/makeNode";
 import { fromMatrix, invert, multiply, toMatrix } from "../../doc/transform";
 import type {
   BlobRecord,
@@ -182,6 +183,8 @@ function convert(data: unknown, name: string): ImportResult {
     // name it and are carried over to the new ids there.
     if (typeof element.id === "string" && element.id.length > 0 && element.id.length <= 64)
       node = { ...node, id: element.id };
+    if (element.locked === true) node = { ...node, locked: true };
+    noteStyle(element, scene);
     // A frame's child is placed in the frame's units.
     const frame = typeof element.frameId === "string" ? frames.get(element.frameId) : undefined;
     const inFrame = frame !== undefined && frame.element !== element ? frame : undefined;
@@ -767,15 +770,40 @@ function centreOf(x: number, y: number, points: readonly Point[]): [number, numb
   return points.length === 0 ? [x, y] : [x + (minX + maxX) / 2, y + (minY + maxY) / 2];
 }
 
+/** Excalidraw's fonts by number (0.17: 1–3; 0.18 adds 5–9), with the generic family to fall back on. */
 function fontFamily(value: unknown): string {
   switch (value) {
     case 1:
       return "Virgil, cursive";
     case 3:
       return "Cascadia, monospace";
+    case 5:
+      return "Excalifont, cursive";
+    case 6:
+      return "Nunito, sans-serif";
+    case 7:
+      return "Lilita One, sans-serif";
+    case 8:
+      return "Comic Shanns, monospace";
+    case 9:
+      return "Liberation Sans, sans-serif";
     default:
       return "Helvetica, sans-serif";
   }
+}
+
+/** Element types whose outline Excalidraw draws sketchily (roughness) and may fill with hatching. */
+const SKETCHED = new Set(["rectangle", "ellipse", "diamond", "line", "arrow"]);
+
+/** Counts what Excalidraw draws that Linework draws otherwise or keeps nowhere. */
+function noteStyle(element: Raw, scene: Scene): void {
+  if (SKETCHED.has(element.type as string)) {
+    if (num(element, "roughness", 0) > 0) scene.change("hand-drawn outline (drawn clean)");
+    const filled = color(element.backgroundColor, null) !== null;
+    if (filled && typeof element.fillStyle === "string" && element.fillStyle !== "solid")
+      scene.change(`${element.fillStyle.slice(0, 20)} fill (drawn solid)`);
+  }
+  if (typeof element.link === "string" && element.link.length > 0) scene.skip("element link");
 }
 
 /**

@@ -4,7 +4,8 @@
  * rounded one, the curve Excalidraw draws through its points (rough.js's Catmull-Rom curve), and
  * each arrowhead as a shape of its own beside it, pointing as Excalidraw points it.
  */
-import { makeNode, NO_FILL, NO_STROKE } from "../../doc/factory";
+import { NO_FILL, NO_STROKE } from "../../doc/factory";
+import { makeNode } from "../../shapes/makeNode";
 import type {
   ArrowHead,
   EllipseNode,

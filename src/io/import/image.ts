@@ -1,4 +1,4 @@
-import { makeNode } from "../../doc/factory";
+import { makeNode } from "../../shapes/makeNode";
 import type { BlobRecord, ImageNode } from "../../doc/types";
 import { failureOf } from "./failure";
 import { readRasterInfo, RasterError, toBase64 } from "./raster";

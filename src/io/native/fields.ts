@@ -16,9 +16,6 @@ export const UNIT_MESSAGE = "must be a number between 0 and 1";
 
 export type Raw = Record<string, unknown>;
 
-/** Shared by every rectangle without rounded corners; records are never mutated. */
-export const ZERO_RADII: readonly [number, number, number, number] = Object.freeze([0, 0, 0, 0]);
-
 function missingOr(key: string, value: unknown, message: string): Problem {
   return new Problem(key, value === undefined ? "is missing" : message);
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { makeNode } from "../../../src/doc/factory";
+import { makeNode } from "../../../src/shapes/makeNode";
 import type { BlobRecord, GroupNode, ImageNode } from "../../../src/doc/types";
 import { fittedScale, pngSize } from "../../../src/io/export/png";
 import { resolveScope } from "../../../src/io/export/scope";

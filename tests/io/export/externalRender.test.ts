@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeNode } from "../../../src/doc/factory";
+import { makeNode } from "../../../src/shapes/makeNode";
 import { DocumentStore } from "../../../src/doc/store";
 import type { BlobRecord, ImageNode } from "../../../src/doc/types";
 import { PngStreamEncoder } from "../../../src/io/export/pngEncoder";

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { makeNode, NO_STROKE } from "../../../src/doc/factory";
+import { NO_STROKE } from "../../../src/doc/factory";
+import { makeNode } from "../../../src/shapes/makeNode";
 import { DocumentStore } from "../../../src/doc/store";
 import type { RectNode, TextNode } from "../../../src/doc/types";
 import { ExportError } from "../../../src/io/export/errors";

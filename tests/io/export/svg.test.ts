@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_STROKE, makeNode, NO_STROKE } from "../../../src/doc/factory";
+import { DEFAULT_STROKE, NO_STROKE } from "../../../src/doc/factory";
+import { makeNode } from "../../../src/shapes/makeNode";
 import { DocumentStore } from "../../../src/doc/store";
 import type {
   ArrowHead,
@@ -19,9 +20,10 @@ import { headGeometry, headSize } from "../../../src/geometry/arrowHeads";
 import { galleryDocument } from "../../support/gallery";
 import { byId, childElements, elements, parseXml } from "./xml";
 import { sampleLabel } from "../../support/label";
+import { KIND_RULES } from "../../../src/shapes/registry";
 
 function gallery(edit: (records: DocRecord[]) => DocRecord[] = (r) => r): DocumentStore {
-  return new DocumentStore(edit(galleryDocument()), { checkInvariants: true });
+  return new DocumentStore(edit(galleryDocument()), { invariants: KIND_RULES });
 }
 
 function named(records: DocRecord[]): DocRecord[] {

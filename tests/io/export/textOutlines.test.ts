@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { makeNode, NO_STROKE } from "../../../src/doc/factory";
+import { NO_STROKE } from "../../../src/doc/factory";
+import { makeNode } from "../../../src/shapes/makeNode";
 import { DocumentStore } from "../../../src/doc/store";
 import type { TextNode } from "../../../src/doc/types";
 import { firstFamily } from "../../../src/fonts/glyphFonts";
@@ -9,6 +10,7 @@ import { outlineText } from "../../../src/io/export/textOutlines";
 import { readUntrusted } from "../../../src/io/import";
 import { bundledGlyphFonts } from "../../support/fonts";
 import { elements, parseXml, type XmlElement } from "./xml";
+import { KIND_RULES } from "../../../src/shapes/registry";
 
 function named(root: XmlElement, name: string): XmlElement[] {
   return elements(root).filter((element) => element.nodeName === name);
@@ -45,7 +47,7 @@ function store(...nodes: TextNode[]): DocumentStore {
       },
       ...nodes,
     ],
-    { checkInvariants: true },
+    { invariants: KIND_RULES },
   );
 }
 

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createDocument, DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../../src/doc/factory";
+import { createDocument, DEFAULT_FILL, DEFAULT_STROKE } from "../../../src/doc/factory";
+import { makeNode } from "../../../src/shapes/makeNode";
 import type { DocRecord, PathNode, Subpath } from "../../../src/doc/types";
 import { serializeDocument } from "../../../src/io/native/format";
 import { parseDocument } from "../../../src/io/native/parse";

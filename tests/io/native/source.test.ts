@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createDocument, DEFAULT_FILL, DEFAULT_STROKE, makeNode } from "../../../src/doc/factory";
+import { createDocument, DEFAULT_FILL, DEFAULT_STROKE } from "../../../src/doc/factory";
+import { makeNode } from "../../../src/shapes/makeNode";
 import type { DocRecord, RectNode } from "../../../src/doc/types";
 import { FORMAT_VERSION, serializeDocument } from "../../../src/io/native/format";
 import { parseDocument } from "../../../src/io/native/parse";

@@ -1,4 +1,5 @@
-import { makeNode, NO_STROKE } from "../../../doc/factory";
+import { NO_STROKE } from "../../../doc/factory";
+import { makeNode } from "../../../shapes/makeNode";
 import { fromMatrix, IDENTITY_MATRIX } from "../../../doc/transform";
 import type { BlobRecord, GroupNode, RectNode } from "../../../doc/types";
 import { ImportError } from "../limits";

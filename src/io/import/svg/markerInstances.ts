@@ -1,4 +1,5 @@
-import { makeNode, NO_FILL, NO_STROKE } from "../../../doc/factory";
+import { NO_FILL, NO_STROKE } from "../../../doc/factory";
+import { makeNode } from "../../../shapes/makeNode";
 import { apply, IDENTITY_MATRIX, multiply } from "../../../doc/transform";
 import type { FrameNode, SceneNode, Subpath } from "../../../doc/types";
 import { IMPORT_LIMITS } from "../limits";

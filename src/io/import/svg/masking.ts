@@ -1,4 +1,5 @@
-import { makeNode, NO_FILL, NO_STROKE } from "../../../doc/factory";
+import { NO_FILL, NO_STROKE } from "../../../doc/factory";
+import { makeNode } from "../../../shapes/makeNode";
 import {
   IDENTITY_MATRIX,
   IDENTITY_TRANSFORM,

@@ -1,4 +1,5 @@
-import { makeNode, NO_FILL } from "../../../doc/factory";
+import { NO_FILL } from "../../../doc/factory";
+import { makeNode } from "../../../shapes/makeNode";
 import { IDENTITY_MATRIX, IDENTITY_TRANSFORM, type Matrix } from "../../../doc/transform";
 import type {
   EllipseNode,

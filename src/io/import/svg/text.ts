@@ -1,4 +1,4 @@
-import { makeNode } from "../../../doc/factory";
+import { makeNode } from "../../../shapes/makeNode";
 import { IDENTITY_MATRIX } from "../../../doc/transform";
 import type { SceneNode, TextNode } from "../../../doc/types";
 import { localName, type XmlElement } from "../xml";
