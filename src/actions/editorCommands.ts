@@ -20,6 +20,8 @@ import { arrangeSelection, type Reorder } from "./order";
 import { selectAll, selectNone } from "./selection";
 import { starCommands } from "./stars";
 import { deleteSelection, groupSelection, ungroupSelection } from "./structure";
+import { maskedInSelection, maskSelection, releaseMasks } from "./masks";
+import type { MaskKind } from "../doc/types";
 import { canEditSelection, editableSelection, topLevelNodes } from "./targets";
 import { flipSelection, nudgeSelection } from "./transform";
 import { toggleHiddenSelection, toggleLockedSelection } from "./visibility";
@@ -92,6 +94,13 @@ const NUDGES: readonly { name: string; code: string; dx: number; dy: number }[] 
   { name: "right", code: "ArrowRight", dx: 1, dy: 0 },
   { name: "up", code: "ArrowUp", dx: 0, dy: -1 },
   { name: "down", code: "ArrowDown", dx: 0, dy: 1 },
+];
+
+/** Masks made from the selection, its bottom-most node masking the rest (see masks.ts). */
+const MASKS: readonly { readonly kind: MaskKind; readonly label: string }[] = [
+  { kind: "outline", label: "Clip with bottom shape" },
+  { kind: "alpha", label: "Mask with bottom shape (alpha)" },
+  { kind: "luminance", label: "Mask with bottom shape (luminance)" },
 ];
 
 /**
@@ -202,6 +211,20 @@ export function editorCommands(
       shortcuts: [{ code: "KeyG", mod: true, shift: true }],
       enabled: () => !store().readOnly && editableSelection(store()).some(isGroup),
       run: () => ungroupSelection(host.editor()),
+    },
+    ...MASKS.map(({ kind, label }): Command => ({
+      id: `object.${kind}Mask`,
+      label,
+      category: "object",
+      enabled: canEdit(2),
+      run: () => maskSelection(host.editor(), kind),
+    })),
+    {
+      id: "object.releaseMask",
+      label: "Release mask",
+      category: "object",
+      enabled: () => !store().readOnly && maskedInSelection(host.editor()).length > 0,
+      run: () => releaseMasks(host.editor()),
     },
     ...ARRANGE.map(({ how, label, shortcuts }): Command => ({
       id: `arrange.${how}`,

@@ -117,9 +117,11 @@ describe("editor commands", () => {
       expect(registry.isEnabled(command.id), command.id).toBe(false);
     editor.store.setSelection(["a", "b", "c"]);
     for (const command of needsSelection) {
-      // Ungroup needs a group and Toggle star a polygon: the rectangles selected are neither.
-      // Connect joins exactly two shapes, and a connected copy is made of exactly one.
-      if (["object.ungroup", "edit.selectNone", "object.toggleStar"].includes(command.id)) continue;
+      // Ungroup needs a group, Release mask a masked group and Toggle star a polygon: the
+      // rectangles selected are none of them. Connect joins exactly two shapes, and a connected
+      // copy is made of exactly one.
+      const needsKind = ["object.ungroup", "object.releaseMask", "object.toggleStar"];
+      if ([...needsKind, "edit.selectNone"].includes(command.id)) continue;
       if (command.id === "object.connect" || command.id.startsWith("object.connectedCopy."))
         continue;
       expect(registry.isEnabled(command.id), command.id).toBe(true);
