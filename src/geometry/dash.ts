@@ -1,4 +1,5 @@
 import type { PathNode } from "../doc/types";
+import { piecesFor } from "./bezier";
 import { clampRadii } from "./outline";
 
 /** A polyline in local coordinates: x, y pairs. */
@@ -74,11 +75,18 @@ export function roundedRectOutline(
   return { points, closed: true };
 }
 
-/** Each subpath flattened; curves by uniform subdivision sized from their control polygon. */
+/**
+ * Each subpath flattened; curves by uniform subdivision sized from their control polygon, but
+ * never into more pieces than keep every chord within a tenth of a screen pixel of the curve
+ * (`step` is UNITS_PER_SEGMENT screen pixels): a long gentle curve, such as a curved connector
+ * across the screen, is a few dozen chords instead of one every 4 pixels, which is what drawing
+ * it costs per vertex; a short or tight one keeps the pieces its size gives.
+ */
 export function pathOutlines(
   node: Pick<PathNode, "subpaths">,
   step: number = UNITS_PER_SEGMENT,
 ): Polyline[] {
+  const tolerance = step / (UNITS_PER_SEGMENT * 10);
   const result: Polyline[] = [];
   for (const subpath of node.subpaths) {
     let x = subpath.start.x;
@@ -88,10 +96,13 @@ export function pathOutlines(
       if (seg.type === "line") {
         points.push(seg.to.x, seg.to.y);
       } else if (seg.type === "quad") {
-        const n = segmentsFor(
-          Math.hypot(seg.control.x - x, seg.control.y - y) +
-            Math.hypot(seg.to.x - seg.control.x, seg.to.y - seg.control.y),
-          step,
+        const n = Math.min(
+          segmentsFor(
+            Math.hypot(seg.control.x - x, seg.control.y - y) +
+              Math.hypot(seg.to.x - seg.control.x, seg.to.y - seg.control.y),
+            step,
+          ),
+          piecesFor([{ x, y }, seg.control, seg.to], tolerance),
         );
         for (let i = 1; i <= n; i++) {
           const t = i / n;
@@ -103,11 +114,14 @@ export function pathOutlines(
         }
       } else {
         const { control1: a, control2: b, to } = seg;
-        const n = segmentsFor(
-          Math.hypot(a.x - x, a.y - y) +
-            Math.hypot(b.x - a.x, b.y - a.y) +
-            Math.hypot(to.x - b.x, to.y - b.y),
-          step,
+        const n = Math.min(
+          segmentsFor(
+            Math.hypot(a.x - x, a.y - y) +
+              Math.hypot(b.x - a.x, b.y - a.y) +
+              Math.hypot(to.x - b.x, to.y - b.y),
+            step,
+          ),
+          piecesFor([{ x, y }, a, b, to], tolerance),
         );
         for (let i = 1; i <= n; i++) {
           const t = i / n;
