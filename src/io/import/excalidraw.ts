@@ -798,10 +798,11 @@ const SKETCHED = new Set(["rectangle", "ellipse", "diamond", "line", "arrow"]);
 /** Counts what Excalidraw draws that Linework draws otherwise or keeps nowhere. */
 function noteStyle(element: Raw, scene: Scene): void {
   if (SKETCHED.has(element.type as string)) {
-    if (num(element, "roughness", 0) > 0) scene.change("hand-drawn outline (drawn clean)");
+    if (num(element, "roughness", 0) > 0)
+      scene.change("outline with a hand-drawn look (drawn clean)");
     const filled = color(element.backgroundColor, null) !== null;
     if (filled && typeof element.fillStyle === "string" && element.fillStyle !== "solid")
-      scene.change(`${element.fillStyle.slice(0, 20)} fill (drawn solid)`);
+      scene.change(`fill with ${element.fillStyle.slice(0, 20)} (drawn solid)`);
   }
   if (typeof element.link === "string" && element.link.length > 0) scene.skip("element link");
 }

@@ -349,7 +349,10 @@ describe(".excalidraw files of Excalidraw 0.17 and 0.18", () => {
 
   it("frames hold and clip their children, placed in the frame's units; freedraw is drawn ink", () => {
     const { nodes, warnings, blobs } = read("scene-0.17.excalidraw");
-    expect(warnings).toEqual([]);
+    // The rectangle and the arrow are drawn sketchily in Excalidraw (roughness 1).
+    expect(warnings).toEqual([
+      "Drawn differently: 2 outlines with a hand-drawn look (drawn clean).",
+    ]);
     const frame = nodes.find((n) => n.type === "frame")!;
     expect(frame).toMatchObject({ name: "Sketch", clip: true, width: 460, height: 260 });
     expect(frame.transform).toMatchObject({ x: 40, y: 40 });
@@ -387,7 +390,7 @@ describe(".excalidraw files of Excalidraw 0.17 and 0.18", () => {
     const { nodes, warnings } = read("scene-0.18.excalidraw");
     expect(warnings).toEqual([
       "Not imported: 1 image with no readable picture.",
-      "Drawn differently: 3 outlined arrowheads on a connector (drawn filled), 3 crow's foot arrowheads on a connector (drawn as a bar).",
+      "Drawn differently: 28 outlines with a hand-drawn look (drawn clean), 3 outlined arrowheads on a connector (drawn filled), 3 crow's foot arrowheads on a connector (drawn as a bar).",
     ]);
     const lines = nodes.filter((n) => n.type === "line");
     expect(lines.map((n) => n.type === "line" && n.endHead)).toEqual([
@@ -514,6 +517,38 @@ describe(".excalidraw files of Excalidraw 0.17 and 0.18", () => {
     expect(result.warnings).toEqual([
       "Not imported: 1 image with no readable picture.",
       "In an SVG image: Not imported: 1 <foreignObject> element.",
+    ]);
+  });
+
+  it("reports hatched fills, links and sketchy outlines; keeps locks and 0.18's fonts", () => {
+    const { nodes, warnings } = nodes2([
+      {
+        ...base,
+        id: "r",
+        type: "rectangle",
+        roughness: 2,
+        backgroundColor: "#ffc9c9",
+        fillStyle: "hachure",
+        locked: true,
+      },
+      {
+        ...base,
+        id: "e",
+        type: "ellipse",
+        roughness: 0,
+        backgroundColor: "#ffc9c9",
+        fillStyle: "cross-hatch",
+        link: "https://example.com",
+      },
+      { ...base, id: "t", type: "text", text: "Hi", fontFamily: 5 },
+    ]);
+    expect(nodes.find((n) => n.type === "rect")).toMatchObject({ locked: true });
+    expect(nodes.find((n) => n.type === "text")).toMatchObject({
+      fontFamily: "Excalifont, cursive",
+    });
+    expect(warnings).toEqual([
+      "Not imported: 1 element link.",
+      "Drawn differently: 1 outline with a hand-drawn look (drawn clean), 1 fill with hachure (drawn solid), 1 fill with cross-hatch (drawn solid).",
     ]);
   });
 
