@@ -4,7 +4,6 @@ import { duplicateSelection } from "../actions/duplicate";
 import { selectAll, selectNone } from "../actions/selection";
 import { deleteSelection, groupSelection, ungroupSelection } from "../actions/structure";
 import { selectedPolygons, setStar } from "../actions/stars";
-import { DEFAULT_INNER_RATIO } from "../shapes/cornered";
 import { setFill, setStroke } from "../actions/style";
 import { editableSelection } from "../actions/targets";
 import { transformSelection } from "../actions/transform";
@@ -269,7 +268,6 @@ function draw(host: CommandLineHost, command: DrawCommand): string | null {
         stroke,
         width: Math.abs(command.width),
         height: Math.abs(command.height),
-        radii: [0, 0, 0, 0],
       });
       break;
     case "ellipse":
@@ -289,7 +287,7 @@ function draw(host: CommandLineHost, command: DrawCommand): string | null {
         width: command.at.r * 2,
         height: command.at.r * 2,
         points: command.points,
-        innerRatio: command.innerRatio ?? DEFAULT_INNER_RATIO,
+        ...(command.innerRatio === undefined ? {} : { innerRatio: command.innerRatio }),
       });
       break;
     case "line":
@@ -299,8 +297,6 @@ function draw(host: CommandLineHost, command: DrawCommand): string | null {
         stroke,
         start: { x: command.x1 - at.x, y: command.y1 - at.y },
         end: { x: command.x2 - at.x, y: command.y2 - at.y },
-        startHead: "none",
-        endHead: "none",
       });
       break;
   }

@@ -52,7 +52,15 @@ export const isLine = isNodeOf("line");
 export const lineKind = {
   type: "line",
   defaultName: "Line",
-  defaults: { startBinding: null, endBinding: null, route: "straight", bend: 0.5, label: null },
+  defaults: {
+    startHead: "none",
+    endHead: "none",
+    startBinding: null,
+    endBinding: null,
+    route: "straight",
+    bend: 0.5,
+    label: null,
+  },
   rules: boundEndRules,
   file: {
     code: "L",

@@ -51,7 +51,7 @@ const ZERO_RADII: RectNode["radii"] = Object.freeze([0, 0, 0, 0]);
 export const rectKind = {
   type: "rect",
   defaultName: "Rectangle",
-  defaults: { label: null },
+  defaults: { label: null, radii: ZERO_RADII },
   rules: (_view, node, problems) => {
     if (node.radii.length !== 4 || node.radii.some((r) => r < 0))
       problems.push(`${node.id}: bad corner radii`);

@@ -1,6 +1,13 @@
 import type { StarNode } from "../doc/types";
 import { starPoints } from "../geometry/outline";
-import { asPolygon, clampInnerRatio, corneredKind, STAR_NAME, withPointCount } from "./cornered";
+import {
+  asPolygon,
+  clampInnerRatio,
+  corneredKind,
+  DEFAULT_INNER_RATIO,
+  STAR_NAME,
+  withPointCount,
+} from "./cornered";
 import { LABEL_FIELD, sizeField } from "./fileFields";
 import type { ShapeKind } from "./kind";
 
@@ -22,7 +29,7 @@ export const starKind = {
     0.5,
   ),
   defaultName: STAR_NAME,
-  defaults: { label: null },
+  defaults: { label: null, innerRatio: DEFAULT_INNER_RATIO },
   rules: (_view, node, problems) => {
     if (!Number.isInteger(node.points) || node.points < 3)
       problems.push(`${node.id}: star needs ≥ 3 points`);

@@ -11,6 +11,7 @@ import { PathTool } from "./pathTool";
 import { PencilTool } from "./pencilTool";
 import { PenTool } from "./penTool";
 import { SelectTool } from "./selectTool";
+import { BOX_SHAPES } from "./boxShapes";
 import { ShapeTool } from "./shapeTool";
 import { TextTool } from "./textTool";
 import { ZoomTool } from "./zoomTool";
@@ -63,21 +64,21 @@ export const TOOLS = [
     label: "Frame",
     shortcuts: [{ code: "KeyF" }],
     icon: "M7 3v18M17 3v18M3 7h18M3 17h18",
-    make: (ctx) => new ShapeTool("frame", ctx),
+    make: (ctx) => new ShapeTool("frame", BOX_SHAPES.frame, ctx),
   },
   {
     id: "rect",
     label: "Rectangle",
     shortcuts: [{ code: "KeyR" }],
     icon: "M4 6h16v12H4z",
-    make: (ctx) => new ShapeTool("rect", ctx),
+    make: (ctx) => new ShapeTool("rect", BOX_SHAPES.rect, ctx),
   },
   {
     id: "ellipse",
     label: "Ellipse",
     shortcuts: [{ code: "KeyO" }],
     icon: "M12 5c4.4 0 8 3.1 8 7s-3.6 7-8 7-8-3.1-8-7 3.6-7 8-7z",
-    make: (ctx) => new ShapeTool("ellipse", ctx),
+    make: (ctx) => new ShapeTool("ellipse", BOX_SHAPES.ellipse, ctx),
   },
   {
     id: "line",
@@ -98,7 +99,7 @@ export const TOOLS = [
     label: "Polygon",
     shortcuts: [{ code: "KeyY" }],
     icon: "M12 3l8.5 6.2-3.2 10H6.7l-3.2-10z",
-    make: (ctx) => new ShapeTool("polygon", ctx),
+    make: (ctx) => new ShapeTool("polygon", BOX_SHAPES.polygon, ctx),
   },
   {
     id: "pen",

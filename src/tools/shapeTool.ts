@@ -1,35 +1,39 @@
-import { DEFAULT_INNER_RATIO } from "../shapes/cornered";
 import { addNodes } from "../doc/commands";
-import { makeNode } from "../shapes/makeNode";
 import { newId } from "../doc/ids";
 import { IDENTITY_TRANSFORM } from "../doc/transform";
-import type {
-  EllipseNode,
-  FrameNode,
-  Id,
-  PolygonNode,
-  RectNode,
-  SceneNode,
-  StarNode,
-} from "../doc/types";
+import type { Fill, Id, SceneNode, Stroke, Transform } from "../doc/types";
+import type { ToolSettingsState } from "../editing/settings";
 
 import { DragDrawingTool, type DragDrawing } from "./dragDrawingTool";
 import { dragBox, drawingParent, parentInverse, toLocal } from "./drawing";
 import type { ToolContext, ToolPointer } from "./types";
 import type { Point } from "../math/point";
 
-/** The shapes drawn by dragging a box. */
+/** The tools that draw a shape by dragging a box. */
 export type BoxShapeKind = "frame" | "rect" | "ellipse" | "polygon";
 
 /** A click without a drag makes a shape of this size, centred on the click. */
 export const CLICK_SIZE = 100;
 
-const LABELS: Record<BoxShapeKind, string> = {
-  frame: "Draw frame",
-  rect: "Draw rectangle",
-  ellipse: "Draw ellipse",
-  polygon: "Draw polygon",
-};
+/** Where a new shape goes and the style of new shapes. */
+export interface NewShape {
+  readonly id: Id;
+  readonly parent: Id;
+  readonly fill: Fill;
+  readonly stroke: Stroke;
+  readonly transform: Transform;
+}
+
+/**
+ * What a box tool draws, said where the tool is declared (`TOOLS`, `catalog.ts`): the tool itself
+ * knows no kinds.
+ */
+export interface BoxShape {
+  /** The undo step's label. */
+  readonly label: string;
+  /** The node made at the press, 0 × 0 until the drag sizes it. */
+  make(shape: NewShape, settings: ToolSettingsState): SceneNode;
+}
 
 interface BoxDrawing extends DragDrawing {
   /** In the parent's coordinates. */
@@ -43,6 +47,7 @@ interface BoxDrawing extends DragDrawing {
 export class ShapeTool extends DragDrawingTool<BoxDrawing> {
   constructor(
     readonly id: BoxShapeKind,
+    private readonly shape: BoxShape,
     ctx: ToolContext,
   ) {
     super(ctx);
@@ -52,7 +57,7 @@ export class ShapeTool extends DragDrawingTool<BoxDrawing> {
     const s = this.drawing;
     if (s === null) return;
     const h = height ?? width;
-    this.ctx.editor.store.transact(LABELS[this.id], (tx) => {
+    this.ctx.editor.store.transact(this.shape.label, (tx) => {
       const node = tx.get(s.id) as SceneNode | undefined;
       if (!node || !("width" in node)) return;
       tx.put({
@@ -71,8 +76,8 @@ export class ShapeTool extends DragDrawingTool<BoxDrawing> {
     const snapped = this.ctx.snapper.snapPoint(e.world, new Set());
     const anchor = toLocal(parentInverse(this.ctx, parent), snapped.point);
     const id = newId();
-    this.ctx.editor.history.beginGesture(LABELS[this.id]);
-    store.transact(LABELS[this.id], (tx) => {
+    this.ctx.editor.history.beginGesture(this.shape.label);
+    store.transact(this.shape.label, (tx) => {
       addNodes(tx, parent, [this.make(id, parent, anchor)]);
       tx.select([id]);
     });
@@ -97,7 +102,7 @@ export class ShapeTool extends DragDrawingTool<BoxDrawing> {
   }
 
   private resize(id: Id, box: { x: number; y: number; width: number; height: number }): void {
-    this.ctx.editor.store.transact(LABELS[this.id], (tx) => {
+    this.ctx.editor.store.transact(this.shape.label, (tx) => {
       const node = tx.get(id) as SceneNode | undefined;
       if (!node || !("width" in node)) return;
       tx.put({
@@ -112,41 +117,9 @@ export class ShapeTool extends DragDrawingTool<BoxDrawing> {
   private make(id: Id, parent: Id, at: Point): SceneNode {
     const settings = this.ctx.settings.get();
     const transform = { ...IDENTITY_TRANSFORM, x: at.x, y: at.y };
-    const style = { fill: settings.fill, stroke: settings.stroke, transform };
-    switch (this.id) {
-      case "frame":
-        return makeNode<FrameNode>("frame", id, parent, "", {
-          ...style,
-          fill: { type: "solid", color: { r: 1, g: 1, b: 1, a: 1 } },
-          stroke: { ...settings.stroke, paint: null },
-          width: 0,
-          height: 0,
-          clip: true,
-        });
-      case "rect":
-        return makeNode<RectNode>("rect", id, parent, "", {
-          ...style,
-          width: 0,
-          height: 0,
-          radii: [0, 0, 0, 0],
-        });
-      case "ellipse":
-        return makeNode<EllipseNode>("ellipse", id, parent, "", { ...style, width: 0, height: 0 });
-      case "polygon":
-        return settings.starPoints > 0
-          ? makeNode<StarNode>("star", id, parent, "", {
-              ...style,
-              width: 0,
-              height: 0,
-              points: settings.starPoints,
-              innerRatio: DEFAULT_INNER_RATIO,
-            })
-          : makeNode<PolygonNode>("polygon", id, parent, "", {
-              ...style,
-              width: 0,
-              height: 0,
-              sides: settings.polygonSides,
-            });
-    }
+    return this.shape.make(
+      { id, parent, fill: settings.fill, stroke: settings.stroke, transform },
+      settings,
+    );
   }
 }
