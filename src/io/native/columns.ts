@@ -26,6 +26,7 @@ import {
   UNIT_MESSAGE,
 } from "./fields";
 import { TYPE_CODES } from "./format";
+import type { IdTable } from "./idTable";
 import { NATIVE_LIMITS } from "./limits";
 import { KINDS, type NodeKind, readOwnFields } from "./nodeFields";
 import { describe } from "./nodes";
@@ -291,7 +292,7 @@ export function readColumnNodes(
   columns: Columns,
   raws: readonly unknown[],
   records: DocRecord[],
-  positions: Map<Id, number>,
+  positions: IdTable,
   report: (message: string) => void,
   styles: StyleChecks,
 ): void {
@@ -383,11 +384,8 @@ export function readColumnNodes(
       );
       continue;
     }
-    const size = positions.size;
-    positions.set(record.id, position);
-    if (positions.size === size) {
-      const first = records.findIndex((other) => other !== undefined && other.id === record.id);
-      positions.set(record.id, first);
+    const first = positions.add(record.id, position);
+    if (first >= 0) {
       report(`${describe(position, rawId)}: the id is already used by record ${first}`);
       continue;
     }

@@ -6,6 +6,7 @@
 import { isSceneNode, type DocRecord, type Id, type SceneNode } from "../../doc/types";
 import { isPlainObject, Problem } from "./checks";
 import { type Columns, readColumnNodes, readColumns } from "./columns";
+import { IdTable } from "./idTable";
 import { NATIVE_LIMITS } from "./limits";
 import { describe, fileStyles, readRecord } from "./nodes";
 import type { StyleChecks } from "./schemas";
@@ -59,8 +60,8 @@ function validateAll(value: unknown, nodes: unknown, styles: StyleChecks): Valid
   };
 
   const records: DocRecord[] = new Array<DocRecord>(value.length + nodeCount);
-  // One map from id to position serves both lookups by id and error messages.
-  const positions = new Map<Id, number>();
+  // One table from id to position serves both lookups by id and error messages.
+  const positions = new IdTable(value.length + nodeCount);
   for (let i = 0; i < value.length; i++) {
     const raw: unknown = value[i];
     let record: DocRecord;
@@ -71,12 +72,9 @@ function validateAll(value: unknown, nodes: unknown, styles: StyleChecks): Valid
       report(`${describe(i, raw)}: ${error.path === "" ? "it" : error.path} ${error.message}`);
       continue;
     }
-    const size = positions.size;
-    positions.set(record.id, i);
-    if (positions.size === size) {
-      // Rare, so the first holder is found by a scan rather than a lookup made for every record.
-      const first = records.findIndex((other) => other !== undefined && other.id === record.id);
-      positions.set(record.id, first);
+    // The table keeps the first holder of an id, which is the one named.
+    const first = positions.add(record.id, i);
+    if (first >= 0) {
       report(`${describe(i, raw)}: the id is already used by record ${first}`);
       continue;
     }
@@ -111,7 +109,7 @@ interface Siblings {
  */
 function checkStructure(
   records: readonly DocRecord[],
-  positions: ReadonlyMap<Id, number>,
+  positions: IdTable,
   report: (message: string) => void,
 ): void {
   const count = records.length;
