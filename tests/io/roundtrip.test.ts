@@ -283,8 +283,9 @@ describe("SVG round trip", () => {
       return match === null ? null : JSON.parse(match[1]!);
     };
     // The gallery's path: its fill is in fill and fill-opacity, its geometry and rule in d and
-    // fill-rule, its stroke in the root's shared list; nothing at its default is written.
-    expect(data("Path")).toEqual({ type: "path", transform: { x: 320, y: 220 }, stroke: 5 });
+    // fill-rule, its place in transform="translate(320 220)", its stroke in the root's shared
+    // list; nothing at its default is written.
+    expect(data("Path")).toEqual({ type: "path", stroke: 5 });
     const shared = /data-linework-shared='([^']*)'/.exec(svg);
     expect(JSON.parse(shared![1]!)[5]).toMatchObject({ width: 2, cap: "round" });
     // A fill the attributes would round (a gradient here) is shared too.
@@ -316,6 +317,8 @@ describe("SVG round trip", () => {
       rect({ type: "rect", width: 10, height: 20, stroke: 0, fill: -1 }) +
       `<path d="M0 0L10 10" fill="none" data-linework='{"type":"path","stroke":0}'/>` +
       `<path d="M0 0L10 10 oops" fill="none" data-linework='{"type":"path","stroke":0}'/>` +
+      `<rect transform="translate(7 -8.5)" width="10" height="20" fill="none" data-linework='{"type":"rect","width":10,"height":20,"stroke":0}'/>` +
+      `<rect transform="rotate(30)" width="10" height="20" fill="none" data-linework='{"type":"rect","width":10,"height":20,"stroke":0}'/>` +
       "</svg>";
     const result = readUntrusted("shared.svg", svg);
     if (!result.ok) throw new Error(result.error);
@@ -326,13 +329,19 @@ describe("SVG round trip", () => {
       radii: [0, 0, 0, 0],
     });
     expect(fromShared).toMatchObject({ fill: { color: { r: 0.1, g: 0.2, b: 0.3 } } });
+    // A move left to the transform attribute is read from it; any other transform is not.
     expect(rest.at(-2)).toMatchObject({
+      transform: { x: 7, y: -8.5, rotation: 0 },
+      name: "Rectangle",
+    });
+    expect(rest.at(-4)).toMatchObject({
       type: "path",
       fillRule: "nonzero",
       subpaths: [{ start: { x: 0, y: 0 }, segments: [{ type: "line", to: { x: 10, y: 10 } }] }],
     });
-    // A fill the markup does not hold, a missing shared value, bad path data: the SVG instead.
-    expect(result.warnings[0]).toMatch(/^Not imported: 4 invalid Linework data attributes\b/);
+    // A fill the markup does not hold, a missing shared value, bad path data, a transform that
+    // is not a move: the SVG instead.
+    expect(result.warnings[0]).toMatch(/^Not imported: 5 invalid Linework data attributes\b/);
   });
 
   it("re-exports an imported drawing of many paths at under 1.5 times its size", () => {

@@ -7,8 +7,8 @@
  * Kept small, as a file of thousands of paths would otherwise be many times the drawing: fields
  * at the values a `.linework` reader restores are left out; fills and strokes are written once
  * on the root (`data-linework-shared`) and named by their place there; a painted element's solid
- * fill and a path's geometry are left to the markup (`fill`, `fill-opacity`, `d`), which holds
- * them exactly.
+ * fill, a path's geometry and a move are left to the markup (`fill`, `fill-opacity`, `d`,
+ * `transform="translate(…)"`), which holds them exactly.
  */
 import type { Fill, PathSegment, SceneNode, Subpath, Transform } from "../../doc/types";
 import { KINDS } from "../native/nodeFields";
@@ -83,6 +83,8 @@ export function fillInMarkup(fill: Fill): boolean {
 
 /** What of a node the element's markup already holds. */
 export interface InMarkup {
+  /** A translation, as the element's `transform` attribute (`translate(x y)`, or none at 0, 0). */
+  readonly translation?: boolean;
   /** Its fill, as `fill` and `fill-opacity` (see `fillInMarkup`). */
   readonly fill: boolean;
   /** A path's subpaths and fill rule, as `d` and `fill-rule`. */
@@ -125,7 +127,13 @@ export function lineworkData(
   if (node.opacity !== 1) out.opacity = node.opacity;
   if (node.blendMode !== "normal") out.blendMode = node.blendMode;
   const parts = transformParts(transform);
-  if (parts !== undefined) out.transform = parts;
+  // A move alone that the attribute writes unrounded is read back from it.
+  const moveOnly =
+    parts !== undefined &&
+    Object.keys(parts).every((key) => key === "x" || key === "y") &&
+    Number(num(transform.x)) === transform.x &&
+    Number(num(transform.y)) === transform.y;
+  if (parts !== undefined && !(inMarkup.translation === true && moveOnly)) out.transform = parts;
   if ("fill" in node) {
     if (!(inMarkup.fill && fillInMarkup(node.fill))) out.fill = shared.indexOf(node.fill);
     out.stroke = shared.indexOf(node.stroke);

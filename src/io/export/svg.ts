@@ -272,7 +272,12 @@ class SvgWriter {
             outer === IDENTITY_MATRIX ? node.transform : fromMatrix(matrix),
             this.shared,
             this.keptIds.has(node.id),
-            { fill: painted, geometry: painted && shape.geometry.element === "path" },
+            {
+              fill: painted,
+              geometry: painted && shape.geometry.element === "path",
+              // Every element with data carries transformValue(matrix), as written below.
+              translation: true,
+            },
           ),
         )
       : "";

@@ -1,8 +1,8 @@
 /**
  * Reads the `data-linework` attribute Linework writes on SVG elements: a node's own fields as
- * JSON, less what the element's markup holds (a painted element's solid fill, a path's `d`) and
- * with fills and strokes named by their place in the root's `data-linework-shared` list. The
- * text is untrusted, so it passes the same record validation as a `.linework` file, within the
+ * JSON, less what the element's markup holds (a painted element's solid fill, a path's `d`, a
+ * move in `transform`) and with fills and strokes named by their place in the root's
+ * `data-linework-shared` list. The text is untrusted, so it passes the same record validation as a `.linework` file, within the
  * import's limits; anything that fails is reported as null and the SVG is used instead.
  */
 import {
@@ -82,6 +82,15 @@ export function readLineworkData(
   }
   if (!isPlainObject(parsed)) return null;
   const raw: Record<string, unknown> = { ...parsed, ...PLACEHOLDER };
+  if (raw.transform === undefined) {
+    // Left to the element's transform attribute: none (no move) or a move alone.
+    const attribute = attributes.get("transform");
+    if (attribute !== undefined) {
+      const move = /^translate\((-?[\d.]+) (-?[\d.]+)\)$/.exec(attribute);
+      if (move === null) return null;
+      raw.transform = { x: Number(move[1]), y: Number(move[2]) };
+    }
+  }
   if (raw.fill === undefined && raw.stroke !== undefined) raw.fill = markupFill(attributes);
   const kind =
     typeof raw.type === "string" && Object.hasOwn(KINDS, raw.type)
