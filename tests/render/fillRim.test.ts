@@ -218,7 +218,9 @@ describe("a fill's anti-aliased edge", () => {
       expect(pixel(column + 1)).toBeCloseTo(1, 9);
       expect(offBy(drawn, 0.3)).toBeLessThanOrEqual(8);
     }
-  });
+    // Rasterised by the reference rasteriser at every zoom: about 15 s alone, past a minute on a
+    // machine running other work.
+  }, 180_000);
 
   it("covers no pixel twice, so a translucent fill keeps one shade", () => {
     const shapes: [number[][], FillRule][] = [

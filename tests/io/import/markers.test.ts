@@ -187,7 +187,9 @@ describe("markers in SVG import", () => {
       ok: false,
       error: expect.stringContaining("repeat more than 250,000 elements"),
     });
-  });
+    // It builds a quarter of a million instances before the limit stops it: about 13 s alone,
+    // past a minute on a machine running other work.
+  }, 180_000);
 
   it("stops a marker that marks itself and says so", () => {
     const { nodes, warnings } = convert(
