@@ -119,3 +119,30 @@ test("the exported PDF keeps the clip path", async ({ browser }) => {
   expectNear(at(8, 8), [255, 255, 255], "PDF: out of both");
   expectNear(at(130, 50), [0, 128, 0], "PDF: the masked square");
 });
+
+test("a blur filter is drawn as the export draws it", async ({ browser }) => {
+  const page = await reused(browser);
+  const zoom = 2;
+  const blurred = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100">
+    <filter id="soft"><feGaussianBlur stdDeviation="4"/></filter>
+    <rect x="30" y="20" width="60" height="60" fill="#0000ff" filter="url(#soft)"/>
+    <rect x="110" y="20" width="60" height="60" fill="#008000"/>
+  </svg>`;
+  await showSvg(page, "blurred.svg", blurred, zoom);
+  const box = await canvasBox(page);
+  const shot = await screenshotPixels(page, { x: box.x, y: box.y, width: 420, height: 220 });
+  const at = (x: number, y: number): number[] => {
+    const i = (Math.round(y * zoom) * shot.width + Math.round(x * zoom)) * 4;
+    return Array.from(shot.data.subarray(i, i + 3));
+  };
+  // Solid inside, half way at the edge, faded three deviations out.
+  expectNear(at(60, 50), [0, 0, 255], "inside the blurred square");
+  expectNear(at(30, 50), [127, 127, 255], "on its edge");
+  expectNear(at(17, 50), [255, 255, 255], "three deviations out");
+  // Tolerance: 32 of 255 per channel, on at most 1 % of the pixels (PixiJS's blur is a few
+  // passes of a 15-tap kernel, Chromium's a true Gaussian: 0.9 % of the pixels differ by more
+  // than 16, none by more than 32).
+  const { share } = await differenceFromExport(page, shot, zoom, 32);
+  test.info().annotations.push({ type: "differing pixels", description: share.toFixed(4) });
+  expect(share).toBeLessThan(0.01);
+});

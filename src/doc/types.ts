@@ -181,7 +181,15 @@ export interface GroupNode extends NodeBase {
    * times opacity (SVG `<mask>`). Absent: an ordinary group.
    */
   readonly mask?: MaskKind;
+  /**
+   * An effect on the group's drawing: a Gaussian blur of this standard deviation, in the
+   * group's own units (SVG `feGaussianBlur`), at most `MAX_BLUR`. Absent: not blurred.
+   */
+  readonly blur?: number;
 }
+
+/** The largest blur a group may carry, in its own units: far beyond any visible effect. */
+export const MAX_BLUR = 10_000;
 
 export const MASK_KINDS = ["outline", "alpha", "luminance"] as const;
 export type MaskKind = (typeof MASK_KINDS)[number];

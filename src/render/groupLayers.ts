@@ -1,4 +1,4 @@
-import { AlphaFilter, AlphaMask, Container, type Filter } from "pixi.js";
+import { AlphaFilter, AlphaMask, BlurFilter, Container, type Filter } from "pixi.js";
 import { isFrame } from "../shapes/frame";
 import { isGroup } from "../shapes/group";
 import type { BlendMode, SceneNode } from "../doc/types";
@@ -22,7 +22,38 @@ const NATIVE: ReadonlySet<BlendMode> = new Set(["normal", "screen"]);
  */
 export function drawnAsLayer(node: SceneNode): boolean {
   if (!isGroup(node) && !isFrame(node)) return false;
-  return node.opacity < 1 || node.blendMode !== "normal" || (isGroup(node) && node.isolated);
+  return (
+    node.opacity < 1 ||
+    node.blendMode !== "normal" ||
+    (isGroup(node) && (node.isolated || node.blur !== undefined))
+  );
+}
+
+/** A group's blur: its standard deviation in its own units, or null. */
+export function blurOf(node: SceneNode): number | null {
+  return isGroup(node) && node.blur !== undefined ? node.blur : null;
+}
+
+/**
+ * PixiJS's blur, in passes of a 15-tap kernel: its standard deviation is this many times its
+ * strength (the kernel's own, in steps; the passes add up to the strength in quadrature).
+ */
+const BLUR_SIGMA_PER_STRENGTH = 2.018;
+
+/** The widest blur drawn, in screen pixels: wider costs texture and shows no more. */
+const MAX_BLUR_PIXELS = 256;
+
+/**
+ * Sets a blurred layer's blur for `pixelsPerUnit` screen pixels per unit of the group (the
+ * zoom times the scale its ancestors and own transform put on it).
+ */
+export function scaleLayerBlur(object: LayerHost, node: SceneNode, pixelsPerUnit: number): void {
+  const sigma = blurOf(node);
+  const blur = object.layer?.blur;
+  if (sigma === null || blur === undefined || blur === null) return;
+  const pixels = Math.min(MAX_BLUR_PIXELS, sigma * pixelsPerUnit);
+  const strength = Number.isFinite(pixels) ? pixels / BLUR_SIGMA_PER_STRENGTH : 0;
+  if (blur.strength !== strength) blur.strength = strength;
 }
 
 /**
@@ -61,6 +92,8 @@ export function setGroupMask(object: LayerHost, drawing: Container | null): void
 export interface Layer {
   readonly key: string;
   readonly filters: readonly Filter[];
+  /** The blur among them, sized for the zoom by `scaleLayerBlur`. */
+  readonly blur: BlurFilter | null;
 }
 
 /**
@@ -84,7 +117,8 @@ function layerFor(object: Container, node: SceneNode, previous: Layer | null): L
   }
   object.alpha = 1;
   object.blendMode = "normal";
-  const key = `${node.opacity} ${node.blendMode}`;
+  const sigma = blurOf(node);
+  const key = `${node.opacity} ${node.blendMode} ${sigma}`;
   if (previous?.key === key) return previous;
   for (const filter of previous?.filters ?? []) filter.destroy();
   const alpha = new AlphaFilter({
@@ -92,7 +126,11 @@ function layerFor(object: Container, node: SceneNode, previous: Layer | null): L
     resolution: "inherit",
     antialias: "inherit",
   });
-  const filters: Filter[] = [alpha];
+  const blur =
+    sigma === null
+      ? null
+      : new BlurFilter({ strength: 0, quality: 4, kernelSize: 15, resolution: "inherit" });
+  const filters: Filter[] = blur === null ? [alpha] : [blur, alpha];
   if (NATIVE.has(node.blendMode)) alpha.blendMode = node.blendMode as Filter["blendMode"];
   else {
     const blend = blendFilterFor(node.blendMode);
@@ -102,5 +140,5 @@ function layerFor(object: Container, node: SceneNode, previous: Layer | null): L
     }
   }
   object.filters = filters;
-  return { key, filters };
+  return { key, filters, blur };
 }

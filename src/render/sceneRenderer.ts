@@ -6,7 +6,7 @@ import type { DocumentStore, Commit } from "../doc/store";
 import { worldMatrix } from "../doc/commands";
 import { patternsOf } from "../doc/pattern";
 import { isSceneNode, type BlendMode, type Id, type SceneNode } from "../doc/types";
-import { LayerHost } from "./groupLayers";
+import { blurOf, LayerHost, scaleLayerBlur } from "./groupLayers";
 import { maskOf, refreshGroupMask, type MaskScene, type MaskState } from "./groupMasks";
 import { dependsOnZoom, isBatchable, type Detail } from "./batch/encode";
 import { BatchWriter } from "./batch/writer";
@@ -138,6 +138,8 @@ export class SceneRenderer {
   private readonly lists = new Map<Id, ChunkList>();
   /** Masked groups drawn, and the child each is masked by (see groupMasks.ts). */
   private readonly masks = new Map<Id, MaskState>();
+  /** Blurred groups drawn: their blur is sized for the zoom. */
+  private readonly blurred = new Set<Id>();
   private page: Id | null = null;
   private serial = 0;
   private readonly chunkSize: number;
@@ -251,6 +253,7 @@ export class SceneRenderer {
     for (const display of this.displays.values()) display.object.destroy({ children: false });
     this.displays.clear();
     this.masks.clear();
+    this.blurred.clear();
     for (const list of this.lists.values()) list.destroy();
     this.lists.clear();
     this.world.removeChildren();
@@ -385,6 +388,7 @@ export class SceneRenderer {
     const moved = zoom !== this.zoom;
     this.zoom = zoom;
     if (moved) this.patternsLater();
+    if (moved && this.blurred.size > 0) this.scaleBlurs([...this.blurred]);
     const detail = detailForZoom(zoom);
     if (detail.pixelsPerUnit === this.detail.pixelsPerUnit) {
       // Any zoom step restarts the wait, so a slow gesture is not rebuilt for halfway through.
@@ -603,6 +607,7 @@ export class SceneRenderer {
     for (const parent of touchedHosts) this.order(parent);
     for (const list of relayout) list.layout();
     this.refreshMasks(this.maskedAround([...ids, ...formerParents]));
+    this.scaleBlurs(ids);
     this.rescaleLists();
     this.keepCullingHonest(ids);
     this.applyCull();
@@ -871,6 +876,26 @@ export class SceneRenderer {
       }
     }
     return out;
+  }
+
+  /**
+   * Sizes the blur of each blurred group among `ids` (and of those inside a changed group, whose
+   * scale may have changed with it) for the zoom.
+   */
+  private scaleBlurs(ids: readonly Id[]): void {
+    if (ids.length === 0) return;
+    const candidates = new Set<Id>(ids);
+    for (const id of this.blurred) candidates.add(id);
+    for (const id of candidates) {
+      const node = this.nodeAt(id);
+      const object = this.displays.get(id)?.object;
+      if (node === undefined || blurOf(node) === null || !(object instanceof LayerHost)) {
+        this.blurred.delete(id);
+        continue;
+      }
+      this.blurred.add(id);
+      scaleLayerBlur(object, node, this.zoom * this.worldScale(id));
+    }
   }
 
   /** Masks each of `groups` by a drawing of its first child, or unmasks it (see groupMasks.ts). */

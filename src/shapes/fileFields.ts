@@ -56,6 +56,8 @@ export interface FileValues {
   readonly freehandSettings: FreehandSettings;
   readonly subpaths: readonly Subpath[];
   readonly maskKind: MaskKind;
+  /** A blur's standard deviation: above 0, at most `MAX_BLUR`. */
+  readonly blurRadius: number;
 }
 
 export type FileCheck = keyof FileValues;

@@ -20,6 +20,8 @@ export const groupKind = {
       { key: "isolated", read: "bool", absent: absentAs(false) },
       // Unmasked groups, as every group was before masks (format 7), write no mask.
       { key: "mask", read: "maskKind", absent: absentAs<MaskKind | undefined>(undefined) },
+      // Unblurred groups, as every group was before effects (format 8), write no blur.
+      { key: "blur", read: "blurRadius", absent: absentAs<number | undefined>(undefined) },
     ],
   },
   localBounds: () => null,

@@ -1,10 +1,11 @@
-import { multiply, toMatrix, type Matrix } from "../../doc/transform";
+import { IDENTITY_MATRIX, multiply, toMatrix, type Matrix } from "../../doc/transform";
 import type { SceneNode } from "../../doc/types";
 import { transformBox, unionBox } from "../../geometry/bounds";
 import { localBounds } from "../../shapes/bounds";
 import { MAX_DEPTH, type ExportSource } from "./source";
 import type { Box } from "../../math/box";
 import { childrenReachOut } from "../../shapes/registry";
+import { isGroup } from "../../shapes/group";
 
 /**
  * The box, in the coordinates `outer` maps to, around what a visible node draws: a group's is its
@@ -21,8 +22,29 @@ export function drawnBounds(
   const own = localBounds(node);
   let box = own === null ? null : transformBox(own, m);
   if (childrenReachOut(node)) {
-    for (const child of source.childrenOf(node.id))
-      box = unionBox(box, drawnBounds(source, child, m, depth + 1));
+    const sigma = isGroup(node) ? (node.blur ?? 0) : 0;
+    if (sigma > 0) {
+      // A blur reaches three deviations past what it blurs (the filter region's margin).
+      let inside: Box | null = null;
+      for (const child of source.childrenOf(node.id))
+        inside = unionBox(inside, drawnBounds(source, child, IDENTITY_MATRIX, depth + 1));
+      const reach = 3 * sigma;
+      if (inside !== null)
+        box = unionBox(
+          box,
+          transformBox(
+            {
+              minX: inside.minX - reach,
+              minY: inside.minY - reach,
+              maxX: inside.maxX + reach,
+              maxY: inside.maxY + reach,
+            },
+            m,
+          ),
+        );
+    } else
+      for (const child of source.childrenOf(node.id))
+        box = unionBox(box, drawnBounds(source, child, m, depth + 1));
   }
   return box;
 }

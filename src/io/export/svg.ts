@@ -43,7 +43,7 @@ import {
 import { compositingAttrs, Defs, fillAttrs, hexColor, strokeAttrs } from "./svgPaint";
 import { ESTIMATED_MEASURE, fontFamilyList, layoutText, type TextMeasure } from "./textLayout";
 import { outlineText } from "./textOutlines";
-import { outlineClipPaths } from "./svgMasks";
+import { blurFilter, outlineClipPaths } from "./svgMasks";
 import { isGroup } from "../../shapes/group";
 import { attributes, escapeText, IdAllocator, isValidId, num } from "./xml";
 import type { GlyphFonts } from "../../fonts/glyphFonts";
@@ -294,6 +294,7 @@ class SvgWriter {
       attributes(
         compositingAttrs(node.opacity, node.blendMode, "isolated" in node && node.isolated),
       ) +
+      this.blurAttr(node) +
       data;
     const title = isValidId(node.name) ? "" : `<title>${escapeText(node.name)}</title>`;
     switch (shape.kind) {
@@ -423,6 +424,17 @@ class SvgWriter {
       this.parts.push("</g>");
     } else this.children(id, depth);
     this.parts.push("</g>");
+  }
+
+  /** A blurred group's `filter` attribute: a Gaussian blur over what its children draw. */
+  private blurAttr(node: SceneNode): string {
+    if (!isGroup(node) || node.blur === undefined) return "";
+    let box: Box | null = null;
+    for (const child of this.source.childrenOf(node.id))
+      box = unionBox(box, drawnBounds(this.source, child, IDENTITY_MATRIX));
+    if (box === null) return "";
+    const id = blurFilter(this.defs, node.blur, box);
+    return attributes({ filter: `url(#${id})` });
   }
 
   /**

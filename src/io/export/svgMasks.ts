@@ -271,3 +271,28 @@ function textElement(
     .join("");
   return inner === "" ? null : { tag: "text", attrs, inner };
 }
+
+/**
+ * A `<filter>` blurring what it applies to by `sigma` (feGaussianBlur), over `box` (what is
+ * blurred, in the user space of the element it applies to) widened by three deviations, where
+ * the blur fades out; returns its id.
+ */
+export function blurFilter(
+  defs: Defs,
+  sigma: number,
+  box: { minX: number; minY: number; maxX: number; maxY: number },
+): string {
+  const reach = 3 * sigma;
+  return defs.add(
+    "blur",
+    (id) =>
+      `<filter${attributes({
+        id,
+        filterUnits: "userSpaceOnUse",
+        x: box.minX - reach,
+        y: box.minY - reach,
+        width: box.maxX - box.minX + 2 * reach,
+        height: box.maxY - box.minY + 2 * reach,
+      })}><feGaussianBlur${attributes({ stdDeviation: sigma })}/></filter>`,
+  );
+}

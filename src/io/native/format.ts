@@ -14,7 +14,7 @@ import { KINDS, type NodeKind } from "./nodeFields";
 
 export const FORMAT_NAME = "linework";
 /** Bumped whenever the layout changes; each bump adds a migration (see README.md). */
-export const FORMAT_VERSION = 7;
+export const FORMAT_VERSION = 8;
 
 /**
  * A record written whole, in `records`: `fill` and `stroke` may be indexes into the file's

@@ -162,6 +162,15 @@ function v6ToV7(doc: unknown): unknown {
   return doc;
 }
 
+/**
+ * Version 8 adds a group's `blur` (a Gaussian blur of its drawing). Version 7 had none, which is
+ * what the absent field reads as; the number changes so that a reader of version 7 refuses a
+ * blurred group instead of drawing it sharp.
+ */
+function v7ToV8(doc: unknown): unknown {
+  return doc;
+}
+
 /** `migrations[n]` turns a version n document into a version n + 1 document. */
 export const migrations: Readonly<Record<number, (doc: unknown) => unknown>> = {
   0: v0ToV1,
@@ -171,6 +180,7 @@ export const migrations: Readonly<Record<number, (doc: unknown) => unknown>> = {
   4: v4ToV5,
   5: v5ToV6,
   6: v6ToV7,
+  7: v7ToV8,
 };
 
 export class MigrationError extends Error {

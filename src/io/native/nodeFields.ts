@@ -13,6 +13,7 @@ import { NATIVE_LIMITS } from "./limits";
 import {
   arrowHead,
   binding,
+  blurRadius,
   corners,
   lineRoute,
   fillRule,
@@ -67,6 +68,7 @@ const CHECKS: {
   freehandSettings,
   subpaths,
   maskKind,
+  blurRadius,
 };
 
 /** A kind's own field, as the readers and the writer see it. */

@@ -4,6 +4,7 @@ import {
   BLEND_MODES,
   LINE_ROUTES,
   MASK_KINDS,
+  MAX_BLUR,
   type Binding,
   type BlobRecord,
   type DocumentMeta,
@@ -273,6 +274,11 @@ export const binding = nullable(
 );
 export const fillRule = oneOf(["nonzero", "evenodd"] as const);
 export const maskKind = oneOf(MASK_KINDS);
+export const blurRadius: Check<number> = (value) => {
+  if (!isNumberIn(value, 0, MAX_BLUR) || value === 0)
+    fail(`must be a number above 0, at most ${MAX_BLUR}`);
+  return value;
+};
 export const fontWeight = integerIn(1, 1000);
 export const fontStyle = oneOf(["normal", "italic"] as const);
 const labelSize: Check<number> = (value) => {

@@ -139,11 +139,13 @@ export function clippedOrMasked(
   out: Draft[],
   clip: XmlElement | null,
   mask: XmlElement | null,
+  blur: number | null = null,
 ): void {
-  const levels = (clip === null ? 0 : 1) + (mask === null ? 0 : 1);
+  const levels = (clip === null ? 0 : 1) + (mask === null ? 0 : 1) + (blur === null ? 0 : 1);
   if (ctx.groupDepth + levels >= IMPORT_LIMITS.maxGroupDepth) {
     if (clip !== null) conv.count("clip path");
     if (mask !== null) conv.count("mask");
+    if (blur !== null) conv.count("filter");
     walk.draw(conv, element, tag, ctx, out);
     return;
   }
@@ -183,8 +185,23 @@ export function clippedOrMasked(
       return measured;
     },
   };
-  let drafts = content;
   const id = element.attributes.get("id");
+  // A filter applies before the clip path and the mask (SVG's order): the blurred group is
+  // innermost.
+  let drafts =
+    blur === null
+      ? content
+      : [
+          {
+            node: makeNode<GroupNode>("group", "", "", "", {
+              name: `${id ?? "Blurred"}`,
+              blur,
+              hidden: false,
+            }),
+            children: content,
+          },
+        ];
+  if (blur !== null) conv.produce();
   if (clip !== null) {
     const shapes = clipDraft(conv, walk, clip, place, ctx, 0);
     if (shapes === null) return;

@@ -19,6 +19,7 @@ import { flattenDrafts, type Draft } from "../tree";
 import { localName, type XmlElement } from "../xml";
 import { clipped, clipRect } from "./clipping";
 import { clippedOrMasked, clipStyle, drawsInClip, referenced } from "./masking";
+import { referencedBlur } from "./filters";
 import { conditionsPass } from "./conditions";
 import {
   absoluteMatrix,
@@ -120,13 +121,15 @@ function convertElement(
   const maskValue = style.get("mask");
   const rect = clipRect(conv, clipValue);
   const mask = known(conv, referenced(conv, maskValue, "mask"), "mask");
-  if (rect !== null && mask === null) {
+  if (rect !== null && mask === null && style.get("filter") === undefined) {
     clipped(conv, walk, element, tag, ctx, out, rect);
     return;
   }
   const clip = known(conv, referenced(conv, clipValue, "clipPath"), "clip path");
-  if (clip === null && mask === null) draw(conv, element, tag, ctx, out);
-  else clippedOrMasked(conv, walk, element, tag, ctx, out, clip, mask);
+  // Other filters are reported by the audit, and the element drawn unfiltered.
+  const blur = referencedBlur(style.get("filter"), (id) => conv.byId.get(id));
+  if (clip === null && mask === null && blur === null) draw(conv, element, tag, ctx, out);
+  else clippedOrMasked(conv, walk, element, tag, ctx, out, clip, mask, blur);
 }
 
 /** A clip path or mask referred to, or null; a reference to nothing is reported and drawn without. */
