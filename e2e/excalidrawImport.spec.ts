@@ -161,4 +161,32 @@ test.describe("an Excalidraw scene dropped on the canvas", () => {
       })
       .toBe(81);
   });
+
+  test("shapes copied in Excalidraw paste as shapes, not as their JSON in a text", async () => {
+    const page = shared();
+    const scene = JSON.parse(SCENE.toString("utf8")) as Record<string, unknown>;
+    const copied = JSON.stringify({ ...scene, type: "excalidraw/clipboard" });
+    await page.evaluate((text) => {
+      const data = new DataTransfer();
+      data.setData("text/plain", text);
+      const event = new ClipboardEvent("paste", {
+        clipboardData: data,
+        bubbles: true,
+        cancelable: true,
+      });
+      document.querySelector("canvas")!.dispatchEvent(event);
+    }, copied);
+    await expect.poll(() => frameChildren(page)).not.toBeNull();
+    expect((await frameChildren(page))!.children.map((c) => c.type)).toEqual([
+      "freehand",
+      "freehand",
+      "image",
+      "rect",
+    ]);
+    expect(
+      await page.evaluate(() =>
+        window.linework!.editor.store.snapshot().some((record) => record.type === "text"),
+      ),
+    ).toBe(false);
+  });
 });

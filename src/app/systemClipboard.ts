@@ -11,6 +11,7 @@ import { newId } from "../doc/ids";
 import { apply, IDENTITY_TRANSFORM, invert } from "../doc/transform";
 import { isSceneNode, type Id, type TextNode } from "../doc/types";
 import { exportSvg } from "../io/export/svg";
+import { isExcalidrawClipboard } from "../io/import/excalidraw";
 import { importFileInto, OFF_THREAD_BYTES } from "../io/import/importFile";
 import type { ImportJobs } from "../io/import/importJobs";
 import { maxInputBytesFor, megabytes } from "../io/import/limits";
@@ -216,6 +217,9 @@ export async function pasteContents(
   }
   const text = contents.text?.trim() ?? "";
   if (text === "") return;
+  // Shapes copied in Excalidraw arrive as its clipboard JSON: imported as a scene.
+  if (isExcalidrawClipboard(text))
+    return importInto(target, "clipboard.excalidraw", text, target.viewCentre(), jobs);
   if (text.length > MAX_PASTED_TEXT) {
     return target.notify(
       `The pasted text is too long (over ${MAX_PASTED_TEXT.toLocaleString("en")} characters).`,

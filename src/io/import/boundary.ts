@@ -101,7 +101,8 @@ const JSON_SNIFF_CHARS = 4096;
 function jsonKind(body: string, name: string): "excalidraw" | "linework" {
   const head = body.slice(0, JSON_SNIFF_CHARS);
   if (/"format"\s*:\s*"linework"/.test(head)) return "linework";
-  if (/"type"\s*:\s*"excalidraw"/.test(head)) return "excalidraw";
+  // A scene, or what Excalidraw copies to the clipboard.
+  if (/"type"\s*:\s*"excalidraw(?:\/clipboard)?"/.test(head)) return "excalidraw";
   let json: unknown;
   try {
     json = parseJson(body);
@@ -110,7 +111,8 @@ function jsonKind(body: string, name: string): "excalidraw" | "linework" {
   }
   return typeof json === "object" &&
     json !== null &&
-    (json as { type?: unknown }).type === "excalidraw"
+    ((json as { type?: unknown }).type === "excalidraw" ||
+      (json as { type?: unknown }).type === "excalidraw/clipboard")
     ? "excalidraw"
     : "linework";
 }

@@ -114,8 +114,19 @@ const WHITE: RGBA = { r: 1, g: 1, b: 1, a: 1 };
 /** Excalidraw's frame outline colour (#bbb). */
 const FRAME_OUTLINE: RGBA = { r: 0xbb / 255, g: 0xbb / 255, b: 0xbb / 255, a: 1 };
 
+/** What Excalidraw puts on the clipboard as text: a scene's elements and files, typed so. */
+const CLIPBOARD_TYPE = "excalidraw/clipboard";
+
+/**
+ * Whether pasted text is Excalidraw's clipboard (its `type` comes first, as Excalidraw writes
+ * it), to be imported as a scene rather than pasted as words.
+ */
+export function isExcalidrawClipboard(text: string): boolean {
+  return /^\s*\{\s*"type"\s*:\s*"excalidraw\/clipboard"/.test(text.slice(0, 200));
+}
+
 function convert(data: unknown, name: string): ImportResult {
-  if (!isObject(data) || data.type !== "excalidraw") {
+  if (!isObject(data) || (data.type !== "excalidraw" && data.type !== CLIPBOARD_TYPE)) {
     throw new ImportError('The file is not an Excalidraw scene: it has no "type": "excalidraw".');
   }
   if (typeof data.version === "number" && data.version > 2) {

@@ -5,7 +5,7 @@ import type { BlobRecord, SceneNode } from "../../../src/doc/types";
 import { freehandNodeOutline } from "../../../src/geometry/freehand";
 import { checkAll } from "../../../src/doc/invariants";
 import { readUntrusted } from "../../../src/io/import/boundary";
-import { importExcalidraw } from "../../../src/io/import/excalidraw";
+import { importExcalidraw, isExcalidrawClipboard } from "../../../src/io/import/excalidraw";
 import { importIntoDocument } from "../../../src/io/import/intoDocument";
 import { emptyDocumentStore } from "../../support/store";
 import { KIND_RULES } from "../../../src/shapes/registry";
@@ -550,6 +550,20 @@ describe(".excalidraw files of Excalidraw 0.17 and 0.18", () => {
       "Not imported: 1 element link.",
       "Drawn differently: 1 outline with a hand-drawn look (drawn clean), 1 fill with hachure (drawn solid), 1 fill with cross-hatch (drawn solid).",
     ]);
+  });
+
+  it("Excalidraw's clipboard (copied shapes, as text) imports as a scene through the boundary", () => {
+    const copied = JSON.stringify({
+      type: "excalidraw/clipboard",
+      elements: [{ ...base, id: "r", type: "rectangle" }],
+      files: {},
+    });
+    expect(isExcalidrawClipboard(copied)).toBe(true);
+    expect(isExcalidrawClipboard('{"type":"excalidraw","elements":[]}')).toBe(false);
+    expect(isExcalidrawClipboard("some words")).toBe(false);
+    const result = readUntrusted("clipboard", copied);
+    if (!result.ok) throw new Error(result.error);
+    expect(result.nodes.map((n) => n.type)).toEqual(["group", "rect"]);
   });
 
   it("a rotated frame's children keep their place on the page", () => {
