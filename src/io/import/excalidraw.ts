@@ -899,7 +899,10 @@ function linear(
     // Excalidraw's curve passes through its middle point: the bend that puts the middle there.
     return leaf(route === "curved" ? { ...line, bend: bendTowards(line, points[1]!) } : line);
   }
-  // Anything else is a path through the points, with its heads as shapes beside it.
+  // Anything else is a path through the points, with its heads as shapes beside it; a path
+  // follows no shape, so its ends come free.
+  for (const end of [raw.startBinding, raw.endBinding])
+    if (bound(end) !== null) scene.skip("binding on a bent arrow (its end left in place)");
   const segments = bodySegments(points, rounded && !closed);
   const body = makeNode<PathNode>("path", "", "", "", {
     opacity,

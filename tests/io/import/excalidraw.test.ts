@@ -566,6 +566,26 @@ describe(".excalidraw files of Excalidraw 0.17 and 0.18", () => {
     expect(result.nodes.map((n) => n.type)).toEqual(["group", "rect"]);
   });
 
+  it("a bent arrow bound to shapes keeps its place and reports the bindings it cannot keep", () => {
+    const { warnings } = nodes2([
+      { ...base, id: "r", type: "rectangle" },
+      {
+        ...base,
+        id: "a",
+        type: "arrow",
+        points: [
+          [0, 0],
+          [50, 40],
+          [90, 0],
+          [120, 30],
+        ],
+        startBinding: { elementId: "r", focus: 0, gap: 4 },
+        endBinding: null,
+      },
+    ]);
+    expect(warnings[0]).toBe("Not imported: 1 binding on a bent arrow (its end left in place).");
+  });
+
   it("a rotated frame's children keep their place on the page", () => {
     const { nodes } = nodes2([
       { ...base, id: "f", type: "frame", x: 0, y: 0, width: 100, height: 100, angle: Math.PI / 2 },
