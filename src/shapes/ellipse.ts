@@ -1,13 +1,13 @@
+import { NO_RULES } from "../doc/invariants";
 import type { EllipseNode } from "../doc/types";
 import { ellipseOutline } from "../geometry/dash";
 import { ellipseBox } from "../geometry/exactBox";
 import { ellipseHitOutline, hitPainted } from "../geometry/hitOutline";
 import { ellipseSubpath } from "../geometry/toPath";
 import { NO_ARROW_ENDS, resizedBox, strokedBox, withoutStroke } from "./common";
+import { LABEL_FIELD, sizeField } from "./fileFields";
 import type { ShapeKind } from "./kind";
 import { boxLabelPlacement, labelledBounds, labelledHit } from "./label";
-import { NO_RULES } from "../doc/invariants";
-import { LABEL_FIELD, sizeField } from "./fileFields";
 
 function localBounds(node: EllipseNode) {
   return strokedBox(node, node.width, node.height);

@@ -1,12 +1,12 @@
+import { NO_RULES } from "../doc/invariants";
 import type { FrameNode } from "../doc/types";
 import { roundedRectOutline } from "../geometry/dash";
 import { cornersBox } from "../geometry/exactBox";
 import { boxHitOutline, hitPainted } from "../geometry/hitOutline";
 import { roundedRectSubpath } from "../geometry/toPath";
 import { NO_ARROW_ENDS, resizedBox, strokedBox, withoutStroke } from "./common";
-import { isNodeOf, type ShapeKind } from "./kind";
-import { NO_RULES } from "../doc/invariants";
 import { sizeField } from "./fileFields";
+import { isNodeOf, type ShapeKind } from "./kind";
 
 function localBounds(node: FrameNode) {
   return strokedBox(node, node.width, node.height);

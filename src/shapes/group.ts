@@ -1,8 +1,8 @@
+import { NO_RULES } from "../doc/invariants";
 import { apply, isFiniteTransform, toMatrix } from "../doc/transform";
 import type { GroupNode, MaskKind } from "../doc/types";
-import { isNodeOf, type ShapeKind } from "./kind";
-import { NO_RULES } from "../doc/invariants";
 import { absentAs } from "./fileFields";
+import { isNodeOf, type ShapeKind } from "./kind";
 
 export const isGroup = isNodeOf("group");
 

@@ -3,8 +3,8 @@ import { cornersBox } from "../geometry/exactBox";
 import { boxHitOutline, hitWhole } from "../geometry/hitOutline";
 import { polygonSubpath } from "../geometry/toPath";
 import { resizedBox, strokedBox } from "./common";
-import { isNodeOf, type ShapeKind } from "./kind";
 import { sizeField } from "./fileFields";
+import { isNodeOf, type ShapeKind } from "./kind";
 
 function localBounds(node: ImageNode) {
   return strokedBox(node, node.width, node.height);

@@ -1,3 +1,4 @@
+import { boundEndRules } from "../doc/invariants";
 import type { LineNode, Subpath } from "../doc/types";
 import { headSize } from "../geometry/arrowHeads";
 import { pointsBox, strokePad } from "../geometry/bounds";
@@ -7,11 +8,10 @@ import { IDENTITY_MATRIX } from "../doc/transform";
 import { pathOutlines } from "../geometry/dash";
 import { pathNodeFrom } from "../geometry/toPath";
 import { scalePoint } from "./common";
+import { absentAs, LABEL_FIELD } from "./fileFields";
 import { routePoints, routeSubpath, routeTangents, withRoute } from "./lineRoute";
 import { isNodeOf, type ArrowEnd, type ShapeKind } from "./kind";
 import { labelledBounds, labelledHit, lineLabelPlacement } from "./label";
-import { boundEndRules } from "../doc/invariants";
-import { absentAs, LABEL_FIELD } from "./fileFields";
 
 function subpaths(node: LineNode): Subpath[] {
   return [routeSubpath(node)];

@@ -1,3 +1,4 @@
+import { NO_RULES } from "../doc/invariants";
 import type { PathNode, PathSegment } from "../doc/types";
 import { flattenSubpaths } from "../geometry/bezier";
 import { strokePad } from "../geometry/bounds";
@@ -7,9 +8,8 @@ import { hitPainted, polylineHitOutline } from "../geometry/hitOutline";
 import type { Point } from "../math/point";
 import type { Box } from "../math/box";
 import { HEAP_OBJECT_BYTES, NO_ARROW_ENDS, scalePoint, withoutStroke } from "./common";
-import { isNodeOf, type ShapeKind } from "./kind";
-import { NO_RULES } from "../doc/invariants";
 import { absentAs } from "./fileFields";
+import { isNodeOf, type ShapeKind } from "./kind";
 
 function localBounds(node: PathNode): Box | null {
   const pad = strokePad(node);

@@ -4,9 +4,9 @@ import { cornersBox, subpathsBox } from "../geometry/exactBox";
 import { hitPainted, roundedRectHitOutline } from "../geometry/hitOutline";
 import { roundedRectSubpath } from "../geometry/toPath";
 import { NO_ARROW_ENDS, resizedBox, strokedBox, withoutStroke } from "./common";
+import { LABEL_FIELD, sizeField } from "./fileFields";
 import { isNodeOf, type ShapeKind } from "./kind";
 import { boxLabelPlacement, labelledBounds, labelledHit } from "./label";
-import { LABEL_FIELD, sizeField } from "./fileFields";
 
 function localBounds(node: RectNode) {
   return strokedBox(node, node.width, node.height);

@@ -1,12 +1,12 @@
+import { NO_RULES } from "../doc/invariants";
 import type { TextNode } from "../doc/types";
 import { transformBox } from "../geometry/bounds";
 import { boxHitOutline, hitWhole } from "../geometry/hitOutline";
 import { polygonSubpath } from "../geometry/toPath";
 import type { Box } from "../math/box";
 import { withoutStroke } from "./common";
-import { isNodeOf, type ShapeKind } from "./kind";
-import { NO_RULES } from "../doc/invariants";
 import { sizeField } from "./fileFields";
+import { isNodeOf, type ShapeKind } from "./kind";
 
 /** Average advance of a glyph as a share of the font size, for text not yet measured. */
 const GLYPH_ADVANCE = 0.6;
