@@ -290,24 +290,55 @@ describe("masked groups in SVG", () => {
     expect(at(pixels, x0 + 3, y0 + 3)[3]).toBe(0);
   });
 
-  it("export luminance and alpha masks as <mask>, drawn masked by rsvg", () => {
-    const half = makeNode<RectNode>("rect", "half", "g", "a0", {
-      width: 50,
-      height: 100,
+  it("export only what the mask lets show: the view box is where mask and content meet", () => {
+    const small = makeNode<RectNode>("rect", "small", "g", "a0", {
+      width: 20,
+      height: 30,
       radii: [0, 0, 0, 0],
       fill: { type: "solid", color: WHITE },
       stroke: NO_STROKE,
+      transform: AT(-50, 40),
     });
+    const store = new DocumentStore(maskedDocument("outline", [small]), {
+      invariants: KIND_RULES,
+    });
+    // The mask reaches from -50 to -30 across, the square from 0 to 100: they meet nowhere
+    // across, so nothing is drawn; moved to 10, they meet on 10–30 by 40–70 (page: +10, +20).
+    expect(() => exportSvg(store, { scope: { page: "p1" } })).toThrow(/Nothing to export/);
+    store.transact("Move", (tx) => tx.put({ ...small, transform: AT(10, 40) }));
+    const { bounds } = exportSvg(store, { scope: { page: "p1" } });
+    expect(bounds).toEqual({ minX: 20, minY: 60, maxX: 40, maxY: 90 });
+  });
+
+  it("export luminance and alpha masks as <mask>, drawn masked by rsvg", () => {
+    // The mask: white over the square's left half, opaque black over its right half.
+    const mask = makeNode<GroupNode>("group", "mk", "g", "a0", {});
+    const half = (id: string, x: number, color: typeof WHITE): RectNode =>
+      makeNode<RectNode>("rect", id, "mk", id === "white" ? "a0" : "a1", {
+        width: 50,
+        height: 100,
+        radii: [0, 0, 0, 0],
+        fill: { type: "solid", color },
+        stroke: NO_STROKE,
+        transform: AT(x, 0),
+      });
+    const black = { r: 0, g: 0, b: 0, a: 1 };
     for (const kind of ["luminance", "alpha"] as const) {
-      const store = new DocumentStore(maskedDocument(kind, [half]), { invariants: KIND_RULES });
+      const records = maskedDocument(kind, [
+        mask,
+        half("white", 0, WHITE),
+        half("black", 50, black),
+      ]);
+      const store = new DocumentStore(records, { invariants: KIND_RULES });
       const { svg } = exportSvg(store, { scope: { page: "p1" } });
-      const mask = elements(parseXml(svg)).find((e) => e.localName === "mask")!;
-      expect(mask.getAttribute("maskUnits")).toBe("userSpaceOnUse");
-      expect(mask.getAttribute("mask-type") || "luminance").toBe(kind);
+      const element = elements(parseXml(svg)).find((e) => e.localName === "mask")!;
+      expect(element.getAttribute("maskUnits")).toBe("userSpaceOnUse");
+      expect(element.getAttribute("mask-type") || "luminance").toBe(kind);
       const pixels = rendered(svg);
-      // The view box starts at the square's corner (10, 20): its left half shows.
+      // The view box starts at the square's corner (10, 20). Luminance: the left half shows,
+      // the black half hides; alpha: both are opaque, so both show.
       expect(at(pixels, 25, 50)[3]).toBe(255);
-      expect(at(pixels, 75, 50)[3]).toBe(0);
+      expect(at(pixels, 75, 50)[3]).toBe(kind === "alpha" ? 255 : 0);
     }
   });
 
@@ -336,8 +367,11 @@ describe("masked groups in SVG", () => {
     const pixels = rendered(svg);
     const x0 = Math.round(10 - bounds.minX);
     const y0 = Math.round(20 - bounds.minY);
+    // Only where the bar and the circle meet shows: the view box is the bar's half of the
+    // square, and in it the circle's outside is clipped away.
+    expect(bounds.maxX - bounds.minX).toBeCloseTo(50);
     expect(at(pixels, x0 + 25, y0 + 50)[3]).toBe(255);
-    expect(at(pixels, x0 + 75, y0 + 50)[3]).toBe(0);
+    expect(at(pixels, x0 + 3, y0 + 3)[3]).toBe(0);
   });
 
   it("round-trip: the export's data gives the same masked group back, and a plain SVG a masked group", () => {

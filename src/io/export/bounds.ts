@@ -9,7 +9,8 @@ import { isGroup } from "../../shapes/group";
 
 /**
  * The box, in the coordinates `outer` maps to, around what a visible node draws: a group's is its
- * children's, a clipping frame's is its own, a frame that does not clip adds its children's.
+ * children's (a masked group's, where its mask's meets the rest's; a blurred group's, widened by
+ * the blur), a clipping frame's is its own, a frame that does not clip adds its children's.
  */
 export function drawnBounds(
   source: ExportSource,
@@ -42,9 +43,29 @@ export function drawnBounds(
             m,
           ),
         );
+    } else if (isGroup(node) && node.mask !== undefined) {
+      // Nothing shows outside the mask's drawing: what both cover.
+      const [mask, ...rest] = source.childrenOf(node.id);
+      const shown = mask === undefined ? null : drawnBounds(source, mask, m, depth + 1);
+      let content: Box | null = null;
+      for (const child of rest)
+        content = unionBox(content, drawnBounds(source, child, m, depth + 1));
+      box = unionBox(box, intersection(shown, content));
     } else
       for (const child of source.childrenOf(node.id))
         box = unionBox(box, drawnBounds(source, child, m, depth + 1));
   }
   return box;
+}
+
+/** What two boxes both cover; null when either is null or they do not meet. */
+function intersection(a: Box | null, b: Box | null): Box | null {
+  if (a === null || b === null) return null;
+  const box = {
+    minX: Math.max(a.minX, b.minX),
+    minY: Math.max(a.minY, b.minY),
+    maxX: Math.min(a.maxX, b.maxX),
+    maxY: Math.min(a.maxY, b.maxY),
+  };
+  return box.maxX > box.minX && box.maxY > box.minY ? box : null;
 }
