@@ -12,6 +12,7 @@
  */
 import type { Fill, PathSegment, SceneNode, Subpath, Transform } from "../../doc/types";
 import { KINDS } from "../native/nodeFields";
+import type { SharedValues } from "../native/sharedValues";
 import { isPath } from "../../shapes/path";
 import { num } from "./xml";
 
@@ -43,30 +44,6 @@ export function storedSubpath(subpath: Subpath): {
     points.push(segment.to.x, segment.to.y);
   }
   return { commands, points, closed: subpath.closed };
-}
-
-/**
- * Each distinct fill and stroke once, referred to by index, as a `.linework` file's `shared`
- * list does: most shapes share a handful of strokes.
- */
-export class SharedStyles {
-  readonly values: unknown[] = [];
-  private readonly byObject = new Map<unknown, number>();
-  private readonly byText = new Map<string, number>();
-
-  indexOf(value: unknown): number {
-    let index = this.byObject.get(value);
-    if (index !== undefined) return index;
-    const text = JSON.stringify(value);
-    index = this.byText.get(text);
-    if (index === undefined) {
-      index = this.values.length;
-      this.values.push(value);
-      this.byText.set(text, index);
-    }
-    this.byObject.set(value, index);
-    return index;
-  }
 }
 
 /**
@@ -113,7 +90,7 @@ function transformParts(t: Transform): Record<string, number> | undefined {
 export function lineworkData(
   node: SceneNode,
   transform: Transform,
-  shared: SharedStyles,
+  shared: SharedValues,
   keepId = false,
   inMarkup: InMarkup = NOTHING_IN_MARKUP,
 ): string {

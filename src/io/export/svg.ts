@@ -27,8 +27,8 @@ import {
   LINEWORK_SHARED_ATTRIBUTE,
   jsonAttribute,
   lineworkData,
-  SharedStyles,
 } from "./lineworkData";
+import { SharedValues } from "../native/sharedValues";
 import { resolveScope, type ExportScope } from "./scope";
 import { StringSink } from "./stringSink";
 import { MAX_DEPTH, type ExportSource } from "./source";
@@ -207,7 +207,7 @@ class SvgWriter {
   readonly defs: Defs;
   readonly warnings: string[];
   /** The fills and strokes the nodes' Linework data names by index, for the root. */
-  readonly shared = new SharedStyles();
+  readonly shared = new SharedValues();
   private readonly parts = new StringSink();
   private count = 0;
 

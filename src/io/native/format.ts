@@ -11,6 +11,7 @@ import {
   type Transform,
 } from "../../doc/types";
 import { KINDS, type NodeKind } from "./nodeFields";
+import { SharedValues } from "./sharedValues";
 
 export const FORMAT_NAME = "linework";
 /** Bumped whenever the layout changes; each bump adds a migration (see README.md). */
@@ -155,31 +156,6 @@ export const DEFAULT_NAMES: Readonly<Record<NodeType, string>> = byKind((kind) =
 
 /** Path segment kinds in a stored subpath's `commands`, with the numbers each one takes. */
 export const SEGMENT_COMMANDS = { line: "L", quad: "Q", cubic: "C" } as const;
-
-/**
- * Writes each distinct fill and stroke once, in `shared`, and refers to it by index. Most shapes
- * share a handful of styles, so at a million shapes this saves hundreds of megabytes, and the
- * loader validates and keeps one object per style instead of one per shape.
- */
-class SharedValues {
-  readonly values: unknown[] = [];
-  private readonly byObject = new Map<unknown, number>();
-  private readonly byText = new Map<string, number>();
-
-  indexOf(value: unknown): number {
-    let index = this.byObject.get(value);
-    if (index !== undefined) return index;
-    const text = JSON.stringify(value);
-    index = this.byText.get(text);
-    if (index === undefined) {
-      index = this.values.length;
-      this.values.push(value);
-      this.byText.set(text, index);
-    }
-    this.byObject.set(value, index);
-    return index;
-  }
-}
 
 type Stored = Record<string, unknown>;
 
