@@ -13,7 +13,7 @@ import {
   shortPixelsPng,
   withoutIend,
 } from "../tests/io/import/rasterFixtures";
-import { canvasBox, screenPixel, sharedFreshApp } from "./support";
+import { canvasBox, dropFile, screenPixel, sharedFreshApp } from "./support";
 
 // Damaged, truncated and oversized files through the app's own paths (the public importFile
 // and a real drop on the canvas): each is refused with a message naming the file and the
@@ -33,28 +33,6 @@ async function importFile(page: Page, name: string, data: string | Uint8Array): 
     ({ fileName, p }) =>
       window.linework!.importFile(fileName, p.text ?? Uint8Array.from(p.bytes), { x: 0, y: 0 }),
     { fileName: name, p: payload },
-  );
-}
-
-/** Drops one file on the middle of the canvas, as a person dragging it from the desktop would. */
-async function dropFile(page: Page, name: string, bytes: Uint8Array, type: string): Promise<void> {
-  await page.evaluate(
-    ({ fileName, data, mime }) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([Uint8Array.from(data)], fileName, { type: mime }));
-      const canvas = document.querySelector("canvas")!;
-      const box = canvas.getBoundingClientRect();
-      const init: DragEventInit = {
-        dataTransfer: transfer,
-        clientX: box.left + box.width / 2,
-        clientY: box.top + box.height / 2,
-        bubbles: true,
-        cancelable: true,
-      };
-      canvas.dispatchEvent(new DragEvent("dragover", init));
-      canvas.dispatchEvent(new DragEvent("drop", init));
-    },
-    { fileName: name, data: Array.from(bytes), mime: type },
   );
 }
 

@@ -1,7 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { screenshotPixels, sharedFreshApp, waitForRestingView, worldToPage } from "./support";
+import {
+  dropFile,
+  screenshotPixels,
+  sharedFreshApp,
+  waitForRestingView,
+  worldToPage,
+} from "./support";
 
 // An Excalidraw 0.17 scene dropped on the canvas as a person drags it from the desktop: its
 // frame holds and clips a freedraw stroke, a pressure stroke, a picture and a rectangle that
@@ -11,28 +17,6 @@ import { screenshotPixels, sharedFreshApp, waitForRestingView, worldToPage } fro
 const SCENE = readFileSync(
   fileURLToPath(new URL("../tests/fixtures/excalidraw/scene-0.17.excalidraw", import.meta.url)),
 );
-
-/** Drops one file on the middle of the canvas. */
-async function dropFile(page: Page, name: string, bytes: Uint8Array, type: string): Promise<void> {
-  await page.evaluate(
-    ({ fileName, data, mime }) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([Uint8Array.from(data)], fileName, { type: mime }));
-      const canvas = document.querySelector("canvas")!;
-      const box = canvas.getBoundingClientRect();
-      const init: DragEventInit = {
-        dataTransfer: transfer,
-        clientX: box.left + box.width / 2,
-        clientY: box.top + box.height / 2,
-        bubbles: true,
-        cancelable: true,
-      };
-      canvas.dispatchEvent(new DragEvent("dragover", init));
-      canvas.dispatchEvent(new DragEvent("drop", init));
-    },
-    { fileName: name, data: Array.from(bytes), mime: type },
-  );
-}
 
 interface Placed {
   readonly id: string;

@@ -396,3 +396,30 @@ export async function drawWith(
   await dragWorld(page, from, to, modifier);
   return page.evaluate(() => window.linework!.editor.store.selection[0]!);
 }
+
+/** Drops one file on the middle of the canvas, as a person dragging it from the desktop would. */
+export async function dropFile(
+  page: Page,
+  name: string,
+  bytes: Uint8Array,
+  type: string,
+): Promise<void> {
+  await page.evaluate(
+    ({ fileName, data, mime }) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([Uint8Array.from(data)], fileName, { type: mime }));
+      const canvas = document.querySelector("canvas")!;
+      const box = canvas.getBoundingClientRect();
+      const init: DragEventInit = {
+        dataTransfer: transfer,
+        clientX: box.left + box.width / 2,
+        clientY: box.top + box.height / 2,
+        bubbles: true,
+        cancelable: true,
+      };
+      canvas.dispatchEvent(new DragEvent("dragover", init));
+      canvas.dispatchEvent(new DragEvent("drop", init));
+    },
+    { fileName: name, data: Array.from(bytes), mime: type },
+  );
+}
