@@ -130,3 +130,14 @@ export function resolveFontSize(value: string, parent: number): number | null {
     : parseLength(text, Number.NaN, { width: 0, height: 0, em: parent }, "y");
   return Number.isFinite(n) && n >= 0 ? n : null;
 }
+
+/** A length in objectBoundingBox units: a fraction, or a percentage of the box's side. */
+export function fraction(value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const text = value.trim();
+  const percent = text.endsWith("%");
+  const body = percent ? text.slice(0, -1) : text;
+  if (!/^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i.test(body)) return fallback;
+  const n = Number(body);
+  return percent ? n / 100 : n;
+}

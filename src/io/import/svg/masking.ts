@@ -13,7 +13,7 @@ import { drawingBounds } from "../drawingBounds";
 import { flattenDrafts, type Draft } from "../tree";
 import { localName, type XmlElement } from "../xml";
 import { originWithin, type Context, type Conversion, type Walk } from "./conversion";
-import { length } from "./lengths";
+import { fraction, length } from "./lengths";
 import type { UserBox } from "./paint";
 import { expressible } from "./placement";
 import type { ComputedStyle } from "./style";
@@ -92,17 +92,6 @@ function geometryBox(drafts: readonly Draft[]): UserBox | null {
     width: bounds.maxX - bounds.minX,
     height: bounds.maxY - bounds.minY,
   };
-}
-
-/** A length in objectBoundingBox units: a fraction, or a percentage of the box's side. */
-function fraction(value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const text = value.trim();
-  const percent = text.endsWith("%");
-  const body = percent ? text.slice(0, -1) : text;
-  if (!/^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i.test(body)) return fallback;
-  const n = Number(body);
-  return percent ? n / 100 : n;
 }
 
 /** From a box's fractions to user space. */

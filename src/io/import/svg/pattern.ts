@@ -5,7 +5,7 @@ import { IMPORT_ROOT } from "../result";
 import { flattenDrafts } from "../tree";
 import { localName, type XmlElement } from "../xml";
 import type { Context, Conversion } from "./conversion";
-import { parseLength } from "./lengths";
+import { fraction, parseLength } from "./lengths";
 import { NO_BOUNDING_BOX, type UserBox } from "./paint";
 import { aroundOrigin, expressible } from "./placement";
 import { parseTransformList } from "./transformList";
@@ -61,17 +61,6 @@ function attribute(chain: readonly XmlElement[], name: string): string | undefin
 /** Whether an element holds elements (text between them is not content). */
 function hasElementChildren(element: XmlElement): boolean {
   return element.children.some((child) => typeof child !== "string");
-}
-
-/** A length in objectBoundingBox units: a fraction, or a percentage of the box's side. */
-function fraction(value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const text = value.trim();
-  const percent = text.endsWith("%");
-  const body = percent ? text.slice(0, -1) : text;
-  if (!/^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i.test(body)) return fallback;
-  const n = Number(body);
-  return percent ? n / 100 : n;
 }
 
 /** The tile in the element's user space, before patternTransform. */
