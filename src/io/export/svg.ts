@@ -41,7 +41,7 @@ import {
   roundedRectPath,
 } from "./svgGeometry";
 import { compositingAttrs, Defs, fillAttrs, hexColor, strokeAttrs } from "./svgPaint";
-import { ESTIMATED_MEASURE, fontFamilyList, layoutText, type TextMeasure } from "./textLayout";
+import { ESTIMATED_MEASURE, layoutText, textFontAttributes, type TextMeasure } from "./textLayout";
 import { outlineText } from "./textOutlines";
 import { blurFilter, outlineClipPaths } from "./svgMasks";
 import { isGroup } from "../../shapes/group";
@@ -636,12 +636,7 @@ class SvgWriter {
     }
     this.parts.push(
       `<text${common}${attributes({
-        "xml:space": "preserve",
-        "font-family": fontFamilyList(node.fontFamily),
-        "font-size": node.fontSize,
-        "font-weight": node.fontWeight === 400 ? undefined : node.fontWeight,
-        "font-style": node.fontStyle === "normal" ? undefined : node.fontStyle,
-        "text-anchor": layout.anchor === "start" ? undefined : layout.anchor,
+        ...textFontAttributes(node, layout),
         ...fillAttrs(node.fill.type === "none" ? null : node.fill, this.defs),
       })}${stroke}>${title}`,
     );

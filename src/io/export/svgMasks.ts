@@ -7,7 +7,7 @@ import { ExportError } from "./errors";
 import type { ExportSource } from "./source";
 import { pathData, pointList, polygonPath, roundedRectPath } from "./svgGeometry";
 import type { Defs } from "./svgPaint";
-import { fontFamilyList, layoutText, type TextMeasure } from "./textLayout";
+import { layoutText, textFontAttributes, type TextMeasure } from "./textLayout";
 import { attributes, escapeText } from "./xml";
 
 /**
@@ -251,14 +251,7 @@ function textElement(
   node: TextNode,
 ): Pick<ClipItem, "tag" | "attrs" | "inner"> | null {
   const layout = layoutText(node, writing.measure);
-  const attrs = attributes({
-    "xml:space": "preserve",
-    "font-family": fontFamilyList(node.fontFamily),
-    "font-size": node.fontSize,
-    "font-weight": node.fontWeight === 400 ? undefined : node.fontWeight,
-    "font-style": node.fontStyle === "normal" ? undefined : node.fontStyle,
-    "text-anchor": layout.anchor === "start" ? undefined : layout.anchor,
-  });
+  const attrs = attributes(textFontAttributes(node, layout));
   const inner = layout.lines
     .map(
       (line) =>

@@ -99,3 +99,21 @@ export function layoutText(node: TextNode, measure: TextMeasure): TextLayout {
   });
   return { lines, anchor };
 }
+
+/**
+ * A `<text>` element's font attributes for `node` laid out as `layout` (those at SVG's initial
+ * values left out), as the export and clip paths write them.
+ */
+export function textFontAttributes(
+  node: TextNode,
+  layout: TextLayout,
+): Record<string, string | number | undefined> {
+  return {
+    "xml:space": "preserve",
+    "font-family": fontFamilyList(node.fontFamily),
+    "font-size": node.fontSize,
+    "font-weight": node.fontWeight === 400 ? undefined : node.fontWeight,
+    "font-style": node.fontStyle === "normal" ? undefined : node.fontStyle,
+    "text-anchor": layout.anchor === "start" ? undefined : layout.anchor,
+  };
+}
