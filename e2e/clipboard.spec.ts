@@ -148,16 +148,31 @@ test.describe("clipboard and drag-and-drop", () => {
     const page = shared();
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await start(page);
+    // What an earlier test copied (its PNG lands late) must not pass for this copy.
+    await page.evaluate(() => navigator.clipboard.writeText("before"));
     await drawRect(page);
     await page.getByRole("button", { name: "Edit", exact: true }).click();
     await page.getByRole("menuitem", { name: "Copy Ctrl+C" }).click();
-    // The write lands once the PNG is drawn.
-    await expect.poll(() => clipboardTypes(page)).toContain("image/png");
-    const written = await page.evaluate(async () => {
-      const [item] = await navigator.clipboard.read();
-      const text = await (await item!.getType("text/plain")).text();
-      return { types: [...item!.types].sort(), text };
-    });
+    // The write lands once the PNG is drawn. A read that a landing write overtakes ("Clipboard
+    // data has changed") is read again.
+    const read: { value: { types: string[]; text: string } | null } = { value: null };
+    await expect
+      .poll(async () => {
+        read.value = await page.evaluate(async () => {
+          try {
+            const [item] = await navigator.clipboard.read();
+            if (!item?.types.includes("image/png")) return null;
+            const text = await (await item.getType("text/plain")).text();
+            return { types: [...item.types].sort(), text };
+          } catch {
+            return null;
+          }
+        });
+        return read.value !== null;
+      })
+      .toBe(true);
+    const written = read.value;
+    if (written === null) throw new Error("nothing was written");
     expect(written.types).toEqual(
       expect.arrayContaining(["image/png", "image/svg+xml", "text/html", "text/plain"]),
     );
