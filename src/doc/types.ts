@@ -186,6 +186,73 @@ export interface GroupNode extends NodeBase {
    * group's own units (SVG `feGaussianBlur`), at most `MAX_BLUR`. Absent: not blurred.
    */
   readonly blur?: number;
+  /**
+   * An SVG filter on the group's drawing (see `doc/filter.ts`): primitives over the group's
+   * drawing and one another, cut to a region in the group's own units. Absent: unfiltered. A
+   * group carries a blur or a filter, not both.
+   */
+  readonly filter?: GroupFilter;
+}
+
+/**
+ * Where a filter primitive takes a picture from: the group's drawing, its alpha alone (black
+ * where it is opaque), or the result of an earlier primitive, by its index.
+ */
+export type FilterInput = "SourceGraphic" | "SourceAlpha" | number;
+
+export const COMPOSITE_OPERATORS = ["over", "in", "out", "atop", "xor", "arithmetic"] as const;
+export type CompositeOperator = (typeof COMPOSITE_OPERATORS)[number];
+
+/** One SVG filter primitive; lengths in the group's own units, colours unpremultiplied. */
+export type FilterPrimitive =
+  | {
+      readonly type: "blur";
+      readonly in: FilterInput;
+      readonly stdDeviationX: number;
+      readonly stdDeviationY: number;
+    }
+  | { readonly type: "offset"; readonly in: FilterInput; readonly dx: number; readonly dy: number }
+  | { readonly type: "flood"; readonly color: RGBA }
+  | {
+      readonly type: "blend";
+      readonly in: FilterInput;
+      readonly in2: FilterInput;
+      readonly mode: BlendMode;
+    }
+  | {
+      readonly type: "composite";
+      readonly in: FilterInput;
+      readonly in2: FilterInput;
+      readonly operator: CompositeOperator;
+      /** Arithmetic's k1…k4 (result = k1·i1·i2 + k2·i1 + k3·i2 + k4); 0 for the others. */
+      readonly k: readonly [number, number, number, number];
+    }
+  | { readonly type: "merge"; readonly inputs: readonly FilterInput[] }
+  | {
+      /** `feDropShadow`: a blurred, moved, coloured copy of the input's alpha under the input. */
+      readonly type: "dropShadow";
+      readonly in: FilterInput;
+      readonly dx: number;
+      readonly dy: number;
+      readonly stdDeviation: number;
+      readonly color: RGBA;
+    };
+
+/** A group's filter: its primitives in order (the last one's result is drawn) and its region. */
+export interface GroupFilter {
+  /** The filter region, in the group's units: nothing is drawn outside it. */
+  readonly region: {
+    readonly x: number;
+    readonly y: number;
+    readonly width: number;
+    readonly height: number;
+  };
+  /**
+   * Whether the primitives work on linear-light colour (SVG's default,
+   * `color-interpolation-filters: linearRGB`) rather than on sRGB values.
+   */
+  readonly linearRGB: boolean;
+  readonly primitives: readonly FilterPrimitive[];
 }
 
 /** The largest blur a group may carry, in its own units: far beyond any visible effect. */

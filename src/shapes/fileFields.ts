@@ -13,6 +13,7 @@ import type {
   Binding,
   FillRule,
   FreehandSettings,
+  GroupFilter,
   Id,
   Label,
   LineRoute,
@@ -58,6 +59,8 @@ export interface FileValues {
   readonly maskKind: MaskKind;
   /** A blur's standard deviation: above 0, at most `MAX_BLUR`. */
   readonly blurRadius: number;
+  /** A group's filter, held to `doc/filter.ts`'s rules. */
+  readonly groupFilter: GroupFilter;
 }
 
 export type FileCheck = keyof FileValues;

@@ -1,6 +1,6 @@
-import { NO_RULES } from "../doc/invariants";
+import { filterProblem } from "../doc/filter";
 import { apply, isFiniteTransform, toMatrix } from "../doc/transform";
-import type { GroupNode, MaskKind } from "../doc/types";
+import type { GroupFilter, GroupNode, MaskKind } from "../doc/types";
 import { absentAs } from "./fileFields";
 import { isNodeOf, type ShapeKind } from "./kind";
 
@@ -11,7 +11,12 @@ export const groupKind = {
   type: "group",
   defaultName: "Group",
   defaults: { isolated: false },
-  rules: NO_RULES,
+  rules: (_view, node, problems) => {
+    if (node.filter === undefined) return;
+    const problem = filterProblem(node.filter);
+    if (problem !== null) problems.push(`${node.id}: filter ${problem}`);
+    if (node.blur !== undefined) problems.push(`${node.id}: carries both a blur and a filter`);
+  },
   file: {
     code: "G",
     styled: false,
@@ -22,6 +27,12 @@ export const groupKind = {
       { key: "mask", read: "maskKind", absent: absentAs<MaskKind | undefined>(undefined) },
       // Unblurred groups, as every group was before effects (format 8), write no blur.
       { key: "blur", read: "blurRadius", absent: absentAs<number | undefined>(undefined) },
+      // Unfiltered groups, as every group was before filters (format 9), write no filter.
+      {
+        key: "filter",
+        read: "groupFilter",
+        absent: absentAs<GroupFilter | undefined>(undefined),
+      },
     ],
   },
   localBounds: () => null,

@@ -400,7 +400,7 @@ describe("blurred groups", () => {
     );
 
   it("save and load a group's blur (version 8); refuse one that is not above 0", () => {
-    expect(FORMAT_VERSION).toBe(8);
+    expect(FORMAT_VERSION).toBeGreaterThanOrEqual(8);
     const text = serializeDocument(blurred());
     const result = parseDocument(text);
     if (!result.ok) throw new Error(result.error);
@@ -426,7 +426,7 @@ describe("blurred groups", () => {
     ).toEqual([]);
     expect(
       warningsOf(
-        svgOf(`<filter id="s"><feOffset dx="2"/></filter>
+        svgOf(`<filter id="s"><feTurbulence baseFrequency="0.1"/></filter>
           <rect width="9" height="9" filter="url(#s)"/>`),
       ).join(" "),
     ).toMatch(/filter/);

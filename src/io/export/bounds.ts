@@ -24,7 +24,12 @@ export function drawnBounds(
   let box = own === null ? null : transformBox(own, m);
   if (childrenReachOut(node)) {
     const sigma = isGroup(node) ? (node.blur ?? 0) : 0;
-    if (sigma > 0) {
+    const filter = isGroup(node) ? node.filter : undefined;
+    if (filter !== undefined) {
+      // A filter draws within its region, and may draw all of it (a flood).
+      const { x, y, width, height } = filter.region;
+      box = unionBox(box, transformBox({ minX: x, minY: y, maxX: x + width, maxY: y + height }, m));
+    } else if (sigma > 0) {
       // A blur reaches three deviations past what it blurs (the filter region's margin).
       let inside: Box | null = null;
       for (const child of source.childrenOf(node.id))

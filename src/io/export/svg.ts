@@ -44,6 +44,7 @@ import { compositingAttrs, Defs, fillAttrs, hexColor, strokeAttrs } from "./svgP
 import { ESTIMATED_MEASURE, layoutText, textFontAttributes, type TextMeasure } from "./textLayout";
 import { outlineText } from "./textOutlines";
 import { blurFilter, outlineClipPaths } from "./svgMasks";
+import { groupFilter } from "./svgFilters";
 import { isGroup } from "../../shapes/group";
 import { attributes, escapeText, IdAllocator, isValidId, num } from "./xml";
 import type { GlyphFonts } from "../../fonts/glyphFonts";
@@ -426,8 +427,13 @@ class SvgWriter {
     this.parts.push("</g>");
   }
 
-  /** A blurred group's `filter` attribute: a Gaussian blur over what its children draw. */
+  /**
+   * A blurred or filtered group's `filter` attribute: a Gaussian blur over what its children
+   * draw, or its filter (svgFilters.ts).
+   */
   private blurAttr(node: SceneNode): string {
+    if (isGroup(node) && node.filter !== undefined)
+      return attributes({ filter: `url(#${groupFilter(this.defs, node.filter)})` });
     if (!isGroup(node) || node.blur === undefined) return "";
     let box: Box | null = null;
     for (const child of this.source.childrenOf(node.id))

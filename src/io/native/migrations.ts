@@ -171,6 +171,15 @@ function v7ToV8(doc: unknown): unknown {
   return doc;
 }
 
+/**
+ * Version 9 adds a group's `filter` (drop shadows, offsets, floods, blends, composites and
+ * merges). Version 8 had none, which is what the absent field reads as; the number changes so
+ * that a reader of version 8 refuses a filtered group instead of drawing it plain.
+ */
+function v8ToV9(doc: unknown): unknown {
+  return doc;
+}
+
 /** `migrations[n]` turns a version n document into a version n + 1 document. */
 export const migrations: Readonly<Record<number, (doc: unknown) => unknown>> = {
   0: v0ToV1,
@@ -181,6 +190,7 @@ export const migrations: Readonly<Record<number, (doc: unknown) => unknown>> = {
   5: v5ToV6,
   6: v6ToV7,
   7: v7ToV8,
+  8: v8ToV9,
 };
 
 export class MigrationError extends Error {

@@ -20,6 +20,7 @@ import {
   fontStyle,
   fontWeight,
   freehandPoints,
+  groupFilter,
   freehandSettings,
   innerRatio,
   label,
@@ -69,6 +70,7 @@ const CHECKS: {
   subpaths,
   maskKind,
   blurRadius,
+  groupFilter,
 };
 
 /** A kind's own field, as the readers and the writer see it. */

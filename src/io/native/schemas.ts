@@ -11,6 +11,7 @@ import {
   type Fill,
   type FreehandSettings,
   type GradientStop,
+  type GroupFilter,
   type Label,
   type PageRecord,
   type Paint,
@@ -21,6 +22,7 @@ import {
   type Transform,
 } from "../../doc/types";
 import { patternProblems } from "../../doc/pattern";
+import { filterProblem } from "../../doc/filter";
 import { readTransform } from "./fields";
 import {
   anyString,
@@ -278,6 +280,12 @@ export const blurRadius: Check<number> = (value) => {
   if (!isNumberIn(value, 0, MAX_BLUR) || value === 0)
     fail(`must be a number above 0, at most ${MAX_BLUR}`);
   return value;
+};
+/** A group's filter: its structure and limits are the document's own rules (`doc/filter.ts`). */
+export const groupFilter: Check<GroupFilter> = (value) => {
+  const problem = filterProblem(value);
+  if (problem !== null) fail(problem);
+  return value as GroupFilter;
 };
 export const fontWeight = integerIn(1, 1000);
 export const fontStyle = oneOf(["normal", "italic"] as const);

@@ -18,6 +18,7 @@ import type { UserBox } from "./paint";
 import { expressible } from "./placement";
 import type { ComputedStyle } from "./style";
 import { parseTransformList } from "./transformList";
+import { resolveFilter, type KeptFilter } from "./filters";
 
 /**
  * Clip paths and masks as masked groups: an element clipped by `clip-path` or masked by `mask`
@@ -128,13 +129,13 @@ export function clippedOrMasked(
   out: Draft[],
   clip: XmlElement | null,
   mask: XmlElement | null,
-  blur: number | null = null,
+  filter: KeptFilter | null = null,
 ): void {
-  const levels = (clip === null ? 0 : 1) + (mask === null ? 0 : 1) + (blur === null ? 0 : 1);
+  const levels = (clip === null ? 0 : 1) + (mask === null ? 0 : 1) + (filter === null ? 0 : 1);
   if (ctx.groupDepth + levels >= IMPORT_LIMITS.maxGroupDepth) {
     if (clip !== null) conv.count("clip path");
     if (mask !== null) conv.count("mask");
-    if (blur !== null) conv.count("filter");
+    if (filter !== null) conv.count("filter");
     walk.draw(conv, element, tag, ctx, out);
     return;
   }
@@ -175,22 +176,20 @@ export function clippedOrMasked(
     },
   };
   const id = element.attributes.get("id");
-  // A filter applies before the clip path and the mask (SVG's order): the blurred group is
+  // A filter applies before the clip path and the mask (SVG's order): the filtered group is
   // innermost.
-  let drafts =
-    blur === null
-      ? content
-      : [
-          {
-            node: makeNode<GroupNode>("group", "", "", "", {
-              name: `${id ?? "Blurred"}`,
-              blur,
-              hidden: false,
-            }),
-            children: content,
-          },
-        ];
-  if (blur !== null) conv.produce();
+  let drafts = content;
+  const effect = filter === null ? null : filterFields(conv, filter, place, ctx);
+  if (effect !== null) {
+    const name = `${id ?? (effect.blur !== undefined ? "Blurred" : "Filtered")}`;
+    drafts = [
+      {
+        node: makeNode<GroupNode>("group", "", "", "", { name, ...effect, hidden: false }),
+        children: content,
+      },
+    ];
+    conv.produce();
+  }
   if (clip !== null) {
     const shapes = clipDraft(conv, walk, clip, place, ctx, 0);
     if (shapes === null) return;
@@ -210,6 +209,30 @@ export function clippedOrMasked(
     node: { ...outer.node, transform: transform ?? IDENTITY_TRANSFORM },
     children: outer.children,
   });
+}
+
+/**
+ * A filtered group's own fields for `filter` on an element placed at `place`; null, reported,
+ * when the element's transform stays in what it draws (the filter's lengths would be in another
+ * space than the group's) or bounding-box units meet a box of no area.
+ */
+function filterFields(
+  conv: Conversion,
+  filter: KeptFilter,
+  place: Place,
+  ctx: Context,
+): Pick<GroupNode, "blur" | "filter"> | null {
+  if (filter.kind === "blur") return { blur: filter.sigma };
+  const m = place.matrix;
+  const resolved =
+    m.a === 1 && m.b === 0 && m.c === 0 && m.d === 1 && m.e === 0 && m.f === 0
+      ? resolveFilter(filter.parsed, ctx.viewport, place.box)
+      : null;
+  if (resolved === null) {
+    conv.count("filter");
+    return null;
+  }
+  return { filter: resolved };
 }
 
 /** Clip paths followed inside one another (a clip path's own, its shapes'), at most. */

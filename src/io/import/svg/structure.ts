@@ -19,7 +19,7 @@ import { flattenDrafts, type Draft } from "../tree";
 import { localName, type XmlElement } from "../xml";
 import { clipped, clipRect } from "./clipping";
 import { clippedOrMasked, clipStyle, drawsInClip, referenced } from "./masking";
-import { referencedBlur } from "./filters";
+import { keptFilter } from "./filters";
 import { conditionsPass } from "./conditions";
 import {
   absoluteMatrix,
@@ -127,9 +127,9 @@ function convertElement(
   }
   const clip = known(conv, referenced(conv, clipValue, "clipPath"), "clip path");
   // Other filters are reported by the audit, and the element drawn unfiltered.
-  const blur = referencedBlur(style.get("filter"), (id) => conv.byId.get(id));
-  if (clip === null && mask === null && blur === null) draw(conv, element, tag, ctx, out);
-  else clippedOrMasked(conv, walk, element, tag, ctx, out, clip, mask, blur);
+  const filter = keptFilter(style.get("filter"), (id) => conv.byId.get(id));
+  if (clip === null && mask === null && filter === null) draw(conv, element, tag, ctx, out);
+  else clippedOrMasked(conv, walk, element, tag, ctx, out, clip, mask, filter);
 }
 
 /** A clip path or mask referred to, or null; a reference to nothing is reported and drawn without. */

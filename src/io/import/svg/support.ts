@@ -1,7 +1,7 @@
 import { BLEND_MODES } from "../../../doc/types";
 import { localName, type XmlElement } from "../xml";
 import { focalRadiusKept, radialSpreadKept } from "./paint";
-import { referencedBlur } from "./filters";
+import { keptFilter } from "./filters";
 
 /**
  * What the SVG import keeps, as allow-lists: the elements it converts or reads, and for each the
@@ -76,9 +76,9 @@ const blendCheck: Check = (value) => {
     : noteOf(value);
 };
 
-/** `filter`: kept where it refers to a filter that is one blur, else reported. */
+/** `filter`: kept where it refers to a filter the model draws (filters.ts), else reported. */
 const filterCheck: Check = (value, _element, byId) =>
-  value.trim() === "none" || referencedBlur(value, byId) !== null ? null : noteOf(value);
+  value.trim() === "none" || keptFilter(value, byId) !== null ? null : noteOf(value);
 
 /** `transform-origin` moves an element's own transform, a gradient's and a pattern's. */
 const originCheck: Check = () => null;
@@ -126,7 +126,7 @@ export const PROPERTIES: ReadonlyMap<string, { presentation: boolean; check: Che
       // A clip path's shapes' fill rule (see masking.ts).
       ["clip-rule", true, KEPT],
       // Not kept, but without effect at these values.
-      // A filter that is one Gaussian blur is kept as a group's blur (see masking.ts).
+      // A filter of the primitives the model draws is kept as a group's blur or filter.
       ["filter", true, filterCheck],
       ["mask", true, KEPT],
       // Kept on groups (and the outermost <svg>); a shape alone has nothing to isolate.
