@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { canvasBox, reusedApp, screenshotPixels, waitForRestingView } from "./support";
-import { pdfPixels } from "./pdfPixels";
+import { pdfPixels, pdfText } from "./pdfPixels";
 import { differenceFromExport, expectNear as expectNearTo, showSvg } from "./svgOnCanvas";
 
 // Clip paths and masks come in as masked groups, are drawn on the canvas as Chromium draws the
@@ -94,11 +94,20 @@ test("a clip path and a mask are drawn as the export draws them, and move with t
   expect(after.share).toBeLessThan(0.01);
 });
 
-// svg2pdf.js draws clip paths as PDF clipping paths but has no soft masks: a luminance or alpha
-// mask is left out of the PDF (the masked content is drawn unmasked).
-test("the exported PDF keeps the clip path", async ({ browser }) => {
+// svg2pdf.js draws clip paths as PDF clipping paths but has neither soft masks nor filters: a
+// masked or blurred group goes into the PDF as a picture of itself, and the rest stays vector.
+test("the exported PDF draws clip paths, masks and blurs as the canvas does, its text still text", async ({
+  browser,
+}) => {
   const page = await reused(browser);
-  await showSvg(page, "masked.svg", DRAWING, 1);
+  const drawing = DRAWING.replace('viewBox="0 0 200 100"', 'viewBox="0 0 300 130"').replace(
+    "</svg>",
+    `<filter id="soft"><feGaussianBlur stdDeviation="4"/></filter>
+  <rect x="220" y="20" width="60" height="60" fill="#0000ff" filter="url(#soft)"/>
+  <text x="10" y="120" font-family="sans-serif" font-size="12" fill="#000000">Words stay words</text>
+</svg>`,
+  );
+  await showSvg(page, "masked.svg", drawing, 1);
   const { base64, minX, minY } = await page.evaluate(async () => {
     const lw = window.linework!;
     const scope = { page: lw.current.pageId() };
@@ -108,7 +117,8 @@ test("the exported PDF keeps the clip path", async ({ browser }) => {
     for (const byte of bytes) binary += String.fromCharCode(byte);
     return { base64: btoa(binary), minX: bounds.minX, minY: bounds.minY };
   });
-  const { width, data } = pdfPixels(Buffer.from(base64, "base64"));
+  const pdf = Buffer.from(base64, "base64");
+  const { width, data } = pdfPixels(pdf);
   // One pixel a point, the page's corner at the drawing's.
   const at = (x: number, y: number): number[] => {
     const i = (Math.round(y - minY) * width + Math.round(x - minX)) * 4;
@@ -117,7 +127,17 @@ test("the exported PDF keeps the clip path", async ({ browser }) => {
   expectNear(at(50, 50), [0, 0, 255], "PDF: in the star and the circle");
   expectNear(at(50, 85), [255, 255, 255], "PDF: in the circle, between the star's lower points");
   expectNear(at(8, 8), [255, 255, 255], "PDF: out of both");
-  expectNear(at(130, 50), [0, 128, 0], "PDF: the masked square");
+  // Luminance: as on the canvas (the first test), half the green under the grey half.
+  expectNear(at(130, 50), [0, 128, 0], "PDF: under the mask's white");
+  expectNear(at(170, 50), [127, 191, 127], "PDF: under the mask's grey");
+  // A Gaussian of 4: solid inside, half way on the edge, 16 % one deviation out (a sharp square
+  // is blue there and white here), nothing three deviations out.
+  expectNear(at(250, 50), [0, 0, 255], "PDF: inside the blurred square");
+  expectNearTo(at(220, 50), [127, 127, 255], "PDF: the blurred square's edge", 16);
+  expectNearTo(at(216, 50), [214, 214, 255], "PDF: a deviation out", 16);
+  expectNearTo(at(207, 50), [255, 255, 255], "PDF: three deviations out", 8);
+  // What is not masked or blurred stays vector: the words are text a reader finds.
+  expect(pdfText(pdf)).toContain("Words stay words");
 });
 
 test("a blur filter is drawn as the export draws it", async ({ browser }) => {

@@ -1,8 +1,12 @@
 import { canvasMeasure } from "./canvasMeasure";
 import { ExportError } from "./errors";
-import type { ExportSource } from "./source";
+import { pictureElements, picturePlan } from "./pdfPictures";
+import { pngOfView } from "./png";
+import { parentMatrix, type ExportSource } from "./source";
 import { exportSvg } from "./svg";
-import type { Id } from "../../doc/types";
+import type { TextMeasure } from "./textLayout";
+import { isSceneNode, type Id } from "../../doc/types";
+import type { Box } from "../../math/box";
 
 /** One PDF page: a document page or a frame. */
 export type PdfPageScope = { readonly page: Id } | { readonly frame: Id };
@@ -21,7 +25,8 @@ export const MAX_PDF_PAGES = 1000;
 
 /**
  * A vector PDF, one page per scope, drawn from the exported SVG by svg2pdf.js, so text stays
- * real, selectable PDF text. Browser only (svg2pdf reads an SVG DOM). The PDF libraries are
+ * real, selectable PDF text. A node whose SVG applies a mask or a filter, which svg2pdf.js cannot
+ * draw, is drawn as a picture of itself (pdfPictures.ts). Browser only (svg2pdf reads an SVG DOM). The PDF libraries are
  * loaded on first use so the app's main bundle does not carry them.
  */
 export async function exportPdf(
@@ -47,6 +52,7 @@ export async function exportPdf(
         measure,
         // Only the picture matters here: the node data would only make svg2pdf read more.
         linework: false,
+        nodeIds: true,
       });
       const width = exported.bounds.maxX - exported.bounds.minX;
       const height = exported.bounds.maxY - exported.bounds.minY;
@@ -57,6 +63,7 @@ export async function exportPdf(
       const parsed = new DOMParser().parseFromString(exported.svg, "image/svg+xml");
       const svg = parsed.documentElement;
       if (svg.nodeName !== "svg") throw new ExportError("The exported SVG did not parse");
+      await drawAsPictures(source, svg, exported.bounds, measure);
       host.replaceChildren(document.importNode(svg, true));
       await svg2pdf(host.firstElementChild as Element, pdf, { x: 0, y: 0, width, height });
     }
@@ -66,4 +73,56 @@ export async function exportPdf(
   } finally {
     host.remove();
   }
+}
+
+/**
+ * Replaces each node element of `svg` that applies a mask or a filter by an `<image>` of the
+ * node as the PNG export draws it, the part of it on the page (`page`, page units).
+ */
+async function drawAsPictures(
+  source: ExportSource,
+  svg: Element,
+  page: Box,
+  measure: TextMeasure,
+): Promise<void> {
+  for (const { element, id } of pictureElements(svg)) {
+    const node = source.get(id);
+    if (!isSceneNode(node)) continue;
+    let exported: ReturnType<typeof exportSvg> | null;
+    try {
+      exported = exportSvg(source, { scope: { nodes: [id] }, measure, linework: false });
+    } catch (error) {
+      // A node that draws nothing has no picture.
+      if (!(error instanceof ExportError)) throw error;
+      exported = null;
+    }
+    const plan =
+      exported === null ? null : picturePlan(exported.bounds, page, parentMatrix(source, node));
+    if (exported === null || plan === null) {
+      element.remove();
+      continue;
+    }
+    const png = await pngOfView(exported, plan.view, plan.scale);
+    const image = element.ownerDocument.createElementNS(SVG_NS, "image");
+    const { x, y, width, height, transform } = plan.image;
+    image.setAttribute("x", String(x));
+    image.setAttribute("y", String(y));
+    image.setAttribute("width", String(width));
+    image.setAttribute("height", String(height));
+    image.setAttribute("preserveAspectRatio", "none");
+    if (transform !== undefined) image.setAttribute("transform", transform);
+    image.setAttribute("href", await dataUrl(png));
+    element.replaceWith(image);
+  }
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function dataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error ?? new ExportError("The picture could not be read"));
+    reader.readAsDataURL(blob);
+  });
 }

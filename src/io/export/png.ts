@@ -2,7 +2,7 @@ import { canvasMeasure } from "./canvasMeasure";
 import { ExportError } from "./errors";
 import { PngStreamEncoder } from "./pngEncoder";
 import type { ExportSource } from "./source";
-import { exportSvg, type SvgExportOptions } from "./svg";
+import { exportSvg, type SvgExport, type SvgExportOptions } from "./svg";
 import type { Box } from "../../math/box";
 
 export interface PngExportOptions extends Omit<SvgExportOptions, "measure"> {
@@ -70,11 +70,37 @@ export async function exportPng(source: ExportSource, options: PngExportOptions)
       `A ${width} × ${height} pixel image is larger than this browser can draw ` +
         `(at most ${MAX_CANVAS_SIDE} pixels wide and ${MAX_PNG_PIXELS} pixels in all); choose a smaller scale`,
     );
+  return pngOfView(exported, exported.bounds, scale, options);
+}
+
+/** What the whole pixels of an image of `view` at `scale` cover: a little more than `view`. */
+export function pixelArea(view: Box, scale: number): Box {
+  const { width, height } = pngSize(view, scale);
+  return {
+    minX: view.minX,
+    minY: view.minY,
+    maxX: view.minX + width / scale,
+    maxY: view.minY + height / scale,
+  };
+}
+
+/**
+ * `view` of an exported drawing at `scale` pixels a unit, as a PNG of `pngSize(view, scale)`
+ * pixels whose corner is the view's (see `pixelArea`); a large one drawn and encoded in strips.
+ * Browser only.
+ */
+export async function pngOfView(
+  exported: Pick<SvgExport, "withView">,
+  area: Box,
+  scale: number,
+  options: Pick<PngExportOptions, "onProgress" | "signal"> = {},
+): Promise<Blob> {
+  const { width, height } = pngSize(area, scale);
   const view = (top: number, rows: number): Box => ({
-    minX: exported.bounds.minX,
-    minY: exported.bounds.minY + top / scale,
-    maxX: exported.bounds.minX + width / scale,
-    maxY: exported.bounds.minY + (top + rows) / scale,
+    minX: area.minX,
+    minY: area.minY + top / scale,
+    maxX: area.minX + width / scale,
+    maxY: area.minY + (top + rows) / scale,
   });
   options.signal?.throwIfAborted();
   if (width * height <= TILE_THRESHOLD) {

@@ -71,6 +71,11 @@ export interface SvgExportOptions {
    * with a warning, so the file still shows it where that font is installed.
    */
   readonly outlineText?: GlyphFonts;
+  /**
+   * Each node's element carries its id in `data-linework-node`, so a reader of the markup can
+   * tell which node drew what (the PDF export finds the groups it draws as pictures by it).
+   */
+  readonly nodeIds?: boolean;
 }
 
 export interface SvgExport {
@@ -86,6 +91,9 @@ export interface SvgExport {
 }
 
 export const DEFAULT_MAX_NODES = 2_000_000;
+
+/** Where `SvgExportOptions.nodeIds` puts a node's id. */
+export const NODE_ID_ATTRIBUTE = "data-linework-node";
 
 /** Image types the export embeds; others (SVG images above all, which can carry script) are left out. */
 const RASTER_TYPES = new Set([
@@ -129,6 +137,7 @@ export function exportSvg(source: ExportSource, options: SvgExportOptions): SvgE
     options.linework ?? true,
     options.outlineText ?? null,
   );
+  writer.markNodes = options.nodeIds ?? false;
   if (writer.linework)
     writer.keepIdsOf(
       boundTargetsIn(
@@ -211,6 +220,8 @@ class SvgWriter {
   readonly shared = new SharedValues();
   private readonly parts = new StringSink();
   private count = 0;
+  /** Each node's element names its node (`SvgExportOptions.nodeIds`); the file's writer only. */
+  markNodes = false;
 
   /** `outer`: the writer of the file whose pattern's content this one writes. */
   constructor(
@@ -296,6 +307,7 @@ class SvgWriter {
         compositingAttrs(node.opacity, node.blendMode, "isolated" in node && node.isolated),
       ) +
       this.blurAttr(node) +
+      (this.markNodes ? attributes({ [NODE_ID_ATTRIBUTE]: node.id }) : "") +
       data;
     const title = isValidId(node.name) ? "" : `<title>${escapeText(node.name)}</title>`;
     switch (shape.kind) {
