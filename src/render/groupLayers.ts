@@ -1,4 +1,13 @@
-import { AlphaFilter, AlphaMask, BlurFilter, Container, type Filter } from "pixi.js";
+import {
+  AlphaFilter,
+  AlphaMask,
+  BlurFilter,
+  type Bounds,
+  Container,
+  type Filter,
+  Rectangle,
+} from "pixi.js";
+import { FilterGraph } from "./filterGraph";
 import { isFrame } from "../shapes/frame";
 import { isGroup } from "../shapes/group";
 import type { BlendMode, SceneNode } from "../doc/types";
@@ -25,7 +34,7 @@ export function drawnAsLayer(node: SceneNode): boolean {
   return (
     node.opacity < 1 ||
     node.blendMode !== "normal" ||
-    (isGroup(node) && (node.isolated || node.blur !== undefined))
+    (isGroup(node) && (node.isolated || node.blur !== undefined || node.filter !== undefined))
   );
 }
 
@@ -111,6 +120,8 @@ function layerFor(object: Container, node: SceneNode, previous: Layer | null): L
   if (!drawnAsLayer(node)) {
     if (previous !== null) {
       object.filters = null;
+      object.filterArea = undefined as unknown as Rectangle;
+      measureRegion(object, null);
       for (const filter of previous.filters) filter.destroy();
     }
     return null;
@@ -118,7 +129,8 @@ function layerFor(object: Container, node: SceneNode, previous: Layer | null): L
   object.alpha = 1;
   object.blendMode = "normal";
   const sigma = blurOf(node);
-  const key = `${node.opacity} ${node.blendMode} ${sigma}`;
+  const graph = isGroup(node) ? (node.filter ?? null) : null;
+  const key = `${node.opacity} ${node.blendMode} ${sigma} ${graph === null ? "" : JSON.stringify(graph)}`;
   if (previous?.key === key) return previous;
   for (const filter of previous?.filters ?? []) filter.destroy();
   const alpha = new AlphaFilter({
@@ -131,6 +143,13 @@ function layerFor(object: Container, node: SceneNode, previous: Layer | null): L
       ? null
       : new BlurFilter({ strength: 0, quality: 4, kernelSize: 15, resolution: "inherit" });
   const filters: Filter[] = blur === null ? [alpha] : [blur, alpha];
+  // A filter draws within its region (a flood fills it), which the layer's texture covers.
+  const region =
+    graph === null
+      ? null
+      : new Rectangle(graph.region.x, graph.region.y, graph.region.width, graph.region.height);
+  if (graph !== null) filters.unshift(new FilterGraph(object, graph));
+  object.filterArea = (region ?? undefined) as Rectangle;
   if (NATIVE.has(node.blendMode)) alpha.blendMode = node.blendMode as Filter["blendMode"];
   else {
     const blend = blendFilterFor(node.blendMode);
@@ -140,5 +159,22 @@ function layerFor(object: Container, node: SceneNode, previous: Layer | null): L
     }
   }
   object.filters = filters;
+  measureRegion(object, region);
   return { key, filters, blur };
+}
+
+/**
+ * PixiJS measures a container without its filters, so a mask or layer around a filtered group
+ * (sized by what it measures) cut its shadow off at the group's drawing. Its filter effect
+ * reports the filter region (`region`, in the container's units) as what it adds, as PixiJS
+ * asks of an effect (`addBounds`, with bounds in page coordinates); null takes that away.
+ * (`boundsArea` would do it, but PixiJS's fast bounds apply it in the wrong space inside a
+ * render group.)
+ */
+function measureRegion(object: Container, region: Rectangle | null): void {
+  const effect = (object as unknown as { _filterEffect?: { addBounds?: (bounds: Bounds) => void } })
+    ._filterEffect;
+  if (effect === undefined) return;
+  if (region === null) delete effect.addBounds;
+  else effect.addBounds = (bounds) => bounds.addRect(region, object.worldTransform);
 }

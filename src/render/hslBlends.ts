@@ -229,3 +229,25 @@ export function registerHslBlends(): void {
   registered = true;
   extensions.add(...BLEND_CLASSES.values());
 }
+
+/**
+ * GLSL of `vec3 lineworkBlendB(int mode, vec3 base, vec3 blend)`: B(cb, cs) of each of the
+ * model's blend modes, numbered as `BLEND_MODES` lists them (for filters that blend two
+ * pictures of their own, as `feBlend` does; see filterGraph.ts).
+ */
+export function blendFunctionGl(modes: readonly string[]): string {
+  const formula = (mode: string): string =>
+    mode === "normal"
+      ? "blend"
+      : mode === "screen"
+        ? "base + blend - base * blend"
+        : FORMULAS[mode]![0];
+  const cases = modes
+    .map((mode, i) => `if (mode == ${i}) return clamp(${formula(mode)}, 0.0, 1.0);`)
+    .join("\n    ");
+  return `${hslgl}${SATURATION_GL}${CHANNELS_GL}
+  vec3 lineworkBlendB(int mode, vec3 base, vec3 blend) {
+    ${cases}
+    return blend;
+  }`;
+}
