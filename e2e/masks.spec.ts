@@ -1,5 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
-import { canvasBox, reusedApp, screenshotPixels, waitForRestingView } from "./support";
+import {
+  canvasBox,
+  dragWorld,
+  drawWith,
+  prepareDrawing,
+  reusedApp,
+  screenshotPixels,
+  waitForRestingView,
+  waitTicks,
+  worldToPage,
+} from "./support";
 import { pdfPixels, pdfText } from "./pdfPixels";
 import { differenceFromExport, expectNear as expectNearTo, showSvg } from "./svgOnCanvas";
 
@@ -165,4 +175,68 @@ test("a blur filter is drawn as the export draws it", async ({ browser }) => {
   const { share } = await differenceFromExport(page, shot, zoom, 32);
   test.info().annotations.push({ type: "differing pixels", description: share.toFixed(4) });
   expect(share).toBeLessThan(0.01);
+});
+
+// A masked group's handles sit on what shows, and it is picked only there: the mask, a circle,
+// cuts a bar twice its width to the circle's width.
+test("a clipped group is selected where it shows, and its handles sit on that part", async ({
+  browser,
+}) => {
+  const page = await reused(browser);
+  await prepareDrawing(page, { x: 0, y: 0, zoom: 1 });
+  await drawWith(page, "KeyO", { x: 150, y: 100 }, { x: 250, y: 200 });
+  await drawWith(page, "KeyR", { x: 100, y: 130 }, { x: 400, y: 170 });
+  await page.keyboard.press("Control+KeyA");
+  await page.keyboard.press("Control+KeyK");
+  const palette = page.getByRole("dialog", { name: "Command palette" });
+  await palette.getByRole("combobox").fill("Clip with bottom shape");
+  await page.keyboard.press("Enter");
+  await expect(palette).toHaveCount(0);
+  const group = await page.evaluate(() => {
+    const lw = window.linework!;
+    const [only] = lw.editor.store.childrenOf(lw.current.pageId());
+    return only?.type === "group" && only.mask === "outline" ? only.id : null;
+  });
+  expect(group).not.toBeNull();
+  const selection = (): Promise<readonly string[]> =>
+    page.evaluate(() => window.linework!.editor.store.selection);
+  const click = async (x: number, y: number): Promise<void> => {
+    const at = await worldToPage(page, { x, y });
+    await page.mouse.click(at.x, at.y);
+    await waitTicks(page);
+  };
+  // The bar where the circle hides it, and the circle where there is no bar: nothing.
+  await click(350, 150);
+  expect(await selection()).toEqual([]);
+  await click(200, 110);
+  expect(await selection()).toEqual([]);
+  await click(200, 150);
+  expect(await selection()).toEqual([group]);
+
+  // The frame: the circle's width (150–250) by the bar's height (130–170), strokes a pixel out.
+  const frame = async (): Promise<{ minX: number; minY: number; maxX: number; maxY: number }> => {
+    await waitTicks(page);
+    return page.evaluate(() => {
+      const lw = window.linework!;
+      const quad = lw.editor.overlays.selectionFrame!;
+      const world = quad.map((p) => lw.current.camera.screenToWorld(p));
+      const xs = world.map((p) => p.x);
+      const ys = world.map((p) => p.y);
+      return {
+        minX: Math.min(...xs),
+        minY: Math.min(...ys),
+        maxX: Math.max(...xs),
+        maxY: Math.max(...ys),
+      };
+    });
+  };
+  const expectFrame = (actual: Record<string, number>, expected: Record<string, number>) => {
+    for (const key of Object.keys(expected))
+      expect(Math.abs(actual[key]! - expected[key]!), `${key}: ${actual[key]}`).toBeLessThan(2);
+  };
+  expectFrame(await frame(), { minX: 150, minY: 130, maxX: 250, maxY: 170 });
+  // Its east handle is on the circle's edge: dragged 50 further, what shows is 150 wide.
+  await dragWorld(page, { x: 250, y: 150 }, { x: 300, y: 150 });
+  expect(await selection()).toEqual([group]);
+  expectFrame(await frame(), { minX: 150, minY: 130, maxX: 300, maxY: 170 });
 });

@@ -11,6 +11,7 @@ import {
 } from "../doc/transform";
 import { isSceneNode, type DocRecord, type Id, type SceneNode } from "../doc/types";
 import { transformBox, unionBox } from "../geometry/bounds";
+import { childrenExtent } from "../shapes/bounds";
 import { kindOf } from "../shapes/registry";
 import type { Point } from "../math/point";
 import type { Box } from "../math/box";
@@ -33,15 +34,16 @@ export function geometryBox(source: NodeSource, node: SceneNode, depth = 0): Box
   return kindOf(node).geometryBox(node, () => childrenBox(source, node, depth));
 }
 
-/** The union of a node's children's geometry boxes, in the node's coordinates. */
+/**
+ * The union of a node's children's geometry boxes, in the node's coordinates (a masked group's:
+ * where its mask's and the rest's meet).
+ */
 function childrenBox(source: NodeSource, node: SceneNode, depth: number): Box | null {
   if (depth > MAX_DEPTH) return null;
-  let box: Box | null = null;
-  for (const child of source.childrenOf(node.id)) {
+  return childrenExtent(node, source.childrenOf(node.id), (child) => {
     const inner = geometryBox(source, child, depth + 1);
-    if (inner !== null) box = unionBox(box, transformBox(inner, toMatrix(child.transform)));
-  }
-  return box;
+    return inner === null ? null : transformBox(inner, toMatrix(child.transform));
+  });
 }
 
 /** The axis-aligned world box around a node's geometry; null when it has no extent. */

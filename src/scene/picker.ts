@@ -1,5 +1,5 @@
 import type { DocumentStore } from "../doc/store";
-import { apply, invert, multiply, toMatrix, type Matrix } from "../doc/transform";
+import { apply, IDENTITY_MATRIX, invert, multiply, toMatrix, type Matrix } from "../doc/transform";
 import { isContainer, isSceneNode, type DocRecord, type Id, type SceneNode } from "../doc/types";
 import { maxScale } from "../geometry/affine";
 import { flattenSubpaths, nearestOnSegment, type FlatSubpath } from "../geometry/bezier";
@@ -7,7 +7,7 @@ import { hitNode, nodeInsideRect, nodeIntersectsRect } from "../shapes/hitTest";
 import { isFrame } from "../shapes/frame";
 import { isInk, kindOf } from "../shapes/registry";
 
-import { localBounds } from "../shapes/bounds";
+import { coveredBox, intersectBoxes, isMaskedGroup, localBounds } from "../shapes/bounds";
 import type { SpatialSync } from "./spatialSync";
 import type { Point } from "../math/point";
 import type { Box } from "../math/box";
@@ -265,7 +265,7 @@ export class Picker implements ScenePicker {
         continue;
       }
       const lineage = this.lineage(id);
-      if (lineage === null) continue;
+      if (lineage === null || !this.visibleFor(lineage, box)) continue;
       const level = this.targetLevel(lineage.nodes, options.scope);
       if (level === null) continue;
       const target = lineage.nodes[level]!;
@@ -312,6 +312,7 @@ export class Picker implements ScenePicker {
       const node = lineage?.nodes.at(-1);
       if (lineage === undefined || lineage === null || node === undefined || isContainer(node))
         continue;
+      if (!this.visibleFor(lineage, region)) continue;
       const world = lineage.worlds.at(-1)!;
       const toLocal = invert(world);
       if (toLocal === null) continue;
@@ -373,6 +374,13 @@ export class Picker implements ScenePicker {
       const local = apply(toLocal, world);
       if (i === nodes.length - 1)
         return hitNode(node, local, localTolerance(tolerance, worlds[i]!)) !== null;
+      // A mask is not drawn, and hides what lies outside its drawing.
+      if (isMaskedGroup(node)) {
+        const [mask] = this.store.childrenOf(node.id);
+        if (mask === undefined || mask.id === nodes[i + 1]!.id) return false;
+        if (!this.drawsAt(mask, multiply(worlds[i]!, toMatrix(mask.transform)), world))
+          return false;
+      }
       // A clipping frame hides what lies outside it, so nothing there can be picked.
       if (isFrame(node) && node.clip) {
         if (local.x < 0 || local.y < 0 || local.x > node.width || local.y > node.height)
@@ -380,6 +388,45 @@ export class Picker implements ScenePicker {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether a node (under page matrix `m`) draws at a page point: on one of its shapes' areas or
+   * outlines (a closed outline counts as its area, filled or not), a masked group only where its
+   * own mask does too. What a mask lets show, as exactly as picking tests shapes.
+   */
+  private drawsAt(node: SceneNode, m: Matrix, world: Point, depth = 0): boolean {
+    if (node.hidden || depth > 256) return false;
+    const toLocal = invert(m);
+    if (toLocal === null) return false;
+    if (hitNode(node, apply(toLocal, world), 0) !== null) return true;
+    if (!isContainer(node)) return false;
+    let children = this.store.childrenOf(node.id);
+    if (isMaskedGroup(node)) {
+      const [mask, ...rest] = children;
+      if (mask === undefined) return false;
+      if (!this.drawsAt(mask, multiply(m, toMatrix(mask.transform)), world, depth + 1))
+        return false;
+      children = rest;
+    }
+    return children.some((child) =>
+      this.drawsAt(child, multiply(m, toMatrix(child.transform)), world, depth + 1),
+    );
+  }
+
+  /**
+   * Whether the lineage's last node can be seen for a marquee over `box`: not inside a mask
+   * (which is not drawn), and meeting the box where every masked group above it shows.
+   */
+  private visibleFor(lineage: Lineage, box: Box): boolean {
+    const { nodes, worlds } = lineage;
+    for (let i = 0; i < nodes.length - 1; i++) {
+      const node = nodes[i]!;
+      if (!isMaskedGroup(node)) continue;
+      if (this.store.childrenOf(node.id)[0]?.id === nodes[i + 1]!.id) return false;
+      if (intersectBoxes(coveredBox(this.store, node, worlds[i]!), box) === null) return false;
+    }
+    return true;
   }
 
   private plainQualifies(id: Id, box: Box, contained: boolean): boolean {
@@ -404,6 +451,14 @@ export class Picker implements ScenePicker {
     const stack: Array<{ node: SceneNode; world: Matrix }> = [{ node: container, world }];
     while (stack.length > 0) {
       const { node, world: m } = stack.pop()!;
+      if (isMaskedGroup(node)) {
+        // Only what its mask lets show counts.
+        const shown = coveredBox(this.store, node, m);
+        if (shown === null) continue;
+        if (!aabbInside(shown, IDENTITY_MATRIX, box)) return false;
+        any = true;
+        continue;
+      }
       // A group is only what it holds; a frame is also its own box.
       if (kindOf(node).marqueeOutline(node) !== null) {
         if (!this.leafQualifies(node, m, box, true)) return false;

@@ -1,6 +1,8 @@
-import type { SceneNode } from "../doc/types";
+import { multiply, toMatrix, type Matrix } from "../doc/transform";
+import type { GroupNode, Id, SceneNode } from "../doc/types";
+import { transformBox, unionBox } from "../geometry/bounds";
 import type { Box } from "../math/box";
-import { kindOf } from "./registry";
+import { childrenReachOut, kindOf } from "./registry";
 
 /**
  * A box that contains everything the node draws, in its local coordinates; null for groups,
@@ -8,4 +10,68 @@ import { kindOf } from "./registry";
  */
 export function localBounds(node: SceneNode): Box | null {
   return kindOf(node).localBounds(node);
+}
+
+/**
+ * A container's extent from its children's boxes (`boxOf`, in one coordinate system): their
+ * union, but for a masked group only where its mask (the first child, never drawn itself) and
+ * the rest meet, since nothing shows elsewhere. Selection frames, transform handles, snapping,
+ * zoom to selection, picking and export all measure containers through it.
+ */
+export function childrenExtent(
+  node: SceneNode,
+  children: readonly SceneNode[],
+  boxOf: (child: SceneNode) => Box | null,
+): Box | null {
+  if (!isMaskedGroup(node)) {
+    let box: Box | null = null;
+    for (const child of children) box = unionBox(box, boxOf(child));
+    return box;
+  }
+  const [mask, ...rest] = children;
+  if (mask === undefined) return null;
+  const shown = boxOf(mask);
+  if (shown === null) return null;
+  let content: Box | null = null;
+  for (const child of rest) content = unionBox(content, boxOf(child));
+  return intersectBoxes(shown, content);
+}
+
+/** Whether the node is a group masked by its first child. */
+export function isMaskedGroup(node: SceneNode): boolean {
+  return node.type === "group" && (node as GroupNode).mask !== undefined;
+}
+
+/** What two boxes both cover; null when either is null or they do not meet. */
+export function intersectBoxes(a: Box | null, b: Box | null): Box | null {
+  if (a === null || b === null) return null;
+  const box = {
+    minX: Math.max(a.minX, b.minX),
+    minY: Math.max(a.minY, b.minY),
+    maxX: Math.min(a.maxX, b.maxX),
+    maxY: Math.min(a.maxY, b.maxY),
+  };
+  return box.maxX >= box.minX && box.maxY >= box.minY ? box : null;
+}
+
+/**
+ * The box, in the coordinates `m` maps the node's own to, around what the node and its
+ * descendants cover (strokes included, as `localBounds`), a masked group only where its mask and
+ * the rest meet.
+ */
+export function coveredBox(
+  source: { childrenOf(id: Id): readonly SceneNode[] },
+  node: SceneNode,
+  m: Matrix,
+  depth = 0,
+): Box | null {
+  const own = localBounds(node);
+  const box = own === null ? null : transformBox(own, m);
+  if (depth > 256 || !childrenReachOut(node)) return box;
+  return unionBox(
+    box,
+    childrenExtent(node, source.childrenOf(node.id), (child) =>
+      coveredBox(source, child, multiply(m, toMatrix(child.transform)), depth + 1),
+    ),
+  );
 }

@@ -20,7 +20,7 @@ import type { Point } from "../math/point";
 import type { Box } from "../math/box";
 
 export interface SnapperOptions {
-  readonly store: Pick<DocumentStore, "get">;
+  readonly store: Pick<DocumentStore, "get" | "childrenOf">;
   readonly spatial: Pick<SpatialSync, "queryRect">;
   readonly settings: () => { readonly snap: SnapSettings; readonly gridSize: number };
   /** Screen pixels per world unit now: the tolerance is in pixels, whatever the zoom. */

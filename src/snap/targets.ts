@@ -1,8 +1,11 @@
 import type { DocumentStore } from "../doc/store";
-import { multiply, toMatrix } from "../doc/transform";
+import { IDENTITY_MATRIX, multiply, toMatrix, type Matrix } from "../doc/transform";
 import { isSceneNode, type Id, type SceneNode } from "../doc/types";
 
 import type { SpatialSync } from "../scene/spatialSync";
+import { unionBox } from "../geometry/bounds";
+import { childrenExtent, intersectBoxes, isMaskedGroup } from "../shapes/bounds";
+import { holdsChildren } from "../shapes/registry";
 import { shapeBox } from "./shapeBox";
 import type { Box } from "../math/box";
 
@@ -18,7 +21,7 @@ export class SnapTargets {
   private readonly topLevel = new WeakMap<SceneNode, Box | null>();
 
   constructor(
-    private readonly store: Pick<DocumentStore, "get">,
+    private readonly store: Pick<DocumentStore, "get" | "childrenOf">,
     private readonly spatial: Pick<SpatialSync, "queryRect">,
   ) {}
 
@@ -59,12 +62,39 @@ export class SnapTargets {
       }
       return box;
     }
-    let matrix = toMatrix(node.transform);
+    const above: SceneNode[] = [];
     for (let guard = 0; isSceneNode(parent) && guard < 100_000; guard++) {
       if (parent.hidden || ignore.has(parent.id)) return null;
-      matrix = multiply(toMatrix(parent.transform), matrix);
+      above.push(parent);
       parent = this.store.get(parent.parent);
     }
-    return shapeBox(node, matrix);
+    // Down from the top: a masked group shows only where its mask does, and its mask not at all.
+    let world = IDENTITY_MATRIX;
+    let shown: Box | null | undefined;
+    for (let i = above.length - 1; i >= 0; i--) {
+      const group = above[i]!;
+      world = multiply(world, toMatrix(group.transform));
+      if (!isMaskedGroup(group)) continue;
+      const [mask] = this.store.childrenOf(group.id);
+      if (mask === undefined || mask.id === (above[i - 1] ?? node).id) return null;
+      const cut = this.extentOf(mask, multiply(world, toMatrix(mask.transform)));
+      shown = shown === undefined ? cut : intersectBoxes(shown, cut);
+      if (shown === null) return null;
+    }
+    const box = shapeBox(node, multiply(world, toMatrix(node.transform)));
+    return shown === undefined ? box : intersectBoxes(box, shown);
+  }
+
+  /** The page box of a node's geometry with its descendants', as masks cut it. */
+  private extentOf(node: SceneNode, world: Matrix, depth = 0): Box | null {
+    if (node.hidden) return null;
+    const box = shapeBox(node, world);
+    if (!holdsChildren(node) || depth > 256) return box;
+    return unionBox(
+      box,
+      childrenExtent(node, this.store.childrenOf(node.id), (child) =>
+        this.extentOf(child, multiply(world, toMatrix(child.transform)), depth + 1),
+      ),
+    );
   }
 }

@@ -3,6 +3,7 @@ import { IDENTITY_MATRIX, multiply, toMatrix, type Matrix } from "../doc/transfo
 import { isSceneNode, type Id, type SceneNode } from "../doc/types";
 import { boxQuad, quadBox, type NodeSource, type Quad } from "../render/overlays/geometry";
 import { unionBox } from "../geometry/bounds";
+import { childrenExtent } from "../shapes/bounds";
 import { holdsChildren } from "../shapes/registry";
 import { shapeBox } from "../snap/shapeBox";
 import type { Box } from "../math/box";
@@ -10,16 +11,14 @@ import type { Box } from "../math/box";
 /** The geometry (no stroke) of a node and its descendants, in the coordinates `m` maps to. */
 function geometryBox(source: NodeSource, node: SceneNode, m: Matrix, depth = 0): Box | null {
   // A group's snapping box is null: it is only its children.
-  let box = shapeBox(node, m);
-  if (holdsChildren(node) && depth < 256) {
-    for (const child of source.childrenOf(node.id)) {
-      box = unionBox(
-        box,
-        geometryBox(source, child, multiply(m, toMatrix(child.transform)), depth + 1),
-      );
-    }
-  }
-  return box;
+  const box = shapeBox(node, m);
+  if (!holdsChildren(node) || depth >= 256) return box;
+  return unionBox(
+    box,
+    childrenExtent(node, source.childrenOf(node.id), (child) =>
+      geometryBox(source, child, multiply(m, toMatrix(child.transform)), depth + 1),
+    ),
+  );
 }
 
 function mapQuad(box: Box, m: Matrix): Quad {

@@ -1,7 +1,7 @@
 import { IDENTITY_MATRIX, multiply, toMatrix, type Matrix } from "../../doc/transform";
 import type { SceneNode } from "../../doc/types";
 import { transformBox, unionBox } from "../../geometry/bounds";
-import { localBounds } from "../../shapes/bounds";
+import { childrenExtent, localBounds } from "../../shapes/bounds";
 import { MAX_DEPTH, type ExportSource } from "./source";
 import type { Box } from "../../math/box";
 import { childrenReachOut } from "../../shapes/registry";
@@ -48,29 +48,14 @@ export function drawnBounds(
             m,
           ),
         );
-    } else if (isGroup(node) && node.mask !== undefined) {
-      // Nothing shows outside the mask's drawing: what both cover.
-      const [mask, ...rest] = source.childrenOf(node.id);
-      const shown = mask === undefined ? null : drawnBounds(source, mask, m, depth + 1);
-      let content: Box | null = null;
-      for (const child of rest)
-        content = unionBox(content, drawnBounds(source, child, m, depth + 1));
-      box = unionBox(box, intersection(shown, content));
     } else
-      for (const child of source.childrenOf(node.id))
-        box = unionBox(box, drawnBounds(source, child, m, depth + 1));
+      // Their union; a masked group's where its mask's drawing and the rest's meet.
+      box = unionBox(
+        box,
+        childrenExtent(node, source.childrenOf(node.id), (child) =>
+          drawnBounds(source, child, m, depth + 1),
+        ),
+      );
   }
   return box;
-}
-
-/** What two boxes both cover; null when either is null or they do not meet. */
-function intersection(a: Box | null, b: Box | null): Box | null {
-  if (a === null || b === null) return null;
-  const box = {
-    minX: Math.max(a.minX, b.minX),
-    minY: Math.max(a.minY, b.minY),
-    maxX: Math.min(a.maxX, b.maxX),
-    maxY: Math.min(a.maxY, b.maxY),
-  };
-  return box.maxX > box.minX && box.maxY > box.minY ? box : null;
 }

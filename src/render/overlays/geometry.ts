@@ -2,7 +2,7 @@ import { worldMatrix } from "../../doc/commands";
 import { apply, multiply, toMatrix, type Matrix } from "../../doc/transform";
 import { isSceneNode, type DocRecord, type Id, type SceneNode } from "../../doc/types";
 import { transformBox, unionBox } from "../../geometry/bounds";
-import { localBounds } from "../../shapes/bounds";
+import { childrenExtent, localBounds } from "../../shapes/bounds";
 import { bendHandle } from "../../shapes/lineRoute";
 import type { CameraState } from "../camera";
 import type { Point } from "../../math/point";
@@ -68,18 +68,19 @@ export function boxQuad(box: Box): Quad {
 
 /**
  * What a node covers in its own coordinates, its descendants included: a group has no bounds of
- * its own, and a frame's children may reach past it when it does not clip.
+ * its own (a masked one's are where its mask and the rest meet), and a frame's children may
+ * reach past it when it does not clip.
  */
 export function ownBounds(source: NodeSource, node: SceneNode, depth = 0): Box | null {
-  let box = localBounds(node);
-  if (depth > 256) return box;
-  if (childrenReachOut(node)) {
-    for (const child of source.childrenOf(node.id)) {
+  const box = localBounds(node);
+  if (depth > 256 || !childrenReachOut(node)) return box;
+  return unionBox(
+    box,
+    childrenExtent(node, source.childrenOf(node.id), (child) => {
       const inner = ownBounds(source, child, depth + 1);
-      if (inner !== null) box = unionBox(box, transformBox(inner, toMatrix(child.transform)));
-    }
-  }
-  return box;
+      return inner === null ? null : transformBox(inner, toMatrix(child.transform));
+    }),
+  );
 }
 
 /** A node's bounds as the page sees them: rotated, skewed or flipped with it. */
