@@ -187,3 +187,77 @@ test("filtered groups are drawn in place under clip paths, masks and turned, sca
   expect(original).toBeLessThan(0.005);
   expect(exported.share).toBeLessThan(0.005);
 });
+
+test("the properties panel adds and edits a selected group's drop shadow, one undo step each", async ({
+  browser,
+}) => {
+  const page = await reused(browser);
+  const error = await page.evaluate(async () => {
+    const lw = window.linework!;
+    const store = lw.editor.store;
+    store.transact("White page", (tx) => {
+      tx.update(lw.current.pageId(), { background: { r: 1, g: 1, b: 1, a: 1 } });
+    });
+    const outcome = await lw.importFile(
+      "square.svg",
+      `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect x="20" y="20" width="60" height="40" fill="#3366cc"/></svg>`,
+    );
+    store.setSelection([]);
+    lw.current.camera.set({ x: 0, y: 0, zoom: 2 });
+    return outcome.ok ? null : outcome.error;
+  });
+  expect(error).toBeNull();
+  await waitForRestingView(page);
+  const box = await canvasBox(page);
+  const screen = (x: number, y: number) =>
+    page.evaluate(({ x, y }) => window.linework!.current.camera.worldToScreen({ x, y }), { x, y });
+  // Where the import put the square: its group's move plus its own.
+  const origin = await page.evaluate(() => {
+    const store = window.linework!.editor.store;
+    const pageId = window.linework!.current.pageId();
+    const group = store.childrenOf(pageId).at(-1)!;
+    const rect = store.childrenOf(group.id)[0]!;
+    return { x: group.transform.x + rect.transform.x, y: group.transform.y + rect.transform.y };
+  });
+  const centre = await screen(origin.x + 30, origin.y + 20);
+  await page.mouse.click(box.x + centre.x, box.y + centre.y);
+  const group = await page.evaluate(() => {
+    const store = window.linework!.editor.store;
+    const id = store.selection[0]!;
+    return { id, type: store.get(id)!.type, undo: window.linework!.editor.history.depth.undo };
+  });
+  expect(group.type).toBe("group");
+  const panel = page.getByRole("region", { name: "Properties" }).first();
+  const shadow = panel.getByRole("group", { name: "Drop shadow" });
+  await shadow.getByRole("button", { name: "Add drop shadow" }).click();
+  const x = shadow.getByLabel("Shadow X", { exact: true });
+  await expect(x).toHaveValue("4");
+  await x.fill("12");
+  await x.press("Enter");
+  const state = await page.evaluate((id) => {
+    const lw = window.linework!;
+    const node = lw.editor.store.get(id) as { filter?: { primitives: { dx?: number }[] } };
+    return { dx: node.filter?.primitives[0]?.dx, undo: lw.editor.history.depth.undo };
+  }, group.id);
+  expect(state.dx).toBe(12);
+  expect(state.undo).toBe(group.undo + 2);
+  await waitForRestingView(page);
+  // Right of the square, where only the moved shadow reaches: a quarter black, blurred.
+  const at = await screen(origin.x + 66, origin.y + 20);
+  const shot = await screenshotPixels(page, {
+    x: box.x + at.x,
+    y: box.y + at.y,
+    width: 1,
+    height: 1,
+  });
+  const grey = Array.from(shot.data.subarray(0, 3));
+  expect(
+    grey.every((v) => v > 170 && v < 235),
+    `shadow pixel ${grey.join(", ")}`,
+  ).toBe(true);
+  await shadow.getByRole("button", { name: "Remove" }).click();
+  await expect(shadow.getByRole("button", { name: "Add drop shadow" })).toBeVisible();
+  expect(await page.evaluate(() => window.linework!.editor.history.depth.undo)).toBe(
+    group.undo + 3,
+  );
+});

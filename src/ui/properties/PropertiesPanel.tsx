@@ -15,6 +15,8 @@ import {
   type RGBA,
   type SceneNode,
   type Stroke,
+  type DocRecord,
+  isSceneNode,
 } from "../../doc/types";
 import type { DocumentPulse } from "../documentPulse";
 import { useDocumentView } from "../hooks";
@@ -32,6 +34,8 @@ import { StrokePaintEditor } from "./StrokePaintEditor";
 import type { GradientEditRequests } from "../../editing/gradientEditRequests";
 import { dashKey, summaryCache, type Field } from "./summary";
 import { ColorPicker } from "./ColorPicker";
+import { DropShadowFields } from "./DropShadowFields";
+import { isGroup } from "../../shapes/group";
 import {
   LABEL_FAMILIES,
   LABEL_SIZE_LIMITS,
@@ -54,6 +58,11 @@ function solidColor(field: Field<Paint | null | { type: "none" }>): RGBA | null 
   return field.state === "same" && field.value !== null && field.value.type === "solid"
     ? field.value.color
     : null;
+}
+
+/** Whether a record is a group (the one kind that carries a drop shadow). */
+function isGroupRecord(record: DocRecord | undefined): boolean {
+  return record !== undefined && isSceneNode(record) && isGroup(record);
 }
 
 /** A numeric field as a menu's string value. */
@@ -431,6 +440,13 @@ export function PropertiesPanel({
           onChange={(blendMode) => edit("Blend mode", (n) => ({ ...n, blendMode }))}
         />
       </div>
+      {selection.length === 1 && isGroupRecord(store.get(selection[0]!)) ? (
+        <DropShadowFields
+          store={store}
+          node={store.get(selection[0]!) as SceneNode}
+          recent={recent}
+        />
+      ) : null}
     </section>
   );
 }
