@@ -430,6 +430,15 @@ describe("filters in the native format (version 9)", () => {
     if (!result.ok) expect(result.error).toMatch(message);
   });
 
+  it("refuses a file whose group carries both a blur and a filter", () => {
+    const records = filteredDocument(shadow).map((r) =>
+      r.id === "g" ? ({ ...r, blur: 2 } as GroupNode) : r,
+    );
+    const result = parseDocument(serializeDocument(records));
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatch(/both a blur and a filter/);
+  });
+
   it("holds edits to the same rules: the store's invariants refuse a bad filter or blur and filter", () => {
     const store = new DocumentStore(filteredDocument(shadow), { invariants: KIND_RULES });
     const history = new History(store);

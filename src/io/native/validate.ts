@@ -4,6 +4,7 @@
  * field types again.
  */
 import { isSceneNode, type DocRecord, type Id, type SceneNode } from "../../doc/types";
+import { isGroup } from "../../shapes/group";
 import { isPlainObject, Problem } from "./checks";
 import { type Columns, readColumnNodes, readColumns } from "./columns";
 import { IdTable } from "./idTable";
@@ -130,6 +131,9 @@ function checkStructure(
         report(`${describe(i, record)}: image data ${record.blob} does not exist`);
     }
     if (!isSceneNode(record)) continue;
+    // A group carries a blur or a filter: each is checked as a field, the pair only here.
+    if (isGroup(record) && record.blur !== undefined && record.filter !== undefined)
+      report(`${describe(i, record)}: carries both a blur and a filter`);
 
     if (record.parent !== lastParent) {
       lastParent = record.parent;
