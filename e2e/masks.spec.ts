@@ -5,6 +5,7 @@ import {
   drawWith,
   prepareDrawing,
   reusedApp,
+  screenPixel,
   screenshotPixels,
   waitForRestingView,
   waitTicks,
@@ -239,4 +240,45 @@ test("a clipped group is selected where it shows, and its handles sit on that pa
   await dragWorld(page, { x: 250, y: 150 }, { x: 300, y: 150 });
   expect(await selection()).toEqual([group]);
   expectFrame(await frame(), { minX: 150, minY: 130, maxX: 300, maxY: 170 });
+});
+
+// At 25,600 % the luminance mask (80 units) and the clip path (100) are over 20,000 pixels wide
+// on screen, past the GPU's largest texture: only what is on screen of them is drawn.
+test("a mask larger than the GPU's largest texture on screen still draws at a deep zoom", async ({
+  browser,
+}) => {
+  const page = await reused(browser);
+  await showSvg(page, "masked.svg", DRAWING, 1);
+  const box = await canvasBox(page);
+  const { limit, ratio } = await page.evaluate(() => {
+    const gl = document.createElement("canvas").getContext("webgl2")!;
+    return {
+      limit: gl.getParameter(gl.MAX_TEXTURE_SIZE) as number,
+      ratio: window.devicePixelRatio,
+    };
+  });
+  const zoom = 256;
+  test.info().annotations.push({ type: "max texture size", description: String(limit) });
+  expect(80 * zoom * ratio).toBeGreaterThan(limit);
+  const centre = { x: Math.round(box.width / 2), y: Math.round(box.height / 2) };
+  const seen = async (x: number, y: number): Promise<number[]> => {
+    await page.evaluate(
+      ({ x, y, zoom, centre }) =>
+        window.linework!.current.camera.set({
+          x: centre.x - x * zoom,
+          y: centre.y - y * zoom,
+          zoom,
+        }),
+      { x, y, zoom, centre },
+    );
+    await waitForRestingView(page);
+    return screenPixel(page, box.x + centre.x, box.y + centre.y);
+  };
+  expectNear(await seen(130, 50), [0, 128, 0], "deep: under the mask's white");
+  expectNear(await seen(170, 50), [127, 191, 127], "deep: under the mask's grey");
+  expectNear(await seen(50, 50), [0, 0, 255], "deep: in the star and the circle");
+  expectNear(await seen(50, 85), [255, 255, 255], "deep: between the star's lower points");
+  // Half on screen: the mask's edge at the centre, the square on one side only.
+  expectNear(await seen(150.5, 50), [127, 191, 127], "deep: just right of the grey's edge");
+  expectNear(await seen(190.5, 50), [255, 255, 255], "deep: just past the mask");
 });

@@ -5,6 +5,7 @@ import { isFrame } from "../shapes/frame";
 import { isGroup } from "../shapes/group";
 import { applyCommon, createDisplay, type DrawContext, type ImageSource } from "./displays";
 import { LayerHost, setGroupMask } from "./groupLayers";
+import { clipMaskToView } from "./maskClip";
 
 /**
  * Masked groups on the canvas. A group whose `mask` is set is masked by its first child: that
@@ -54,15 +55,18 @@ export function maskDrawing(scene: MaskScene, kind: MaskKind, source: SceneNode)
   const root = new Container();
   root.label = "mask";
   const content = drawn(scene, source, kind, 0);
+  let luminance: Container | null = null;
   if (kind !== "luminance") root.addChild(content);
   else {
     // On a container of its own: PixiJS leaves a mask itself unmeasured, and a filter on an
     // unmeasured container is skipped.
-    const luminance = new Container();
+    luminance = new Container();
     luminance.filters = [luminanceToAlpha()];
     luminance.addChild(content);
     root.addChild(luminance);
   }
+  // Only what is seen of it is drawn, so a deep zoom never asks for a texture past the GPU's.
+  clipMaskToView(root, luminance);
   return root;
 }
 
