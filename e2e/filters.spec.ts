@@ -2,13 +2,14 @@ import { expect, test, type Page } from "@playwright/test";
 import { canvasBox, reusedApp, screenshotPixels, waitForRestingView } from "./support";
 import { differenceFromExport, expectNear, showSvg } from "./svgOnCanvas";
 
-// SVG filters (a classic drop shadow chain, feDropShadow, an offset blended with a flood) come
+// SVG filters (a classic drop shadow chain, feDropShadow, Figma's drop shadow of colour matrices
+// and blends, an offset blended with a flood) come
 // in as filtered groups, are drawn on the canvas as Chromium draws the same SVG, and stay so
 // when the drawing is moved.
 
 const reused = reusedApp();
 
-const DRAWING = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100" viewBox="0 0 300 100">
+const DRAWING = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100" viewBox="0 0 400 100">
   <filter id="shadow" x="-30%" y="-30%" width="160%" height="160%">
     <feGaussianBlur in="SourceAlpha" stdDeviation="3"/>
     <feOffset dx="6" dy="6" result="offsetblur"/>
@@ -24,7 +25,18 @@ const DRAWING = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100
   <filter id="drop" x="-50%" y="-50%" width="200%" height="200%">
     <feDropShadow dx="5" dy="-4" stdDeviation="2" flood-color="#008000" flood-opacity="0.7"/>
   </filter>
+  <filter id="figma" x="300" y="15" width="90" height="80" filterUnits="userSpaceOnUse" color-interpolation-filters="sRGB">
+    <feFlood flood-opacity="0" result="BackgroundImageFix"/>
+    <feColorMatrix in="SourceAlpha" type="matrix" values="0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 127 0" result="hardAlpha"/>
+    <feOffset dy="6"/>
+    <feGaussianBlur stdDeviation="3"/>
+    <feComposite in2="hardAlpha" operator="out"/>
+    <feColorMatrix type="matrix" values="0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0.4 0"/>
+    <feBlend mode="normal" in2="BackgroundImageFix" result="effect1_dropShadow"/>
+    <feBlend mode="normal" in="SourceGraphic" in2="effect1_dropShadow" result="shape"/>
+  </filter>
   <rect x="20" y="20" width="60" height="50" fill="#3366cc" filter="url(#shadow)"/>
+  <rect x="315" y="25" width="60" height="45" rx="6" fill="#ffffff" stroke="#999999" filter="url(#figma)"/>
   <circle cx="150" cy="45" r="25" fill="#cc3333" filter="url(#tint)"/>
   <rect x="220" y="30" width="50" height="45" fill="#ff8800" filter="url(#drop)"/>
 </svg>`;
@@ -97,9 +109,9 @@ test("drop shadows, offsets, floods and blends are drawn as Chromium draws the S
     }
     return out;
   });
-  expect(kept.filters).toBe(3);
+  expect(kept.filters).toBe(4);
   const box = await canvasBox(page);
-  const area = { x: box.x, y: box.y, width: 640, height: 240 };
+  const area = { x: box.x, y: box.y, width: 800, height: 240 };
   let shot = await screenshotPixels(page, area);
   const at = (x: number, y: number): number[] => {
     const i = (Math.round(y * zoom) * shot.width + Math.round(x * zoom)) * 4;
@@ -113,6 +125,9 @@ test("drop shadows, offsets, floods and blends are drawn as Chromium draws the S
   expectNear(at(158, 51), [204, 44, 30], "the tinted circle", 16);
   expectNear(at(128, 24), [255, 224, 102], "the flood around it", 16);
   expectNear(at(245, 52), [255, 136, 0], "the orange rectangle", 8);
+  // Figma's shadow: 40 % black, 6 down and blurred by 3, cut away under the card.
+  expectNear(at(345, 74), [178, 178, 178], "the card's shadow", 24);
+  expectNear(at(345, 50), [255, 255, 255], "the white card", 8);
   // 70 % green, a deviation (2) in from the shadow's edge.
   expectNear(at(273, 50), [105, 180, 105], "its green shadow", 24);
 

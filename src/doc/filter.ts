@@ -19,7 +19,10 @@ export const MAX_FILTER_PRIMITIVES = 32;
 export const MAX_MERGE_INPUTS = 16;
 /** The largest offset, region coordinate or size, in the group's units. */
 export const MAX_FILTER_LENGTH = 1e7;
-/** The largest arithmetic coefficient (SVG gives no bound; past this the result is all clamped). */
+/**
+ * The largest arithmetic coefficient or colour matrix entry (SVG gives no bound; past this the
+ * result is all clamped).
+ */
 export const MAX_ARITHMETIC_K = 1000;
 
 const PRIMITIVE_KEYS: Readonly<Record<FilterPrimitive["type"], readonly string[]>> = {
@@ -29,6 +32,7 @@ const PRIMITIVE_KEYS: Readonly<Record<FilterPrimitive["type"], readonly string[]
   blend: ["type", "in", "in2", "mode"],
   composite: ["type", "in", "in2", "operator", "k"],
   merge: ["type", "inputs"],
+  colorMatrix: ["type", "in", "values"],
   dropShadow: ["type", "in", "dx", "dy", "stdDeviation", "color"],
 };
 
@@ -104,6 +108,14 @@ function primitiveProblem(p: unknown, index: number): string | null {
       else
         for (const [i, input] of inputs.entries())
           checks.push(field(`inputs[${i}]`, inputProblem(input, index)));
+      break;
+    }
+    case "colorMatrix": {
+      const values = p.values;
+      if (!Array.isArray(values) || values.length !== 20)
+        checks.push("values must be twenty numbers");
+      else if (!values.every((v) => within(v, -MAX_ARITHMETIC_K, MAX_ARITHMETIC_K)))
+        checks.push(`values must be numbers within ±${MAX_ARITHMETIC_K}`);
       break;
     }
     case "dropShadow":

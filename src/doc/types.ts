@@ -229,6 +229,15 @@ export type FilterPrimitive =
     }
   | { readonly type: "merge"; readonly inputs: readonly FilterInput[] }
   | {
+      /**
+       * `feColorMatrix` as its 4 × 5 matrix, row by row, over unpremultiplied r, g, b, a and 1
+       * (saturate, hueRotate and luminanceToAlpha are read as the matrices they stand for).
+       */
+      readonly type: "colorMatrix";
+      readonly in: FilterInput;
+      readonly values: readonly number[];
+    }
+  | {
       /** `feDropShadow`: a blurred, moved, coloured copy of the input's alpha under the input. */
       readonly type: "dropShadow";
       readonly in: FilterInput;

@@ -86,14 +86,25 @@ vec4 emit(vec4 c) {
 }
 `;
 
-/** One input: copied (moved by uShift), a flood of uColor, or uColor by its alpha (a shadow). */
+/**
+ * One input: copied (moved by uShift), a flood of uColor, uColor by its alpha (a shadow), or
+ * through a colour matrix (uMatrix, uOffset) over its unpremultiplied colour.
+ */
 const UNARY = `${COMMON}
 uniform int uOp;
 uniform vec2 uShift;
 uniform vec4 uColor;
+uniform mat4 uMatrix;
+uniform vec4 uOffset;
 uniform float uAlpha1;
 void main(void) {
   vec4 a = fetch(uTexture, vTextureCoord - uShift, uAlpha1);
+  if (uOp == 3) {
+    vec4 u = a.a > 0.0 ? vec4(a.rgb / a.a, a.a) : vec4(0.0);
+    vec4 m = clamp(uMatrix * u + uOffset, 0.0, 1.0);
+    finalColor = emit(vec4(m.rgb * m.a, m.a));
+    return;
+  }
   finalColor = emit(uOp == 0 ? a : uOp == 1 ? uColor : uColor * a.a);
 }`;
 
@@ -210,6 +221,8 @@ export class FilterGraph extends Filter {
     uOp: { value: 0, type: "i32" },
     uShift: { value: new Float32Array(2), type: "vec2<f32>" },
     uColor: { value: new Float32Array(4), type: "vec4<f32>" },
+    uMatrix: { value: new Float32Array(16), type: "mat4x4<f32>" },
+    uOffset: { value: new Float32Array(4), type: "vec4<f32>" },
     uAlpha1: { value: 0, type: "f32" },
   });
   private readonly blur = pass("linework-filter-blur", BLUR, {
@@ -487,6 +500,20 @@ export class FilterGraph extends Filter {
         }
         if (spare !== null) give(spare);
         spare = null;
+        return;
+      }
+      case "colorMatrix": {
+        const u = uniformsOf(this.unary);
+        const from = pictureOf(p.in);
+        u.uOp = 3;
+        (u.uShift as Float32Array).set([0, 0]);
+        // Row by row in the model; GLSL's matrices are column by column.
+        const m = u.uMatrix as Float32Array;
+        for (let row = 0; row < 4; row++)
+          for (let col = 0; col < 4; col++) m[col * 4 + row] = p.values[row * 5 + col]!;
+        (u.uOffset as Float32Array).set([0, 1, 2, 3].map((row) => p.values[row * 5 + 4]!));
+        u.uAlpha1 = from.alphaOnly ? 1 : 0;
+        fm.applyFilter(this.unary, from.texture, out, true);
         return;
       }
       case "dropShadow": {

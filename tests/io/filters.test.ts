@@ -143,6 +143,66 @@ describe("SVG import of filters", () => {
     ]);
   });
 
+  it("keeps Figma's drop shadow (colour matrices, offset, blur, composite out, blends)", () => {
+    const { group, warnings } = filtered(
+      squareWith(`<filter id="f" x="0" y="0" width="108" height="108" filterUnits="userSpaceOnUse" color-interpolation-filters="sRGB">
+        <feFlood flood-opacity="0" result="BackgroundImageFix"/>
+        <feColorMatrix in="SourceAlpha" type="matrix" values="0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 127 0" result="hardAlpha"/>
+        <feOffset dy="4"/>
+        <feGaussianBlur stdDeviation="2"/>
+        <feComposite in2="hardAlpha" operator="out"/>
+        <feColorMatrix type="matrix" values="0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0.25 0"/>
+        <feBlend mode="normal" in2="BackgroundImageFix" result="effect1_dropShadow"/>
+        <feBlend mode="normal" in="SourceGraphic" in2="effect1_dropShadow" result="shape"/>
+      </filter>`),
+    );
+    expect(warnings).toEqual([]);
+    expect(group.filter!.linearRGB).toBe(false);
+    expect(group.filter!.region).toEqual({ x: 0, y: 0, width: 108, height: 108 });
+    expect(group.filter!.primitives.map((p) => p.type)).toEqual([
+      "flood",
+      "colorMatrix",
+      "offset",
+      "blur",
+      "composite",
+      "colorMatrix",
+      "blend",
+      "blend",
+    ]);
+    expect(group.filter!.primitives[1]).toEqual({
+      type: "colorMatrix",
+      in: "SourceAlpha",
+      values: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 127, 0],
+    });
+    expect(group.filter!.primitives[7]).toEqual({
+      type: "blend",
+      in: "SourceGraphic",
+      in2: 6,
+      mode: "normal",
+    });
+  });
+
+  it("reads saturate, hueRotate and luminanceToAlpha as the matrices SVG defines", () => {
+    const matrixOf = (attrs: string): readonly number[] => {
+      const { group } = filtered(squareWith(`<filter id="f"><feColorMatrix ${attrs}/></filter>`));
+      const p = group.filter!.primitives[0]!;
+      if (p.type !== "colorMatrix") throw new Error(p.type);
+      return p.values;
+    };
+    const identity = [1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0];
+    expect(matrixOf(`type="matrix"`)).toEqual(identity);
+    matrixOf(`type="saturate" values="1"`).forEach((v, i) =>
+      expect(v).toBeCloseTo(identity[i]!, 9),
+    );
+    matrixOf(`type="hueRotate" values="0"`).forEach((v, i) =>
+      expect(v).toBeCloseTo(identity[i]!, 9),
+    );
+    expect(matrixOf(`type="saturate" values="0"`).slice(0, 5)).toEqual([0.213, 0.715, 0.072, 0, 0]);
+    expect(matrixOf(`type="luminanceToAlpha"`)).toEqual([
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.2125, 0.7154, 0.0721, 0, 0,
+    ]);
+  });
+
   it("still keeps one blur of the source graphic as a group's blur", () => {
     const { nodes } = imported(
       squareWith(`<filter id="f"><feGaussianBlur stdDeviation="3"/></filter>`),
@@ -153,7 +213,8 @@ describe("SVG import of filters", () => {
   });
 
   it.each([
-    ["a primitive it does not draw", `<feColorMatrix type="saturate" values="0"/>`],
+    ["a primitive it does not draw", `<feTurbulence baseFrequency="0.1"/>`],
+    ["a colour matrix of too few values", `<feColorMatrix values="1 0 0"/>`],
     ["a primitive subregion", `<feOffset dx="2" x="0" y="0" width="10" height="10"/>`],
     ["the background image", `<feBlend in="SourceGraphic" in2="BackgroundImage"/>`],
     ["a flood in the current colour", `<feFlood flood-color="currentColor"/>`],
@@ -229,6 +290,14 @@ function primitiveAt(index: number): fc.Arbitrary<FilterPrimitive> {
       }),
     ),
     fc.record({ type: fc.constant("merge" as const), inputs: fc.array(input, { maxLength: 4 }) }),
+    fc.record({
+      type: fc.constant("colorMatrix" as const),
+      in: input,
+      values: fc.array(
+        fc.double({ min: -100, max: 100, noNaN: true }).map((v) => v || 0),
+        { minLength: 20, maxLength: 20 },
+      ),
+    }),
     fc.record({
       type: fc.constant("dropShadow" as const),
       in: input,
@@ -419,6 +488,11 @@ describe("filters in the native format (version 9)", () => {
       /inputs must be a list/,
     ],
     ["an extra field", { ...shadow, extra: 1 }, /unknown field extra/],
+    [
+      "a colour matrix of the wrong size",
+      { ...shadow, primitives: [{ type: "colorMatrix", in: "SourceGraphic", values: [1, 0] }] },
+      /values must be twenty numbers/,
+    ],
   ])("refuses a file whose filter has %s", (_what, filter, message) => {
     const text = serializeDocument(filteredDocument(shadow)).replace(
       JSON.stringify(shadow),

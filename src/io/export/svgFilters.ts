@@ -95,6 +95,13 @@ function primitiveMarkup(p: FilterPrimitive, index: number): string {
       return `<feMerge${attrs({ result })}>${p.inputs
         .map((input) => `<feMergeNode${attrs({ in: inputName(input) })}/>`)
         .join("")}</feMerge>`;
+    case "colorMatrix":
+      return `<feColorMatrix${attrs({
+        in: inputName(p.in),
+        type: "matrix",
+        values: p.values.map(exact).join(" "),
+        result,
+      })}/>`;
     case "dropShadow":
       return `<feDropShadow${attrs({
         in: inputName(p.in),

@@ -1,4 +1,4 @@
-import { MAX_FILTER_PRIMITIVES, MAX_MERGE_INPUTS } from "../../../doc/filter";
+import { MAX_ARITHMETIC_K, MAX_FILTER_PRIMITIVES, MAX_MERGE_INPUTS } from "../../../doc/filter";
 import {
   BLEND_MODES,
   COMPOSITE_OPERATORS,
@@ -234,6 +234,10 @@ function primitiveOf(
       }
       return { type: "merge", inputs };
     }
+    case "feColorMatrix": {
+      const values = colorMatrixOf(child);
+      return values === null ? null : { type: "colorMatrix", in: source, values };
+    }
     case "feDropShadow": {
       const dx = numberAttr(child, "dx", 2);
       const dy = numberAttr(child, "dy", 2);
@@ -245,6 +249,93 @@ function primitiveOf(
     default:
       return null;
   }
+}
+
+/** The identity of feColorMatrix, row by row. */
+const IDENTITY_MATRIX = [1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0];
+
+/**
+ * An feColorMatrix as its 4 × 5 matrix (SVG's definitions of saturate, hueRotate and
+ * luminanceToAlpha); null for values of the wrong count or out of the model's range, which is
+ * reported. `values` left out is the identity (no change), as browsers draw it.
+ */
+function colorMatrixOf(element: XmlElement): number[] | null {
+  const type = element.attributes.get("type")?.trim() ?? "matrix";
+  const text = element.attributes.get("values");
+  const parts = text === undefined ? null : numbers(text, 20);
+  let out: number[] | null;
+  switch (type) {
+    case "matrix":
+      out = parts === null ? (text === undefined ? IDENTITY_MATRIX : null) : parts;
+      if (out !== null && out.length !== 20) out = null;
+      break;
+    case "saturate": {
+      const s =
+        parts === null ? (text === undefined ? 1 : null) : parts.length === 1 ? parts[0]! : null;
+      if (s === null || s < 0 || s > 1) return null;
+      out = [
+        0.213 + 0.787 * s,
+        0.715 - 0.715 * s,
+        0.072 - 0.072 * s,
+        0,
+        0,
+        0.213 - 0.213 * s,
+        0.715 + 0.285 * s,
+        0.072 - 0.072 * s,
+        0,
+        0,
+        0.213 - 0.213 * s,
+        0.715 - 0.715 * s,
+        0.072 + 0.928 * s,
+        0,
+        0,
+        0,
+        0,
+        0,
+        1,
+        0,
+      ];
+      break;
+    }
+    case "hueRotate": {
+      const deg =
+        parts === null ? (text === undefined ? 0 : null) : parts.length === 1 ? parts[0]! : null;
+      if (deg === null) return null;
+      const c = Math.cos((deg * Math.PI) / 180);
+      const s = Math.sin((deg * Math.PI) / 180);
+      out = [
+        0.213 + c * 0.787 - s * 0.213,
+        0.715 - c * 0.715 - s * 0.715,
+        0.072 - c * 0.072 + s * 0.928,
+        0,
+        0,
+        0.213 - c * 0.213 + s * 0.143,
+        0.715 + c * 0.285 + s * 0.14,
+        0.072 - c * 0.072 - s * 0.283,
+        0,
+        0,
+        0.213 - c * 0.213 - s * 0.787,
+        0.715 - c * 0.715 + s * 0.715,
+        0.072 + c * 0.928 + s * 0.072,
+        0,
+        0,
+        0,
+        0,
+        0,
+        1,
+        0,
+      ];
+      break;
+    }
+    case "luminanceToAlpha":
+      out = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.2125, 0.7154, 0.0721, 0, 0];
+      break;
+    default:
+      return null;
+  }
+  if (out === null || out.some((v) => !Number.isFinite(v) || Math.abs(v) > MAX_ARITHMETIC_K))
+    return null;
+  return out;
 }
 
 /**
