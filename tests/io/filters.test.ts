@@ -219,6 +219,7 @@ describe("SVG import of filters", () => {
     ["the background image", `<feBlend in="SourceGraphic" in2="BackgroundImage"/>`],
     ["a flood in the current colour", `<feFlood flood-color="currentColor"/>`],
     ["a negative deviation", `<feGaussianBlur stdDeviation="-1"/><feOffset/>`],
+    ["an offset past the model's limits", `<feOffset dx="1e300"/>`],
   ])("reports a filter with %s and draws the element unfiltered", (_what, body) => {
     const { nodes, warnings } = imported(squareWith(`<filter id="f">${body}</filter>`));
     // The drawing's own group, then the square, unfiltered.

@@ -1,4 +1,9 @@
-import { MAX_ARITHMETIC_K, MAX_FILTER_PRIMITIVES, MAX_MERGE_INPUTS } from "../../../doc/filter";
+import {
+  filterProblem,
+  MAX_ARITHMETIC_K,
+  MAX_FILTER_PRIMITIVES,
+  MAX_MERGE_INPUTS,
+} from "../../../doc/filter";
 import {
   BLEND_MODES,
   COMPOSITE_OPERATORS,
@@ -382,7 +387,9 @@ export function resolveFilter(
     }
     primitives = scaled;
   }
-  return { region, linearRGB: parsed.linearRGB, primitives };
+  const resolved = { region, linearRGB: parsed.linearRGB, primitives };
+  // Lengths past the model's limits (a hostile file's 1e300) leave the filter reported.
+  return filterProblem(resolved) === null ? resolved : null;
 }
 
 /** A primitive's lengths given in fractions of `b`, in user space. */
