@@ -107,7 +107,7 @@ test("a clip path and a mask are drawn as the export draws them, and move with t
 
 // svg2pdf.js draws clip paths as PDF clipping paths but has neither soft masks nor filters: a
 // masked or blurred group goes into the PDF as a picture of itself, and the rest stays vector.
-test("the exported PDF draws clip paths, masks and blurs as the canvas does, its text still text", async ({
+test("the exported PDF draws clip paths, masks, blurs and filters as the canvas does, its text still text", async ({
   browser,
 }) => {
   const page = await reused(browser);
@@ -115,6 +115,10 @@ test("the exported PDF draws clip paths, masks and blurs as the canvas does, its
     "</svg>",
     `<filter id="soft"><feGaussianBlur stdDeviation="4"/></filter>
   <rect x="220" y="20" width="60" height="60" fill="#0000ff" filter="url(#soft)"/>
+  <filter id="shadow" x="-50%" y="-50%" width="200%" height="200%">
+    <feDropShadow dx="6" dy="6" stdDeviation="1" flood-color="#000000" flood-opacity="1"/>
+  </filter>
+  <rect x="230" y="95" width="30" height="20" fill="#ff0000" filter="url(#shadow)"/>
   <text x="10" y="120" font-family="sans-serif" font-size="12" fill="#000000">Words stay words</text>
 </svg>`,
   );
@@ -147,6 +151,9 @@ test("the exported PDF draws clip paths, masks and blurs as the canvas does, its
   expectNearTo(at(220, 50), [127, 127, 255], "PDF: the blurred square's edge", 16);
   expectNearTo(at(216, 50), [214, 214, 255], "PDF: a deviation out", 16);
   expectNearTo(at(207, 50), [255, 255, 255], "PDF: three deviations out", 8);
+  // Any other filter too: a drop shadow, black past the red square's lower right corner.
+  expectNear(at(245, 105), [255, 0, 0], "PDF: the shadowed square");
+  expectNearTo(at(263, 118), [0, 0, 0], "PDF: its shadow", 32);
   // What is not masked or blurred stays vector: the words are text a reader finds.
   expect(pdfText(pdf)).toContain("Words stay words");
 });
