@@ -92,6 +92,8 @@ function differenceFromChromium(
 test("drop shadows, offsets, floods and blends are drawn as Chromium draws the SVG, and move with their group", async ({
   browser,
 }) => {
+  // Four comparisons of a wide screenshot: slow on a busy machine.
+  test.setTimeout(90_000);
   const page = await reused(browser);
   const zoom = 2;
   await showSvg(page, "filters.svg", DRAWING, zoom);
@@ -236,6 +238,10 @@ test("the properties panel adds and edits a selected group's drop shadow, one un
   });
   const centre = await screen(origin.x + 30, origin.y + 20);
   await page.mouse.click(box.x + centre.x, box.y + centre.y);
+  // The engine reads input on its next tick.
+  await expect
+    .poll(() => page.evaluate(() => window.linework!.editor.store.selection.length))
+    .toBe(1);
   const group = await page.evaluate(() => {
     const store = window.linework!.editor.store;
     const id = store.selection[0]!;
