@@ -282,3 +282,32 @@ test("the properties panel adds and edits a selected group's drop shadow, one un
     group.undo + 3,
   );
 });
+
+// A blur reaches past what it blurs; under a clip path larger than the drawing, the clip's
+// layer must hold that reach too.
+const CLIPPED_BLUR = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" viewBox="0 0 200 100">
+  <clipPath id="wide"><rect x="0" y="0" width="200" height="100"/></clipPath>
+  <filter id="soft"><feGaussianBlur stdDeviation="4"/></filter>
+  <g clip-path="url(#wide)"><rect x="40" y="25" width="50" height="50" fill="#0000ff" filter="url(#soft)"/></g>
+</svg>`;
+
+test("a blur under a clip path reaches as far as it does unclipped", async ({ browser }) => {
+  const page = await reused(browser);
+  const zoom = 2;
+  await showSvg(page, "clipped-blur.svg", CLIPPED_BLUR, zoom);
+  const box = await canvasBox(page);
+  const shot = await screenshotPixels(page, { x: box.x, y: box.y, width: 400, height: 200 });
+  const at = (x: number, y: number): number[] => {
+    const i = (Math.round(y * zoom) * shot.width + Math.round(x * zoom)) * 4;
+    return Array.from(shot.data.subarray(i, i + 3));
+  };
+  // Half way at the square's edge, a sixth of the way a deviation out.
+  expectNear(at(40, 50), [127, 127, 255], "on its edge", 24);
+  expectNear(at(36, 50), [214, 214, 255], "a deviation out", 24);
+  const tolerance = 16;
+  const original = await differenceFromChromium(page, shot, CLIPPED_BLUR, zoom, 0, 0, tolerance);
+  test
+    .info()
+    .annotations.push({ type: "differing pixels (SVG)", description: original.toFixed(4) });
+  expect(original).toBeLessThan(0.005);
+});
