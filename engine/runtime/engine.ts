@@ -205,6 +205,11 @@ export class Engine {
     return this.loop?.stats.ticks ?? 0;
   }
 
+  /** Display frames the loop has seen, drawn or not. */
+  get frames(): number {
+    return this.loop?.stats.frames ?? 0;
+  }
+
   get size(): CanvasSize | null {
     return this.shell.size;
   }

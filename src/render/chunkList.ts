@@ -5,7 +5,7 @@ import { isSceneNode, type Id, type SceneNode } from "../doc/types";
 import { dependsOnZoom, encodeNode, isBatchable, type Detail } from "./batch/encode";
 import { batchVertexBuffer, createBatchMesh, liveVertexBuffer } from "./batch/chunkMesh";
 import { splitBatch } from "./batch/split";
-import { BYTES_PER_VERTEX, WORDS_PER_VERTEX, type BatchWriter } from "./batch/writer";
+import { BatchWriter, BYTES_PER_VERTEX, WORDS_PER_VERTEX } from "./batch/writer";
 import { ShapeRanges } from "./shapeRanges";
 
 /**
@@ -15,6 +15,9 @@ import { ShapeRanges } from "./shapeRanges";
  */
 export const TEXTURE_CACHE_MAX_ZOOM = 0.25;
 const MAX_CACHE_TEXTURE_PX = 4096;
+
+/** Members of a chunk that a commit's own pass builds even while later frames build the rest. */
+const SMALL_CHUNK = 64;
 
 /** Which nodes the last cull found near the view (with their ancestors). */
 export type InView = ReadonlySet<Id> | "all" | "none";
@@ -39,6 +42,11 @@ export interface ChunkOwner {
   viewSerial(): number;
   /** Counts one chunk build, for the statistics. */
   built(): void;
+  /**
+   * Whether this pass's share of time for building chunks that draw nothing yet is spent: the
+   * rest wait for the next pass (see `applyCull`).
+   */
+  sliceOver(): boolean;
   /** Counts members whose geometry was rewritten in place, for the statistics. */
   patched(count: number): void;
   /**
@@ -62,6 +70,11 @@ interface Chunk {
   ids: Id[];
   /** Whether `group` holds what `ids` draw (false until first in view, and after an edit). */
   built: boolean;
+  /**
+   * Whether it is unbuilt only for a new zoom bucket: what it shows is right but for the
+   * curves' detail, so it may go on showing it while it is built again over several passes.
+   */
+  detailOnly: boolean;
   /** Whether it holds geometry built for a zoom, so a new zoom bucket rebuilds it. */
   zoomed: boolean;
   /** The detail it was built with, in its holder's units. */
@@ -172,6 +185,12 @@ export class ChunkList {
   private near: { serial: number; chunks: Set<Chunk>; layout: number } | null = null;
   /** Bumped by each layout, which may move nodes between chunks. */
   private layouts = 0;
+  /** Builds spread over passes, of chunks that draw nothing yet or only another zoom's detail. */
+  private readonly slicedBuilds = new Map<Chunk, SlicedBuild>();
+  /** Whether the last pass left a chunk it should draw unbuilt: the owner passes again. */
+  private unfinished = false;
+  /** Whether this pass has written members of a sliced build yet. */
+  private slicedThisPass = false;
 
   constructor(
     readonly holder: Id,
@@ -179,6 +198,11 @@ export class ChunkList {
     private readonly chunkSize: number,
   ) {
     this.root.eventMode = "none";
+  }
+
+  /** Whether the last pass left a chunk it should draw unbuilt (see `applyCull`). */
+  get building(): boolean {
+    return this.unfinished;
   }
 
   /** Whether `id` is one of the holder's children as last laid out. */
@@ -318,18 +342,31 @@ export class ChunkList {
   /**
    * Sets each chunk's `culled` from the owner's cull, building the drawn ones not built yet and
    * cutting their index lists to the shapes near the view. Also builds chunks an edit left
-   * unbuilt, so it follows every change.
+   * unbuilt, so it follows every change. With `deferBuilds` (a commit's pass, while the next
+   * frames build), chunks that draw nothing yet are left to those frames unless small: slices
+   * of a big import then cost what they add to the document, not a build each.
    */
-  applyCull(): { readonly shown: number; readonly hidden: number } {
+  applyCull(deferBuilds = false): { readonly shown: number; readonly hidden: number } {
     const inView = this.owner.inView();
     const near = typeof inView === "string" ? null : this.nearChunks(inView);
     let shown = 0;
     let hidden = 0;
+    this.unfinished = false;
+    this.slicedThisPass = false;
     for (const chunk of this.chunks) {
       const wanted = near === null ? inView === "all" : near.has(chunk);
       if (chunk.built && chunk.pending.size > 0) this.rewrite(chunk);
+      if (!wanted && this.slicedBuilds.has(chunk)) this.dropSlicedBuild(chunk);
       if (!wanted && !chunk.built && chunk.batches.length > 0) this.releaseBatches(chunk);
-      if (wanted && !chunk.built) this.build(chunk);
+      if (wanted && !chunk.built) {
+        // An edit shows at once; a chunk that draws nothing yet (a document just opened, a part
+        // of it just panned into view) or an older zoom's detail is built within the pass's
+        // share of time, so a big document fills in over a few frames instead of freezing one.
+        if (chunk.detailOnly || chunk.group.children.length === 0) {
+          if (deferBuilds && chunk.ids.length > SMALL_CHUNK) this.unfinished = true;
+          else this.buildInSlices(chunk);
+        } else this.build(chunk);
+      }
       const culled = !wanted;
       if (wanted) this.cutToView(chunk);
       if (chunk.group.culled === culled) continue;
@@ -371,7 +408,9 @@ export class ChunkList {
           this.releaseBatches(chunk);
           continue;
         }
-        this.build(chunk);
+        // Built again by the next passes, showing the old detail meanwhile.
+        chunk.detailOnly = true;
+        this.unfinished = true;
         changed += 1;
       } else if (this.updateCache(chunk)) changed += 1;
     }
@@ -436,6 +475,7 @@ export class ChunkList {
       group,
       ids: [],
       built: false,
+      detailOnly: false,
       zoomed: false,
       detail: this.detail(),
       cached: 0,
@@ -454,7 +494,51 @@ export class ChunkList {
   /** A chunk whose members or their looks changed: rebuilt now if drawn, else when next drawn. */
   private invalidate(chunk: Chunk): void {
     chunk.built = false;
+    chunk.detailOnly = false;
+    this.dropSlicedBuild(chunk);
     if (chunk.group.culled) this.releaseBatches(chunk);
+  }
+
+  /**
+   * Goes on with `chunk`'s sliced build, or starts one, until the pass's deadline (at least one
+   * member a pass, so every pass gets further); finishes it when all members are written.
+   */
+  private buildInSlices(chunk: Chunk): void {
+    const detail = this.detail();
+    let sliced = this.slicedBuilds.get(chunk);
+    if (sliced !== undefined && sliced.detail.pixelsPerUnit !== detail.pixelsPerUnit) {
+      this.dropSlicedBuild(chunk);
+      sliced = undefined;
+    }
+    if (sliced === undefined) {
+      // Every pass gets further: its first sliced build here starts even when the slice is spent.
+      if (this.slicedThisPass && this.owner.sliceOver()) {
+        this.unfinished = true;
+        return;
+      }
+      sliced = new SlicedBuild(chunk.ids, this.owner, new BatchWriter(), detail);
+      this.slicedBuilds.set(chunk, sliced);
+    }
+    this.slicedThisPass = true;
+    if (!sliced.run(this.owner.sliceOver)) {
+      this.unfinished = true;
+      return;
+    }
+    this.slicedBuilds.delete(chunk);
+    this.releaseBatches(chunk);
+    chunk.pending.clear();
+    chunk.live.clear();
+    chunk.slots = null;
+    chunk.tight = sliced.tight;
+    chunk.detailOnly = false;
+    this.finishBuild(chunk, sliced.pieces, sliced.batches, sliced.zoomed, detail);
+  }
+
+  private dropSlicedBuild(chunk: Chunk): void {
+    const sliced = this.slicedBuilds.get(chunk);
+    if (sliced === undefined) return;
+    this.slicedBuilds.delete(chunk);
+    sliced.discard();
   }
 
   /**
@@ -545,6 +629,7 @@ export class ChunkList {
    * it) get slots: see `buildLive`.
    */
   private build(chunk: Chunk): void {
+    this.dropSlicedBuild(chunk);
     let live: Set<Id> | null = null;
     if (this.owner.liveEdits()) {
       for (const id of [...chunk.pending, ...chunk.live]) {
@@ -561,46 +646,13 @@ export class ChunkList {
 
   private buildOrdinary(chunk: Chunk): void {
     this.releaseBatches(chunk);
-    const { store, writer } = this.owner;
     const detail = this.detail();
-    writer.reset();
-    const pieces: Container[] = [];
-    const batches: Batch[] = [];
-    let ranges = new ShapeRanges();
-    let tight = false;
-    const flush = () => {
-      if (writer.indexCount === 0) return;
-      // One vertex buffer, one mesh per program the batch's triangles need (see splitBatch).
-      const buffer = batchVertexBuffer(writer);
-      for (const part of splitBatch(writer, ranges)) {
-        const mesh = createBatchMesh(writer, part.program, buffer, part.indices);
-        mesh.label = "batch";
-        pieces.push(mesh);
-        const full = part.indices.slice();
-        batches.push({ mesh, full, ranges: part.ranges, live: null });
-        if (part.program !== "all") tight = true;
-      }
-      ranges = new ShapeRanges();
-      writer.reset();
-    };
-    let zoomed = false;
-    for (const id of chunk.ids) {
-      const node = store.get(id);
-      if (!isSceneNode(node)) continue;
-      if (isBatchable(node)) {
-        const before = writer.indexCount;
-        encodeNode(writer, node, toMatrix(node.transform), detail);
-        if (writer.indexCount > before) ranges.add(id, writer.indexCount);
-        if (!zoomed && dependsOnZoom(node)) zoomed = true;
-        continue;
-      }
-      flush();
-      pieces.push(this.owner.displayFor(node));
-    }
-    flush();
+    const build = new SlicedBuild(chunk.ids, this.owner, this.owner.writer, detail);
+    build.run(() => false);
     chunk.slots = null;
-    chunk.tight = tight;
-    this.finishBuild(chunk, pieces, batches, zoomed, detail);
+    chunk.tight = build.tight;
+    chunk.detailOnly = false;
+    this.finishBuild(chunk, build.pieces, build.batches, build.zoomed, detail);
   }
 
   /**
@@ -781,6 +833,7 @@ export class ChunkList {
   }
 
   private destroyChunk(chunk: Chunk): void {
+    this.dropSlicedBuild(chunk);
     this.releaseBatches(chunk);
     chunk.group.destroy({ children: false });
   }
@@ -819,6 +872,80 @@ export class ChunkList {
       geometry.indexCount = indexCount;
       geometry.indexBuffer.update(count * drawn.BYTES_PER_ELEMENT);
     }
+  }
+}
+
+/**
+ * An ordinary build of a chunk: its batchable members written into meshes, one per program a
+ * stretch of them needs, and the display objects of the others slotted in between, in order.
+ * It may stop at a deadline and go on later (nothing is shown until it is finished); its writer
+ * must then be its own.
+ */
+class SlicedBuild {
+  readonly pieces: Container[] = [];
+  readonly batches: Batch[] = [];
+  zoomed = false;
+  /** Whether a batch draws with a program cheaper than the one for every kind. */
+  tight = false;
+  private next = 0;
+  private ranges = new ShapeRanges();
+
+  constructor(
+    private readonly ids: readonly Id[],
+    private readonly owner: ChunkOwner,
+    private readonly writer: BatchWriter,
+    readonly detail: Detail,
+  ) {
+    writer.reset();
+  }
+
+  /** Writes members until all are written (true) or, after one at least, `over` says so (false). */
+  run(over: () => boolean): boolean {
+    const { store } = this.owner;
+    const writer = this.writer;
+    while (this.next < this.ids.length) {
+      const id = this.ids[this.next]!;
+      this.next += 1;
+      const node = store.get(id);
+      if (isSceneNode(node)) {
+        if (isBatchable(node)) {
+          const before = writer.indexCount;
+          encodeNode(writer, node, toMatrix(node.transform), this.detail);
+          if (writer.indexCount > before) this.ranges.add(id, writer.indexCount);
+          if (!this.zoomed && dependsOnZoom(node)) this.zoomed = true;
+        } else {
+          this.flush();
+          this.pieces.push(this.owner.displayFor(node));
+        }
+      }
+      if (this.next < this.ids.length && over()) return false;
+    }
+    this.flush();
+    return true;
+  }
+
+  /** Destroys the meshes made so far: the build is given up. */
+  discard(): void {
+    for (const batch of this.batches) batch.mesh.destroy();
+    this.batches.length = 0;
+    this.pieces.length = 0;
+  }
+
+  private flush(): void {
+    const writer = this.writer;
+    if (writer.indexCount === 0) return;
+    // One vertex buffer, one mesh per program the batch's triangles need (see splitBatch).
+    const buffer = batchVertexBuffer(writer);
+    for (const part of splitBatch(writer, this.ranges)) {
+      const mesh = createBatchMesh(writer, part.program, buffer, part.indices);
+      mesh.label = "batch";
+      this.pieces.push(mesh);
+      const full = part.indices.slice();
+      this.batches.push({ mesh, full, ranges: part.ranges, live: null });
+      if (part.program !== "all") this.tight = true;
+    }
+    this.ranges = new ShapeRanges();
+    writer.reset();
   }
 }
 

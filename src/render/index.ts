@@ -2,7 +2,7 @@ import type { Engine } from "../../engine";
 import type { EditableDocument } from "../editing/editor";
 import { blobTextureSource } from "./images";
 import { rendererTiles } from "./patternTiles";
-import { SceneRenderer } from "./sceneRenderer";
+import { BUILD_SLICE_MS, SceneRenderer } from "./sceneRenderer";
 
 export { SceneRenderer } from "./sceneRenderer";
 
@@ -12,9 +12,11 @@ export { SceneRenderer } from "./sceneRenderer";
  * from their CPU copies, so the scene itself needs nothing.
  */
 export function attachRenderer(engine: Engine, editor: EditableDocument): SceneRenderer {
-  // Lazy: the viewport's first cull, right after, builds only the chunks near the view.
+  // Lazy: the viewport's first cull, right after, builds only the chunks near the view, and
+  // the viewport goes on building what one frame's slice left.
   const renderer = new SceneRenderer(editor.store, engine.gfx.root, () => engine.invalidate(), {
     lazy: true,
+    buildSliceMs: BUILD_SLICE_MS,
     onBackdropNeeded: (needed) => engine.gfx.setBackBuffer(needed),
     images: blobTextureSource(editor.store),
     tiles: rendererTiles(() => engine.gfx.renderer),

@@ -43,11 +43,25 @@ export const MAX_NESTED_BATCHES = 256;
 /** Children per chunk when a page or big container is laid out; an edit rebuilds one chunk. */
 export const CHUNK_SIZE = 1024;
 
+/**
+ * How long one pass may spend building chunks that draw nothing yet (or an older zoom's detail)
+ * before leaving the rest to the next frame, in the app: a frame stays well under the 100 ms a
+ * person feels as a freeze, on top of drawing it, while a big document fills in.
+ */
+export const BUILD_SLICE_MS = 40;
+
 export interface SceneRendererOptions {
   /** Where commits are heard (the store itself unless the editor's pipeline gives a stage). */
   readonly commits?: Pick<DocumentStore, "subscribe">;
   /** Children per chunk: a run of consecutive siblings drawn as one render group. */
   readonly chunkSize?: number;
+  /**
+   * How long one pass may spend building chunks that draw nothing yet (see `BUILD_SLICE_MS`),
+   * by `clock` (ms; `performance.now` unless given). Without it a pass builds every chunk it
+   * asks for.
+   */
+  readonly buildSliceMs?: number;
+  readonly clock?: () => number;
   /**
    * Build no chunk until the first cull says which are near the view, so showing a page costs
    * the same whatever it holds. Without it everything is drawn until a cull.
@@ -143,6 +157,10 @@ export class SceneRenderer {
   private page: Id | null = null;
   private serial = 0;
   private readonly chunkSize: number;
+  private readonly buildSliceMs: number;
+  private readonly clock: () => number;
+  /** When the current pass's share of chunk building ends, by `clock`. */
+  private buildDeadline = Infinity;
   private readonly lazy: boolean;
   private zoom = 1;
   private detail: Detail = detailForZoom(1);
@@ -185,6 +203,8 @@ export class SceneRenderer {
     options: SceneRendererOptions = {},
   ) {
     this.chunkSize = Math.max(1, Math.floor(options.chunkSize ?? CHUNK_SIZE));
+    this.buildSliceMs = Math.max(0, options.buildSliceMs ?? Infinity);
+    this.clock = options.clock ?? (() => performance.now());
     this.lazy = options.lazy ?? false;
     this.onBackdropNeeded = options.onBackdropNeeded ?? null;
     const images = options.images ?? null;
@@ -213,6 +233,7 @@ export class SceneRenderer {
       built: () => {
         this.builds += 1;
       },
+      sliceOver: () => this.buildDeadline !== Infinity && this.clock() >= this.buildDeadline,
       liveWriter: new BatchWriter(),
       patched: (count) => {
         this.patches += count;
@@ -364,7 +385,29 @@ export class SceneRenderer {
    * edits to end. What is drawn now stays drawn until something changes.
    */
   get resting(): boolean {
-    return this.settleTimer === null && this.patternTimer === null && this.liveTimer === null;
+    return (
+      this.settleTimer === null &&
+      this.patternTimer === null &&
+      this.liveTimer === null &&
+      !this.building
+    );
+  }
+
+  /** Whether chunks near the view are still to be built: see `continueBuilds`. */
+  get building(): boolean {
+    for (const list of this.lists.values()) if (list.building) return true;
+    return false;
+  }
+
+  /**
+   * Goes on building the chunks near the view that earlier passes left (see `BUILD_SLICE_MS`):
+   * called once a frame while `building`. Returns whether anything new is drawn.
+   */
+  continueBuilds(): boolean {
+    if (!this.building) return false;
+    const before = this.builds;
+    this.applyCull();
+    return this.builds !== before;
   }
 
   get wantsCull(): boolean {
@@ -436,7 +479,11 @@ export class SceneRenderer {
         changed += 1;
       }
     }
-    for (const list of this.lists.values()) changed += list.refreshDetail();
+    let rebuilt = 0;
+    for (const list of this.lists.values()) rebuilt += list.refreshDetail();
+    // Chunks left to build for the new detail start now, and go on in the next passes.
+    if (rebuilt > 0) this.applyCull();
+    changed += rebuilt;
     if (this.masks.size > 0) {
       this.refreshMasks(new Set(this.masks.keys()));
       changed += 1;
@@ -610,7 +657,7 @@ export class SceneRenderer {
     this.scaleBlurs(ids);
     this.rescaleLists();
     this.keepCullingHonest(ids);
-    this.applyCull();
+    this.applyCull(this.buildSliceMs !== Infinity);
     const backdropNeeded = this.backdropReaders.size > 0;
     if (backdropNeeded !== this.backdropNeeded) {
       this.backdropNeeded = backdropNeeded;
@@ -695,11 +742,14 @@ export class SceneRenderer {
     }
   }
 
-  private applyCull(): { readonly shown: number; readonly hidden: number } {
+  /** Culls every list; `deferBuilds`: see `ChunkList.applyCull`. */
+  private applyCull(deferBuilds = false): { readonly shown: number; readonly hidden: number } {
     let shown = 0;
     let hidden = 0;
+    this.buildDeadline =
+      this.buildSliceMs === Infinity ? Infinity : this.clock() + this.buildSliceMs;
     for (const list of this.lists.values()) {
-      const result = list.applyCull();
+      const result = list.applyCull(deferBuilds);
       shown += result.shown;
       hidden += result.hidden;
     }

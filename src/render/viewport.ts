@@ -104,6 +104,9 @@ export class ViewCuller {
   }
 }
 
+/** How often a view filling in over frames (see `BUILD_SLICE_MS`) is drawn, at most, in ms. */
+const FILL_REDRAW_MS = 1000;
+
 function pixiRenderHooks(engine: Engine): RenderHooks | null {
   const renderer = engine.gfx.renderer;
   if (!renderer) return null;
@@ -140,6 +143,10 @@ export class Viewport {
   readonly hud: StatsHud;
   private readonly cleanups: Array<() => void> = [];
   private pageSerial: number;
+  /** The engine's frame count when chunks were last built on a tick. */
+  private slicedAt = -1;
+  /** When chunks built on a tick were last drawn. */
+  private filledAt = -Infinity;
 
   constructor(
     private readonly engine: Engine,
@@ -182,6 +189,21 @@ export class Viewport {
       // commit of thousands of nodes asks for it: cull anew (the renderer builds only what a
       // cull asks for). Checked per tick because the index is updated after the renderer.
       engine.onTick(() => {
+        // A big document fills in over a few frames (see `BUILD_SLICE_MS`): one slice a
+        // display frame, though a slow frame runs several ticks.
+        if (renderer.building && engine.frames !== this.slicedAt) {
+          this.slicedAt = engine.frames;
+          // What is built shows a few times a second, and at the end: redrawing a dense view
+          // for every chunk would cost more than building it.
+          const now = performance.now();
+          if (
+            renderer.continueBuilds() &&
+            (!renderer.building || now - this.filledAt >= FILL_REDRAW_MS)
+          ) {
+            this.filledAt = now;
+            engine.invalidate();
+          }
+        }
         if (renderer.pageSerial === this.pageSerial && !renderer.wantsCull) return;
         this.pageSerial = renderer.pageSerial;
         this.refresh();

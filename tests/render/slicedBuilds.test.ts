@@ -1,0 +1,237 @@
+import fc from "fast-check";
+import { generateKeyBetween } from "fractional-indexing";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
+import type { DocumentStore } from "../../src/doc/store";
+import type { EllipseNode, RectNode, SceneNode } from "../../src/doc/types";
+import type * as Renderer from "../../src/render/sceneRenderer";
+import { makeNode } from "../../src/shapes/makeNode";
+import type { Container as PixiContainer } from "pixi.js";
+import { emptyDocumentStore } from "../support/store";
+import { drawing } from "./support/drawing";
+
+let SceneRenderer: typeof Renderer.SceneRenderer;
+let Container: typeof PixiContainer;
+beforeAll(async () => {
+  (globalThis as { navigator?: unknown }).navigator ??= { userAgent: "node" };
+  ({ SceneRenderer } = await import("../../src/render/sceneRenderer"));
+  ({ Container } = await import("pixi.js"));
+  (await import("./support/headlessPixi")).allowShadersWithoutCanvas();
+});
+
+function shape(i: number, index: string): SceneNode {
+  const transform = { x: i * 7, y: i * 3, rotation: i / 50, scaleX: 1, scaleY: 1, skewX: 0 };
+  if (i % 2 === 0)
+    return {
+      ...makeNode<RectNode>("rect", `s${i}`, "page", index, {
+        fill: DEFAULT_FILL,
+        stroke: DEFAULT_STROKE,
+        width: 30,
+        height: 20,
+        radii: [2, 2, 2, 2],
+      }),
+      transform,
+    };
+  // A dashed ellipse: its geometry depends on the zoom.
+  return {
+    ...makeNode<EllipseNode>("ellipse", `s${i}`, "page", index, {
+      fill: { type: "none" },
+      stroke: { ...DEFAULT_STROKE, dash: [3, 1] },
+      width: 20,
+      height: 20,
+    }),
+    transform,
+  };
+}
+
+function storeOf(count: number): DocumentStore {
+  const store = emptyDocumentStore();
+  store.transact("add", (tx) => {
+    let index: string | null = null;
+    for (let i = 0; i < count; i += 1) {
+      index = generateKeyBetween(index, null);
+      tx.put(shape(i, index));
+    }
+  });
+  return store;
+}
+
+/**
+ * A clock that moves one millisecond each time it is read: a pass whose slice is `slice` ms
+ * writes a fixed number of members, whatever the machine's speed.
+ */
+function steppingClock(): () => number {
+  let now = 0;
+  return () => (now += 1);
+}
+
+function sliced(store: DocumentStore, slice: number, chunkSize = 20) {
+  const renderer = new SceneRenderer(store, new Container(), () => {}, {
+    chunkSize,
+    buildSliceMs: slice,
+    clock: steppingClock(),
+  });
+  renderer.showPage("page");
+  return renderer;
+}
+
+function fresh(store: DocumentStore, chunkSize = 20) {
+  const renderer = new SceneRenderer(store, new Container(), () => {}, { chunkSize });
+  renderer.showPage("page");
+  return renderer;
+}
+
+/** Passes until nothing is left to build; returns how many it took. */
+function finish(renderer: InstanceType<typeof SceneRenderer>): number {
+  let passes = 0;
+  while (renderer.building) {
+    renderer.continueBuilds();
+    passes += 1;
+    if (passes > 10_000) throw new Error("builds never finish");
+  }
+  return passes;
+}
+
+describe("chunks built over several passes", () => {
+  it("fill in over passes, each drawing only finished chunks, and end as one pass would draw", () => {
+    const store = storeOf(100);
+    const renderer = sliced(store, 6);
+    const whole = fresh(store);
+    // One pass wrote a few members, not the five chunks: what shows is finished chunks only.
+    expect(renderer.building).toBe(true);
+    expect(renderer.resting).toBe(false);
+    const shown: number[] = [];
+    while (renderer.building) {
+      shown.push(drawing(renderer.world).length);
+      renderer.continueBuilds();
+    }
+    expect(shown.length).toBeGreaterThan(5);
+    // Never less than before: a chunk, once shown, stays.
+    for (let i = 1; i < shown.length; i += 1)
+      expect(shown[i]).toBeGreaterThanOrEqual(shown[i - 1]!);
+    expect(renderer.chunkStats.builds).toBe(5);
+    expect(drawing(renderer.world)).toEqual(drawing(whole.world));
+    expect(renderer.resting).toBe(true);
+    renderer.dispose();
+    whole.dispose();
+  });
+
+  it("an edit of a shown chunk shows at once while others are still being built", () => {
+    const store = storeOf(100);
+    const renderer = sliced(store, 30);
+    while (renderer.chunkStats.builds === 0) renderer.continueBuilds();
+    expect(renderer.building).toBe(true);
+    const before = drawing(renderer.world);
+    store.transact("move", (tx) => tx.update("s0", { opacity: 0.5 }));
+    store.transact("move", (tx) =>
+      tx.update("s1", {
+        transform: { x: 400, y: 9, rotation: 0, scaleX: 1, scaleY: 1, skewX: 0 },
+      }),
+    );
+    // The first chunk was rebuilt in the commit's own pass, not left for later.
+    expect(drawing(renderer.world)).not.toEqual(before);
+    finish(renderer);
+    const whole = fresh(store);
+    expect(drawing(renderer.world)).toEqual(drawing(whole.world));
+    renderer.dispose();
+    whole.dispose();
+  });
+
+  it("whatever edits land between passes, the end draws what one pass would", () => {
+    const edit = fc.record({
+      target: fc.nat(59),
+      x: fc.integer({ min: 0, max: 500 }),
+      remove: fc.boolean(),
+      after: fc.nat(6),
+    });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 12 }),
+        fc.array(edit, { maxLength: 8 }),
+        (slice, edits) => {
+          const store = storeOf(60);
+          const renderer = sliced(store, slice, 8);
+          for (const { target, x, remove, after } of edits) {
+            for (let i = 0; i < after; i += 1) renderer.continueBuilds();
+            const id = `s${target}`;
+            if (store.get(id) === undefined) continue;
+            store.transact("edit", (tx) => {
+              if (remove) tx.remove(id);
+              else
+                tx.update(id, {
+                  transform: { x, y: 2, rotation: 0, scaleX: 1, scaleY: 1, skewX: 0 },
+                });
+            });
+          }
+          finish(renderer);
+          const whole = fresh(store, 8);
+          expect(drawing(renderer.world)).toEqual(drawing(whole.world));
+          renderer.dispose();
+          whole.dispose();
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it("a new zoom bucket keeps the old detail shown until the new one is built", () => {
+    const store = storeOf(60);
+    const renderer = sliced(store, 6);
+    finish(renderer);
+    const near = drawing(renderer.world);
+    renderer.setZoom(0.2);
+    const marked = renderer.refreshDetail();
+    expect(marked).toBeGreaterThan(0);
+    expect(renderer.building).toBe(true);
+    // The chunks still show what they showed: nothing blinks out while the detail is rebuilt.
+    expect(drawing(renderer.world)).toEqual(near);
+    finish(renderer);
+    const whole = new SceneRenderer(store, new Container(), () => {}, { chunkSize: 20 });
+    whole.setZoom(0.2);
+    whole.showPage("page");
+    expect(drawing(renderer.world)).toEqual(drawing(whole.world));
+    expect(drawing(renderer.world)).not.toEqual(near);
+    renderer.dispose();
+    whole.dispose();
+  });
+
+  it("a commit adding a few shapes draws them in its own pass; one adding many leaves them to the frames", () => {
+    const few = storeOf(0);
+    const quick = sliced(few, 1_000_000, 500);
+    few.transact("add one", (tx) => tx.put(shape(0, "a0")));
+    expect(quick.building).toBe(false);
+    expect(drawing(quick.world).length).toBeGreaterThan(0);
+    const many = storeOf(0);
+    const renderer = sliced(many, 1_000_000, 500);
+    many.transact("add many", (tx) => {
+      let index: string | null = null;
+      for (let i = 0; i < 200; i += 1) {
+        index = generateKeyBetween(index, null);
+        tx.put(shape(i, index));
+      }
+    });
+    // The commit's pass built nothing: the chunk waits for a frame's pass.
+    expect(renderer.building).toBe(true);
+    expect(drawing(renderer.world)).toEqual([]);
+    expect(finish(renderer)).toBe(1);
+    const whole = fresh(many, 500);
+    expect(drawing(renderer.world)).toEqual(drawing(whole.world));
+    for (const r of [quick, renderer, whole]) r.dispose();
+  });
+
+  it("a chunk culled before its build finished is built again when next in view", () => {
+    const store = storeOf(60);
+    const renderer = sliced(store, 4);
+    renderer.cullTo([]);
+    expect(renderer.building).toBe(false);
+    renderer.cullTo(["s45"]);
+    finish(renderer);
+    expect(renderer.chunkStats.drawn).toBe(1);
+    renderer.uncullAll();
+    finish(renderer);
+    const whole = fresh(store);
+    expect(drawing(renderer.world)).toEqual(drawing(whole.world));
+    renderer.dispose();
+    whole.dispose();
+  });
+});
