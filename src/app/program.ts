@@ -200,7 +200,7 @@ export class Program {
    */
   importFile(name: string, data: Uint8Array | string, at?: Point): Promise<ImportFileResult> {
     const open = this.current;
-    return importFileInto(open.store, open.pageId(), name, data, at);
+    return importFileInto(open.store, open.pageId(), name, data, at, { gesture: open.history });
   }
 
   /** Saves an exported file: a download from the page. */

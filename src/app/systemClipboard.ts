@@ -249,10 +249,7 @@ async function importInto(
     name,
     data,
     inParent(editor, parent, at),
-    {
-      progress: job?.progress,
-      signal: job?.signal,
-    },
+    { progress: job?.progress, signal: job?.signal, gesture: editor.history },
   ).finally(() => job?.finish());
   if (!result.ok) {
     if (result.cancelled !== true) target.notify(result.error);

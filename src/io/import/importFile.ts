@@ -2,7 +2,12 @@ import type { DocumentStore } from "../../doc/store";
 import type { Id } from "../../doc/types";
 import { fileName, readUntrusted } from "./boundary";
 import { browserImageDecode, decodeProblem, type ImageDecode } from "./decode";
-import { importIntoDocument } from "./intoDocument";
+import {
+  FIRST_SLICE_NODES,
+  importIntoDocument,
+  importIntoDocumentInSlices,
+  type ImportGesture,
+} from "./intoDocument";
 import type { ImportProgress } from "./result";
 import {
   IMPORT_CANCELLED,
@@ -38,6 +43,11 @@ export interface ImportFileOptions {
    * worker, and where there is no canvas, an estimate.
    */
   readonly measure?: TextMeasure;
+  /**
+   * The editor's history: with it, an import of thousands of shapes goes in slices, each on a
+   * task of its own, folded into one undo step (see `importIntoDocumentInSlices`).
+   */
+  readonly gesture?: ImportGesture;
 }
 
 /** The canvas's text measure where this thread has one with the page's fonts, else none. */
@@ -57,6 +67,9 @@ function pageMeasure(): TextMeasure | undefined {
  */
 export const OFF_THREAD_BYTES = 256 * 1024;
 
+/** The share of a large import's progress bar that reading the file fills; adding, the rest. */
+const READING_SHARE = 0.7;
+
 /**
  * A file from outside into the open page: read at the untrusted-input boundary (in a worker
  * when it is large), a raster then decoded by the browser, then added as one undo step. Resolves with an error, and leaves the
@@ -74,12 +87,19 @@ export async function importFileInto(
   const size = typeof data === "string" ? data.length : data.byteLength;
   const worker = size >= OFF_THREAD_BYTES ? (options.startWorker ?? startImportWorker)() : null;
   let result: WorkerImportResult;
+  // With a gesture, adding thousands of shapes shows as the last part of the bar.
+  const reading = options.gesture === undefined ? 1 : READING_SHARE;
   if (worker !== null) {
-    result = await readUntrustedInWorker(worker, { name, data }, { progress, signal });
+    const readProgress = progress && ((fraction: number) => progress(fraction * reading));
+    result = await readUntrustedInWorker(
+      worker,
+      { name, data },
+      { progress: readProgress, signal },
+    );
     if (result.ok) {
-      // Adding to the document is one long task on this thread: let the chrome show that the
-      // reading is done before the page stops drawing for it.
-      progress?.(1);
+      // Adding to the document starts with a task on this thread: let the chrome show that the
+      // reading is done before it.
+      progress?.(reading);
       await afterNextPaint();
     }
   } else {
@@ -99,11 +119,14 @@ export async function importFileInto(
     if (problem !== null) return { ok: false, error: problem };
     if (signal?.aborted) return cancelled();
   }
-  const placed = importIntoDocument(
-    store,
-    result,
-    at === undefined ? { parent: pageId } : { parent: pageId, at },
-  );
+  const placement = at === undefined ? { parent: pageId } : { parent: pageId, at };
+  const placed =
+    options.gesture !== undefined && result.nodes.length >= 2 * FIRST_SLICE_NODES
+      ? await importIntoDocumentInSlices(store, options.gesture, result, placement, {
+          signal,
+          progress: progress && ((fraction) => progress(reading + (1 - reading) * fraction)),
+        })
+      : importIntoDocument(store, result, placement);
   if (!placed.ok) return placed;
   return { ok: true, ids: placed.ids, warnings: result.warnings };
 }

@@ -1,11 +1,12 @@
-import { withBindingsRemapped } from "../../doc/bindings";
+import { boundTargets, withBindingsRemapped } from "../../doc/bindings";
 import { indexFor } from "../../doc/commands";
 import { newId } from "../../doc/ids";
 import { InvariantError } from "../../doc/invariants";
-import type { DocumentStore } from "../../doc/store";
+import type { DocumentStore, Transaction } from "../../doc/store";
 import { isContainer, type Id, type SceneNode } from "../../doc/types";
 import { drawingBounds } from "./drawingBounds";
 import { IMPORT_ROOT, type ImportSuccess } from "./result";
+import { IMPORT_CANCELLED } from "./workerClient";
 import type { Point } from "../../math/point";
 import { isImage } from "../../shapes/image";
 
@@ -19,18 +20,23 @@ export interface ImportPlacement {
 export type PlaceResult =
   { readonly ok: true; readonly ids: Id[] } | { readonly ok: false; readonly error: string };
 
-/**
- * Puts an import into the document as one transaction (one undo step): fresh ids, indexes in
- * front of the parent's children, the new top-level nodes selected. On any failure the
- * document is untouched.
- */
-export function importIntoDocument(
+/** An import's records with fresh ids, placed: what goes into the document. */
+interface PreparedImport {
+  readonly blobs: readonly ImportSuccess["blobs"][number][];
+  /** Top-level nodes, given their indexes when they go in. */
+  readonly top: readonly SceneNode[];
+  /** Everything inside them, parents before children. */
+  readonly inner: readonly SceneNode[];
+}
+
+/** Fresh ids, parents, image data and the move to `placement.at`, or why the import is refused. */
+function prepare(
   store: DocumentStore,
   result: ImportSuccess,
   placement: ImportPlacement,
-): PlaceResult {
-  if (store.readOnly) return { ok: false, error: "The document is read-only." };
-  if (result.nodes.length === 0) return { ok: false, error: "The file holds nothing to import." };
+): PreparedImport | { readonly error: string } {
+  if (store.readOnly) return { error: "The document is read-only." };
+  if (result.nodes.length === 0) return { error: "The file holds nothing to import." };
   const ids = new Map<Id, Id>();
   for (const node of result.nodes) ids.set(node.id, newId());
   for (const blob of result.blobs) ids.set(blob.id, newId());
@@ -41,13 +47,11 @@ export function importIntoDocument(
     const id = ids.get(node.id)!;
     const isTop = node.parent === IMPORT_ROOT;
     const parent = isTop ? placement.parent : ids.get(node.parent);
-    if (parent === undefined)
-      return { ok: false, error: `A node refers to a missing parent ${node.parent}.` };
+    if (parent === undefined) return { error: `A node refers to a missing parent ${node.parent}.` };
     let blob: Id | undefined;
     if (isImage(node)) {
       blob = ids.get(node.blob);
-      if (blob === undefined)
-        return { ok: false, error: `An image refers to missing data ${node.blob}.` };
+      if (blob === undefined) return { error: `An image refers to missing data ${node.blob}.` };
     }
     const t = node.transform;
     // One copy per node: the id, parent, image data and position change together.
@@ -63,28 +67,186 @@ export function importIntoDocument(
     );
     (isTop ? top : inner).push(record);
   }
+  const blobs = result.blobs.map((blob) => ({ ...blob, id: ids.get(blob.id)! }));
+  return { blobs, top, inner };
+}
+
+/** Checks the import's parent and gives its top-level nodes indexes in front of its children. */
+function indexedTop(tx: Transaction, parent: Id, top: readonly SceneNode[]): SceneNode[] {
+  const target = tx.get(parent);
+  if (target?.type !== "page" && !isContainer(target))
+    throw new Error(`${parent} is not a page, frame or group`);
+  const indexes = indexFor(tx, parent, "front", top.length);
+  return top.map((node, i) => ({ ...node, index: indexes[i]! }));
+}
+
+function refusal(error: unknown): { readonly ok: false; readonly error: string } {
+  const detail =
+    error instanceof InvariantError
+      ? error.violations.slice(0, 3).join("; ")
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return { ok: false, error: `The import could not be added to the document: ${detail}` };
+}
+
+/**
+ * Puts an import into the document as one transaction (one undo step): fresh ids, indexes in
+ * front of the parent's children, the new top-level nodes selected. On any failure the
+ * document is untouched.
+ */
+export function importIntoDocument(
+  store: DocumentStore,
+  result: ImportSuccess,
+  placement: ImportPlacement,
+): PlaceResult {
+  const prepared = prepare(store, result, placement);
+  if ("error" in prepared) return { ok: false, error: prepared.error };
+  const { blobs, top, inner } = prepared;
   try {
     const commit = store.transact("Import", (tx) => {
-      const target = tx.get(placement.parent);
-      if (target?.type !== "page" && !isContainer(target))
-        throw new Error(`${placement.parent} is not a page, frame or group`);
-      for (const blob of result.blobs) tx.put({ ...blob, id: ids.get(blob.id)! });
-      const indexes = indexFor(tx, placement.parent, "front", top.length);
-      top.forEach((node, i) => tx.put({ ...node, index: indexes[i]! }));
+      for (const blob of blobs) tx.put(blob);
+      for (const node of indexedTop(tx, placement.parent, top)) tx.put(node);
       for (const record of inner) tx.put(record);
       tx.select(top.map((n) => n.id));
     });
     if (commit === null) return { ok: false, error: "The document did not accept the import." };
   } catch (error) {
-    const detail =
-      error instanceof InvariantError
-        ? error.violations.slice(0, 3).join("; ")
-        : error instanceof Error
-          ? error.message
-          : String(error);
-    return { ok: false, error: `The import could not be added to the document: ${detail}` };
+    return refusal(error);
   }
   return { ok: true, ids: top.map((n) => n.id) };
+}
+
+/** What folds several commits into one undo step, or takes them back (the editor's history). */
+export interface ImportGesture {
+  beginGesture(label: string): void;
+  endGesture(): void;
+  cancelGesture(): void;
+}
+
+export interface SlicedImportOptions {
+  /** Aborting it between slices takes back what went in: the document is as it was. */
+  readonly signal?: AbortSignal;
+  /** How long one slice should take on this thread, ms. */
+  readonly sliceMs?: number;
+  /** Nodes the first slice puts in, before their time per node is known. */
+  readonly firstSlice?: number;
+  /** Waits between slices, letting the page draw and hear input; a macrotask by default. */
+  readonly pause?: () => Promise<void>;
+  /** The clock slices are timed by (ms). */
+  readonly clock?: () => number;
+  /** Hears the share of nodes in, 0–1, after each slice. */
+  readonly progress?: (fraction: number) => void;
+}
+
+/** Nodes the first slice puts in, before their time per node is known. */
+export const FIRST_SLICE_NODES = 1000;
+/** The most slices an import is cut into. */
+const MAX_SLICES = 24;
+/** Aimed-for time of one slice: with the frame it leads to, well under a 100 ms freeze. */
+export const IMPORT_SLICE_MS = 40;
+
+/**
+ * Puts a large import into the document in slices, each its own commit on a task of its own,
+ * folded into one undo step by `gesture`: the page keeps drawing and answering while thousands
+ * of shapes go in, and the drawing fills in as they do. Each slice leaves a whole document (a
+ * parent goes in before its children, a bound line after what it is bound to), so every commit
+ * passes the invariants. Cancelling, or a slice the document refuses, takes back every slice
+ * and leaves the document and its history as they were.
+ */
+export async function importIntoDocumentInSlices(
+  store: DocumentStore,
+  gesture: ImportGesture,
+  result: ImportSuccess,
+  placement: ImportPlacement,
+  options: SlicedImportOptions = {},
+): Promise<PlaceResult | { readonly ok: false; readonly error: string; readonly cancelled: true }> {
+  const prepared = prepare(store, result, placement);
+  if ("error" in prepared) return { ok: false, error: prepared.error };
+  const { blobs, top, inner } = prepared;
+  const clock = options.clock ?? (() => performance.now());
+  const pause = options.pause ?? (() => new Promise<void>((done) => setTimeout(done, 0)));
+  const sliceMs = options.sliceMs ?? IMPORT_SLICE_MS;
+  const order = sliceOrder(top, inner);
+  const topIds = top.map((n) => n.id);
+  let indexed: ReadonlyMap<Id, string> | null = null;
+  let next = 0;
+  let perSlice = Math.max(1, options.firstSlice ?? FIRST_SLICE_NODES);
+  gesture.beginGesture("Import");
+  try {
+    while (next < order.length || indexed === null) {
+      if (options.signal?.aborted) {
+        gesture.cancelGesture();
+        return { ok: false, error: IMPORT_CANCELLED, cancelled: true };
+      }
+      const end = sliceEnd(order, next, perSlice);
+      const started = clock();
+      const first = indexed === null;
+      const commit = store.transact("Import", (tx) => {
+        if (first) {
+          for (const blob of blobs) tx.put(blob);
+          indexed = new Map(indexedTop(tx, placement.parent, top).map((n) => [n.id, n.index]));
+        }
+        for (let i = next; i < end; i += 1) {
+          const node = order[i]!;
+          const index = indexed!.get(node.id);
+          tx.put(index === undefined ? node : { ...node, index });
+        }
+        if (end === order.length) tx.select(topIds);
+      });
+      if (commit === null) throw new Error("The document did not accept the import.");
+      const took = Math.max(1, clock() - started);
+      // Aims the next slice at `sliceMs`, growing at most fourfold so one slow guess costs little,
+      // and never cut into more than `MAX_SLICES`: each commit has costs of its own (autosave,
+      // the frame between slices) that a stall would otherwise multiply.
+      perSlice = Math.max(
+        Math.ceil(order.length / MAX_SLICES),
+        Math.min(perSlice * 4, Math.floor(((end - next) * sliceMs) / took)),
+      );
+      next = end;
+      options.progress?.(next / order.length);
+      if (next < order.length) await pause();
+    }
+  } catch (error) {
+    gesture.cancelGesture();
+    return refusal(error);
+  }
+  gesture.endGesture();
+  return { ok: true, ids: topIds };
+}
+
+/**
+ * The order slices put nodes in: parents before their children (depth first, as the file has
+ * them), lines bound to other nodes last, after everything they may be bound to.
+ */
+function sliceOrder(top: readonly SceneNode[], inner: readonly SceneNode[]): SceneNode[] {
+  const children = new Map<Id, SceneNode[]>();
+  for (const node of inner) {
+    const list = children.get(node.parent);
+    if (list === undefined) children.set(node.parent, [node]);
+    else list.push(node);
+  }
+  const order: SceneNode[] = [];
+  const bound: SceneNode[] = [];
+  const stack = [...top].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const inside = children.get(node.id);
+    (boundTargets(node).length > 0 && inside === undefined ? bound : order).push(node);
+    if (inside !== undefined)
+      for (let i = inside.length - 1; i >= 0; i -= 1) stack.push(inside[i]!);
+  }
+  return [...order, ...bound];
+}
+
+/**
+ * Where a slice from `start` of about `size` nodes ends: never right after a container whose
+ * children follow, so no slice leaves a group empty (a masked group's mask is its first child).
+ */
+function sliceEnd(order: readonly SceneNode[], start: number, size: number): number {
+  let end = Math.min(order.length, start + size);
+  while (end < order.length && order[end]!.parent === order[end - 1]!.id) end += 1;
+  return end;
 }
 
 /** How far to move the top-level nodes so the middle of everything lands on `at`. */
