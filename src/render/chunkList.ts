@@ -283,8 +283,8 @@ export class ChunkList {
   /**
    * Puts the holder's children into runs of consecutive siblings, one chunk per run. Children
    * keep their chunk while it stays one unbroken run under twice the chunk size, so most edits
-   * move nothing; a child that lands between runs joins the run before it. Chunks whose members
-   * changed are marked for a rebuild.
+   * move nothing; a child that lands between runs joins the run before it while that run is
+   * under the chunk size. Chunks whose members changed are marked for a rebuild.
    */
   layout(): void {
     const ordered: Id[] = [];
@@ -308,7 +308,11 @@ export class ChunkList {
         runs.push(current);
         continue;
       }
-      if (current !== null && current.members.length < current.cap) {
+      // A new child joins the run before it only while that run is under the chunk size: a page
+      // or group filled by many commits (an import's slices) gets chunks of the usual size.
+      const cap =
+        current === null ? 0 : home === null ? Math.min(current.cap, this.chunkSize) : current.cap;
+      if (current !== null && current.members.length < cap) {
         current.members.push(id);
         continue;
       }

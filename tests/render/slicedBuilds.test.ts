@@ -219,6 +219,24 @@ describe("chunks built over several passes", () => {
     for (const r of [quick, renderer, whole]) r.dispose();
   });
 
+  it("a page filled by many commits gets chunks of the usual size", () => {
+    const store = storeOf(0);
+    const renderer = fresh(store, 20);
+    let index: string | null = null;
+    for (let commit = 0; commit < 12; commit += 1)
+      store.transact("add", (tx) => {
+        for (let i = 0; i < 7; i += 1) {
+          index = generateKeyBetween(index, null);
+          tx.put(shape(commit * 7 + i, index));
+        }
+      });
+    const sizes = renderer.chunkMembers().map((members) => members.length);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(84);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(20);
+    expect(sizes.length).toBe(Math.ceil(84 / 20));
+    renderer.dispose();
+  });
+
   it("a chunk culled before its build finished is built again when next in view", () => {
     const store = storeOf(60);
     const renderer = sliced(store, 4);
