@@ -180,6 +180,8 @@ export class SceneRenderer {
   private readonly gestures: SceneRendererOptions["gestures"] | null;
   private readonly stopFollowingGestures: () => void;
   private cullWanted = false;
+  /** Nodes commits have taken into the last cull's set since (see `keepCullingHonest`). */
+  private honestSinceCull = 0;
   /** Nodes of the page whose blend mode reads the backdrop. */
   private readonly backdropReaders = new Set<Id>();
   private backdropNeeded = false;
@@ -368,6 +370,7 @@ export class SceneRenderer {
    */
   cullTo(hits: Iterable<Id>): { readonly shown: number; readonly hidden: number } {
     this.cullWanted = false;
+    this.honestSinceCull = 0;
     const next = new Set<Id>();
     for (const id of hits) this.addWithAncestors(next, id);
     this.inView = next;
@@ -822,6 +825,10 @@ export class SceneRenderer {
       if (!isSceneNode(this.store.get(id))) {
         if (inView.delete(id)) this.viewSerial += 1;
       } else if (this.addWithAncestors(inView, id)) {
+        // Nodes taken in since the last cull, counted so that many small commits adding nodes
+        // (an import's slices) ask for a cull too, instead of drawing all of them.
+        this.honestSinceCull += 1;
+        if (this.honestSinceCull > NEW_IN_VIEW_BEFORE_CULL) this.cullWanted = true;
         // A node already in view that moved into a group the cull left out brings the group in:
         // its chunk would stay hidden with the node in it.
         this.viewSerial += 1;
@@ -978,6 +985,13 @@ export class SceneRenderer {
  * changed node until the next cull.
  */
 export const MAX_HONEST_CHANGES = 4096;
+
+/**
+ * Past this many nodes taken into the last cull's set by commits since, the viewport culls anew
+ * on its next tick (a query of the view, far cheaper than building what is not near it): an
+ * import's slices, each small, would otherwise have every shape they add built and drawn.
+ */
+export const NEW_IN_VIEW_BEFORE_CULL = 64;
 
 /** Deeper than the document allows; bounds walks up a broken parent chain. */
 const MAX_DEPTH = 4096;

@@ -237,6 +237,29 @@ describe("chunks built over several passes", () => {
     renderer.dispose();
   });
 
+  it("many small commits adding nodes ask for a cull, as one commit of as many does", async () => {
+    const { NEW_IN_VIEW_BEFORE_CULL } = await import("../../src/render/sceneRenderer");
+    const store = storeOf(0);
+    const renderer = new SceneRenderer(store, new Container(), () => {}, { lazy: true });
+    renderer.showPage("page");
+    renderer.cullTo([]);
+    let index: string | null = null;
+    let added = 0;
+    while (added <= NEW_IN_VIEW_BEFORE_CULL) {
+      expect(renderer.wantsCull).toBe(false);
+      store.transact("add", (tx) => {
+        for (let i = 0; i < 10; i += 1) {
+          index = generateKeyBetween(index, null);
+          tx.put(shape(added++, index));
+        }
+      });
+    }
+    expect(renderer.wantsCull).toBe(true);
+    renderer.cullTo(["s3"]);
+    expect(renderer.wantsCull).toBe(false);
+    renderer.dispose();
+  });
+
   it("a chunk culled before its build finished is built again when next in view", () => {
     const store = storeOf(60);
     const renderer = sliced(store, 4);
