@@ -10,6 +10,7 @@ import {
   type Container,
 } from "pixi.js";
 import { inputsOf } from "../doc/filter";
+import { FILTER_VERTEX } from "./filterVertex";
 import {
   BLEND_MODES,
   COMPOSITE_OPERATORS,
@@ -30,20 +31,6 @@ import { blendFunctionGl } from "./hslBlends";
  * the region, so the layer's texture covers what the filter may draw (a flood fills it) and no
  * more; padding widens it by what offsets and blurs bring in from beyond the screen's edge.
  */
-
-/** The filters' own vertex stage (PixiJS's default, which the package does not export). */
-const VERTEX = `in vec2 aPosition;
-out vec2 vTextureCoord;
-uniform vec4 uInputSize;
-uniform vec4 uOutputFrame;
-uniform vec4 uOutputTexture;
-void main(void) {
-  vec2 position = aPosition * uOutputFrame.zw + uOutputFrame.xy;
-  position.x = position.x * (2.0 / uOutputTexture.x) - 1.0;
-  position.y = position.y * (2.0 * uOutputTexture.z / uOutputTexture.y) - uOutputTexture.z;
-  gl_Position = vec4(position, 0.0, 1.0);
-  vTextureCoord = aPosition * (uOutputFrame.zw * uInputSize.zw);
-}`;
 
 /**
  * What every pass shares: reading a texture (transparent outside its frame, its alpha alone for
@@ -175,7 +162,7 @@ function pass(
   own: Record<string, { value: unknown; type: string }>,
   texture2 = false,
 ): Filter {
-  const glProgram = GlProgram.from({ vertex: VERTEX, fragment, name });
+  const glProgram = GlProgram.from({ vertex: FILTER_VERTEX, fragment, name });
   const uniforms = new UniformGroup({ ...commonUniforms(), ...own } as never);
   return new Filter({
     glProgram,
@@ -250,7 +237,7 @@ export class FilterGraph extends Filter {
   ) {
     super({
       glProgram: GlProgram.from({
-        vertex: VERTEX,
+        vertex: FILTER_VERTEX,
         fragment: `in vec2 vTextureCoord; out vec4 finalColor; uniform sampler2D uTexture;
           void main(void) { finalColor = texture(uTexture, vTextureCoord); }`,
         name: "linework-filter-copy",

@@ -6,6 +6,7 @@ import { isGroup } from "../shapes/group";
 import { applyCommon, createDisplay, type DrawContext, type ImageSource } from "./displays";
 import { LayerHost, setGroupMask } from "./groupLayers";
 import { clipMaskToView } from "./maskClip";
+import { FILTER_VERTEX } from "./filterVertex";
 
 /**
  * Masked groups on the canvas. A group whose `mask` is set is masked by its first child: that
@@ -90,20 +91,6 @@ function drawn(scene: MaskScene, node: SceneNode, kind: MaskKind, depth: number)
   }
   return display.object;
 }
-
-/** The filters' own vertex stage (PixiJS's default, which the package does not export). */
-const FILTER_VERTEX = `in vec2 aPosition;
-out vec2 vTextureCoord;
-uniform vec4 uInputSize;
-uniform vec4 uOutputFrame;
-uniform vec4 uOutputTexture;
-void main(void) {
-  vec2 position = aPosition * uOutputFrame.zw + uOutputFrame.xy;
-  position.x = position.x * (2.0 / uOutputTexture.x) - 1.0;
-  position.y = position.y * (2.0 * uOutputTexture.z / uOutputTexture.y) - uOutputTexture.z;
-  gl_Position = vec4(position, 0.0, 1.0);
-  vTextureCoord = aPosition * (uOutputFrame.zw * uInputSize.zw);
-}`;
 
 /** sRGB luminance of premultiplied colour (luminance × alpha) into every channel. */
 const LUMINANCE_FRAGMENT = `in vec2 vTextureCoord;
