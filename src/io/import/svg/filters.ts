@@ -17,7 +17,7 @@ import {
 } from "../../../doc/types";
 import { localName, type XmlElement } from "../xml";
 import { parseColor } from "./color";
-import { fraction, length, type Viewport } from "./lengths";
+import { effectRegion, type Viewport } from "./lengths";
 import type { UserBox } from "./paint";
 
 /**
@@ -354,27 +354,8 @@ export function resolveFilter(
   box: () => UserBox | null,
 ): GroupFilter | null {
   const filter = parsed.element;
-  let region: GroupFilter["region"];
-  if (parsed.regionInUserSpace) {
-    region = {
-      x: length(filter, "x", 0, viewport, "x", -0.1 * viewport.width),
-      y: length(filter, "y", 0, viewport, "y", -0.1 * viewport.height),
-      width: length(filter, "width", 0, viewport, "x", 1.2 * viewport.width),
-      height: length(filter, "height", 0, viewport, "y", 1.2 * viewport.height),
-    };
-  } else {
-    const b = box();
-    if (b === null || !(b.width > 0) || !(b.height > 0)) return null;
-    const at = (name: string, fallback: number): number =>
-      fraction(filter.attributes.get(name), fallback);
-    region = {
-      x: b.x + at("x", -0.1) * b.width,
-      y: b.y + at("y", -0.1) * b.height,
-      width: at("width", 1.2) * b.width,
-      height: at("height", 1.2) * b.height,
-    };
-  }
-  if (!(region.width > 0) || !(region.height > 0)) return null;
+  const region = effectRegion(filter, parsed.regionInUserSpace, viewport, box);
+  if (region === null) return null;
   let primitives = parsed.primitives;
   if (parsed.primitivesInBox) {
     const b = box();

@@ -141,3 +141,45 @@ export function fraction(value: string | undefined, fallback: number): number {
   const n = Number(body);
   return percent ? n / 100 : n;
 }
+
+/** A box in an element's user space. */
+export interface UserBox {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * The region of a mask or filter (`x`, `y`, `width`, `height`): in user space, or as fractions
+ * of the bounding box `box()` gives; either way the box widened by a tenth each side unless the
+ * element says otherwise (SVG's −10 % and 120 %). Null when it or the box is empty.
+ */
+export function effectRegion(
+  element: XmlElement,
+  inUserSpace: boolean,
+  viewport: Viewport,
+  box: () => UserBox | null,
+): UserBox | null {
+  let region: UserBox;
+  if (inUserSpace) {
+    region = {
+      x: length(element, "x", 0, viewport, "x", -0.1 * viewport.width),
+      y: length(element, "y", 0, viewport, "y", -0.1 * viewport.height),
+      width: length(element, "width", 0, viewport, "x", 1.2 * viewport.width),
+      height: length(element, "height", 0, viewport, "y", 1.2 * viewport.height),
+    };
+  } else {
+    const b = box();
+    if (b === null || !(b.width > 0) || !(b.height > 0)) return null;
+    const at = (name: string, fallback: number): number =>
+      fraction(element.attributes.get(name), fallback);
+    region = {
+      x: b.x + at("x", -0.1) * b.width,
+      y: b.y + at("y", -0.1) * b.height,
+      width: at("width", 1.2) * b.width,
+      height: at("height", 1.2) * b.height,
+    };
+  }
+  return region.width > 0 && region.height > 0 ? region : null;
+}

@@ -13,7 +13,7 @@ import { drawingBounds } from "../drawingBounds";
 import { flattenDrafts, type Draft } from "../tree";
 import { localName, type XmlElement } from "../xml";
 import { originWithin, type Context, type Conversion, type Walk } from "./conversion";
-import { fraction, length } from "./lengths";
+import { effectRegion } from "./lengths";
 import type { UserBox } from "./paint";
 import { expressible } from "./placement";
 import type { ComputedStyle } from "./style";
@@ -320,27 +320,8 @@ function maskDraft(
   }
   const userUnits = mask.attributes.get("maskUnits")?.trim() === "userSpaceOnUse";
   const contentBox = mask.attributes.get("maskContentUnits")?.trim() === "objectBoundingBox";
-  let region: UserBox;
-  if (userUnits) {
-    region = {
-      x: length(mask, "x", 0, ctx.viewport, "x", -0.1 * ctx.viewport.width),
-      y: length(mask, "y", 0, ctx.viewport, "y", -0.1 * ctx.viewport.height),
-      width: length(mask, "width", 0, ctx.viewport, "x", 1.2 * ctx.viewport.width),
-      height: length(mask, "height", 0, ctx.viewport, "y", 1.2 * ctx.viewport.height),
-    };
-  } else {
-    const box = place.box();
-    if (box === null || !(box.width > 0) || !(box.height > 0)) return null;
-    const at = (name: string, fallback: number): number =>
-      fraction(mask.attributes.get(name), fallback);
-    region = {
-      x: box.x + at("x", -0.1) * box.width,
-      y: box.y + at("y", -0.1) * box.height,
-      width: at("width", 1.2) * box.width,
-      height: at("height", 1.2) * box.height,
-    };
-  }
-  if (!(region.width > 0) || !(region.height > 0)) return null;
+  const region = effectRegion(mask, userUnits, ctx.viewport, () => place.box());
+  if (region === null) return null;
   // The frame over the region, in the group's units; the content in the frame's.
   const at = multiply(place.matrix, { ...IDENTITY_MATRIX, e: region.x, f: region.y });
   const transform = expressible(at);

@@ -9,13 +9,9 @@ import { aroundOrigin } from "./placement";
 import { parseTransformList } from "./transformList";
 import type { Point } from "../../../math/point";
 
-/** A box in an element's user space. */
-export interface UserBox {
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  readonly height: number;
-}
+import type { UserBox } from "./lengths";
+
+export type { UserBox };
 
 export interface GradientContext {
   readonly byId: ReadonlyMap<string, XmlElement>;
