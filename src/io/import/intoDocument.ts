@@ -6,6 +6,7 @@ import type { DocumentStore, Transaction } from "../../doc/store";
 import { isContainer, type Id, type SceneNode } from "../../doc/types";
 import { drawingBounds } from "./drawingBounds";
 import { IMPORT_ROOT, type ImportSuccess } from "./result";
+import { NODES_PER_STEP, runAll, runInTasks, STOPPED, type Steps } from "./steps";
 import { IMPORT_CANCELLED } from "./workerClient";
 import type { Point } from "../../math/point";
 import { isImage } from "../../shapes/image";
@@ -29,21 +30,29 @@ interface PreparedImport {
   readonly inner: readonly SceneNode[];
 }
 
-/** Fresh ids, parents, image data and the move to `placement.at`, or why the import is refused. */
-function prepare(
+/**
+ * Fresh ids, parents, image data and the move to `placement.at`, or why the import is refused:
+ * two walks over every node, a step every `NODES_PER_STEP` of them.
+ */
+function* prepare(
   store: DocumentStore,
   result: ImportSuccess,
   placement: ImportPlacement,
-): PreparedImport | { readonly error: string } {
+): Steps<PreparedImport | { readonly error: string }> {
   if (store.readOnly) return { error: "The document is read-only." };
   if (result.nodes.length === 0) return { error: "The file holds nothing to import." };
   const ids = new Map<Id, Id>();
-  for (const node of result.nodes) ids.set(node.id, newId());
+  for (let i = 0; i < result.nodes.length; i += 1) {
+    ids.set(result.nodes[i]!.id, newId());
+    if ((i + 1) % NODES_PER_STEP === 0) yield;
+  }
   for (const blob of result.blobs) ids.set(blob.id, newId());
   const shift = placement.at === undefined ? { x: 0, y: 0 } : offsetToCentre(result, placement.at);
   const top: SceneNode[] = [];
   const inner: SceneNode[] = [];
-  for (const node of result.nodes) {
+  for (let i = 0; i < result.nodes.length; i += 1) {
+    if (i > 0 && i % NODES_PER_STEP === 0) yield;
+    const node = result.nodes[i]!;
     const id = ids.get(node.id)!;
     const isTop = node.parent === IMPORT_ROOT;
     const parent = isTop ? placement.parent : ids.get(node.parent);
@@ -100,7 +109,7 @@ export function importIntoDocument(
   result: ImportSuccess,
   placement: ImportPlacement,
 ): PlaceResult {
-  const prepared = prepare(store, result, placement);
+  const prepared = runAll(prepare(store, result, placement));
   if ("error" in prepared) return { ok: false, error: prepared.error };
   const { blobs, top, inner } = prepared;
   try {
@@ -161,13 +170,21 @@ export async function importIntoDocumentInSlices(
   placement: ImportPlacement,
   options: SlicedImportOptions = {},
 ): Promise<PlaceResult | { readonly ok: false; readonly error: string; readonly cancelled: true }> {
-  const prepared = prepare(store, result, placement);
-  if ("error" in prepared) return { ok: false, error: prepared.error };
-  const { blobs, top, inner } = prepared;
   const clock = options.clock ?? (() => performance.now());
   const pause = options.pause ?? (() => new Promise<void>((done) => setTimeout(done, 0)));
   const sliceMs = options.sliceMs ?? IMPORT_SLICE_MS;
-  const order = sliceOrder(top, inner);
+  const cancelled = { ok: false, error: IMPORT_CANCELLED, cancelled: true } as const;
+  // Readying a hundred thousand nodes takes longer than a task should: it goes over tasks too,
+  // before anything reaches the document, so Cancel meanwhile has nothing to take back.
+  const tasks = { clock, sliceMs, pause, signal: options.signal };
+  const prepared = await runInTasks(prepare(store, result, placement), tasks);
+  if (prepared === STOPPED) return cancelled;
+  if ("error" in prepared) return { ok: false, error: prepared.error };
+  const { blobs, top, inner } = prepared;
+  const order = await runInTasks(sliceOrder(top, inner), tasks);
+  if (order === STOPPED) return cancelled;
+  // The first slice starts a task of its own.
+  await pause();
   const topIds = top.map((n) => n.id);
   let indexed: ReadonlyMap<Id, string> | null = null;
   let next = 0;
@@ -177,7 +194,7 @@ export async function importIntoDocumentInSlices(
     while (next < order.length || indexed === null) {
       if (options.signal?.aborted) {
         gesture.cancelGesture();
-        return { ok: false, error: IMPORT_CANCELLED, cancelled: true };
+        return cancelled;
       }
       const end = sliceEnd(order, next, perSlice);
       const started = clock();
@@ -219,9 +236,11 @@ export async function importIntoDocumentInSlices(
  * The order slices put nodes in: parents before their children (depth first, as the file has
  * them), lines bound to other nodes last, after everything they may be bound to.
  */
-function sliceOrder(top: readonly SceneNode[], inner: readonly SceneNode[]): SceneNode[] {
+function* sliceOrder(top: readonly SceneNode[], inner: readonly SceneNode[]): Steps<SceneNode[]> {
   const children = new Map<Id, SceneNode[]>();
-  for (const node of inner) {
+  for (let i = 0; i < inner.length; i += 1) {
+    if (i > 0 && i % NODES_PER_STEP === 0) yield;
+    const node = inner[i]!;
     const list = children.get(node.parent);
     if (list === undefined) children.set(node.parent, [node]);
     else list.push(node);
@@ -229,7 +248,10 @@ function sliceOrder(top: readonly SceneNode[], inner: readonly SceneNode[]): Sce
   const order: SceneNode[] = [];
   const bound: SceneNode[] = [];
   const stack = [...top].reverse();
+  let visited = 0;
   while (stack.length > 0) {
+    visited += 1;
+    if (visited % NODES_PER_STEP === 0) yield;
     const node = stack.pop()!;
     const inside = children.get(node.id);
     (boundTargets(node).length > 0 && inside === undefined ? bound : order).push(node);

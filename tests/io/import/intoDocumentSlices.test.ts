@@ -194,9 +194,8 @@ describe("an import put in by slices", () => {
         firstSlice: 10,
         clock: steppingClock(100),
         pause: async () => {
-          pauses += 1;
-          // Some of the drawing is in by now.
-          expect(store.snapshot().filter(isSceneNode).length).toBeGreaterThan(0);
+          // Pauses while the import is readied come first; count those once some of it is in.
+          if (store.snapshot().filter(isSceneNode).length > 0) pauses += 1;
           if (pauses === 3) controller.abort();
         },
       },
@@ -206,6 +205,57 @@ describe("an import put in by slices", () => {
     expect(history.depth).toEqual(depth);
     expect(history.undoLabel).toBe("Earlier edit");
     expect(history.inGesture).toBe(false);
+  });
+
+  it("readies a large import over several tasks before its first slice, and Cancel meanwhile touches nothing", async () => {
+    const result = read(scene(3000, 5));
+    const store = emptyDocumentStore();
+    const history = new History(store);
+    const before = store.snapshot();
+    // Each read of the clock moves it 1 ms: a task reads it once per step of readying.
+    let pausesBeforeFirstCommit = 0;
+    let commits = 0;
+    store.subscribe(() => (commits += 1));
+    const placed = await importIntoDocumentInSlices(
+      store,
+      history,
+      result,
+      { parent: "page" },
+      {
+        clock: steppingClock(1),
+        sliceMs: 2,
+        pause: () => {
+          if (commits === 0) pausesBeforeFirstCommit += 1;
+          return Promise.resolve();
+        },
+      },
+    );
+    expect(placed.ok).toBe(true);
+    // Two walks over 3,000 nodes to ready them, two to order them: steps of 1,024 nodes.
+    expect(pausesBeforeFirstCommit).toBeGreaterThanOrEqual(4);
+
+    const controller = new AbortController();
+    let pauses = 0;
+    const stopped = await importIntoDocumentInSlices(
+      store,
+      history,
+      result,
+      { parent: "page" },
+      {
+        signal: controller.signal,
+        clock: steppingClock(1),
+        sliceMs: 2,
+        pause: () => {
+          pauses += 1;
+          if (pauses === 2) controller.abort();
+          return Promise.resolve();
+        },
+      },
+    );
+    expect(stopped).toEqual({ ok: false, error: IMPORT_CANCELLED, cancelled: true });
+    expect(history.depth.undo).toBe(1);
+    history.undo();
+    expect(store.snapshot()).toEqual(before);
   });
 
   it("a slice the document refuses takes every slice back and says why", async () => {
