@@ -4,14 +4,22 @@ import { testFontconfig } from "./testFonts";
 export const CHROMIUM_PATH = process.env.LINEWORK_CHROMIUM || "/usr/bin/chromium";
 
 /**
+ * Software WebGL through SwiftShader: the same pixels on every machine, GPU or not. Benchmarks
+ * on a machine with a real GPU replace these with LINEWORK_GPU_FLAGS (space-separated, e.g.
+ * "--use-angle=vulkan --enable-features=Vulkan --disable-vulkan-surface --ignore-gpu-blocklist"),
+ * since SwiftShader's per-pixel cost is far from a GPU's.
+ */
+const GL_ARGS: readonly string[] = process.env.LINEWORK_GPU_FLAGS
+  ? process.env.LINEWORK_GPU_FLAGS.split(" ").filter(Boolean)
+  : ["--disable-gpu", "--use-angle=swiftshader", "--enable-unsafe-swiftshader"];
+
+/**
  * Headless flags that work on machines without a GPU or a network beyond the package registries:
- * software WebGL through SwiftShader, and none of Chromium's background connections.
+ * none of Chromium's background connections.
  */
 export const CHROMIUM_ARGS: readonly string[] = [
   "--no-sandbox",
-  "--disable-gpu",
-  "--use-angle=swiftshader",
-  "--enable-unsafe-swiftshader",
+  ...GL_ARGS,
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
