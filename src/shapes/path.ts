@@ -7,35 +7,57 @@ import { subpathsBox } from "../geometry/exactBox";
 import { hitPainted, polylineHitOutline } from "../geometry/hitOutline";
 import type { Point } from "../math/point";
 import type { Box } from "../math/box";
-import { HEAP_OBJECT_BYTES, NO_ARROW_ENDS, scalePoint, withoutStroke } from "./common";
+import { HEAP_OBJECT_BYTES, NO_ARROW_ENDS, scalePoint } from "./common";
 import { absentAs } from "./fileFields";
 import { isNodeOf, type ShapeKind } from "./kind";
 
 function localBounds(node: PathNode): Box | null {
-  const pad = strokePad(node);
-  // Running Math.min/Math.max give what one call over every coordinate would, without
-  // gathering them: this runs for every path when a page is indexed.
+  return pointsBoxOf(node, strokePad(node));
+}
+
+/**
+ * The box around a path's points grown by `pad`: written out, with no closure or copy of the
+ * node, since it runs for every path when a page is indexed and for every child of a selected
+ * group each time the selection is measured.
+ */
+function pointsBoxOf(node: PathNode, pad: number): Box | null {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
   let points = 0;
-  const add = (x: number, y: number): void => {
-    minX = Math.min(minX, x);
-    minY = Math.min(minY, y);
-    maxX = Math.max(maxX, x);
-    maxY = Math.max(maxY, y);
-    points++;
-  };
   for (const sub of node.subpaths) {
-    add(sub.start.x, sub.start.y);
+    const start = sub.start;
+    if (start.x < minX) minX = start.x;
+    if (start.x > maxX) maxX = start.x;
+    if (start.y < minY) minY = start.y;
+    if (start.y > maxY) maxY = start.y;
+    points += 1;
     for (const seg of sub.segments) {
-      add(seg.to.x, seg.to.y);
-      if (seg.type === "quad") add(seg.control.x, seg.control.y);
-      else if (seg.type === "cubic") {
-        add(seg.control1.x, seg.control1.y);
-        add(seg.control2.x, seg.control2.y);
+      const to = seg.to;
+      if (to.x < minX) minX = to.x;
+      if (to.x > maxX) maxX = to.x;
+      if (to.y < minY) minY = to.y;
+      if (to.y > maxY) maxY = to.y;
+      if (seg.type === "quad") {
+        const c = seg.control;
+        if (c.x < minX) minX = c.x;
+        if (c.x > maxX) maxX = c.x;
+        if (c.y < minY) minY = c.y;
+        if (c.y > maxY) maxY = c.y;
+      } else if (seg.type === "cubic") {
+        const c1 = seg.control1;
+        const c2 = seg.control2;
+        if (c1.x < minX) minX = c1.x;
+        if (c1.x > maxX) maxX = c1.x;
+        if (c1.y < minY) minY = c1.y;
+        if (c1.y > maxY) maxY = c1.y;
+        if (c2.x < minX) minX = c2.x;
+        if (c2.x > maxX) maxX = c2.x;
+        if (c2.y < minY) minY = c2.y;
+        if (c2.y > maxY) maxY = c2.y;
       }
+      points += 1;
     }
   }
   return points === 0
@@ -111,7 +133,7 @@ export const pathKind = {
     ],
   },
   localBounds,
-  geometryBox: (node) => localBounds(withoutStroke(node)),
+  geometryBox: (node) => pointsBoxOf(node, 0),
   outline: { subpaths, fillRule: (node) => node.fillRule, ink: false },
   // Curves are flattened to a tenth of the tolerance.
   hitTest: (node, point, tolerance) =>
