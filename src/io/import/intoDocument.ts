@@ -209,7 +209,6 @@ export async function importIntoDocumentInSlices(
           const index = indexed!.get(node.id);
           tx.put(index === undefined ? node : { ...node, index });
         }
-        if (end === order.length) tx.select(topIds);
       });
       if (commit === null) throw new Error("The document did not accept the import.");
       const took = Math.max(1, clock() - started);
@@ -222,8 +221,15 @@ export async function importIntoDocumentInSlices(
       );
       next = end;
       options.progress?.(next / order.length);
-      if (next < order.length) await pause();
+      await pause();
     }
+    if (options.signal?.aborted) {
+      gesture.cancelGesture();
+      return cancelled;
+    }
+    // Selected on a task of its own: measuring the selection (its frame, the panel's numbers)
+    // walks every node it holds, as much work as a slice.
+    store.transact("Import", (tx) => tx.select(topIds));
   } catch (error) {
     gesture.cancelGesture();
     return refusal(error);

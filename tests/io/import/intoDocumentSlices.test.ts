@@ -258,6 +258,35 @@ describe("an import put in by slices", () => {
     expect(store.snapshot()).toEqual(before);
   });
 
+  it("selects the import on a commit of its own, after every slice", async () => {
+    const store = emptyDocumentStore();
+    const history = new History(store);
+    const commits: Array<{ changes: number; selected: number }> = [];
+    store.subscribe((commit) =>
+      commits.push({
+        changes: commit.patch.changes.length,
+        selected: commit.selectionAfter.length,
+      }),
+    );
+    const placed = await importIntoDocumentInSlices(
+      store,
+      history,
+      read(scene(400, 9)),
+      { parent: "page" },
+      { firstSlice: 50, clock: steppingClock(100), pause: () => Promise.resolve() },
+    );
+    expect(placed.ok).toBe(true);
+    const last = commits.at(-1)!;
+    expect(last.changes).toBe(0);
+    expect(last.selected).toBe(placed.ok ? placed.ids.length : -1);
+    // Slices put nodes in and leave the selection alone.
+    for (const commit of commits.slice(0, -1)) {
+      expect(commit.changes).toBeGreaterThan(0);
+      expect(commit.selected).toBe(0);
+    }
+    expect(history.depth.undo).toBe(1);
+  });
+
   it("a slice the document refuses takes every slice back and says why", async () => {
     const store = emptyDocumentStore();
     const history = new History(store);
