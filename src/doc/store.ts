@@ -48,6 +48,19 @@ function byIndex(a: { index: string; id: string }, b: { index: string; id: strin
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+/** `sorted` with `more` (in any order) merged in, in `byIndex` order: a new list. */
+function mergeSorted(sorted: readonly SceneNode[], more: SceneNode[]): SceneNode[] {
+  more.sort(byIndex);
+  const out: SceneNode[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < sorted.length && j < more.length)
+    out.push(byIndex(sorted[i]!, more[j]!) <= 0 ? sorted[i++]! : more[j++]!);
+  while (i < sorted.length) out.push(sorted[i++]!);
+  while (j < more.length) out.push(more[j++]!);
+  return out;
+}
+
 /** Whether the nodes are in `byIndex` order, each strictly after the one before. */
 function inSiblingOrder(nodes: readonly SceneNode[]): boolean {
   for (let i = 1; i < nodes.length; i++) if (byIndex(nodes[i - 1]!, nodes[i]!) >= 0) return false;
@@ -298,26 +311,37 @@ export class DocumentStore implements RecordView {
     // parent: a shape moved on a page of a million must not make the next `childrenOf` sort
     // them all again. Many changes drop those lists, to be sorted once when next asked for.
     const edited = changes.length <= EDITS_KEEPING_ORDER ? new Map<Id, SceneNode[]>() : null;
+    // Many new nodes under a parent and nothing else of its changed (an import's slice) are
+    // merged into its sorted children instead: re-sorting a page of a hundred thousand after
+    // each slice made every slice cost more than the one before.
+    const added = edited === null ? new Map<Id, SceneNode[]>() : null;
     for (const { id, after } of changes) {
       const before = this.records.get(id);
       if (before !== undefined) {
         this.unlink(before);
-        if (isSceneNode(before)) this.reorder(edited, before, "remove");
+        if (isSceneNode(before)) this.reorder(edited, before, "remove", added);
       }
       if (after === null) this.records.delete(id);
       else {
         this.records.set(id, after);
         this.link(after);
-        if (isSceneNode(after)) this.reorder(edited, after, "insert");
+        if (isSceneNode(after))
+          this.reorder(edited, after, before === undefined ? "add" : "insert", added);
       }
     }
+    if (added !== null)
+      for (const [parent, nodes] of added) {
+        const sorted = this.sortedChildren.get(parent);
+        if (sorted !== undefined) this.sortedChildren.set(parent, mergeSorted(sorted, nodes));
+      }
   }
 
   /** Puts `node` into, or takes it out of, its parent's sorted children, or drops that list. */
   private reorder(
     edited: Map<Id, SceneNode[]> | null,
     node: SceneNode,
-    edit: "insert" | "remove",
+    edit: "insert" | "add" | "remove",
+    added: Map<Id, SceneNode[]> | null = null,
   ): void {
     const parent = node.parent;
     let list = edited?.get(parent);
@@ -325,7 +349,15 @@ export class DocumentStore implements RecordView {
       const cached = this.sortedChildren.get(parent);
       if (cached === undefined) return;
       if (edited === null) {
+        // A node new to the document joins the parent's list at the end of the write.
+        if (edit === "add" && added !== null) {
+          const waiting = added.get(parent);
+          if (waiting === undefined) added.set(parent, [node]);
+          else waiting.push(node);
+          return;
+        }
         this.sortedChildren.delete(parent);
+        added?.delete(parent);
         return;
       }
       // Lists already handed out stay as they were.
@@ -340,7 +372,7 @@ export class DocumentStore implements RecordView {
       if (byIndex(list[mid]!, node) < 0) low = mid + 1;
       else high = mid;
     }
-    if (edit === "insert") list.splice(low, 0, node);
+    if (edit !== "remove") list.splice(low, 0, node);
     else if (list[low]?.id === node.id) list.splice(low, 1);
     else {
       // Not where its index says (only in a list that arrived broken): sort again when asked.

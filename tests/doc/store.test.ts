@@ -295,6 +295,14 @@ describe("sorted children kept up to date", () => {
       }),
       fc.record({ kind: fc.constant("remove" as const), pick: fc.nat() }),
       fc.record({ kind: fc.constant("many" as const), count: fc.integer({ min: 257, max: 300 }) }),
+      // Many new nodes and an edit of one already there in the same commit, before or after them.
+      fc.record({
+        kind: fc.constant("manyAndMove" as const),
+        count: fc.integer({ min: 257, max: 300 }),
+        pick: fc.nat(),
+        index: fc.stringMatching(/^a[0-9a-z]{1,3}$/),
+        moveFirst: fc.boolean(),
+      }),
     );
     fc.assert(
       fc.property(fc.array(op, { maxLength: 30 }), (ops) => {
@@ -318,6 +326,16 @@ describe("sorted children kept up to date", () => {
           else if (step.kind === "many")
             store.transact("Add many", (tx) => {
               for (let i = 0; i < step.count; i++) tx.put(node(`a${i}`));
+            });
+          else if (step.kind === "manyAndMove")
+            store.transact("Add many, move one", (tx) => {
+              const target = nodes.length > 0 ? nodes[step.pick % nodes.length]! : null;
+              const move = (): void => {
+                if (target !== null) tx.update(target.id, { index: step.index });
+              };
+              if (step.moveFirst) move();
+              for (let i = 0; i < step.count; i++) tx.put(node(`a${(i * 7919) % 1000}`));
+              if (!step.moveFirst) move();
             });
           else if (nodes.length > 0) {
             const target = nodes[step.pick % nodes.length]!;
