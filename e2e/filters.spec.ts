@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { canvasBox, reusedApp, screenshotPixels, waitForRestingView } from "./support";
+import { canvasBox, hideChrome, reusedApp, screenshotPixels, waitForRestingView } from "./support";
 import { differenceFromExport, expectNear, showSvg } from "./svgOnCanvas";
 
 // SVG filters (a classic drop shadow chain, feDropShadow, Figma's drop shadow of colour matrices
@@ -310,4 +310,131 @@ test("a blur under a clip path reaches as far as it does unclipped", async ({ br
     .info()
     .annotations.push({ type: "differing pixels (SVG)", description: original.toFixed(4) });
   expect(original).toBeLessThan(0.005);
+});
+
+test("a drop shadow added in the panel follows its group's content moved far out and scaled up, on the canvas and in the export", async ({
+  browser,
+}) => {
+  const page = await reused(browser);
+  const zoom = 2;
+  const error = await page.evaluate(async (zoom) => {
+    const lw = window.linework!;
+    const store = lw.editor.store;
+    store.transact("White page", (tx) => {
+      tx.update(lw.current.pageId(), { background: { r: 1, g: 1, b: 1, a: 1 } });
+    });
+    const outcome = await lw.importFile(
+      "two.svg",
+      `<svg xmlns="http://www.w3.org/2000/svg" width="140" height="80"><rect x="20" y="20" width="60" height="40" fill="#3366cc"/><rect x="100" y="20" width="30" height="30" fill="#cc3333"/></svg>`,
+    );
+    store.setSelection([]);
+    lw.current.camera.set({ x: 0, y: 0, zoom });
+    return outcome.ok ? null : outcome.error;
+  }, zoom);
+  expect(error).toBeNull();
+  await waitForRestingView(page);
+  const ids = await page.evaluate(() => {
+    const store = window.linework!.editor.store;
+    const group = store.childrenOf(window.linework!.current.pageId()).at(-1)!;
+    const [a, b] = store.childrenOf(group.id);
+    return {
+      group: group.id,
+      a: a!.id,
+      b: b!.id,
+      origin: { x: group.transform.x + a!.transform.x, y: group.transform.y + a!.transform.y },
+    };
+  });
+  const box = await canvasBox(page);
+  const centre = await page.evaluate(
+    ({ x, y }) => window.linework!.current.camera.worldToScreen({ x, y }),
+    { x: ids.origin.x + 30, y: ids.origin.y + 20 },
+  );
+  await page.mouse.click(box.x + centre.x, box.y + centre.y);
+  await expect
+    .poll(() => page.evaluate(() => window.linework!.editor.store.selection[0]))
+    .toBe(ids.group);
+  const panel = page.getByRole("region", { name: "Properties" }).first();
+  await panel
+    .getByRole("group", { name: "Drop shadow" })
+    .getByRole("button", { name: "Add drop shadow" })
+    .click();
+  // The red square moves far right and the blue rectangle grows to twice its size: both leave
+  // the region the shadow was added with.
+  const moved = await page.evaluate((ids) => {
+    const store = window.linework!.editor.store;
+    store.setSelection([]);
+    store.transact("Move and grow", (tx) => {
+      const b = tx.get(ids.b) as { transform: { x: number; y: number } };
+      tx.update(ids.b, { transform: { ...b.transform, x: b.transform.x + 300 } });
+      const a = tx.get(ids.a) as { transform: object };
+      tx.update(ids.a, { transform: { ...a.transform, scaleX: 2, scaleY: 2 } });
+    });
+    const group = store.get(ids.group) as { transform: { x: number; y: number } };
+    const b = store.get(ids.b) as { transform: { x: number; y: number } };
+    return { x: group.transform.x + b.transform.x, y: group.transform.y + b.transform.y };
+  }, ids);
+  await hideChrome(page);
+  await waitForRestingView(page);
+  // World points: inside the moved square; two units past its right edge, half way down (only
+  // the shadow, 4 right and 4 down, a deviation of 4, reaches there); the same below the grown
+  // rectangle's bottom right corner.
+  const points = [
+    { x: moved.x + 15, y: moved.y + 15 },
+    { x: moved.x + 32, y: moved.y + 15 },
+    { x: ids.origin.x + 110, y: ids.origin.y + 82 },
+  ];
+  const canvasPixels: number[][] = [];
+  for (const p of points) {
+    const s = await page.evaluate((w) => window.linework!.current.camera.worldToScreen(w), p);
+    const shot = await screenshotPixels(page, {
+      x: box.x + s.x,
+      y: box.y + s.y,
+      width: 1,
+      height: 1,
+    });
+    canvasPixels.push(Array.from(shot.data.subarray(0, 3)));
+  }
+  const exported = await page.evaluate(async (points) => {
+    const out = window.linework!.exports.svg({
+      scope: { page: window.linework!.current.pageId() },
+      background: true,
+    });
+    const image = new Image();
+    image.src = `data:image/svg+xml;base64,${btoa(unescape(encodeURIComponent(out.svg)))}`;
+    await image.decode();
+    const { minX, minY, maxX, maxY } = out.bounds;
+    const canvas = document.createElement("canvas");
+    canvas.width = Math.ceil(maxX - minX);
+    canvas.height = Math.ceil(maxY - minY);
+    const context = canvas.getContext("2d")!;
+    context.drawImage(image, 0, 0, maxX - minX, maxY - minY);
+    return {
+      bounds: out.bounds,
+      pixels: points.map((p) =>
+        Array.from(
+          context
+            .getImageData(Math.floor(p.x - minX), Math.floor(p.y - minY), 1, 1)
+            .data.subarray(0, 3),
+        ),
+      ),
+    };
+  }, points);
+  for (const [where, pixels] of [
+    ["canvas", canvasPixels],
+    ["export", exported.pixels],
+  ] as const) {
+    expectNear(pixels[0]!, [204, 51, 51], `${where}: the moved square`, 16);
+    for (const [i, what] of [
+      [1, "the moved square's shadow"],
+      [2, "the grown rectangle's shadow"],
+    ] as const) {
+      const grey = pixels[i]!;
+      expect(
+        grey.every((v) => v > 170 && v < 240) && Math.max(...grey) - Math.min(...grey) < 8,
+        `${where}: ${what} ${grey.join(", ")}`,
+      ).toBe(true);
+    }
+  }
+  // The export's bounds hold the whole shadow: 4 past the square, and three deviations.
+  expect(exported.bounds.maxX).toBeGreaterThanOrEqual(moved.x + 30 + 16);
 });

@@ -1,13 +1,22 @@
 import { dropShadowFilter } from "../doc/filter";
-import type { FilterPrimitive, GroupFilter, GroupNode, RGBA, SceneNode } from "../doc/types";
+import type {
+  FilterFit,
+  FilterPrimitive,
+  GroupFilter,
+  GroupNode,
+  RGBA,
+  SceneNode,
+} from "../doc/types";
 import { isGroup } from "../shapes/group";
-import { geometryBox, type NodeSource } from "./geometry";
+import { regionFitted } from "../shapes/filterRegion";
+import type { NodeSource } from "./geometry";
 
 /**
  * A group's drop shadow as the properties panel edits it (Figma's "Drop shadow", Inkscape's
  * Filters ▸ Shadows): a filter of one `dropShadow` primitive over the group's drawing. The
- * filter's region is worked out again on each edit from the group's drawing and the shadow, so
- * the shadow never runs past it; a filter of any other shape is left as the import made it.
+ * filter's region is fitted to the group's drawing and the shadow's reach (`SHADOW_FIT`), and
+ * follows the drawing afterwards (`editing/filterFitter.ts`), so the shadow never runs past it;
+ * a filter of any other shape is left as the import made it.
  */
 
 export type DropShadow = Omit<Extract<FilterPrimitive, { type: "dropShadow" }>, "type" | "in">;
@@ -31,18 +40,17 @@ export function shadowOf(node: SceneNode): DropShadow | "other" | null {
   return { dx, dy, stdDeviation, color };
 }
 
-/** The region a shadow needs: the drawing's box widened by a tenth and by the shadow's reach. */
-function regionFor(source: NodeSource, node: SceneNode, shadow: DropShadow): GroupFilter["region"] {
-  const box = geometryBox(source, node) ?? { minX: 0, minY: 0, maxX: 0, maxY: 0 };
-  const size = Math.max(box.maxX - box.minX, box.maxY - box.minY);
-  // A tenth of the drawing's size leaves room for strokes, as SVG's default region does.
-  const margin = 0.1 * size + 3 * shadow.stdDeviation + Math.hypot(shadow.dx, shadow.dy) + 1;
-  return {
-    x: box.minX - margin,
-    y: box.minY - margin,
-    width: box.maxX - box.minX + 2 * margin,
-    height: box.maxY - box.minY + 2 * margin,
+/** A panel's shadow reaches as far as it goes past what the group draws, wherever that moves. */
+export const SHADOW_FIT: FilterFit = { x: 0, y: 0, width: 1, height: 1, reach: true };
+
+/** The filter holding `shadow`, its region fitted to `group`'s drawing now. */
+function shadowFilter(source: NodeSource, group: GroupNode, shadow: DropShadow): GroupFilter {
+  const unfitted = {
+    ...dropShadowFilter({ x: 0, y: 0, width: 1, height: 1 }, shadow),
+    fit: SHADOW_FIT,
   };
+  const region = regionFitted(source, group, unfitted) ?? unfitted.region;
+  return { ...unfitted, region };
 }
 
 /**
@@ -61,7 +69,7 @@ export function withShadow(
     const { filter: _dropped, ...rest } = group;
     return rest as GroupNode;
   }
-  const filter = dropShadowFilter(regionFor(source, node, shadow), shadow);
+  const filter = shadowFilter(source, group, shadow);
   const { blur: _blur, ...rest } = group;
   return { ...rest, filter } as GroupNode;
 }

@@ -9,42 +9,14 @@ import {
   toMatrix,
   type Matrix,
 } from "../doc/transform";
-import { isSceneNode, type DocRecord, type Id, type SceneNode } from "../doc/types";
+import { isSceneNode, type Id, type SceneNode } from "../doc/types";
 import { transformBox, unionBox } from "../geometry/bounds";
-import { childrenExtent } from "../shapes/bounds";
-import { kindOf } from "../shapes/registry";
+import { geometryBox, type NodeSource } from "../shapes/geometryBox";
 import type { Point } from "../math/point";
 import type { Box } from "../math/box";
 
-/** What the geometry reads of the document: the store and a transaction both fit. */
-export interface NodeSource {
-  get(id: Id): DocRecord | undefined;
-  childrenOf(id: Id): readonly SceneNode[];
-}
-
-/** Deeper nesting than the file format allows is not followed. */
-const MAX_DEPTH = 256;
-
-/**
- * A node's geometric extent in its own coordinates, strokes left out (as the numeric fields and
- * alignment of drawing programs measure): a frame is its own box whatever its children reach,
- * a group is its children's union, a line is its two end points.
- */
-export function geometryBox(source: NodeSource, node: SceneNode, depth = 0): Box | null {
-  return kindOf(node).geometryBox(node, () => childrenBox(source, node, depth));
-}
-
-/**
- * The union of a node's children's geometry boxes, in the node's coordinates (a masked group's:
- * where its mask's and the rest's meet).
- */
-function childrenBox(source: NodeSource, node: SceneNode, depth: number): Box | null {
-  if (depth > MAX_DEPTH) return null;
-  return childrenExtent(node, source.childrenOf(node.id), (child) => {
-    const inner = geometryBox(source, child, depth + 1);
-    return inner === null ? null : transformBox(inner, toMatrix(child.transform));
-  });
-}
+// The geometry box lives with the shapes, so that the document's own followers measure alike.
+export { geometryBox, type NodeSource } from "../shapes/geometryBox";
 
 /** The axis-aligned world box around a node's geometry; null when it has no extent. */
 export function worldBox(source: NodeSource, id: Id): Box | null {

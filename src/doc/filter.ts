@@ -4,10 +4,12 @@
  * made) hold filters to the same limits. The limits keep what a hostile file can ask of the
  * canvas small: a few dozen passes over a texture of the group's size on screen.
  */
+import type { Box } from "../math/box";
 import {
   BLEND_MODES,
   COMPOSITE_OPERATORS,
   MAX_BLUR,
+  type FilterFit,
   type FilterInput,
   type FilterPrimitive,
   type GroupFilter,
@@ -127,12 +129,32 @@ function primitiveProblem(p: unknown, index: number): string | null {
   return checks.find((c) => c !== null) ?? null;
 }
 
+/** The largest fraction of the geometry box a fitted region may reach past it. */
+export const MAX_FIT_FRACTION = 1000;
+
+function fitProblem(fit: unknown): string | null {
+  if (!isRecord(fit)) return "must be an object";
+  for (const key of Object.keys(fit))
+    if (!["x", "y", "width", "height", "reach"].includes(key)) return `unknown field ${key}`;
+  for (const key of ["x", "y"])
+    if (!within(fit[key], -MAX_FIT_FRACTION, MAX_FIT_FRACTION))
+      return `${key} must be a number within ±${MAX_FIT_FRACTION}`;
+  for (const key of ["width", "height"])
+    if (!within(fit[key], 0, MAX_FIT_FRACTION) || fit[key] === 0)
+      return `${key} must be a number above 0, at most ${MAX_FIT_FRACTION}`;
+  return typeof fit.reach === "boolean" ? null : "reach must be true or false";
+}
+
 /** What is wrong with `value` as a group's filter, or null when it is one. */
 export function filterProblem(value: unknown): string | null {
   if (!isRecord(value)) return "must be an object";
   for (const key of Object.keys(value))
-    if (key !== "region" && key !== "primitives" && key !== "linearRGB")
+    if (key !== "region" && key !== "primitives" && key !== "linearRGB" && key !== "fit")
       return `unknown field ${key}`;
+  if (value.fit !== undefined) {
+    const problem = fitProblem(value.fit);
+    if (problem !== null) return `fit.${problem}`;
+  }
   if (typeof value.linearRGB !== "boolean") return "linearRGB must be true or false";
   const region = value.region;
   if (!isRecord(region) || Object.keys(region).length !== 4)
@@ -181,4 +203,71 @@ export function dropShadowFilter(
     linearRGB: true,
     primitives: [{ type: "dropShadow", in: "SourceGraphic", ...shadow }],
   };
+}
+
+/**
+ * How far, in the group's units along x and y, the drawn result can lie from the drawing it
+ * comes from: offsets and three deviations of each blur, along the longest chain of inputs. A
+ * flood fills the region whatever its size, so it reaches nothing of its own.
+ */
+export function filterReach(filter: GroupFilter): { readonly x: number; readonly y: number } {
+  const reaches: { x: number; y: number }[] = [];
+  const of = (input: FilterInput): { x: number; y: number } =>
+    typeof input === "number" ? (reaches[input] ?? { x: 0, y: 0 }) : { x: 0, y: 0 };
+  for (const p of filter.primitives) {
+    let x = 0;
+    let y = 0;
+    for (const input of inputsOf(p)) {
+      const r = of(input);
+      x = Math.max(x, r.x);
+      y = Math.max(y, r.y);
+    }
+    if (p.type === "offset") {
+      x += Math.abs(p.dx);
+      y += Math.abs(p.dy);
+    } else if (p.type === "blur") {
+      x += 3 * p.stdDeviationX;
+      y += 3 * p.stdDeviationY;
+    } else if (p.type === "dropShadow") {
+      x += Math.abs(p.dx) + 3 * p.stdDeviation;
+      y += Math.abs(p.dy) + 3 * p.stdDeviation;
+    }
+    reaches.push({ x, y });
+  }
+  return reaches.at(-1) ?? { x: 0, y: 0 };
+}
+
+/**
+ * The region a fitted filter resolves to over `box` (the group's geometry box, in its units),
+ * held to the model's limits; null when there is none to give (a box of no area, unless the
+ * primitives' reach widens it).
+ */
+export function fittedRegion(
+  filter: GroupFilter,
+  fit: FilterFit,
+  box: Box,
+): GroupFilter["region"] | null {
+  const w = box.maxX - box.minX;
+  const h = box.maxY - box.minY;
+  let x = box.minX + fit.x * w;
+  let y = box.minY + fit.y * h;
+  let width = fit.width * w;
+  let height = fit.height * h;
+  if (fit.reach) {
+    // One unit more than the reach, for the anti-aliased fringe of what the shadow copies.
+    const reach = filterReach(filter);
+    x -= reach.x + 1;
+    y -= reach.y + 1;
+    width += 2 * (reach.x + 1);
+    height += 2 * (reach.y + 1);
+  }
+  const region = { x, y, width, height };
+  const clamped = {
+    x: Math.min(MAX_FILTER_LENGTH, Math.max(-MAX_FILTER_LENGTH, x)),
+    y: Math.min(MAX_FILTER_LENGTH, Math.max(-MAX_FILTER_LENGTH, y)),
+    width: Math.min(MAX_FILTER_LENGTH, width),
+    height: Math.min(MAX_FILTER_LENGTH, height),
+  };
+  if (!(region.width > 0) || !(region.height > 0)) return null;
+  return Object.values(clamped).every(Number.isFinite) ? clamped : null;
 }

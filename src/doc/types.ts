@@ -262,6 +262,30 @@ export interface GroupFilter {
    */
   readonly linearRGB: boolean;
   readonly primitives: readonly FilterPrimitive[];
+  /**
+   * Set: the region follows the group's drawing, and `region` is what it last resolved to.
+   * Absent: the region was given in the group's units (SVG's `userSpaceOnUse`) and stays put.
+   */
+  readonly fit?: FilterFit;
+}
+
+/**
+ * A filter region derived from the group's geometry box (SVG's `objectBoundingBox` region, the
+ * −10 %/120 % default among them, or a shadow added in the properties panel): resolved again
+ * whenever what the group holds changes, so content moved or grown is never cut.
+ */
+export interface FilterFit {
+  /** The region's corner and size, in fractions of the geometry box's size from its corner. */
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  /**
+   * Whether the fractions are of what the group draws (strokes included) rather than of its
+   * geometry box, and the region is widened by as far as the primitives carry the drawing
+   * (`filterReach`): a shadow made in the panel is never cut.
+   */
+  readonly reach: boolean;
 }
 
 /** The largest blur a group may carry, in its own units: far beyond any visible effect. */

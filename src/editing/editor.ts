@@ -5,6 +5,7 @@ import type { DocRecord, Id } from "../doc/types";
 import { History } from "../history/history";
 import { KIND_RULES } from "../shapes/registry";
 import { BindingFollower } from "./bindingFollower";
+import { followFilterRegions } from "./filterFitter";
 import { CommitPipeline } from "./commitPipeline";
 import { GradientEditRequests } from "./gradientEditRequests";
 
@@ -63,6 +64,7 @@ export function createEditor(
   const store = new DocumentStore(records, checkInvariants ? { invariants: KIND_RULES } : {});
   const commits = new CommitPipeline(store, checkInvariants);
   const bindings = new BindingFollower(store, commits.stage("bindings"));
+  followFilterRegions(store);
   const history = new History(store, undefined, commits.stage("history"));
   const gradientEdits = new GradientEditRequests();
   return {

@@ -15,7 +15,7 @@ import { SharedValues } from "./sharedValues";
 
 export const FORMAT_NAME = "linework";
 /** Bumped whenever the layout changes; each bump adds a migration (see README.md). */
-export const FORMAT_VERSION = 9;
+export const FORMAT_VERSION = 10;
 
 /**
  * A record written whole, in `records`: `fill` and `stroke` may be indexes into the file's

@@ -180,6 +180,16 @@ function v8ToV9(doc: unknown): unknown {
   return doc;
 }
 
+/**
+ * Version 10 adds a filter's `fit` (a region that follows the group's drawing). Version 9 had
+ * none, which is what the absent field reads as (a region that stays put); the number changes so
+ * that a reader of version 9 refuses a fitted filter instead of failing on a field it does not
+ * know.
+ */
+function v9ToV10(doc: unknown): unknown {
+  return doc;
+}
+
 /** `migrations[n]` turns a version n document into a version n + 1 document. */
 export const migrations: Readonly<Record<number, (doc: unknown) => unknown>> = {
   0: v0ToV1,
@@ -191,6 +201,7 @@ export const migrations: Readonly<Record<number, (doc: unknown) => unknown>> = {
   6: v6ToV7,
   7: v7ToV8,
   8: v8ToV9,
+  9: v9ToV10,
 };
 
 export class MigrationError extends Error {

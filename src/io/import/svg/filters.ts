@@ -2,6 +2,7 @@ import {
   filterProblem,
   MAX_ARITHMETIC_K,
   MAX_FILTER_PRIMITIVES,
+  MAX_FIT_FRACTION,
   MAX_MERGE_INPUTS,
 } from "../../../doc/filter";
 import {
@@ -10,6 +11,7 @@ import {
   MAX_BLUR,
   type BlendMode,
   type CompositeOperator,
+  type FilterFit,
   type FilterInput,
   type FilterPrimitive,
   type GroupFilter,
@@ -368,9 +370,41 @@ export function resolveFilter(
     }
     primitives = scaled;
   }
-  const resolved = { region, linearRGB: parsed.linearRGB, primitives };
+  const resolved: GroupFilter = {
+    region,
+    linearRGB: parsed.linearRGB,
+    primitives,
+    ...fitOf(parsed, region, box),
+  };
   // Lengths past the model's limits (a hostile file's 1e300) leave the filter reported.
   return filterProblem(resolved) === null ? resolved : null;
+}
+
+/**
+ * A region given in fractions of the element's box (SVG's default) follows the group's drawing
+ * afterwards, as it would in the SVG were the element's content changed: the fractions it was
+ * resolved from.
+ */
+function fitOf(
+  parsed: ParsedFilter,
+  region: UserBox,
+  box: () => UserBox | null,
+): { fit?: FilterFit } {
+  if (parsed.regionInUserSpace) return {};
+  const b = box();
+  if (b === null || !(b.width > 0) || !(b.height > 0)) return {};
+  const fit = {
+    x: (region.x - b.x) / b.width,
+    y: (region.y - b.y) / b.height,
+    width: region.width / b.width,
+    height: region.height / b.height,
+    reach: false,
+  };
+  // Fractions past the model's limits keep the region where it is.
+  const inRange = [fit.x, fit.y, fit.width, fit.height].every(
+    (v) => Math.abs(v) <= MAX_FIT_FRACTION,
+  );
+  return inRange ? { fit } : {};
 }
 
 /** A primitive's lengths given in fractions of `b`, in user space. */
