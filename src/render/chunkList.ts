@@ -174,6 +174,8 @@ export class ChunkList {
   private readonly chunkOf = new Map<Id, Chunk>();
   /** Sibling keys of members at the last layout, to tell a re-order from an edit. */
   private readonly placedIndex = new Map<Id, string>();
+  /** The holder's children the last layout placed (the store hands out a new list on change). */
+  private laidOut: readonly SceneNode[] | null = null;
   /**
    * How much the holder's world transform scales its children: chunks are built in the
    * holder's units, so their curves and one-pixel fringes are sized for the zoom times this.
@@ -287,9 +289,12 @@ export class ChunkList {
    * under the chunk size. Chunks whose members changed are marked for a rebuild.
    */
   layout(): void {
+    const children = this.owner.store.childrenOf(this.holder);
+    if (this.appended(children)) return;
+    this.laidOut = children;
     const ordered: Id[] = [];
     this.placedIndex.clear();
-    for (const child of this.owner.store.childrenOf(this.holder)) {
+    for (const child of children) {
       ordered.push(child.id);
       this.placedIndex.set(child.id, child.index);
     }
@@ -341,6 +346,46 @@ export class ChunkList {
       this.root.removeChildren();
       for (const group of groups) this.root.addChild(group);
     }
+  }
+
+  /**
+   * Lays out `children` when they are the last layout's with more after them, nothing else
+   * changed (an import's slice puts its nodes in front of the rest): the new ones join the last
+   * chunk while it is under the chunk size, then fill new chunks, as the whole layout would place
+   * them, in time for the new ones only. False, touching nothing, for any other change.
+   */
+  private appended(children: readonly SceneNode[]): boolean {
+    const before = this.laidOut;
+    if (before === null || children.length <= before.length) return false;
+    for (let i = 0; i < before.length; i += 1) if (children[i] !== before[i]) return false;
+    this.laidOut = children;
+    let chunk = this.chunks.at(-1) ?? null;
+    let members = chunk === null ? [] : [...chunk.ids];
+    // A last chunk already full keeps its members, and its build.
+    let grew = false;
+    for (let i = before.length; i < children.length; i += 1) {
+      const child = children[i]!;
+      this.placedIndex.set(child.id, child.index);
+      if (chunk === null || members.length >= this.chunkSize) {
+        if (chunk !== null && grew) this.placeMembers(chunk, members);
+        chunk = this.newChunk();
+        members = [];
+        this.chunks.push(chunk);
+        this.root.addChild(chunk.group);
+      }
+      members.push(child.id);
+      grew = true;
+    }
+    this.placeMembers(chunk!, members);
+    this.layouts += 1;
+    return true;
+  }
+
+  /** Gives `chunk` its members and marks it for a rebuild. */
+  private placeMembers(chunk: Chunk, members: Id[]): void {
+    chunk.ids = members;
+    for (const id of members) this.chunkOf.set(id, chunk);
+    this.invalidate(chunk);
   }
 
   /**
@@ -459,6 +504,7 @@ export class ChunkList {
     this.chunks = [];
     this.chunkOf.clear();
     this.placedIndex.clear();
+    this.laidOut = null;
     this.root.destroy({ children: false });
   }
 
