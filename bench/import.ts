@@ -1,7 +1,9 @@
 // Benchmarks SVG import: parse, convert and one transaction into a store, for generated files of
 // 10k and 100k paths, in Node and, when the app is built, in headless Chromium through
 // `linework.importFile` (the worker for large files), with the longest main-thread task seen
-// meanwhile, then the imported drawing exported again to SVG and to PNG at 1× in the browser.
+// meanwhile, then the imported drawing exported again to SVG and to PNG at 1× in the browser
+// (each with its longest task and frame gap), then a document switch back to it once autosave
+// holds it (documentSwitch: a new empty document, then the import's reopened from the library).
 // Prints JSON when run alone: npx tsx bench/import.ts
 // Targets: 10k paths ≤ 1 s, 100k paths ≤ 8 s, with progress shown.
 // The browser part serves BENCH_IMPORT_ROOT (default dist/) on BENCH_IMPORT_PORT (default 4613).
@@ -245,12 +247,33 @@ async function benchSizeInBrowser(page: Page, paths: number) {
       const timeline = (globalThis as unknown as { __importTimeline: TimelineEntry[] })
         .__importTimeline;
       // Then the page with the imported drawing out again: SVG, and PNG at 1× (in strips past
-      // 16 million pixels, with progress).
+      // 16 million pixels, with progress), each with the longest task and frame gap it caused.
       const scope = { page: lw.current.pageId() };
+      const exportTasks: number[] = [];
+      const exportObserver = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) exportTasks.push(entry.duration);
+      });
+      exportObserver.observe({ type: "longtask", buffered: false });
+      let exportGap = 0;
+      let exportLast = performance.now();
+      let exporting = true;
+      const watchExport = (now: number): void => {
+        exportGap = Math.max(exportGap, now - exportLast);
+        exportLast = now;
+        if (exporting) requestAnimationFrame(watchExport);
+      };
+      requestAnimationFrame(watchExport);
+      const settle = (): Promise<unknown> => new Promise((done) => setTimeout(done, 200));
       const s0 = performance.now();
       const svgOut = lw.exports.svg({ scope });
       const s1 = performance.now();
+      await settle();
+      const svgTasks = exportTasks.splice(0);
+      const svgGap = exportGap;
+      exportGap = 0;
+      exportLast = performance.now();
       let strips = 0;
+      const p0 = performance.now();
       const png = await lw.exports.png({
         scope,
         scale: 1,
@@ -260,6 +283,9 @@ async function benchSizeInBrowser(page: Page, paths: number) {
         },
       });
       const s2 = performance.now();
+      await settle();
+      exporting = false;
+      exportObserver.disconnect();
       return {
         ok: outcome.ok,
         importMs: Math.round(t1 - t0),
@@ -270,8 +296,13 @@ async function benchSizeInBrowser(page: Page, paths: number) {
         longestFrameGapMs: Math.round(gap),
         nodes: lw.editor.store.snapshot().length,
         exportSvgMs: Math.round(s1 - s0),
+        exportSvgLongestTaskMs: Math.round(Math.max(0, ...svgTasks)),
+        exportSvgFrameGapMs: Math.round(svgGap),
         svgMiB: Math.round((svgOut.svg.length / 1048576) * 10) / 10,
-        exportPngMs: Math.round(s2 - s1),
+        exportPngMs: Math.round(s2 - p0),
+        exportPngLongestTaskMs: Math.round(Math.max(0, ...exportTasks)),
+        exportPngLongTasks: exportTasks.length,
+        exportPngFrameGapMs: Math.round(exportGap),
         pngMiB: Math.round((png.size / 1048576) * 10) / 10,
         pngStrips: strips,
         timeline: [...timeline],
@@ -283,7 +314,60 @@ async function benchSizeInBrowser(page: Page, paths: number) {
     { text: svg },
   );
   const { timeline, t0, t1, t2, ...figures } = measured;
-  return { ...figures, stages: importStages(timeline, t0, t1, t2) };
+  return {
+    ...figures,
+    stages: importStages(timeline, t0, t1, t2),
+    documentSwitch: await documentSwitch(page),
+  };
+}
+
+/**
+ * A document switch to the imported drawing: once autosave holds it, a new empty document is
+ * opened, then the imported one again from the library (read from storage, parsed, shown): the
+ * time until `open` settles and until all in view is drawn, the longest main-thread task, the
+ * long tasks and the longest gap between frames meanwhile.
+ */
+async function documentSwitch(page: Page) {
+  return page.evaluate(async () => {
+    const lw = window.linework!;
+    const session = lw.persistence;
+    if (session === null || session.saver === null) return { skipped: "no autosave" };
+    await session.saver.whenSaved();
+    const path = session.path;
+    if (path === null) return { skipped: "the document has no path" };
+    await lw.newDocument();
+    await new Promise((done) => setTimeout(done, 500));
+    const tasks: number[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) tasks.push(entry.duration);
+    });
+    observer.observe({ type: "longtask", buffered: false });
+    let gap = 0;
+    let last = performance.now();
+    let watching = true;
+    const watch = (now: number): void => {
+      gap = Math.max(gap, now - last);
+      last = now;
+      if (watching) requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+    const t0 = performance.now();
+    await lw.open(path);
+    const t1 = performance.now();
+    while (lw.current.renderer.building) await new Promise((done) => requestAnimationFrame(done));
+    const t2 = performance.now();
+    await new Promise((done) => setTimeout(done, 200));
+    watching = false;
+    observer.disconnect();
+    return {
+      openMs: Math.round(t1 - t0),
+      toAllDrawnMs: Math.round(t2 - t0),
+      longestMainThreadTaskMs: Math.round(Math.max(0, ...tasks)),
+      longTasks: tasks.length,
+      longestFrameGapMs: Math.round(gap),
+      nodes: lw.editor.store.snapshot().length,
+    };
+  });
 }
 
 async function benchInBrowser(): Promise<object> {
@@ -317,6 +401,8 @@ async function benchInBrowser(): Promise<object> {
       await page.evaluate(() => window.linework!.editor.history.undo());
       results.push({
         paths,
+        // The machine's load when this size ran: wall-clock tasks stretch with it.
+        loadAverage: loadavg().map((n) => Math.round(n * 10) / 10),
         ...figures,
         // From the call to 200 ms after the first frame; the process's time holds the worker's.
         mainThreadCpuMs: Math.round(after.thread - before.thread),
