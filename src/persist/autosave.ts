@@ -1,4 +1,4 @@
-import { composePatches, type Patch } from "../doc/patch";
+import { PatchBuilder, type Patch } from "../doc/patch";
 import type { DocRecord } from "../doc/types";
 import type { Commit, DocumentStore } from "../doc/store";
 import { yieldToEventLoop } from "./db";
@@ -22,7 +22,7 @@ export interface AutosaveOptions {
   readonly lastSeq: number;
   /** Log entries stored since the snapshot, counted towards the next compaction. */
   readonly logEntries?: number;
-  /** Marks the entries written during a gesture, so an unfinished one is not restored. */
+  /** Says when a gesture is open: its commits are written as one entry when it ends. */
   readonly gestures?: GestureSource;
   /** A new snapshot is written once the log holds this many entries… */
   readonly compactEntries?: number;
@@ -80,9 +80,11 @@ export const RETRY_MAX_MS = 8000;
  * Writes every commit ahead to storage as a log entry, in the same task as the commit: nothing
  * waits for a timer, so a crash a moment later loses at most what was still queued behind the one
  * write in flight. Commits made while a write is in flight are coalesced into the next one, which
- * starts as soon as it confirms, so each append stays small. Entries made during a gesture carry
- * its mark and its end is logged, so replay can drop a gesture that never finished. The log is
- * folded into a new snapshot from time to time, never while a gesture is open. A failed write
+ * starts as soon as it confirms, so each append stays small. A gesture (a drag, a stroke) is
+ * written once, when it ends, as one entry of everything it changed: a gesture cut off by a crash
+ * is not restored half done, so its steps would be thrown away on replay, and encoding and
+ * writing each step cost a drag of a thousand bound arrows more than the rest of its frame. The
+ * log is folded into a new snapshot from time to time, never while a gesture is open. A failed write
  * keeps its entries in memory and is retried with backoff; entries are dropped only once storage
  * has confirmed them.
  */
@@ -103,8 +105,8 @@ export class Autosaver {
   private snapshotError: unknown = null;
   private edited = false;
   private stopped = false;
-  /** The open gesture's mark (the seq of its first entry), once it has logged an entry. */
-  private gesture: number | null = null;
+  /** The open gesture's changes so far, once it has committed any. */
+  private gesture: PatchBuilder | null = null;
   /** A typing gesture is open: its entries go unmarked (see TYPING_LABELS). */
   private typing = false;
   /** A compaction asked for while a gesture was open, run when it ends. */
@@ -209,42 +211,52 @@ export class Autosaver {
     if (!inGesture) this.typing = false;
     else if (this.gesture === null && !this.typing) {
       if (TYPING_LABELS.has(commit.label)) this.typing = true;
-      else this.gesture = this.nextSeq;
+      else this.gesture = new PatchBuilder();
     }
-    const marks = this.gesture !== null ? { gesture: this.gesture } : {};
-    const size = commit.patch.changes.length;
-    if (size > STREAM_CHANGES) {
-      // Most of the document changed outside a gesture (an import, a paste of thousands): a
-      // snapshot is smaller than the patch, which holds each record's before and after.
-      const whole = this.gesture === null && size * 2 >= this.store.size;
-      this.queue({
-        seq: this.nextSeq,
-        text: null,
-        long: {
-          patch: commit.patch,
-          marks,
-          time: Date.now(),
-          ...(whole ? { records: this.store.snapshot() } : {}),
-        },
-      });
-    } else this.queue({ seq: this.nextSeq, text: encodeEntry(commit.patch, marks) });
+    // A cancel's reverting commit comes after the history has closed the gesture but before the
+    // gesture's end is heard, so it folds in too, and a cancelled gesture writes nothing.
+    if (this.gesture !== null) this.gesture.add(commit.patch);
+    else this.queuePatch(commit.patch);
     if (!this.edited) {
       this.edited = true;
       this.options.onFirstEdit?.();
     }
   }
 
+  /**
+   * Queues a patch as one entry: encoded now, or, when long, a part at a time between tasks. Not
+   * queued behind the write in flight when `urgent`.
+   */
+  private queuePatch(patch: Patch, urgent = false): void {
+    const size = patch.changes.length;
+    if (size > STREAM_CHANGES) {
+      // Most of the document changed (an import, a paste of thousands): a snapshot is smaller
+      // than the patch, which holds each record's before and after.
+      const whole = size * 2 >= this.store.size;
+      this.queue(
+        {
+          seq: this.nextSeq,
+          text: null,
+          long: {
+            patch,
+            marks: {},
+            time: Date.now(),
+            ...(whole ? { records: this.store.snapshot() } : {}),
+          },
+        },
+        urgent,
+      );
+    } else this.queue({ seq: this.nextSeq, text: encodeEntry(patch, {}) }, urgent);
+  }
+
   private gestureChanged(): void {
     if (this.options.gestures?.inGesture === false) this.typing = false;
     if (this.stopped || this.gesture === null || this.options.gestures?.inGesture !== false) return;
-    const ended = this.gesture;
+    const patch = this.gesture.build();
     this.gesture = null;
-    // Not queued behind the write in flight: until this tiny entry is stored, a crash would take
-    // the whole gesture with it.
-    this.queue(
-      { seq: this.nextSeq, text: encodeEntry({ changes: [] }, { gestureEnd: ended }) },
-      true,
-    );
+    // Not queued behind the write in flight: until it is stored, a crash would take the whole
+    // gesture with it.
+    if (patch.changes.length > 0) this.queuePatch(patch, true);
     if (this.compactAfterGesture || this.dueForCompaction()) {
       this.compactAfterGesture = false;
       void this.compact();
@@ -331,14 +343,9 @@ export class Autosaver {
    * Writes the long entry at the head of `waiting`, alone: as a snapshot when it rewrote most of
    * the document, else as its patch encoded a change at a time, giving the page a turn every few
    * milliseconds, cut into parts of ENTRY_PART_CHARS, each written in a transaction of its own,
-   * followed by a small head that makes it count. Edits made meanwhile queue behind it; long ones
-   * of the same gesture (a drag of thousands of shapes, a commit a frame) are folded into one.
+   * followed by a small head that makes it count. Edits made meanwhile queue behind it.
    */
   private writeLong(waiting: PendingEntry[]): void {
-    if (this.foldGesture(waiting)) {
-      this.write(false);
-      return;
-    }
     const entry = waiting[0]!;
     const long = entry.long!;
     this.inFlight = true;
@@ -406,36 +413,6 @@ export class Autosaver {
         this.scheduleRetry();
       },
     );
-  }
-
-  /**
-   * Folds the long entries queued right behind the first of `waiting`, in the same gesture, into
-   * the last of them; the others become empty entries with the gesture's mark, so the log keeps
-   * every seq and replay still drops the whole gesture if it never ends.
-   */
-  private foldGesture(waiting: PendingEntry[]): boolean {
-    const gesture = waiting[0]!.long?.marks.gesture;
-    if (gesture === undefined || waiting[0]!.long?.records !== undefined) return false;
-    let end = 1;
-    while (
-      end < waiting.length &&
-      waiting[end]!.text === null &&
-      waiting[end]!.long?.marks.gesture === gesture &&
-      waiting[end]!.long?.marks.gestureEnd === undefined
-    ) {
-      end += 1;
-    }
-    if (end < 2) return false;
-    let patch = waiting[0]!.long!.patch;
-    for (let i = 1; i < end; i++) patch = composePatches(patch, waiting[i]!.long!.patch);
-    const last = waiting[end - 1]!;
-    for (let i = 0; i < end - 1; i++) {
-      const entry = waiting[i]!;
-      entry.text = encodeEntry({ changes: [] }, entry.long!.marks, entry.long!.time);
-      entry.long = undefined;
-    }
-    last.long = { ...last.long!, patch };
-    return true;
   }
 
   /** Runs snapshot writes one at a time: two would both take the next generation. */

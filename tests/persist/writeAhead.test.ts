@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { Patch } from "../../src/doc/patch";
 import { DocumentStore } from "../../src/doc/store";
 import type { DocRecord } from "../../src/doc/types";
 import { History } from "../../src/history/history";
@@ -7,6 +8,7 @@ import { Autosaver } from "../../src/persist/autosave";
 import { LOG, requestResult, transactionDone } from "../../src/persist/db";
 import type { DocumentStorage, EncodedEntry } from "../../src/persist/documentFile";
 import { Library } from "../../src/persist/library";
+import { encodeEntry } from "../../src/persist/logEntry";
 import { decodeEntry, replay } from "../../src/persist/replay";
 import { addRect, freshFactory, newRecords, rect, sortById } from "./helpers";
 
@@ -79,12 +81,15 @@ describe("write-ahead autosave", () => {
     history.beginGesture("Move");
     for (let x = 1; x <= 5; x++) moveFirst(store, x * 10);
     await saver.whenSaved();
-    // Mid-drag, every step is stored, and still the document reopens as before the drag.
-    expect(await storedSeqs(library.db, handle.file.inode)).toHaveLength(6);
+    // Mid-drag, nothing of the drag is stored (replay would drop it), and the document reopens
+    // as before the drag.
+    expect(await storedSeqs(library.db, handle.file.inode)).toHaveLength(1);
     expect(sortById((await handle.file.load()).records)).toEqual(beforeDrag);
 
     history.endGesture();
     await saver.whenSaved();
+    // The five steps, written as one entry when the drag ended.
+    expect(await storedSeqs(library.db, handle.file.inode)).toHaveLength(2);
     const afterDrag = sortById(store.snapshot());
     expect(sortById((await handle.file.load()).records)).toEqual(afterDrag);
 
@@ -92,6 +97,8 @@ describe("write-ahead autosave", () => {
     moveFirst(store, 99);
     history.cancelGesture();
     await saver.whenSaved();
+    // A cancelled drag writes nothing at all.
+    expect(await storedSeqs(library.db, handle.file.inode)).toHaveLength(2);
     expect(sortById((await handle.file.load()).records)).toEqual(afterDrag);
     saver.stop();
     library.close();
@@ -103,10 +110,17 @@ describe("write-ahead autosave", () => {
     const history = new History(store);
     const saver = new Autosaver(store, handle.file, { lastSeq: 0, gestures: history });
     addRect(store, "a");
-    history.beginGesture("Move");
-    for (let x = 1; x <= 4; x++) moveFirst(store, x);
     await saver.whenSaved();
-    saver.stop(); // the page dies mid-drag
+    saver.stop();
+    // The page died mid-drag under a writer that logged each step with the gesture's mark.
+    const steps: Patch[] = [];
+    const unsubscribe = store.subscribe((commit) => steps.push(commit.patch));
+    for (let x = 1; x <= 4; x++) moveFirst(store, x);
+    unsubscribe();
+    await handle.file.appendLog(
+      steps.map((patch, i) => ({ seq: 2 + i, text: encodeEntry(patch, { gesture: 2 }) })),
+    );
+    expect(await storedSeqs(library.db, handle.file.inode)).toEqual([1, 2, 3, 4, 5]);
 
     const again = await handle.file.load();
     expect(again.lastSeq).toBe(1);
@@ -116,13 +130,13 @@ describe("write-ahead autosave", () => {
       lastSeq: again.lastSeq,
       gestures: history2,
     });
-    // The new gesture starts at the same seq as the dropped one and ends after fewer entries: the
-    // old tail must not be read as part of it.
+    // The new gesture is one entry at the seq where the dropped one began: the old tail must not
+    // be read after it.
     history2.beginGesture("Move");
     moveFirst(store2, 50);
     history2.endGesture();
     await saver2.whenSaved();
-    expect(await storedSeqs(library.db, handle.file.inode)).toEqual([1, 2, 3]);
+    expect(await storedSeqs(library.db, handle.file.inode)).toEqual([1, 2]);
     expect(sortById((await handle.file.load()).records)).toEqual(sortById(store2.snapshot()));
     saver2.stop();
     library.close();
