@@ -593,7 +593,7 @@ export class SceneRenderer {
     layoutAll: boolean,
     formerParents: readonly Id[] = [],
   ): void {
-    const ids = this.switchHolders(changed);
+    const ids = this.switchHolders(changed, layoutAll);
     const touchedHosts = new Set<Id>();
     const attach: SceneNode[] = [];
     const relayout = new Set<ChunkList>(layoutAll ? this.lists.values() : []);
@@ -673,7 +673,7 @@ export class SceneRenderer {
    * from those that shrank under half that. A switch tears down the container's descendants'
    * displays and lists; they are returned with `changed` to be drawn anew.
    */
-  private switchHolders(changed: readonly Id[]): readonly Id[] {
+  private switchHolders(changed: readonly Id[], layoutAll = false): readonly Id[] {
     const candidates = new Set<Id>();
     for (const id of changed) {
       // A child removed from a chunked container or moved out of it: it may now be small.
@@ -712,7 +712,11 @@ export class SceneRenderer {
           this.lists.delete(id);
         }
         const child = this.store.get(id);
-        if (isSceneNode(child) && isContainerNode(child)) work.push(id);
+        const container = isSceneNode(child) && isContainerNode(child);
+        if (container) work.push(id);
+        // Laying out every list (a page just shown) places a leaf that had nothing drawn: a
+        // group of a hundred thousand shapes opened with its page is not synced shape by shape.
+        if (layoutAll && wanted && !container && !display && !list) continue;
         redraw.push(id);
       }
       if (has) {
