@@ -76,7 +76,7 @@ function dispatch(
   if (body.startsWith("<")) return importSvg(body, title, progress, measure);
   if (body.startsWith("{")) {
     return jsonKind(body, name) === "excalidraw"
-      ? importExcalidraw(body, title)
+      ? importExcalidraw(body, title, measure)
       : importLinework(body, shown);
   }
   return {

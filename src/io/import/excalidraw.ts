@@ -1,6 +1,7 @@
 import { NO_FILL, NO_STROKE } from "../../doc/factory";
 import { makeNode } from "../../shapes/makeNode";
 import { fromMatrix, invert, multiply, toMatrix } from "../../doc/transform";
+import { PATTERN_TILE } from "../../doc/types";
 import type {
   BlobRecord,
   Binding,
@@ -32,6 +33,7 @@ import {
   type ExcalidrawHead,
 } from "./excalidrawArrows";
 import { excalidrawInk } from "./excalidrawInk";
+import { cssFont, ESTIMATED_MEASURE, layoutText, type TextMeasure } from "../export/textLayout";
 import { failureOf } from "./failure";
 import { IMPORT_LIMITS, ImportError } from "./limits";
 import { fromBase64, readRasterInfo, toBase64, type RasterInfo } from "./raster";
@@ -59,9 +61,13 @@ const EXCALIDRAW_INK: RGBA = { r: 0.118, g: 0.118, b: 0.118, a: 1 };
 const isObject = (value: unknown): value is Raw =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-export function importExcalidraw(text: string, name: string): ImportResult {
+export function importExcalidraw(
+  text: string,
+  name: string,
+  measure: TextMeasure = ESTIMATED_MEASURE,
+): ImportResult {
   try {
-    return convert(parseJson(text), name);
+    return convert(parseJson(text), name, measure);
   } catch (error) {
     return failureOf(error, ".excalidraw");
   }
@@ -103,6 +109,8 @@ interface Scene {
   readonly picture: (fileId: unknown) => Picture | null;
   /** The canvas colour, which Excalidraw fills outlined arrowheads with. */
   readonly background: RGBA;
+  /** How text is measured, to keep a centred or right-aligned text's anchor where it was. */
+  readonly measure: TextMeasure;
 }
 
 /** A raster picture as a blob, or an SVG picture as its drawing, fitted to a box when shown. */
@@ -125,7 +133,7 @@ export function isExcalidrawClipboard(text: string): boolean {
   return /^\s*\{\s*"type"\s*:\s*"excalidraw\/clipboard"/.test(text.slice(0, 200));
 }
 
-function convert(data: unknown, name: string): ImportResult {
+function convert(data: unknown, name: string, measure: TextMeasure): ImportResult {
   if (!isObject(data) || (data.type !== "excalidraw" && data.type !== CLIPBOARD_TYPE)) {
     throw new ImportError('The file is not an Excalidraw scene: it has no "type": "excalidraw".');
   }
@@ -158,6 +166,7 @@ function convert(data: unknown, name: string): ImportResult {
     picture: pictures(isObject(data.files) ? data.files : {}, blobs, notes),
     background:
       (isObject(data.appState) ? color(data.appState.viewBackgroundColor, WHITE) : null) ?? WHITE,
+    measure,
   };
   const top: Draft[] = [];
   /** Groups by container and id chain, outermost group last in each element's `groupIds`. */
@@ -286,7 +295,7 @@ function framesOf(elements: readonly unknown[]): Map<string, Frame> {
       height,
       clip: true,
       fill: NO_FILL,
-      stroke: { ...NO_STROKE, paint: { type: "solid", color: FRAME_OUTLINE }, width: 1 },
+      stroke: { ...NO_STROKE, paint: { type: "solid", color: FRAME_OUTLINE }, width: 2 },
     });
     frames.set(id, { id, element, draft: { node, children: [] }, inverse });
   }
@@ -529,13 +538,12 @@ function elementDraft(raw: Raw, scene: Scene): Draft | null {
     join: "round",
     miterLimit: 4,
   };
-  const fill: Fill = background === null ? NO_FILL : { type: "solid", color: background };
+  const fill = excalidrawFill(raw.fillStyle, background, strokeWidth);
   // Excalidraw rotates about the element's centre; a node rotates about its origin (top left).
   const base = { opacity, transform: rotatedAbout(x, y, x + width / 2, y + height / 2, angle) };
   switch (raw.type) {
     case "rectangle": {
-      const rounded = isObject(raw.roundness);
-      const r = rounded ? Math.min(width, height) * 0.25 : 0;
+      const r = cornerRadius(raw, Math.min(width, height));
       return leaf(
         makeNode<RectNode>("rect", "", "", "", {
           ...base,
@@ -576,19 +584,38 @@ function elementDraft(raw: Raw, scene: Scene): Draft | null {
       if (content.length === 0) return null;
       const align =
         raw.textAlign === "center" || raw.textAlign === "right" ? raw.textAlign : "left";
+      // Excalidraw's `text` holds its lines as drawn (a wrapped text's breaks included) and is
+      // never wrapped again, so the text grows with its lines rather than wrapping at the width
+      // Excalidraw measured in its own font: set in another face, it would break anew.
+      const fontSize = Math.max(1, num(raw, "fontSize", 20));
+      const lines = content.split(/\r\n|\r|\n/);
+      const shape = {
+        content,
+        fontFamily: fontFamily(raw.fontFamily),
+        fontSize,
+        fontWeight: 400,
+        fontStyle: "normal",
+        align,
+        lineHeight: textLineHeight(raw, fontSize, lines.length),
+        width: null,
+      } as const;
+      // Lines align within the widest: a centred or right-aligned text keeps its middle or right
+      // edge where Excalidraw put it, however wide its lines are in the face that draws them.
+      const font = cssFont(shape as TextNode);
+      const widest = Math.max(0, ...lines.map((line) => scene.measure.width(line, font)));
+      const shift =
+        align === "center" ? (width - widest) / 2 : align === "right" ? width - widest : 0;
+      // The first baseline where Excalidraw puts it, by its font's metrics, whatever face draws.
+      const baseline = layoutText(shape as TextNode, scene.measure).lines[0]?.y ?? 0;
+      const drop =
+        excalidrawBaseline(raw.fontFamily, fontSize, fontSize * shape.lineHeight) - baseline;
       return leaf(
         makeNode<TextNode>("text", "", "", "", {
           ...base,
+          transform: rotatedAbout(x + shift, y + drop, x + width / 2, y + height / 2, angle),
           fill: strokeColor === null ? NO_FILL : { type: "solid", color: strokeColor },
           stroke: { ...stroke, paint: null, dash: [] },
-          content,
-          fontFamily: fontFamily(raw.fontFamily),
-          fontSize: Math.max(1, num(raw, "fontSize", 20)),
-          fontWeight: 400,
-          fontStyle: "normal",
-          align,
-          lineHeight: Math.max(0.5, num(raw, "lineHeight", 1.25)),
-          width: width > 0 ? width : null,
+          ...shape,
         }),
       );
     }
@@ -750,6 +777,31 @@ function image(
 const IDENTITY: Transform = { x: 0, y: 0, rotation: 0, scaleX: 1, scaleY: 1, skewX: 0 };
 
 /**
+ * Whether Excalidraw rounds an element: its `roundness`, or in files older than 0.14 (which
+ * Excalidraw still reads) `"strokeSharpness": "round"`.
+ */
+function isRounded(raw: Raw): boolean {
+  return isObject(raw.roundness) || raw.strokeSharpness === "round";
+}
+
+/**
+ * A rounded rectangle's corner radius as Excalidraw works it out from the shorter side: a
+ * quarter of it, but for the adaptive kind (type 3, what Excalidraw draws rectangles with since
+ * 0.14, and what it reads an old "round" rectangle as) no more than a fixed 32 units (or the
+ * `value` given) once the side passes four times that.
+ */
+export function cornerRadius(raw: Raw, side: number): number {
+  if (!isRounded(raw)) return 0;
+  const adaptive = isObject(raw.roundness) ? raw.roundness.type === 3 : true;
+  if (!adaptive) return side * 0.25;
+  const fixed =
+    isObject(raw.roundness) && typeof raw.roundness.value === "number" && raw.roundness.value >= 0
+      ? raw.roundness.value
+      : 32;
+  return side <= fixed / 0.25 ? side * 0.25 : fixed;
+}
+
+/**
  * Excalidraw turns an element about the centre of its box; a node turns about its origin, so
  * the origin moves to where the turn about the centre takes it.
  */
@@ -781,6 +833,47 @@ function centreOf(x: number, y: number, points: readonly Point[]): [number, numb
   return points.length === 0 ? [x, y] : [x + (minX + maxX) / 2, y + (minY + maxY) / 2];
 }
 
+/**
+ * Excalidraw's font metrics by number (units per em, ascender, descender, line height), which
+ * place its text's baselines and give a text with no `lineHeight` its own.
+ */
+const FONT_METRICS: Readonly<Record<number, readonly [number, number, number, number]>> = {
+  1: [1000, 886, -374, 1.25],
+  2: [2048, 1577, -471, 1.15],
+  3: [2048, 1900, -480, 1.2],
+  5: [1000, 886, -374, 1.25],
+  6: [1000, 1011, -353, 1.35],
+  7: [1000, 923, -220, 1.15],
+  8: [1000, 750, -250, 1.25],
+  9: [2048, 1854, -434, 1.15],
+};
+
+function fontMetrics(family: unknown): readonly [number, number, number, number] {
+  return (typeof family === "number" ? FONT_METRICS[family] : undefined) ?? FONT_METRICS[1]!;
+}
+
+/**
+ * Where Excalidraw puts a text's first baseline below its top: the font's ascender, with the
+ * line's spare height (line height less ascender and descender) shared above and below.
+ */
+function excalidrawBaseline(family: unknown, fontSize: number, lineHeightPx: number): number {
+  const [unitsPerEm, ascender, descender] = fontMetrics(family);
+  const em = fontSize / unitsPerEm;
+  return em * ascender + (lineHeightPx - em * ascender + em * descender) / 2;
+}
+
+/**
+ * A text's line height as a multiple of its size: its `lineHeight`, or for a file from before
+ * Excalidraw wrote one, its height shared among its lines, as Excalidraw reads such a file.
+ */
+function textLineHeight(raw: Raw, fontSize: number, lines: number): number {
+  const given = num(raw, "lineHeight", Number.NaN);
+  if (Number.isFinite(given)) return Math.max(0.5, given);
+  const height = num(raw, "height", 0);
+  if (height > 0) return Math.max(0.5, Math.min(4, height / lines / fontSize));
+  return fontMetrics(raw.fontFamily)[3];
+}
+
 /** Excalidraw's fonts by number (0.17: 1–3; 0.18 adds 5–9), with the generic family to fall back on. */
 function fontFamily(value: unknown): string {
   switch (value) {
@@ -803,6 +896,46 @@ function fontFamily(value: unknown): string {
   }
 }
 
+/** The fill styles Linework draws as Excalidraw does. */
+const FILL_STYLES = new Set(["solid", "hachure", "cross-hatch"]);
+
+/** rough.js's hatching turn (its default −41°, taken a quarter turn further as it takes it). */
+const HATCH_TURN = (41 * Math.PI) / 180;
+
+/**
+ * An element's fill: solid in its background colour, or for Excalidraw's hatched styles
+ * (rough.js's `hachure`, `cross-hatch`, and `zigzag` as plain hatching) a pattern of the lines
+ * Excalidraw draws: half the stroke's width, four widths apart, rising to the right at 49°
+ * (and falling at 41° as well, crossed).
+ */
+export function excalidrawFill(style: unknown, background: RGBA | null, strokeWidth: number): Fill {
+  if (background === null) return NO_FILL;
+  if (style !== "hachure" && style !== "cross-hatch" && style !== "zigzag")
+    return { type: "solid", color: background };
+  const gap = Math.max(0.5, strokeWidth * 4);
+  const weight = Math.min(gap / 2, Math.max(0.25, strokeWidth / 2));
+  const line = (id: string, width: number, height: number): RectNode =>
+    makeNode<RectNode>("rect", id, PATTERN_TILE, id === "hatch" ? "a0" : "a1", {
+      name: "Hatching",
+      fill: { type: "solid", color: background },
+      stroke: NO_STROKE,
+      width,
+      height,
+      radii: [0, 0, 0, 0],
+    });
+  // In the tile's own space the lines run down it; the tile is turned to rough.js's angle.
+  const content = [line("hatch", weight, gap)];
+  if (style === "cross-hatch") content.push(line("cross", gap, weight));
+  return {
+    type: "pattern",
+    width: gap,
+    height: gap,
+    transform: { x: 0, y: 0, rotation: HATCH_TURN, scaleX: 1, scaleY: 1, skewX: 0 },
+    opacity: 1,
+    content,
+  };
+}
+
 /** Element types whose outline Excalidraw draws sketchily (roughness) and may fill with hatching. */
 const SKETCHED = new Set(["rectangle", "ellipse", "diamond", "line", "arrow"]);
 
@@ -812,8 +945,10 @@ function noteStyle(element: Raw, scene: Scene): void {
     if (num(element, "roughness", 0) > 0)
       scene.change("outline with a hand-drawn look (drawn clean)");
     const filled = color(element.backgroundColor, null) !== null;
-    if (filled && typeof element.fillStyle === "string" && element.fillStyle !== "solid")
-      scene.change(`fill with ${element.fillStyle.slice(0, 20)} (drawn solid)`);
+    const style = element.fillStyle;
+    if (filled && style === "zigzag") scene.change("fill with zigzag (drawn hatched)");
+    else if (filled && typeof style === "string" && !FILL_STYLES.has(style))
+      scene.change(`fill with ${style.slice(0, 20)} (drawn solid)`);
   }
   if (typeof element.link === "string" && element.link.length > 0) scene.skip("element link");
 }
@@ -860,7 +995,7 @@ function linear(
   const first = points[0]!;
   const last = points.at(-1)!;
   const closed = points.length > 2 && first.x === last.x && first.y === last.y;
-  const rounded = isObject(raw.roundness);
+  const rounded = isRounded(raw);
   // Excalidraw's elbow arrows, and its curved ones (three points, rounded), are connectors too.
   const route: LineRoute | null =
     points.length === 2

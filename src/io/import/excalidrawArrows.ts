@@ -4,7 +4,7 @@
  * rounded one, the curve Excalidraw draws through its points (rough.js's Catmull-Rom curve), and
  * each arrowhead as a shape of its own beside it, pointing as Excalidraw points it.
  */
-import { NO_FILL, NO_STROKE } from "../../doc/factory";
+import { NO_FILL } from "../../doc/factory";
 import { makeNode } from "../../shapes/makeNode";
 import type {
   ArrowHead,
@@ -16,7 +16,6 @@ import type {
   SceneNode,
   Stroke,
 } from "../../doc/types";
-import { headGeometry, headSize } from "../../geometry/arrowHeads";
 import type { Point } from "../../math/point";
 
 /** Every arrowhead Excalidraw 0.17–0.18 draws. */
@@ -107,82 +106,115 @@ function headFrom(start: Point, segments: readonly PathSegment[], atEnd: boolean
   };
 }
 
+/** Excalidraw's head length by kind, before it is held to the end segment's share. */
+function excalidrawHeadSize(head: ExcalidrawHead): number {
+  if (head === "arrow") return 25;
+  if (head === "diamond" || head === "diamond_outline") return 12;
+  if (head.startsWith("crowfoot")) return 20;
+  return 15;
+}
+
+/** Half the opening of Excalidraw's head, in degrees, by kind. */
+function excalidrawHeadAngle(head: ExcalidrawHead): number {
+  return head === "bar" ? 90 : head === "arrow" ? 20 : 25;
+}
+
+/** `p` turned about `c` by `degrees` (clockwise on the screen for positive). */
+function turned(p: Point, c: Point, degrees: number): Point {
+  const a = (degrees * Math.PI) / 180;
+  const cos = Math.cos(a);
+  const sin = Math.sin(a);
+  return {
+    x: c.x + (p.x - c.x) * cos - (p.y - c.y) * sin,
+    y: c.y + (p.x - c.x) * sin + (p.y - c.y) * cos,
+  };
+}
+
 /**
- * The shapes of one arrowhead in the arrow's local units: a mark stroked with the arrow's stroke
- * (undashed), a filled shape in its colour, or, for an outlined head, the shape stroked and
- * filled with the scene's background, as Excalidraw fills it.
+ * The shapes of one arrowhead in the arrow's local units, with Excalidraw's geometry
+ * (`getArrowheadPoints`): each kind's length (an arrow 25, a diamond 12, a crow's foot 20, the
+ * rest 15), held to half the end segment (a quarter for a diamond), and its opening (an arrow
+ * 20°, a bar 90°, the rest 25°). Marks (arrow, bar, crow's feet) are strokes of the arrow's
+ * width; a dot or circle is centred on the tip; a triangle or diamond is filled in the stroke's
+ * colour and stroked, an outlined one filled with the scene's background, as Excalidraw fills it.
+ * `from` is where the head points from (see `headFrom`), `segment` the length of the end segment
+ * between the element's own points.
  */
 export function headNodes(
   head: ExcalidrawHead,
   tip: Point,
   from: Point,
+  segment: number,
   stroke: Stroke,
   background: RGBA,
 ): SceneNode[] {
-  const size = headSize(stroke.width);
+  const distance = Math.hypot(tip.x - from.x, tip.y - from.y);
+  if (!(distance > 0)) return [];
+  const n = { x: (tip.x - from.x) / distance, y: (tip.y - from.y) / distance };
+  const share = head === "diamond" || head === "diamond_outline" ? 0.25 : 0.5;
+  const size = Math.min(excalidrawHeadSize(head), segment * share);
+  const back = { x: tip.x - n.x * size, y: tip.y - n.y * size };
+  const angle = excalidrawHeadAngle(head);
   const paint = stroke.paint;
   const ink: Fill = paint === null ? NO_FILL : paint;
   const mark: Stroke = { ...stroke, dash: [], dashOffset: 0 };
   const outlined = head.endsWith("_outline");
   const fill: Fill = outlined ? { type: "solid", color: background } : ink;
-  const edge: Stroke = outlined ? mark : NO_STROKE;
-  const run = (points: readonly number[], closed: boolean, style: "mark" | "shape"): PathNode =>
+  const run = (points: readonly Point[], closed: boolean): PathNode =>
     makeNode<PathNode>("path", "", "", "", {
       name: "Arrowhead",
-      fill: style === "mark" ? NO_FILL : fill,
-      stroke: style === "mark" ? mark : edge,
+      fill: closed ? fill : NO_FILL,
+      stroke: mark,
       fillRule: "nonzero",
       subpaths: [
         {
-          start: { x: points[0]!, y: points[1]! },
-          segments: Array.from({ length: points.length / 2 - 1 }, (_, i) => ({
-            type: "line" as const,
-            to: { x: points[i * 2 + 2]!, y: points[i * 2 + 3]! },
-          })),
+          start: points[0]!,
+          segments: points.slice(1).map((to) => ({ type: "line" as const, to })),
           closed,
         },
       ],
     });
-  if (head.startsWith("crowfoot")) {
-    const angle = Math.atan2(tip.y - from.y, tip.x - from.x);
-    const along = { x: Math.cos(angle), y: Math.sin(angle) };
-    const across = { x: -along.y * (size / 2), y: along.x * (size / 2) };
-    const at = (back: number, side: number): number[] => [
-      tip.x - along.x * back + across.x * side,
-      tip.y - along.y * back + across.y * side,
-    ];
-    const out: SceneNode[] = [];
-    // Many: three prongs from a point on the line out to the end; one: a bar across the line.
-    if (head !== "crowfoot_one")
-      out.push(run([...at(0, 1), ...at(size, 0), ...at(0, -1)], false, "mark"));
-    if (head !== "crowfoot_many") out.push(run([...at(size, 1), ...at(size, -1)], false, "mark"));
-    return out;
-  }
-  const geometry = headGeometry(nativeHead(head).head, tip, from, size);
-  if (geometry === null) return [];
-  switch (geometry.kind) {
-    case "stroke":
-      return [run(geometry.points, false, "mark")];
-    case "fill":
-      return [run(geometry.points, true, "shape")];
+  /** Crow's foot "one": a bar across the line where a 25° head's wings end. */
+  const crowfootOne = (): PathNode => {
+    const one = Math.min(20, segment * 0.5);
+    const at = { x: tip.x - n.x * one, y: tip.y - n.y * one };
+    return run([turned(at, tip, -25), turned(at, tip, 25)], false);
+  };
+  switch (head) {
+    case "dot":
     case "circle":
+    case "circle_outline": {
+      const r = Math.max(0, size + stroke.width - 2) / 2;
       return [
         makeNode<EllipseNode>("ellipse", "", "", "", {
           name: "Arrowhead",
-          transform: {
-            x: geometry.cx - geometry.r,
-            y: geometry.cy - geometry.r,
-            rotation: 0,
-            scaleX: 1,
-            scaleY: 1,
-            skewX: 0,
-          },
+          transform: { x: tip.x - r, y: tip.y - r, rotation: 0, scaleX: 1, scaleY: 1, skewX: 0 },
           fill,
-          stroke: edge,
-          width: geometry.r * 2,
-          height: geometry.r * 2,
+          stroke: mark,
+          width: r * 2,
+          height: r * 2,
         }),
       ];
+    }
+    case "triangle":
+    case "triangle_outline":
+      return [run([tip, turned(back, tip, -angle), turned(back, tip, angle)], true)];
+    case "diamond":
+    case "diamond_outline": {
+      const opposite = { x: tip.x - n.x * size * 2, y: tip.y - n.y * size * 2 };
+      return [run([tip, turned(back, tip, -angle), opposite, turned(back, tip, angle)], true)];
+    }
+    case "crowfoot_one":
+      return [crowfootOne()];
+    case "crowfoot_many":
+    case "crowfoot_one_or_many": {
+      // Prongs from the point `size` back on the line out to either side of the tip.
+      const prongs = run([turned(tip, back, -angle), back, turned(tip, back, angle)], false);
+      return head === "crowfoot_many" ? [prongs] : [prongs, crowfootOne()];
+    }
+    case "arrow":
+    case "bar":
+      return [run([turned(back, tip, -angle), tip, turned(back, tip, angle)], false)];
   }
 }
 
@@ -196,19 +228,19 @@ export function bodyHeads(
 ): SceneNode[] {
   if (segments.length === 0) return [];
   const out: SceneNode[] = [];
-  if (heads.start !== null)
-    out.push(
-      ...headNodes(heads.start, start, headFrom(start, segments, false), stroke, background),
-    );
-  if (heads.end !== null)
-    out.push(
-      ...headNodes(
-        heads.end,
-        segments.at(-1)!.to,
-        headFrom(start, segments, true),
-        stroke,
-        background,
-      ),
-    );
+  // Excalidraw holds a head to a share of the end segment between the element's own points.
+  const first = segments[0]!.to;
+  const end = segments.at(-1)!.to;
+  const beforeEnd = segments.at(-2)?.to ?? start;
+  if (heads.start !== null) {
+    const segment = Math.hypot(first.x - start.x, first.y - start.y);
+    const from = headFrom(start, segments, false);
+    out.push(...headNodes(heads.start, start, from, segment, stroke, background));
+  }
+  if (heads.end !== null) {
+    const segment = Math.hypot(end.x - beforeEnd.x, end.y - beforeEnd.y);
+    const from = headFrom(start, segments, true);
+    out.push(...headNodes(heads.end, end, from, segment, stroke, background));
+  }
   return out;
 }

@@ -520,7 +520,7 @@ describe(".excalidraw files of Excalidraw 0.17 and 0.18", () => {
     ]);
   });
 
-  it("reports hatched fills, links and sketchy outlines; keeps locks and 0.18's fonts", () => {
+  it("reports links and sketchy outlines; keeps locks and 0.18's fonts", () => {
     const { nodes, warnings } = nodes2([
       {
         ...base,
@@ -548,7 +548,7 @@ describe(".excalidraw files of Excalidraw 0.17 and 0.18", () => {
     });
     expect(warnings).toEqual([
       "Not imported: 1 element link.",
-      "Drawn differently: 1 outline with a hand-drawn look (drawn clean), 1 fill with hachure (drawn solid), 1 fill with cross-hatch (drawn solid).",
+      "Drawn differently: 1 outline with a hand-drawn look (drawn clean).",
     ]);
   });
 
