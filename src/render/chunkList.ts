@@ -33,6 +33,8 @@ export interface ChunkOwner {
   detail(): Detail;
   /** Whether no zoom is under way (textures are only rendered once it has settled). */
   settled(): boolean;
+  /** Whether far-zoom chunks may be drawn from textures of themselves. */
+  cachesTextures(): boolean;
   /** The display object drawing `node`, a member no batch can draw, created if it has none. */
   displayFor(node: SceneNode): Container;
   /** The last cull and its serial number. */
@@ -848,7 +850,11 @@ export class ChunkList {
       chunk.built && chunk.batchesOnly && !chunk.group.culled && chunk.live.size === 0;
     if (cacheable && chunk.cached !== 0 && !this.owner.settled()) return false;
     let wanted = 0;
-    if (this.owner.detail().pixelsPerUnit <= TEXTURE_CACHE_MAX_ZOOM && cacheable) {
+    if (
+      this.owner.cachesTextures() &&
+      this.owner.detail().pixelsPerUnit <= TEXTURE_CACHE_MAX_ZOOM &&
+      cacheable
+    ) {
       const resolution = this.detail().pixelsPerUnit * (globalThis.devicePixelRatio ?? 1);
       const bounds = chunk.group.getLocalBounds();
       const fits =

@@ -63,6 +63,12 @@ export interface SceneRendererOptions {
   readonly buildSliceMs?: number;
   readonly clock?: () => number;
   /**
+   * Whether far-zoom chunks are drawn from textures of themselves (on unless false). They save a
+   * software rasteriser most of its per-pixel work; on a GPU, drawing the meshes may cost less
+   * than rendering the textures as chunks come into view.
+   */
+  readonly textureCaches?: boolean;
+  /**
    * Build no chunk until the first cull says which are near the view, so showing a page costs
    * the same whatever it holds. Without it everything is drawn until a cull.
    */
@@ -158,6 +164,7 @@ export class SceneRenderer {
   private serial = 0;
   private readonly chunkSize: number;
   private readonly buildSliceMs: number;
+  private textureCaches: boolean;
   private readonly clock: () => number;
   /** When the current pass's share of chunk building ends, by `clock`. */
   private buildDeadline = Infinity;
@@ -206,6 +213,7 @@ export class SceneRenderer {
   ) {
     this.chunkSize = Math.max(1, Math.floor(options.chunkSize ?? CHUNK_SIZE));
     this.buildSliceMs = Math.max(0, options.buildSliceMs ?? Infinity);
+    this.textureCaches = options.textureCaches !== false;
     this.clock = options.clock ?? (() => performance.now());
     this.lazy = options.lazy ?? false;
     this.onBackdropNeeded = options.onBackdropNeeded ?? null;
@@ -228,6 +236,7 @@ export class SceneRenderer {
       writer: new BatchWriter(),
       detail: () => this.detail,
       settled: () => this.settleTimer === null,
+      cachesTextures: () => this.textureCaches,
       displayFor: (node) => this.memberDisplay(node),
       inView: () => this.inView,
       cullSerial: () => this.cullSerial,
@@ -510,6 +519,15 @@ export class SceneRenderer {
     for (const list of this.lists.values()) list.dropCaches();
     if (redrawn > 0) this.invalidate();
     return redrawn;
+  }
+
+  /** Turns far-zoom texture caches on or off (see `SceneRendererOptions.textureCaches`). */
+  setTextureCaches(on: boolean): void {
+    if (on === this.textureCaches) return;
+    this.textureCaches = on;
+    if (!on) for (const list of this.lists.values()) list.dropCaches();
+    else for (const list of this.lists.values()) list.refreshDetail();
+    this.invalidate();
   }
 
   dispose(): void {

@@ -385,6 +385,37 @@ describe("scene renderer", () => {
     }
   });
 
+  it("draws far-zoom chunks live while texture caches are off, and from textures once on again", () => {
+    vi.useFakeTimers();
+    try {
+      const store = emptyDocumentStore();
+      store.transact("add", (tx) => {
+        let index: string | null = null;
+        for (let i = 0; i < 6; i += 1) {
+          index = generateKeyBetween(index, null);
+          tx.put(shape(i % 2, `s${i}`, i * 10, index));
+        }
+      });
+      const renderer = new SceneRenderer(store, new Container(), () => {}, {
+        chunkSize: 3,
+        textureCaches: false,
+      });
+      renderer.showPage("page");
+      const chunkGroups = () => renderer.world.children.flatMap((list) => list.children);
+      renderer.setZoom(0.1);
+      vi.advanceTimersByTime(ZOOM_SETTLE_MS);
+      expect(chunkGroups().map((group) => group.isCachedAsTexture)).toEqual([false, false]);
+      renderer.setTextureCaches(true);
+      expect(chunkGroups().map((group) => group.isCachedAsTexture)).toEqual([true, true]);
+      renderer.setTextureCaches(false);
+      expect(chunkGroups().map((group) => group.isCachedAsTexture)).toEqual([false, false]);
+      expect(chunkGroups().map((group) => group.isRenderGroup)).toEqual([true, true]);
+      renderer.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("asks for the backdrop only while the page holds a blend mode that reads it", () => {
     const store = emptyDocumentStore();
     store.transact("add", (tx) => tx.put(shape(0, "r", 0, "a0")));
