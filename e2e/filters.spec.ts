@@ -249,7 +249,7 @@ test("the properties panel adds and edits a selected group's drop shadow, one un
   });
   expect(group.type).toBe("group");
   const panel = page.getByRole("region", { name: "Properties" }).first();
-  const shadow = panel.getByRole("group", { name: "Drop shadow" });
+  const shadow = panel.getByRole("group", { name: "Effects" });
   await shadow.getByRole("button", { name: "Add drop shadow" }).click();
   const x = shadow.getByLabel("Shadow X", { exact: true });
   await expect(x).toHaveValue("4");
@@ -355,7 +355,7 @@ test("a drop shadow added in the panel follows its group's content moved far out
     .toBe(ids.group);
   const panel = page.getByRole("region", { name: "Properties" }).first();
   await panel
-    .getByRole("group", { name: "Drop shadow" })
+    .getByRole("group", { name: "Effects" })
     .getByRole("button", { name: "Add drop shadow" })
     .click();
   // The red square moves far right and the blue rectangle grows to twice its size: both leave
@@ -437,4 +437,151 @@ test("a drop shadow added in the panel follows its group's content moved far out
   }
   // The export's bounds hold the whole shadow: 4 past the square, and three deviations.
   expect(exported.bounds.maxX).toBeGreaterThanOrEqual(moved.x + 30 + 16);
+});
+
+/** Shows the chrome `hideChrome` hid. */
+async function showChrome(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const style of document.querySelectorAll("style[data-e2e-style]")) style.remove();
+  });
+}
+
+// A classic SVG drop shadow chain, and a tint no list of shadows draws.
+const SHADOWED = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100" viewBox="0 0 300 100">
+  <filter id="shadow" x="-30%" y="-30%" width="160%" height="160%">
+    <feGaussianBlur in="SourceAlpha" stdDeviation="3"/>
+    <feOffset dx="6" dy="6" result="offsetblur"/>
+    <feFlood flood-color="#000000" flood-opacity="0.5"/>
+    <feComposite in2="offsetblur" operator="in"/>
+    <feMerge><feMergeNode/><feMergeNode in="SourceGraphic"/></feMerge>
+  </filter>
+  <filter id="tint">
+    <feOffset in="SourceGraphic" dx="8" dy="6" result="moved"/>
+    <feFlood flood-color="#ffcc00" flood-opacity="0.6" result="yellow"/>
+    <feBlend in="moved" in2="yellow" mode="multiply"/>
+  </filter>
+  <rect x="60" y="20" width="60" height="40" fill="#3366cc" filter="url(#shadow)"/>
+  <circle cx="220" cy="45" r="25" fill="#cc3333" filter="url(#tint)"/>
+</svg>`;
+
+test("the effects list shows an imported shadow chain as a drop shadow, adds, edits and removes shadows, and removes a custom filter", async ({
+  browser,
+}) => {
+  // Each commit that changes a filter costs the test browser's software GL seconds of one
+  // frame (a single long task of 7 to 13 s was measured after an edit here).
+  test.setTimeout(180_000);
+  const page = await reused(browser);
+  const zoom = 2;
+  const found = await page.evaluate(
+    async ({ svg, zoom }) => {
+      const lw = window.linework!;
+      const store = lw.editor.store;
+      store.transact("White page", (tx) => {
+        tx.update(lw.current.pageId(), { background: { r: 1, g: 1, b: 1, a: 1 } });
+      });
+      const outcome = await lw.importFile("shadowed.svg", svg);
+      if (!outcome.ok) return null;
+      lw.current.camera.set({ x: 0, y: 0, zoom });
+      // The filtered groups, and where each one's shape starts on the page.
+      const out: { id: string; shape: string; x: number; y: number }[] = [];
+      const stack = [lw.current.pageId()];
+      while (stack.length > 0)
+        for (const child of store.childrenOf(stack.pop()!)) {
+          stack.push(child.id);
+          if (child.type !== "group" || child.filter === undefined) continue;
+          const shape = store.childrenOf(child.id)[0]!;
+          let x = 0;
+          let y = 0;
+          for (let n = store.get(shape.id); n !== undefined && "transform" in n;) {
+            x += n.transform.x;
+            y += n.transform.y;
+            n = store.get(n.parent);
+          }
+          out.push({ id: child.id, shape: shape.type, x, y });
+        }
+      return out;
+    },
+    { svg: SHADOWED, zoom },
+  );
+  expect(found).not.toBeNull();
+  const rect = found!.find((f) => f.shape === "rect")!;
+  const tint = found!.find((f) => f.shape !== "rect")!;
+  const undoDepth = () => page.evaluate(() => window.linework!.editor.history.depth.undo);
+  await page.evaluate((id) => window.linework!.editor.store.setSelection([id]), rect.id);
+  const effects = page.getByRole("region", { name: "Properties" }).first().getByRole("group", {
+    name: "Effects",
+  });
+  const first = effects.getByRole("group", { name: "Drop shadow 1", exact: true });
+  await expect(first.getByLabel("Shadow X", { exact: true })).toHaveValue("6");
+  await expect(first.getByLabel("Shadow blur", { exact: true })).toHaveValue("3");
+  await expect(effects.getByText("Custom filter")).toHaveCount(0);
+  const before = await undoDepth();
+
+  await effects.getByRole("button", { name: "Add drop shadow" }).click();
+  const second = effects.getByRole("group", { name: "Drop shadow 2", exact: true });
+  const x = second.getByLabel("Shadow X", { exact: true });
+  await expect(x).toHaveValue("4");
+  await x.fill("-20");
+  await x.press("Enter");
+  const y = second.getByLabel("Shadow Y", { exact: true });
+  await y.fill("0");
+  await y.press("Enter");
+  await second.getByRole("button", { name: /^Shadow colour/ }).click();
+  const hex = second.getByRole("group", { name: "Shadow colour" }).getByLabel("Hex");
+  await hex.fill("#ff000080");
+  await hex.press("Enter");
+  await expect.poll(undoDepth).toBe(before + 4);
+  // The first shadow is as it came in.
+  await expect(first.getByLabel("Shadow X", { exact: true })).toHaveValue("6");
+  await expect(first.getByLabel("Shadow Y", { exact: true })).toHaveValue("6");
+
+  await page.evaluate(() => window.linework!.editor.store.setSelection([]));
+  await hideChrome(page);
+  await waitForRestingView(page);
+  const box = await canvasBox(page);
+  const pixel = async (wx: number, wy: number): Promise<number[]> => {
+    const s = await page.evaluate((w) => window.linework!.current.camera.worldToScreen(w), {
+      x: wx,
+      y: wy,
+    });
+    const shot = await screenshotPixels(page, {
+      x: box.x + s.x,
+      y: box.y + s.y,
+      width: 1,
+      height: 1,
+    });
+    return Array.from(shot.data.subarray(0, 3));
+  };
+  // Half-black right of the rectangle (the imported shadow), half-red left of it (the new one,
+  // 20 to the left, blurred by 4).
+  expectNear(await pixel(rect.x + 62, rect.y + 30), [139, 139, 139], "the imported shadow", 24);
+  const red = await pixel(rect.x - 10, rect.y + 20);
+  expect(red[0]! - red[1]!, `the new red shadow ${red.join(", ")}`).toBeGreaterThan(60);
+  expect(Math.abs(red[1]! - red[2]!)).toBeLessThan(12);
+
+  await showChrome(page);
+  await page.evaluate((id) => window.linework!.editor.store.setSelection([id]), rect.id);
+  await effects.getByRole("button", { name: "Remove drop shadow 1" }).click();
+  // The red one is left, now first.
+  await expect(effects.getByRole("group", { name: "Drop shadow 2", exact: true })).toHaveCount(0);
+  await expect(first.getByLabel("Shadow X", { exact: true })).toHaveValue("-20");
+  await expect.poll(undoDepth).toBe(before + 5);
+  await page.evaluate(() => window.linework!.editor.store.setSelection([]));
+  await waitForRestingView(page);
+  await hideChrome(page);
+  expectNear(await pixel(rect.x + 62, rect.y + 30), [255, 255, 255], "no black shadow", 8);
+
+  // A filter that is not drop shadows: shown as a custom filter, and removed.
+  await showChrome(page);
+  await page.evaluate((id) => window.linework!.editor.store.setSelection([id]), tint.id);
+  await expect(effects.getByText("Custom filter")).toBeVisible();
+  await effects.getByRole("button", { name: "Remove filter" }).click();
+  await expect(effects.getByRole("button", { name: "Add drop shadow" })).toBeVisible();
+  expect(
+    await page.evaluate(
+      (id) => (window.linework!.editor.store.get(id) as { filter?: unknown }).filter,
+      tint.id,
+    ),
+  ).toBeUndefined();
+  await expect.poll(undoDepth).toBe(before + 6);
 });

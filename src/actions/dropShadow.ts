@@ -1,77 +1,78 @@
-import { dropShadowFilter } from "../doc/filter";
-import type {
-  FilterFit,
-  FilterPrimitive,
-  GroupFilter,
-  GroupNode,
-  RGBA,
-  SceneNode,
-} from "../doc/types";
-import { isGroup } from "../shapes/group";
+import { MAX_SHADOWS, shadowPrimitives, shadowsOf, type ShadowEffect } from "../doc/shadows";
+import type { FilterFit, GroupFilter, GroupNode, RGBA, SceneNode } from "../doc/types";
 import { regionFitted } from "../shapes/filterRegion";
+import { isGroup } from "../shapes/group";
 import type { NodeSource } from "./geometry";
 
 /**
- * A group's drop shadow as the properties panel edits it (Figma's "Drop shadow", Inkscape's
- * Filters ▸ Shadows): a filter of one `dropShadow` primitive over the group's drawing. The
- * filter's region is fitted to the group's drawing and the shadow's reach (`SHADOW_FIT`), and
- * follows the drawing afterwards (`editing/filterFitter.ts`), so the shadow never runs past it;
- * a filter of any other shape is left as the import made it.
+ * A group's drop shadows as the properties panel edits them (Figma's Effects, Inkscape's
+ * Filters ▸ Shadows): a filter that `doc/shadows.ts` reads as a list of shadows under the
+ * group's drawing, however it was spelled. Each edit writes the list back as one graph, its
+ * region fitted to the group's drawing and the shadows' reach (`SHADOW_FIT`), which follows the
+ * drawing afterwards (`editing/filterFitter.ts`), so no shadow is ever cut. A filter of any
+ * other shape is left as the import made it, and can only be removed.
  */
 
-export type DropShadow = Omit<Extract<FilterPrimitive, { type: "dropShadow" }>, "type" | "in">;
+export type DropShadow = ShadowEffect;
 
-/** The drop shadow a new one starts as: down and right, soft, a quarter black. */
+/** The drop shadow a new one starts as: down and right, soft, a quarter black, SVG's kind. */
 export const DEFAULT_SHADOW: DropShadow = {
   dx: 4,
   dy: 4,
   stdDeviation: 4,
   color: { r: 0, g: 0, b: 0, a: 0.25 },
+  solid: false,
+  clipped: false,
 };
-
-/** What a node carries as the panel sees it: no filter, a drop shadow, or another filter. */
-export function shadowOf(node: SceneNode): DropShadow | "other" | null {
-  if (!isGroup(node)) return null;
-  const filter = node.filter;
-  if (filter === undefined) return null;
-  const [only, ...rest] = filter.primitives;
-  if (only?.type !== "dropShadow" || only.in !== "SourceGraphic" || rest.length > 0) return "other";
-  const { dx, dy, stdDeviation, color } = only;
-  return { dx, dy, stdDeviation, color };
-}
 
 /** A panel's shadow reaches as far as it goes past what the group draws, wherever that moves. */
 export const SHADOW_FIT: FilterFit = { x: 0, y: 0, width: 1, height: 1, reach: true };
 
-/** The filter holding `shadow`, its region fitted to `group`'s drawing now. */
-function shadowFilter(source: NodeSource, group: GroupNode, shadow: DropShadow): GroupFilter {
-  const unfitted = {
-    ...dropShadowFilter({ x: 0, y: 0, width: 1, height: 1 }, shadow),
-    fit: SHADOW_FIT,
-  };
-  const region = regionFitted(source, group, unfitted) ?? unfitted.region;
-  return { ...unfitted, region };
+/**
+ * What a node carries as the panel sees it: no filter (null), its drop shadows bottom first, or
+ * another filter ("other").
+ */
+export function shadowsOfNode(node: SceneNode): readonly DropShadow[] | "other" | null {
+  if (!isGroup(node)) return null;
+  const filter = node.filter;
+  if (filter === undefined) return null;
+  return shadowsOf(filter) ?? "other";
 }
 
 /**
- * The group with `shadow` as its filter (its blur dropped: a group carries one or the other),
- * or without its filter (null); null for a node that is not a group.
+ * The group with `shadows` as its filter (its blur dropped: a group carries one or the other;
+ * the colour space of a filter read as shadows kept), or without a filter for none; null for a
+ * node that is not a group, or for more shadows than a group holds.
  */
-export function withShadow(
+export function withShadows(
   source: NodeSource,
   node: SceneNode,
-  shadow: DropShadow | null,
+  shadows: readonly DropShadow[],
 ): SceneNode | null {
-  if (!isGroup(node)) return null;
+  if (!isGroup(node) || shadows.length > MAX_SHADOWS) return null;
   const group = node;
-  if (shadow === null) {
+  if (shadows.length === 0) {
     if (group.filter === undefined) return null;
     const { filter: _dropped, ...rest } = group;
     return rest as GroupNode;
   }
-  const filter = shadowFilter(source, group, shadow);
+  const kept = group.filter !== undefined && shadowsOf(group.filter) !== null;
+  const unfitted: GroupFilter = {
+    region: { x: 0, y: 0, width: 1, height: 1 },
+    linearRGB: kept ? group.filter!.linearRGB : true,
+    primitives: shadowPrimitives(shadows),
+    fit: SHADOW_FIT,
+  };
+  const filter = { ...unfitted, region: regionFitted(source, group, unfitted) ?? unfitted.region };
   const { blur: _blur, ...rest } = group;
   return { ...rest, filter } as GroupNode;
+}
+
+/** The group without its filter, whatever it is (the panel's Remove of a custom filter). */
+export function withoutFilter(node: SceneNode): SceneNode | null {
+  if (!isGroup(node) || node.filter === undefined) return null;
+  const { filter: _dropped, ...rest } = node;
+  return rest as GroupNode;
 }
 
 /** A shadow's colour, kept in range. */

@@ -193,18 +193,6 @@ export function inputsOf(p: FilterPrimitive): readonly FilterInput[] {
   }
 }
 
-/** A drop shadow as Figma and Inkscape offer it: one primitive over the group's drawing. */
-export function dropShadowFilter(
-  region: GroupFilter["region"],
-  shadow: Omit<Extract<FilterPrimitive, { type: "dropShadow" }>, "type" | "in">,
-): GroupFilter {
-  return {
-    region,
-    linearRGB: true,
-    primitives: [{ type: "dropShadow", in: "SourceGraphic", ...shadow }],
-  };
-}
-
 /**
  * How far, in the group's units along x and y, the drawn result can lie from the drawing it
  * comes from: offsets and three deviations of each blur, along the longest chain of inputs. A

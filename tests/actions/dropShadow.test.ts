@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SHADOW, shadowOf, withShadow } from "../../src/actions/dropShadow";
+import {
+  DEFAULT_SHADOW,
+  shadowsOfNode,
+  withoutFilter,
+  withShadows,
+  type DropShadow,
+} from "../../src/actions/dropShadow";
 import { maskSelection } from "../../src/actions/masks";
 import { filterProblem } from "../../src/doc/filter";
+import { MAX_SHADOWS } from "../../src/doc/shadows";
 import type { GroupNode, SceneNode } from "../../src/doc/types";
 import { editNodes } from "../../src/ui/properties/edits";
 import { fixtureEditor } from "./fixture";
@@ -19,36 +26,70 @@ function withGroup() {
   return editor;
 }
 
-describe("drop shadow from the properties panel", () => {
-  it("adds, edits and removes a group's drop shadow, one undo step each", () => {
+const RED: DropShadow = {
+  dx: -6,
+  dy: 10,
+  stdDeviation: 2,
+  color: { r: 1, g: 0, b: 0, a: 0.5 },
+  solid: false,
+  clipped: true,
+};
+
+describe("drop shadows from the properties panel", () => {
+  it("adds, edits and removes a group's drop shadows, one undo step each", () => {
     const editor = withGroup();
     const store = editor.store;
     const undoBefore = editor.history.depth.undo;
-    const set = (label: string, shadow: Parameters<typeof withShadow>[2]) =>
-      editNodes(store, label, ["G0"], (n) => withShadow(store, n, shadow));
-    expect(shadowOf(store.get("G0") as SceneNode)).toBeNull();
-    set("Add drop shadow", DEFAULT_SHADOW);
+    const set = (label: string, shadows: readonly DropShadow[]) =>
+      editNodes(store, label, ["G0"], (n) => withShadows(store, n, shadows));
+    const shadows = () => shadowsOfNode(store.get("G0") as SceneNode);
+    expect(shadows()).toBeNull();
+    set("Add drop shadow", [DEFAULT_SHADOW]);
     const added = store.get("G0") as GroupNode;
-    expect(shadowOf(added)).toEqual(DEFAULT_SHADOW);
+    expect(shadows()).toEqual([DEFAULT_SHADOW]);
     expect(filterProblem(added.filter)).toBeNull();
-    set("Shadow X", { ...DEFAULT_SHADOW, dx: -30 });
+    // One shadow SVG's way is one feDropShadow.
+    expect(added.filter!.primitives.map((p) => p.type)).toEqual(["dropShadow"]);
+    set("Add drop shadow", [DEFAULT_SHADOW, RED]);
+    expect(shadows()).toEqual([DEFAULT_SHADOW, RED]);
+    set("Shadow X", [{ ...DEFAULT_SHADOW, dx: -30 }, RED]);
     const moved = store.get("G0") as GroupNode;
-    expect(shadowOf(moved)).toEqual({ ...DEFAULT_SHADOW, dx: -30 });
-    // The region grows with the shadow's reach, so the shadow is never cut.
+    expect(shadows()).toEqual([{ ...DEFAULT_SHADOW, dx: -30 }, RED]);
+    expect(filterProblem(moved.filter)).toBeNull();
+    // The region grows with the shadows' reach, so no shadow is cut.
     expect(moved.filter!.region.x).toBeLessThan(added.filter!.region.x - 20);
-    set("Remove filter", null);
+    set("Remove drop shadow", [RED]);
+    expect(shadows()).toEqual([RED]);
+    set("Remove drop shadow", []);
     expect((store.get("G0") as GroupNode).filter).toBeUndefined();
-    expect(editor.history.depth.undo).toBe(undoBefore + 3);
+    expect(editor.history.depth.undo).toBe(undoBefore + 5);
     editor.history.undo();
-    expect(shadowOf(store.get("G0") as SceneNode)).toEqual({ ...DEFAULT_SHADOW, dx: -30 });
+    expect(shadows()).toEqual([RED]);
     editor.history.undo();
-    expect(shadowOf(store.get("G0") as SceneNode)).toEqual(DEFAULT_SHADOW);
+    expect(shadows()).toEqual([{ ...DEFAULT_SHADOW, dx: -30 }, RED]);
+    editor.history.undo();
+    expect(shadows()).toEqual([DEFAULT_SHADOW, RED]);
+  });
+
+  it("holds at most MAX_SHADOWS shadows, each within the model's limits", () => {
+    const editor = withGroup();
+    const store = editor.store;
+    const many = Array.from({ length: MAX_SHADOWS }, (_, i) => ({
+      ...RED,
+      dx: i,
+      solid: i % 2 === 0,
+      clipped: i % 3 === 0,
+    }));
+    const group = withShadows(store, store.get("G0") as SceneNode, many) as GroupNode;
+    expect(filterProblem(group.filter)).toBeNull();
+    expect(shadowsOfNode(group)).toEqual(many);
+    expect(withShadows(store, group, [...many, RED])).toBeNull();
   });
 
   it("leaves shapes alone, calls another filter other, and replaces a blur", () => {
     const editor = withGroup();
     const store = editor.store;
-    expect(withShadow(store, store.get("a") as SceneNode, DEFAULT_SHADOW)).toBeNull();
+    expect(withShadows(store, store.get("a") as SceneNode, [DEFAULT_SHADOW])).toBeNull();
     const group = store.get("G0") as GroupNode;
     const other: GroupNode = {
       ...group,
@@ -58,9 +99,19 @@ describe("drop shadow from the properties panel", () => {
         primitives: [{ type: "offset", in: "SourceGraphic", dx: 1, dy: 1 }],
       },
     };
-    expect(shadowOf(other)).toBe("other");
-    const blurred = withShadow(store, { ...group, blur: 3 }, DEFAULT_SHADOW) as GroupNode;
+    expect(shadowsOfNode(other)).toBe("other");
+    expect((withoutFilter(other) as GroupNode).filter).toBeUndefined();
+    const blurred = withShadows(store, { ...group, blur: 3 }, [DEFAULT_SHADOW]) as GroupNode;
     expect(blurred.blur).toBeUndefined();
-    expect(shadowOf(blurred)).toEqual(DEFAULT_SHADOW);
+    expect(shadowsOfNode(blurred)).toEqual([DEFAULT_SHADOW]);
+  });
+
+  it("keeps the colour space of shadows it rewrites", () => {
+    const editor = withGroup();
+    const store = editor.store;
+    const group = withShadows(store, store.get("G0") as SceneNode, [RED]) as GroupNode;
+    const srgb: GroupNode = { ...group, filter: { ...group.filter!, linearRGB: false } };
+    const edited = withShadows(store, srgb, [{ ...RED, dy: 1 }]) as GroupNode;
+    expect(edited.filter!.linearRGB).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SHADOW, withShadow } from "../../src/actions/dropShadow";
+import { DEFAULT_SHADOW, withShadows } from "../../src/actions/dropShadow";
 import { filterProblem, filterReach, fittedRegion } from "../../src/doc/filter";
 import { IDENTITY_MATRIX } from "../../src/doc/transform";
 import type { GroupFilter, GroupNode, SceneNode } from "../../src/doc/types";
@@ -49,7 +49,7 @@ function shadowed() {
     rect("r2", "g", "a1", at(150, 0), 40, 40),
   ]);
   editNodes(editor.store, "Add drop shadow", ["g"], (n) =>
-    withShadow(editor.store, n, DEFAULT_SHADOW),
+    withShadows(editor.store, n, [DEFAULT_SHADOW]),
   );
   return editor;
 }

@@ -1,11 +1,13 @@
 import {
   DEFAULT_SHADOW,
   shadowColor,
-  shadowOf,
-  withShadow,
+  shadowsOfNode,
+  withoutFilter,
+  withShadows,
   type DropShadow,
 } from "../../actions/dropShadow";
 import type { DocumentStore } from "../../doc/store";
+import { MAX_SHADOWS } from "../../doc/shadows";
 import type { SceneNode } from "../../doc/types";
 import { isGroup } from "../../shapes/group";
 import { useMessages } from "../i18n/context";
@@ -18,8 +20,10 @@ import type { RecentColours } from "./recentColours";
 const BLUR_LIMIT = { min: 0, max: 1000 };
 
 /**
- * A selected group's drop shadow: Add, or its offset, blur and colour and Remove; a filter of
- * another shape (from an SVG) can only be removed here. Each change is one undo step.
+ * A selected group's effects, as Figma lists them: each drop shadow with its offset, blur,
+ * colour (with opacity), whether it shows behind transparent areas, and Remove; Add drop shadow
+ * for another. A filter that is not drop shadows (from an SVG) shows as a custom filter that
+ * can only be removed. Each change is one undo step.
  */
 export function DropShadowFields({
   store,
@@ -32,60 +36,98 @@ export function DropShadowFields({
 }) {
   const t = useMessages().t;
   if (!isGroup(node)) return null;
-  const shadow = shadowOf(node);
-  const set = (label: string, next: DropShadow | null): void =>
-    editNodes(store, label, [node.id], (n) => withShadow(store, n, next));
-  const change = (label: string, part: Partial<DropShadow>): void => {
-    if (shadow === null || shadow === "other") return;
-    set(label, { ...shadow, ...part });
+  const shadows = shadowsOfNode(node);
+  const list = shadows === "other" ? null : (shadows ?? []);
+  const set = (label: string, next: readonly DropShadow[]): void =>
+    editNodes(store, label, [node.id], (n) => withShadows(store, n, next));
+  const change = (label: string, at: number, part: Partial<DropShadow>): void => {
+    if (list === null) return;
+    set(
+      label,
+      list.map((s, i) => (i === at ? { ...s, ...part } : s)),
+    );
   };
   return (
-    <fieldset className="lw-fieldset" aria-label={t("properties.shadow")}>
-      <legend>{t("properties.shadow")}</legend>
-      {shadow === null ? (
-        <button
-          type="button"
-          className="lw-button"
-          onClick={() => set("Add drop shadow", DEFAULT_SHADOW)}
-        >
-          {t("properties.shadowAdd")}
-        </button>
+    <fieldset className="lw-fieldset" aria-label={t("properties.effects")}>
+      <legend>{t("properties.effects")}</legend>
+      {list === null ? (
+        <>
+          <p className="lw-muted">{t("properties.customFilter")}</p>
+          <button
+            type="button"
+            className="lw-button"
+            aria-label={t("properties.customFilterRemove")}
+            onClick={() => editNodes(store, "Remove filter", [node.id], withoutFilter)}
+          >
+            {t("properties.shadowRemove")}
+          </button>
+        </>
       ) : (
         <>
-          {shadow === "other" ? (
-            <p className="lw-muted">{t("properties.shadowOther")}</p>
-          ) : (
-            <>
-              <div className="lw-grid2">
-                <NumberField
-                  label={t("properties.shadowX")}
-                  field={{ state: "same", value: shadow.dx }}
-                  onCommit={(dx) => change("Shadow X", { dx: clamp(dx, LIMITS.position) })}
+          {list.map((shadow, i) => {
+            const name = t("properties.shadowN", { n: i + 1 });
+            return (
+              <fieldset key={i} className="lw-fieldset" aria-label={name}>
+                <legend>{name}</legend>
+                <div className="lw-grid2">
+                  <NumberField
+                    label={t("properties.shadowX")}
+                    field={{ state: "same", value: shadow.dx }}
+                    onCommit={(dx) => change("Shadow X", i, { dx: clamp(dx, LIMITS.position) })}
+                  />
+                  <NumberField
+                    label={t("properties.shadowY")}
+                    field={{ state: "same", value: shadow.dy }}
+                    onCommit={(dy) => change("Shadow Y", i, { dy: clamp(dy, LIMITS.position) })}
+                  />
+                  <NumberField
+                    label={t("properties.shadowBlur")}
+                    field={{ state: "same", value: shadow.stdDeviation }}
+                    onCommit={(blur) =>
+                      change("Shadow blur", i, { stdDeviation: clamp(blur, BLUR_LIMIT) })
+                    }
+                  />
+                </div>
+                <ColorPicker
+                  label={t("properties.shadowColor")}
+                  color={shadow.color}
+                  mixed={false}
+                  recent={recent}
+                  onCommit={(color) => change("Shadow colour", i, { color: shadowColor(color) })}
                 />
-                <NumberField
-                  label={t("properties.shadowY")}
-                  field={{ state: "same", value: shadow.dy }}
-                  onCommit={(dy) => change("Shadow Y", { dy: clamp(dy, LIMITS.position) })}
-                />
-                <NumberField
-                  label={t("properties.shadowBlur")}
-                  field={{ state: "same", value: shadow.stdDeviation }}
-                  onCommit={(blur) =>
-                    change("Shadow blur", { stdDeviation: clamp(blur, BLUR_LIMIT) })
+                <label className="lw-check">
+                  <input
+                    type="checkbox"
+                    checked={!shadow.clipped}
+                    onChange={(event) =>
+                      change("Shadow behind", i, { clipped: !event.target.checked })
+                    }
+                  />
+                  {t("properties.shadowBehind")}
+                </label>
+                <button
+                  type="button"
+                  className="lw-button"
+                  aria-label={t("properties.shadowRemoveN", { n: i + 1 })}
+                  onClick={() =>
+                    set(
+                      "Remove drop shadow",
+                      list.filter((_, j) => j !== i),
+                    )
                   }
-                />
-              </div>
-              <ColorPicker
-                label={t("properties.shadowColor")}
-                color={shadow.color}
-                mixed={false}
-                recent={recent}
-                onCommit={(color) => change("Shadow colour", { color: shadowColor(color) })}
-              />
-            </>
-          )}
-          <button type="button" className="lw-button" onClick={() => set("Remove filter", null)}>
-            {t("properties.shadowRemove")}
+                >
+                  {t("properties.shadowRemove")}
+                </button>
+              </fieldset>
+            );
+          })}
+          <button
+            type="button"
+            className="lw-button"
+            disabled={list.length >= MAX_SHADOWS}
+            onClick={() => set("Add drop shadow", [...list, DEFAULT_SHADOW])}
+          >
+            {t("properties.shadowAdd")}
           </button>
         </>
       )}
