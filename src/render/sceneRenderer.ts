@@ -163,7 +163,7 @@ export class SceneRenderer {
   private page: Id | null = null;
   private serial = 0;
   private readonly chunkSize: number;
-  private readonly buildSliceMs: number;
+  private buildSliceMs: number;
   private textureCaches: boolean;
   private readonly clock: () => number;
   /** When the current pass's share of chunk building ends, by `clock`. */
@@ -519,6 +519,15 @@ export class SceneRenderer {
     for (const list of this.lists.values()) list.dropCaches();
     if (redrawn > 0) this.invalidate();
     return redrawn;
+  }
+
+  /**
+   * Changes how long one pass may spend building chunks that draw nothing yet (see
+   * `SceneRendererOptions.buildSliceMs`): a frame on a GPU costs far less than the slice chosen
+   * for a software rasteriser.
+   */
+  setBuildSliceMs(ms: number): void {
+    this.buildSliceMs = Math.max(0, ms);
   }
 
   /** Turns far-zoom texture caches on or off (see `SceneRendererOptions.textureCaches`). */

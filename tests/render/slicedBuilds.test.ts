@@ -116,6 +116,18 @@ describe("chunks built over several passes", () => {
     whole.dispose();
   });
 
+  it("a shorter slice set later takes more passes to fill in, and ends the same", () => {
+    const store = storeOf(100);
+    const long = sliced(store, 30);
+    const short = sliced(store, 30);
+    short.setBuildSliceMs(6);
+    const whole = fresh(store);
+    expect(finish(short)).toBeGreaterThan(finish(long));
+    expect(drawing(short.world)).toEqual(drawing(whole.world));
+    expect(drawing(long.world)).toEqual(drawing(whole.world));
+    for (const renderer of [long, short, whole]) renderer.dispose();
+  });
+
   it("an edit of a shown chunk shows at once while others are still being built", () => {
     const store = storeOf(100);
     const renderer = sliced(store, 30);
