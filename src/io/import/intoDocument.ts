@@ -230,6 +230,13 @@ export async function importIntoDocumentInSlices(
     // Selected on a task of its own: measuring the selection (its frame, the panel's numbers)
     // walks every node it holds, as much work as a slice.
     store.transact("Import", (tx) => tx.select(topIds));
+    // Ending the gesture folds every slice's patch into one undo step, a walk over every node
+    // again: on a task of its own too.
+    await pause();
+    if (options.signal?.aborted) {
+      gesture.cancelGesture();
+      return cancelled;
+    }
   } catch (error) {
     gesture.cancelGesture();
     return refusal(error);

@@ -258,24 +258,42 @@ describe("an import put in by slices", () => {
     expect(store.snapshot()).toEqual(before);
   });
 
-  it("selects the import on a commit of its own, after every slice", async () => {
+  it("selects the import on a commit of its own, after every slice, and ends the gesture on a task after it", async () => {
     const store = emptyDocumentStore();
     const history = new History(store);
     const commits: Array<{ changes: number; selected: number }> = [];
-    store.subscribe((commit) =>
+    const events: string[] = [];
+    store.subscribe((commit) => {
       commits.push({
         changes: commit.patch.changes.length,
         selected: commit.selectionAfter.length,
-      }),
-    );
+      });
+      events.push(commit.patch.changes.length === 0 ? "select" : "slice");
+    });
+    const gesture = {
+      beginGesture: (label: string) => history.beginGesture(label),
+      cancelGesture: () => history.cancelGesture(),
+      endGesture: () => {
+        events.push("end");
+        history.endGesture();
+      },
+    };
     const placed = await importIntoDocumentInSlices(
       store,
-      history,
+      gesture,
       read(scene(400, 9)),
       { parent: "page" },
-      { firstSlice: 50, clock: steppingClock(100), pause: () => Promise.resolve() },
+      {
+        firstSlice: 50,
+        clock: steppingClock(100),
+        pause: () => {
+          events.push("pause");
+          return Promise.resolve();
+        },
+      },
     );
     expect(placed.ok).toBe(true);
+    expect(events.slice(-5)).toEqual(["slice", "pause", "select", "pause", "end"]);
     const last = commits.at(-1)!;
     expect(last.changes).toBe(0);
     expect(last.selected).toBe(placed.ok ? placed.ids.length : -1);
