@@ -52,12 +52,12 @@ const REFERENCES = (
  *   curved        0.91; 92.9 %; 93.9 %   (Linework's curved connector is not rough.js's spline)
  *   elbow         1.53; 98.2 %; 98.9 %
  *   frames        0.44; 98.6 %; 100 %   before 1.1
- *   freedraw      0.54; 100 %; 99.8 %
+ *   freedraw      0.29; 100 %; 100 %   before 0.54 (strokes ran on to their last point)
  *   images        0.22; 100 %; 100 %
  *   labels        2.47; 97.5 %; 97.8 %   (Excalidraw's fonts are not Linework's)
  *   legacy        4.93; 96.9 %; 96.0 %   before 29.5 (no hatching, square corners)
- *   scene-0.17    0.72; 99.4 %; 99.8 %   before 1.4
- *   scene-0.18    1.24; 98.6 %; 99.8 %   before 1.8
+ *   scene-0.17    0.60; 99.4 %; 100 %   before 1.4
+ *   scene-0.18    1.20; 98.6 %; 99.9 %   before 1.8
  *   shapes-clean  0.83; 99.8 %; 99.9 %
  *   shapes-rough  2.78; 94.5 %; 99.9 %   before 9.1 (hatching drawn solid)
  *   text-fonts    5.34; 89.4 %; 87.9 %   before 8.9; 65 %; 57 % (texts wrapped anew)
@@ -67,7 +67,7 @@ const LIMITS: Record<string, { readonly colour: number; readonly ink: number }> 
   curved: { colour: 1.3, ink: 0.9 },
   elbow: { colour: 2, ink: 0.95 },
   frames: { colour: 0.8, ink: 0.96 },
-  freedraw: { colour: 0.9, ink: 0.97 },
+  freedraw: { colour: 0.45, ink: 0.97 },
   images: { colour: 0.5, ink: 0.97 },
   labels: { colour: 3.2, ink: 0.95 },
   legacy: { colour: 6, ink: 0.93 },

@@ -646,7 +646,8 @@ function freedraw(
     raw.simulatePressure === true || !Array.isArray(raw.pressures) || raw.pressures.length === 0
       ? null
       : raw.pressures.map((p) => (typeof p === "number" ? p : Number.NaN));
-  const ink = excalidrawInk(points, pressures, stroke.width);
+  // Drawn as Excalidraw draws an opened file's strokes: incomplete (see `excalidrawInk`).
+  const ink = excalidrawInk(points, pressures, stroke.width, false);
   if (ink === null) return null;
   const transform = rotatedAbout(x, y, ...centreOf(x, y, points), angle);
   const node = makeNode<FreehandNode>("freehand", "", "", "", {

@@ -42,11 +42,17 @@ export interface ExcalidrawInk {
 /**
  * The ink for a freedraw element's points (relative to its x, y) and stroke width; `pressures`
  * null when Excalidraw simulates pressure (`simulatePressure`, or no pressures recorded).
+ * `complete` is Excalidraw's `last` option, which it sets only while a stroke it has just drawn
+ * keeps its `lastCommittedPoint`; opening a file clears that point (`restore`), so every stroke of
+ * an opened file is drawn incomplete: perfect-freehand eases towards the last point as towards any
+ * other, and the stroke stops short of it. The ink's last point is then moved to where that
+ * stroke ends, which the ink (always drawn complete) reaches exactly.
  */
 export function excalidrawInk(
   points: readonly Point[],
   pressures: readonly number[] | null,
   strokeWidth: number,
+  complete = true,
 ): ExcalidrawInk | null {
   if (points.length === 0) return null;
   const size = Math.max(0.01, strokeWidth * SIZE_PER_WIDTH);
@@ -71,6 +77,29 @@ export function excalidrawInk(
     for (let t = 1; t < 5; t++)
       input.push([a[0]! + (b[0]! - a[0]!) * (t / 4), a[1]! + (b[1]! - a[1]!) * (t / 4), 0.5]);
   } else if (input.length === 1) input.push([input[0]![0]! + 1, input[0]![1]! + 1, input[0]![2]!]);
+  if (!complete && input.length > 1) {
+    // perfect-freehand's streamline step towards each point, and so towards the last one.
+    const step = 0.15 + (1 - STREAMLINE) * 0.85;
+    const open = getStrokePoints(
+      input.map(([x, y]) => [x!, y!]),
+      { size, streamline: STREAMLINE, last: false },
+    );
+    const before = open.length > 1 ? open.at(-2)!.point : null;
+    const end = open.at(-1)!.point;
+    const last = input.at(-1)!;
+    // The last drawn point is the step from the one before it towards the last input point
+    // (none is drawn when that step goes nowhere).
+    if (before !== null) {
+      const reached = [
+        before[0]! + (last[0]! - before[0]!) * step,
+        before[1]! + (last[1]! - before[1]!) * step,
+      ];
+      if (Math.hypot(reached[0]! - end[0]!, reached[1]! - end[1]!) < 1e-9) {
+        last[0] = end[0]!;
+        last[1] = end[1]!;
+      }
+    }
+  }
   // Smoothed with each point's index as its pressure, to know where each drawn point comes from.
   const stroke = getStrokePoints(
     input.map(([x, y], i) => [x!, y!, i]),

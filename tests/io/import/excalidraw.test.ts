@@ -262,11 +262,14 @@ describe(".excalidraw import", () => {
       startHead: "none",
       endHead: "triangle",
     });
-    // The freedraw's points, each with the pressure that gives Excalidraw's eased width.
+    // The freedraw's points, each with the pressure that gives Excalidraw's eased width; the last
+    // where Excalidraw's stroke of an opened file ends: perfect-freehand's streamline step (0.575)
+    // from the first point towards it (the second lies within the stroke's size of the first).
     const ink = list[3]!;
-    expect(ink.type === "freehand" && ink.points.filter((_, i) => i % 3 !== 2)).toEqual([
-      0, 0, 1, 1, 2, 3,
-    ]);
+    const xy = ink.type === "freehand" ? ink.points.filter((_, i) => i % 3 !== 2) : [];
+    expect(xy.slice(0, 4)).toEqual([0, 0, 1, 1]);
+    expect(xy[4]).toBeCloseTo(2 * 0.575, 9);
+    expect(xy[5]).toBeCloseTo(3 * 0.575, 9);
     expect(ink).toMatchObject({ stroke: { paint: { type: "solid" } }, fill: { type: "none" } });
     // The bent line keeps its head: a path and the head's mark beside it, in a group.
     expect(list.slice(5).map((n) => n.name)).toEqual(["Line", "Arrowhead"]);

@@ -9,6 +9,7 @@ function excalidrawOutline(
   points: readonly (readonly [number, number])[],
   pressures: readonly number[] | null,
   strokeWidth: number,
+  last = true,
 ): number[][] {
   const input =
     pressures === null
@@ -21,7 +22,7 @@ function excalidrawOutline(
     smoothing: 0.5,
     streamline: 0.5,
     easing: (t) => Math.sin((t * Math.PI) / 2),
-    last: true,
+    last,
   });
 }
 
@@ -29,11 +30,13 @@ function inkOutline(
   points: readonly (readonly [number, number])[],
   pressures: readonly number[] | null,
   strokeWidth: number,
+  complete = true,
 ): number[][] {
   const ink = excalidrawInk(
     points.map(([x, y]) => ({ x, y })),
     pressures,
     strokeWidth,
+    complete,
   )!;
   const flat = freehandOutline(ink.points, ink.settings);
   const out: number[][] = [];
@@ -105,6 +108,24 @@ describe("Excalidraw freedraw as ink", () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+
+  it("draws an opened file's strokes as Excalidraw does: incomplete, stopping short of the last point", () => {
+    // Excalidraw's restore clears lastCommittedPoint, so an opened file's strokes are drawn with
+    // perfect-freehand's `last` off; the ink (drawn complete) ends where they end.
+    fc.assert(
+      fc.property(strokeArb, fc.constantFrom(1, 2, 4), (points, width) => {
+        const open = excalidrawOutline(points, null, width, false);
+        expect(deviation(open, inkOutline(points, null, width, false))).toBeLessThan(1e-6);
+      }),
+      { numRuns: 200 },
+    );
+    // And it does stop short: a straight stroke's outline ends before its last point's cap.
+    const straight: [number, number][] = Array.from({ length: 20 }, (_, i) => [i * 10, 0]);
+    const reach = (outline: number[][]) => Math.max(...outline.map((p) => p[0]!));
+    expect(reach(inkOutline(straight, null, 2, false))).toBeLessThan(
+      reach(inkOutline(straight, null, 2)) - 1,
     );
   });
 
