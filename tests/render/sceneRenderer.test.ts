@@ -61,6 +61,19 @@ function shape(kind: number, id: string, x: number, index: string): SceneNode {
   return { ...text, transform };
 }
 
+/** A store of `count` shapes in a row, rectangles and ellipses in turn, ids s0, s1, … */
+function rowOf(count: number): DocumentStore {
+  const store = emptyDocumentStore();
+  store.transact("add", (tx) => {
+    let index: string | null = null;
+    for (let i = 0; i < count; i += 1) {
+      index = generateKeyBetween(index, null);
+      tx.put(shape(i % 2, `s${i}`, i * 10, index));
+    }
+  });
+  return store;
+}
+
 const step = fc.oneof(
   fc.record({
     kind: fc.constant("add" as const),
@@ -264,14 +277,7 @@ describe("scene renderer", () => {
   });
 
   it("when lazy, builds nothing until a cull and then only the chunks it asks for", () => {
-    const store = emptyDocumentStore();
-    store.transact("add", (tx) => {
-      let index: string | null = null;
-      for (let i = 0; i < 10; i += 1) {
-        index = generateKeyBetween(index, null);
-        tx.put(shape(i % 2, `s${i}`, i * 10, index));
-      }
-    });
+    const store = rowOf(10);
     const renderer = new SceneRenderer(store, new Container(), () => {}, {
       chunkSize: 3,
       lazy: true,
@@ -358,14 +364,7 @@ describe("scene renderer", () => {
   it("zoomed far out draws chunks from textures, and zoomed back in draws them live as render groups", () => {
     vi.useFakeTimers();
     try {
-      const store = emptyDocumentStore();
-      store.transact("add", (tx) => {
-        let index: string | null = null;
-        for (let i = 0; i < 6; i += 1) {
-          index = generateKeyBetween(index, null);
-          tx.put(shape(i % 2, `s${i}`, i * 10, index));
-        }
-      });
+      const store = rowOf(6);
       const renderer = new SceneRenderer(store, new Container(), () => {}, { chunkSize: 3 });
       renderer.showPage("page");
       const chunkGroups = () => renderer.world.children.flatMap((list) => list.children);
@@ -388,14 +387,7 @@ describe("scene renderer", () => {
   it("draws far-zoom chunks live while texture caches are off, and from textures once on again", () => {
     vi.useFakeTimers();
     try {
-      const store = emptyDocumentStore();
-      store.transact("add", (tx) => {
-        let index: string | null = null;
-        for (let i = 0; i < 6; i += 1) {
-          index = generateKeyBetween(index, null);
-          tx.put(shape(i % 2, `s${i}`, i * 10, index));
-        }
-      });
+      const store = rowOf(6);
       const renderer = new SceneRenderer(store, new Container(), () => {}, {
         chunkSize: 3,
         textureCaches: false,
