@@ -585,3 +585,103 @@ test("the effects list shows an imported shadow chain as a drop shadow, adds, ed
   ).toBeUndefined();
   await expect.poll(undoDepth).toBe(before + 6);
 });
+
+test("a group whose shadow is on screen while its content is off screen is still drawn", async ({
+  browser,
+}) => {
+  // The first frame with a new filter costs the test browser's software GL seconds.
+  test.setTimeout(120_000);
+  const page = await reused(browser);
+  // A square 500 units left of its shadow: at zoom 1 the view shows the shadow, and the square
+  // lies past the cull rectangle's margin (a quarter of the view, 256 pixels) to the left, but
+  // within what the filter's layer reads from past the screen's edge (512 pixels).
+  await page.evaluate(() => {
+    const lw = window.linework!;
+    const store = lw.editor.store;
+    const pageId = lw.current.pageId();
+    store.transact("White page", (tx) => {
+      tx.update(pageId, { background: { r: 1, g: 1, b: 1, a: 1 } });
+    });
+    const transform = (x: number, y: number) => ({
+      x,
+      y,
+      rotation: 0,
+      scaleX: 1,
+      scaleY: 1,
+      skewX: 0,
+    });
+    const base = { name: "", locked: false, hidden: false, opacity: 1, blendMode: "normal" };
+    store.transact("Far shadow", (tx) => {
+      tx.put({
+        ...base,
+        id: "shadowed",
+        type: "group",
+        parent: pageId,
+        index: "zz",
+        transform: transform(-450, 100),
+        isolated: false,
+        filter: {
+          region: { x: -10, y: -10, width: 620, height: 140 },
+          linearRGB: true,
+          primitives: [
+            {
+              type: "dropShadow",
+              in: "SourceGraphic",
+              dx: 500,
+              dy: 0,
+              stdDeviation: 2,
+              color: { r: 0, g: 0, b: 0, a: 1 },
+            },
+          ],
+        },
+      } as never);
+      tx.put({
+        ...base,
+        id: "square",
+        type: "rect",
+        parent: "shadowed",
+        index: "a0",
+        transform: transform(0, 0),
+        width: 100,
+        height: 100,
+        radii: [0, 0, 0, 0],
+        fill: { type: "solid", color: { r: 0.2, g: 0.4, b: 0.8, a: 1 } },
+        stroke: {
+          paint: null,
+          width: 1,
+          dash: [],
+          dashOffset: 0,
+          cap: "butt",
+          join: "miter",
+          miterLimit: 4,
+        },
+        label: null,
+      } as never);
+    });
+    store.setSelection([]);
+    // Away and back, so that the view is culled with the group in the document.
+    lw.current.camera.set({ x: 20_000, y: 20_000, zoom: 1 });
+  });
+  await waitForRestingView(page);
+  await page.evaluate(() => window.linework!.current.camera.set({ x: 0, y: 0, zoom: 1 }));
+  await hideChrome(page);
+  await waitForRestingView(page);
+  const drawn = await page.evaluate(() =>
+    window.linework!.current.camera.worldToScreen({ x: 0, y: 0 }),
+  );
+  expect(drawn).toEqual({ x: 0, y: 0 });
+  const box = await canvasBox(page);
+  // The square lies at -450…-350 across, 100…200 down; its shadow, 500 right, at 50…150.
+  const shot = await screenshotPixels(page, {
+    x: box.x + 110,
+    y: box.y + 150,
+    width: 1,
+    height: 1,
+  });
+  expectNear(
+    Array.from(shot.data.subarray(0, 3)),
+    [0, 0, 0],
+    "the shadow of a square off screen",
+    16,
+  );
+});

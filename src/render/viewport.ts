@@ -12,6 +12,11 @@ import type { Box } from "../math/box";
 /** What culling asks of the spatial index. */
 export interface RectQuery {
   queryRect(box: Box): Id[];
+  /**
+   * What draws into the rectangle from outside its content's box (a group's shadow), with what
+   * it is made from; absent where nothing does.
+   */
+  queryEffects?(box: Box): Id[];
 }
 
 /** View settings the user toggles; they outlive the document that is open. */
@@ -96,7 +101,9 @@ export class ViewCuller {
       maxX: view.maxX + padX,
       maxY: view.maxY + padY,
     };
-    this.renderer.cullTo(this.index.queryRect(box));
+    const hits = this.index.queryRect(box);
+    const effects = this.index.queryEffects?.(box) ?? [];
+    this.renderer.cullTo(effects.length === 0 ? hits : [...hits, ...effects]);
     this.asked = box;
     this.count += 1;
     this.lastMs = performance.now() - started;

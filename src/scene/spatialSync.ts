@@ -1,9 +1,10 @@
 import type { SpatialIndex } from "../../engine/core/spatialIndex";
 import type { Commit, DocumentStore } from "../doc/store";
 import { IDENTITY_MATRIX, multiply, toMatrix, type Matrix } from "../doc/transform";
-import { isContainer, isSceneNode, type Id, type Transform } from "../doc/types";
+import { isContainer, isSceneNode, type Id, type SceneNode, type Transform } from "../doc/types";
 import { transformBox } from "../geometry/bounds";
 import { localBounds } from "../shapes/bounds";
+import { effectBox } from "../shapes/effectBounds";
 import type { Box } from "../math/box";
 
 /**
@@ -97,6 +98,13 @@ export class SpatialSync {
    */
   private pending: Float64Array | null = null;
   private cancelLater: () => void = () => undefined;
+  /**
+   * The page boxes of what the filtered groups of the page draw (their filter regions), which
+   * reach past their content: culling asks them too, so a shadow on screen keeps its group
+   * drawn. Kept apart from the index, whose boxes are the content's (picking, marquee and
+   * snapping stay on it, as Figma's do). Scanned in full by `queryEffects`: pages hold few.
+   */
+  private readonly effects = new Map<Id, Box>();
 
   constructor(
     private readonly store: DocumentStore,
@@ -125,6 +133,7 @@ export class SpatialSync {
     this.index.clear();
     this.toInt = null;
     this.free.length = 0;
+    this.effects.clear();
     this.page = pageId;
     const ids: Id[] = [];
     let boxes = new Float64Array(4096);
@@ -133,7 +142,9 @@ export class SpatialSync {
       const { id: parent, world } = stack.pop()!;
       for (const child of this.store.childrenOf(parent)) {
         if (isContainer(child)) {
-          stack.push({ id: child.id, world: multiply(world, toMatrix(child.transform)) });
+          const inner = multiply(world, toMatrix(child.transform));
+          stack.push({ id: child.id, world: inner });
+          this.placeEffect(child, inner);
         }
         const local = localBounds(child);
         if (local === null) continue;
@@ -163,6 +174,27 @@ export class SpatialSync {
     const { minX, minY, maxX, maxY } = box;
     if (this.pending !== null) return this.ids(scanBoxes(this.pending, minX, minY, maxX, maxY));
     return this.ids(this.index.queryRect(minX, minY, maxX, maxY));
+  }
+
+  /**
+   * The filtered groups whose drawing (a shadow past their content) touches the rectangle, with
+   * everything inside them: what culling must draw besides `queryRect`'s nodes, since a group's
+   * shadow is made from all of its content.
+   */
+  queryEffects(box: Box): Id[] {
+    const out: Id[] = [];
+    for (const [id, e] of this.effects) {
+      if (e.minX > box.maxX || e.maxX < box.minX || e.minY > box.maxY || e.maxY < box.minY)
+        continue;
+      out.push(id);
+      const stack = [id];
+      while (stack.length > 0)
+        for (const child of this.store.childrenOf(stack.pop()!)) {
+          out.push(child.id);
+          stack.push(child.id);
+        }
+    }
+    return out;
   }
 
   get size(): number {
@@ -200,6 +232,7 @@ export class SpatialSync {
     for (const { id, before, after } of commit.patch.changes) {
       if (after === null || !isSceneNode(after)) {
         this.drop(id);
+        this.effects.delete(id);
         continue;
       }
       this.place(id, worlds);
@@ -227,8 +260,10 @@ export class SpatialSync {
     const node = this.store.get(id);
     if (!isSceneNode(node) || this.store.pageOf(id)?.id !== this.page) {
       this.drop(id);
+      this.effects.delete(id);
       return;
     }
+    this.placeEffect(node, this.world(id, worlds));
     const local = localBounds(node);
     if (local === null) {
       this.drop(id);
@@ -244,6 +279,13 @@ export class SpatialSync {
       this.toId[n] = id;
       this.index.insert(n, box.minX, box.minY, box.maxX, box.maxY);
     }
+  }
+
+  /** Keeps `node`'s effect box (under its world matrix `world`), or drops it if it has none. */
+  private placeEffect(node: SceneNode, world: Matrix): void {
+    const local = effectBox(node);
+    if (local === null) this.effects.delete(node.id);
+    else this.effects.set(node.id, transformBox(local, world));
   }
 
   private drop(id: Id): void {
