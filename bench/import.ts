@@ -213,25 +213,62 @@ function importStages(timeline: readonly TimelineEntry[], t0: number, t1: number
  * ran meanwhile (PerformanceObserver "longtask", tasks over 50 ms) and the longest gap between
  * animation frames, which is what a person sees as a freeze.
  */
+/** The long tasks and longest gap between frames since a watch began (or was last taken). */
+interface Freezes {
+  readonly tasks: number[];
+  readonly gap: number;
+}
+
+declare global {
+  interface Window {
+    /** Watches the page's long tasks and frame gaps (see FREEZE_WATCH). */
+    __watchFreezes?: () => { take(): Freezes; stop(): Freezes };
+  }
+}
+
+/**
+ * Run in the page before it loads: `__watchFreezes()` starts watching long tasks and the
+ * gaps between animation frames; `take()` returns what it saw and starts afresh, `stop()`
+ * returns it and stops.
+ */
+const FREEZE_WATCH = `globalThis.__watchFreezes = () => {
+  let tasks = [];
+  let gap = 0;
+  let last = performance.now();
+  let watching = true;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) tasks.push(entry.duration);
+  });
+  observer.observe({ type: "longtask", buffered: false });
+  const watch = (now) => {
+    gap = Math.max(gap, now - last);
+    last = now;
+    if (watching) requestAnimationFrame(watch);
+  };
+  requestAnimationFrame(watch);
+  const take = () => {
+    const seen = { tasks, gap };
+    tasks = [];
+    gap = 0;
+    last = performance.now();
+    return seen;
+  };
+  return {
+    take,
+    stop() {
+      watching = false;
+      observer.disconnect();
+      return take();
+    },
+  };
+};`;
+
 async function benchSizeInBrowser(page: Page, paths: number) {
   const svg = generateSvg(paths);
   const measured = await page.evaluate(
     async ({ text }) => {
       const lw = window.linework!;
-      const tasks: number[] = [];
-      const observer = new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) tasks.push(entry.duration);
-      });
-      observer.observe({ type: "longtask", buffered: false });
-      let gap = 0;
-      let last = performance.now();
-      let watching = true;
-      const watch = (now: number): void => {
-        gap = Math.max(gap, now - last);
-        last = now;
-        if (watching) requestAnimationFrame(watch);
-      };
-      requestAnimationFrame(watch);
+      const freezes = window.__watchFreezes!();
       const t0 = performance.now();
       const outcome = await lw.importFile("bench.svg", text, { x: 0, y: 0 });
       const t1 = performance.now();
@@ -242,36 +279,19 @@ async function benchSizeInBrowser(page: Page, paths: number) {
       const t3 = performance.now();
       // Long-task entries arrive after their task; give the observer a moment.
       await new Promise((done) => setTimeout(done, 200));
-      watching = false;
-      observer.disconnect();
+      const { tasks, gap } = freezes.stop();
       const timeline = (globalThis as unknown as { __importTimeline: TimelineEntry[] })
         .__importTimeline;
       // Then the page with the imported drawing out again: SVG, and PNG at 1× (in strips past
       // 16 million pixels, with progress), each with the longest task and frame gap it caused.
       const scope = { page: lw.current.pageId() };
-      const exportTasks: number[] = [];
-      const exportObserver = new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) exportTasks.push(entry.duration);
-      });
-      exportObserver.observe({ type: "longtask", buffered: false });
-      let exportGap = 0;
-      let exportLast = performance.now();
-      let exporting = true;
-      const watchExport = (now: number): void => {
-        exportGap = Math.max(exportGap, now - exportLast);
-        exportLast = now;
-        if (exporting) requestAnimationFrame(watchExport);
-      };
-      requestAnimationFrame(watchExport);
+      const exportFreezes = window.__watchFreezes!();
       const settle = (): Promise<unknown> => new Promise((done) => setTimeout(done, 200));
       const s0 = performance.now();
       const svgOut = lw.exports.svg({ scope });
       const s1 = performance.now();
       await settle();
-      const svgTasks = exportTasks.splice(0);
-      const svgGap = exportGap;
-      exportGap = 0;
-      exportLast = performance.now();
+      const { tasks: svgTasks, gap: svgGap } = exportFreezes.take();
       let strips = 0;
       const p0 = performance.now();
       const png = await lw.exports.png({
@@ -284,8 +304,7 @@ async function benchSizeInBrowser(page: Page, paths: number) {
       });
       const s2 = performance.now();
       await settle();
-      exporting = false;
-      exportObserver.disconnect();
+      const { tasks: exportTasks, gap: exportGap } = exportFreezes.stop();
       return {
         ok: outcome.ok,
         importMs: Math.round(t1 - t0),
@@ -337,28 +356,14 @@ async function documentSwitch(page: Page) {
     if (path === null) return { skipped: "the document has no path" };
     await lw.newDocument();
     await new Promise((done) => setTimeout(done, 500));
-    const tasks: number[] = [];
-    const observer = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) tasks.push(entry.duration);
-    });
-    observer.observe({ type: "longtask", buffered: false });
-    let gap = 0;
-    let last = performance.now();
-    let watching = true;
-    const watch = (now: number): void => {
-      gap = Math.max(gap, now - last);
-      last = now;
-      if (watching) requestAnimationFrame(watch);
-    };
-    requestAnimationFrame(watch);
+    const freezes = window.__watchFreezes!();
     const t0 = performance.now();
     await lw.open(path);
     const t1 = performance.now();
     while (lw.current.renderer.building) await new Promise((done) => requestAnimationFrame(done));
     const t2 = performance.now();
     await new Promise((done) => setTimeout(done, 200));
-    watching = false;
-    observer.disconnect();
+    const { tasks, gap } = freezes.stop();
     return {
       openMs: Math.round(t1 - t0),
       toAllDrawnMs: Math.round(t2 - t0),
@@ -384,6 +389,7 @@ async function benchInBrowser(): Promise<object> {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       await context.addInitScript("globalThis.__name = (f) => f;");
       await context.addInitScript(WORKER_TIMELINE(PROFILE_DIR !== undefined));
+      await context.addInitScript(FREEZE_WATCH);
       const page = await context.newPage();
       await page.goto(`http://localhost:${PORT}/`);
       await page.waitForFunction(() => window.linework?.engine.state === "running", null, {
