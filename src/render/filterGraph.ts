@@ -20,6 +20,7 @@ import {
   type RGBA,
 } from "../doc/types";
 import { blendFunctionGl } from "./hslBlends";
+import { blurSpacing, blurTaps } from "./blurTaps";
 
 /**
  * A group's filter (`GroupFilter`) drawn by PixiJS: one filter on the group's layer whose
@@ -100,13 +101,17 @@ const BLUR = `${COMMON}
 uniform vec2 uStep;
 uniform float uSigma;
 uniform float uSpacing;
+uniform float uTaps;
 uniform float uAlpha1;
 void main(void) {
   vec4 sum = vec4(0.0);
   float total = 0.0;
-  for (int i = -64; i <= 64; i++) {
-    float x = float(i) * uSpacing;
-    if (abs(x) > 3.0 * uSigma + 0.5) continue;
+  // The loop ends at the blur's own width (uTaps each side, the same for every pixel), not at
+  // the most it may take: a software rasteriser runs every iteration a loop could reach.
+  for (int i = 0; i <= 128; i++) {
+    float k = float(i) - uTaps;
+    if (k > uTaps) break;
+    float x = k * uSpacing;
     float w = exp(-0.5 * x * x / (uSigma * uSigma));
     sum += w * fetch(uTexture, vTextureCoord + x * uStep, uAlpha1);
     total += w;
@@ -216,6 +221,7 @@ export class FilterGraph extends Filter {
     uStep: { value: new Float32Array(2), type: "vec2<f32>" },
     uSigma: { value: 1, type: "f32" },
     uSpacing: { value: 1, type: "f32" },
+    uTaps: { value: 0, type: "f32" },
     uAlpha1: { value: 0, type: "f32" },
   });
   private readonly binary = pass(
@@ -375,7 +381,8 @@ export class FilterGraph extends Filter {
     const run = (src: Picture, dst: Texture, sigma: number, step: [number, number]): void => {
       u.uSigma = sigma;
       // At most 64 taps each side: wider blurs sample more sparsely (filtered reads fill in).
-      u.uSpacing = Math.max(1, (3 * sigma) / 64);
+      u.uSpacing = blurSpacing(sigma);
+      u.uTaps = blurTaps(sigma);
       (u.uStep as Float32Array).set(step);
       u.uAlpha1 = src.alphaOnly ? 1 : 0;
       fm.applyFilter(this.blur, src.texture, dst, true);
