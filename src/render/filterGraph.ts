@@ -38,7 +38,8 @@ import { blurSpacing, blurTaps } from "./blurTaps";
  * SourceAlpha, into linear light when the filter works there) and writing a result (cut to the
  * region, premultiplied and in range, back to sRGB).
  */
-const COMMON = `precision highp float;
+function common(linear: boolean): string {
+  return `precision highp float;
 in vec2 vTextureCoord;
 out vec4 finalColor;
 uniform sampler2D uTexture;
@@ -46,7 +47,6 @@ uniform highp vec4 uInputSize;
 uniform highp vec4 uOutputFrame;
 uniform mat3 uToUnits;
 uniform vec4 uRegion;
-uniform float uLinear;
 uniform float uClip;
 
 vec3 toLinear(vec3 c) {
@@ -60,7 +60,7 @@ vec4 fetch(sampler2D t, vec2 uv, float alphaOnly) {
   if (uv.x < 0.0 || uv.y < 0.0 || uv.x > top.x || uv.y > top.y) return vec4(0.0);
   vec4 c = texture(t, uv);
   if (alphaOnly > 0.5) return vec4(0.0, 0.0, 0.0, c.a);
-  if (uLinear > 0.5 && c.a > 0.0) c.rgb = toLinear(clamp(c.rgb / c.a, 0.0, 1.0)) * c.a;
+  ${linear ? "if (c.a > 0.0) c.rgb = toLinear(clamp(c.rgb / c.a, 0.0, 1.0)) * c.a;" : ""}
   return c;
 }
 vec4 emit(vec4 c) {
@@ -69,16 +69,17 @@ vec4 emit(vec4 c) {
     return vec4(0.0);
   c = clamp(c, 0.0, 1.0);
   c.rgb = min(c.rgb, vec3(c.a));
-  if (uLinear > 0.5 && c.a > 0.0) c.rgb = fromLinear(c.rgb / c.a) * c.a;
+  ${linear ? "if (c.a > 0.0) c.rgb = fromLinear(c.rgb / c.a) * c.a;" : ""}
   return c;
 }
 `;
+}
 
 /**
  * One input: copied (moved by uShift), a flood of uColor, uColor by its alpha (a shadow), or
  * through a colour matrix (uMatrix, uOffset) over its unpremultiplied colour.
  */
-const UNARY = `${COMMON}
+const unary = (linear: boolean): string => `${common(linear)}
 uniform int uOp;
 uniform vec2 uShift;
 uniform vec4 uColor;
@@ -97,7 +98,7 @@ void main(void) {
 }`;
 
 /** A Gaussian along uStep (one texel step in texture coordinates), deviation uSigma steps. */
-const BLUR = `${COMMON}
+const blur = (linear: boolean): string => `${common(linear)}
 uniform vec2 uStep;
 uniform float uSigma;
 uniform float uSpacing;
@@ -120,14 +121,12 @@ void main(void) {
 }`;
 
 /** Two inputs (in: A, in2: B): composite operators 0–5 as COMPOSITE_OPERATORS, 6: a blend. */
-const BINARY = `${COMMON}
+const composite = (linear: boolean): string => `${common(linear)}
 uniform sampler2D uTexture2;
 uniform int uOp;
-uniform int uMode;
 uniform vec4 uK;
 uniform float uAlpha1;
 uniform float uAlpha2;
-${blendFunctionGl(BLEND_MODES)}
 void main(void) {
   vec4 a = fetch(uTexture, vTextureCoord, uAlpha1);
   vec4 b = fetch(uTexture2, vTextureCoord, uAlpha2);
@@ -137,15 +136,28 @@ void main(void) {
   else if (uOp == 2) c = a * (1.0 - b.a);
   else if (uOp == 3) c = a * b.a + b * (1.0 - a.a);
   else if (uOp == 4) c = a * (1.0 - b.a) + b * (1.0 - a.a);
-  else if (uOp == 5) c = uK.x * a * b + uK.y * a + uK.z * b + vec4(uK.w);
-  else {
-    vec3 cs = a.a > 0.0 ? a.rgb / a.a : vec3(0.0);
-    vec3 cb = b.a > 0.0 ? b.rgb / b.a : vec3(0.0);
-    vec3 mixed = (1.0 - a.a) * b.rgb + (1.0 - b.a) * a.rgb + a.a * b.a * lineworkBlendB(uMode, cb, cs);
-    c = vec4(mixed, a.a + b.a - a.a * b.a);
-  }
+  else c = uK.x * a * b + uK.y * a + uK.z * b + vec4(uK.w);
   finalColor = emit(c);
 }`;
+
+/** Two inputs blended (in over in2 by uMode, one of BLEND_MODES). */
+const blend = (linear: boolean): string => `${common(linear)}
+uniform sampler2D uTexture2;
+uniform int uMode;
+uniform float uAlpha1;
+uniform float uAlpha2;
+${blendFunctionGl(BLEND_MODES)}
+void main(void) {
+  vec4 a = fetch(uTexture, vTextureCoord, uAlpha1);
+  vec4 b = fetch(uTexture2, vTextureCoord, uAlpha2);
+  vec3 cs = a.a > 0.0 ? a.rgb / a.a : vec3(0.0);
+  vec3 cb = b.a > 0.0 ? b.rgb / b.a : vec3(0.0);
+  vec3 mixed = (1.0 - a.a) * b.rgb + (1.0 - b.a) * a.rgb + a.a * b.a * lineworkBlendB(uMode, cb, cs);
+  finalColor = emit(vec4(mixed, a.a + b.a - a.a * b.a));
+}`;
+
+/** The operation `composite` takes for a blend (its mode given apart): see `blend`. */
+const BLEND = 6;
 
 /** The widest reach drawn past the screen's edge, in screen pixels. */
 const MAX_PADDING = 512;
@@ -156,7 +168,6 @@ function commonUniforms(): Record<string, { value: unknown; type: string }> {
   return {
     uToUnits: { value: new Matrix(), type: "mat3x3<f32>" },
     uRegion: { value: new Float32Array(4), type: "vec4<f32>" },
-    uLinear: { value: 0, type: "f32" },
     uClip: { value: 1, type: "f32" },
   };
 }
@@ -208,34 +219,74 @@ interface Picture {
   readonly alphaOnly: boolean;
 }
 
-export class FilterGraph extends Filter {
-  private readonly unary = pass("linework-filter-unary", UNARY, {
-    uOp: { value: 0, type: "i32" },
-    uShift: { value: new Float32Array(2), type: "vec2<f32>" },
-    uColor: { value: new Float32Array(4), type: "vec4<f32>" },
-    uMatrix: { value: new Float32Array(16), type: "mat4x4<f32>" },
-    uOffset: { value: new Float32Array(4), type: "vec4<f32>" },
-    uAlpha1: { value: 0, type: "f32" },
-  });
-  private readonly blur = pass("linework-filter-blur", BLUR, {
-    uStep: { value: new Float32Array(2), type: "vec2<f32>" },
-    uSigma: { value: 1, type: "f32" },
-    uSpacing: { value: 1, type: "f32" },
-    uTaps: { value: 0, type: "f32" },
-    uAlpha1: { value: 0, type: "f32" },
-  });
-  private readonly binary = pass(
-    "linework-filter-binary",
-    BINARY,
-    {
+/**
+ * The passes of one colour space. Linear light and sRGB are separate programs, and so are
+ * compositing and blending, rather than branches on a uniform: a software rasteriser runs every
+ * branch of a shader for every pixel, and the conversions and blend modes cost it more than the
+ * rest of the filter (a drop shadow drew about six times faster without them).
+ */
+class Passes {
+  readonly unary: Filter;
+  readonly blur: Filter;
+  readonly composite: Filter;
+  readonly blend: Filter;
+  constructor(linear: boolean) {
+    const space = linear ? "linear" : "srgb";
+    this.unary = pass(`linework-filter-unary-${space}`, unary(linear), {
       uOp: { value: 0, type: "i32" },
-      uMode: { value: 0, type: "i32" },
-      uK: { value: new Float32Array(4), type: "vec4<f32>" },
+      uShift: { value: new Float32Array(2), type: "vec2<f32>" },
+      uColor: { value: new Float32Array(4), type: "vec4<f32>" },
+      uMatrix: { value: new Float32Array(16), type: "mat4x4<f32>" },
+      uOffset: { value: new Float32Array(4), type: "vec4<f32>" },
+      uAlpha1: { value: 0, type: "f32" },
+    });
+    this.blur = pass(`linework-filter-blur-${space}`, blur(linear), {
+      uStep: { value: new Float32Array(2), type: "vec2<f32>" },
+      uSigma: { value: 1, type: "f32" },
+      uSpacing: { value: 1, type: "f32" },
+      uTaps: { value: 0, type: "f32" },
+      uAlpha1: { value: 0, type: "f32" },
+    });
+    const two = {
       uAlpha1: { value: 0, type: "f32" },
       uAlpha2: { value: 0, type: "f32" },
-    },
-    true,
-  );
+    };
+    this.composite = pass(
+      `linework-filter-composite-${space}`,
+      composite(linear),
+      {
+        ...two,
+        uOp: { value: 0, type: "i32" },
+        uK: { value: new Float32Array(4), type: "vec4<f32>" },
+      },
+      true,
+    );
+    this.blend = pass(
+      `linework-filter-blend-${space}`,
+      blend(linear),
+      { ...two, uMode: { value: 0, type: "i32" } },
+      true,
+    );
+  }
+
+  get all(): readonly Filter[] {
+    return [this.unary, this.blur, this.composite, this.blend];
+  }
+}
+
+export class FilterGraph extends Filter {
+  private readonly srgb = new Passes(false);
+  private readonly linear = new Passes(true);
+  /** The passes of the colour space the filter works in now. */
+  private passes = this.srgb;
+
+  private get unary(): Filter {
+    return this.passes.unary;
+  }
+
+  private get blur(): Filter {
+    return this.passes.blur;
+  }
 
   constructor(
     private readonly host: Container,
@@ -287,13 +338,12 @@ export class FilterGraph extends Filter {
     const toUnits = new Matrix(width, 0, 0, height, data.bounds.minX, data.bounds.minY);
     toUnits.prepend(m.clone().invert());
     const { x, y, width: w, height: h } = this.graph.region;
-    const linear = this.graph.linearRGB ? 1 : 0;
-    for (const f of [this.unary, this.blur, this.binary]) {
+    for (const f of [...this.srgb.all, ...this.linear.all]) {
       const u = uniformsOf(f);
       (u.uToUnits as Matrix).copyFrom(toUnits);
       (u.uRegion as Float32Array).set([x, y, w, h]);
-      u.uLinear = linear;
     }
+    this.passes = this.graph.linearRGB ? this.linear : this.srgb;
     const pool: Texture[] = [];
     const take = (): Texture => {
       const t = TexturePool.getSameSizeTexture(input);
@@ -341,19 +391,20 @@ export class FilterGraph extends Filter {
       }
     });
     const last = results[primitives.length - 1]!;
+    // The last result is in sRGB already; the copy out only places it.
+    this.passes = this.srgb;
     const final = uniformsOf(this.unary);
     final.uOp = 0;
     (final.uShift as Float32Array).set([0, 0]);
     final.uAlpha1 = 0;
-    // The last result is in sRGB already; the copy out only places it.
-    final.uLinear = 0;
     filterManager.applyFilter(this.unary, last, output, clearMode);
     for (const t of [...pool]) give(t);
   }
 
   /** Whether the passes cut what they write to the region. */
   private clip(on: boolean): void {
-    for (const f of [this.unary, this.blur]) uniformsOf(f).uClip = on ? 1 : 0;
+    for (const passes of [this.srgb, this.linear])
+      for (const f of [passes.unary, passes.blur]) uniformsOf(f).uClip = on ? 1 : 0;
   }
 
   private copy(fm: FilterSystem, from: Picture, to: Texture, by: readonly [number, number]): void {
@@ -408,14 +459,17 @@ export class FilterGraph extends Filter {
     mode = 0,
     k: readonly number[] = [0, 0, 0, 0],
   ): void {
-    const u = uniformsOf(this.binary);
-    u.uOp = op;
-    u.uMode = mode;
-    (u.uK as Float32Array).set(k);
+    const pass = op === BLEND ? this.passes.blend : this.passes.composite;
+    const u = uniformsOf(pass);
+    if (op === BLEND) u.uMode = mode;
+    else {
+      u.uOp = op;
+      (u.uK as Float32Array).set(k);
+    }
     u.uAlpha1 = a.alphaOnly ? 1 : 0;
     u.uAlpha2 = b.alphaOnly ? 1 : 0;
-    (this.binary.resources as Record<string, unknown>).uTexture2 = b.texture.source;
-    fm.applyFilter(this.binary, a.texture, to, true);
+    (pass.resources as Record<string, unknown>).uTexture2 = b.texture.source;
+    fm.applyFilter(pass, a.texture, to, true);
   }
 
   private primitive(
@@ -461,7 +515,7 @@ export class FilterGraph extends Filter {
           pictureOf(p.in),
           pictureOf(p.in2),
           out,
-          6,
+          BLEND,
           BLEND_MODES.indexOf(p.mode),
         );
       case "composite":
@@ -515,11 +569,15 @@ export class FilterGraph extends Filter {
         // The input's alpha in the shadow's colour, moved, blurred, then the input over it; only
         // the whole is cut to the region (what moves in from outside it still blurs in).
         this.clip(false);
+        // One colour by the input's alpha, blurred, is the same in sRGB as in linear light: only
+        // the alpha varies. Drawn in sRGB, it skips converting every tap of the blur.
+        const space = this.passes;
+        this.passes = this.srgb;
         const tinted = take();
         const u = uniformsOf(this.unary);
         u.uOp = 2;
         (u.uShift as Float32Array).set(shift(p.dx, p.dy));
-        (u.uColor as Float32Array).set(premultiplied(p.color, this.graph.linearRGB));
+        (u.uColor as Float32Array).set(premultiplied(p.color, false));
         u.uAlpha1 = 0;
         fm.applyFilter(this.unary, source.texture, tinted, true);
         const blurred = take();
@@ -535,6 +593,7 @@ export class FilterGraph extends Filter {
           height,
         );
         give(tinted);
+        this.passes = space;
         this.clip(true);
         this.composite(fm, source, { texture: blurred, alphaOnly: false }, out, OVER);
         give(blurred);
@@ -544,7 +603,7 @@ export class FilterGraph extends Filter {
   }
 
   override destroy(): void {
-    for (const f of [this.unary, this.blur, this.binary]) f.destroy();
+    for (const f of [...this.srgb.all, ...this.linear.all]) f.destroy();
     super.destroy();
   }
 }
