@@ -9,8 +9,8 @@ import { differenceFromExport, expectNear, showSvg } from "./svgOnCanvas";
 
 const reused = reusedApp();
 
-const DRAWING = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100" viewBox="0 0 400 100">
-  <filter id="shadow" x="-30%" y="-30%" width="160%" height="160%">
+/** A classic drop-shadow chain (#shadow) and an offset blended with a flood (#tint). */
+const SHADOW_AND_TINT = `  <filter id="shadow" x="-30%" y="-30%" width="160%" height="160%">
     <feGaussianBlur in="SourceAlpha" stdDeviation="3"/>
     <feOffset dx="6" dy="6" result="offsetblur"/>
     <feFlood flood-color="#000000" flood-opacity="0.5"/>
@@ -21,7 +21,10 @@ const DRAWING = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100
     <feOffset in="SourceGraphic" dx="8" dy="6" result="moved"/>
     <feFlood flood-color="#ffcc00" flood-opacity="0.6" result="yellow"/>
     <feBlend in="moved" in2="yellow" mode="multiply"/>
-  </filter>
+  </filter>`;
+
+const DRAWING = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100" viewBox="0 0 400 100">
+${SHADOW_AND_TINT}
   <filter id="drop" x="-50%" y="-50%" width="200%" height="200%">
     <feDropShadow dx="5" dy="-4" stdDeviation="2" flood-color="#008000" flood-opacity="0.7"/>
   </filter>
@@ -448,18 +451,7 @@ async function showChrome(page: Page): Promise<void> {
 
 // A classic SVG drop shadow chain, and a tint no list of shadows draws.
 const SHADOWED = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100" viewBox="0 0 300 100">
-  <filter id="shadow" x="-30%" y="-30%" width="160%" height="160%">
-    <feGaussianBlur in="SourceAlpha" stdDeviation="3"/>
-    <feOffset dx="6" dy="6" result="offsetblur"/>
-    <feFlood flood-color="#000000" flood-opacity="0.5"/>
-    <feComposite in2="offsetblur" operator="in"/>
-    <feMerge><feMergeNode/><feMergeNode in="SourceGraphic"/></feMerge>
-  </filter>
-  <filter id="tint">
-    <feOffset in="SourceGraphic" dx="8" dy="6" result="moved"/>
-    <feFlood flood-color="#ffcc00" flood-opacity="0.6" result="yellow"/>
-    <feBlend in="moved" in2="yellow" mode="multiply"/>
-  </filter>
+${SHADOW_AND_TINT}
   <rect x="60" y="20" width="60" height="40" fill="#3366cc" filter="url(#shadow)"/>
   <circle cx="220" cy="45" r="25" fill="#cc3333" filter="url(#tint)"/>
 </svg>`;
