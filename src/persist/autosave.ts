@@ -39,11 +39,11 @@ export interface AutosaveOptions {
 }
 
 /**
- * Commits that open a gesture whose partial state is the work itself: typing into a text box is one
- * undo step, but a crash mid-sentence must keep the words typed so far, not drop the whole box. Such
- * a gesture is logged as ordinary edits.
+ * Commits that open a gesture whose partial state is the work itself: typing into a text box or
+ * a shape's label is one undo step, but a crash mid-sentence must keep the words typed so far,
+ * not drop the whole box. Such a gesture is logged as ordinary edits.
  */
-export const TYPING_LABELS: ReadonlySet<string> = new Set(["Add text", "Edit text"]);
+export const TYPING_LABELS: ReadonlySet<string> = new Set(["Add text", "Edit text", "Edit label"]);
 
 export const COMPACT_ENTRIES = 256;
 export const COMPACT_BYTES = 1 << 20;

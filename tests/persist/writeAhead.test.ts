@@ -142,24 +142,27 @@ describe("write-ahead autosave", () => {
     library.close();
   });
 
-  it("keeps the words typed so far when a text box is still open", async () => {
-    const { library, handle, loaded } = await openFile();
-    const store = new DocumentStore(loaded.records);
-    const history = new History(store);
-    const saver = new Autosaver(store, handle.file, {
-      lastSeq: loaded.lastSeq,
-      gestures: history,
-    });
-    history.beginGesture("Add text");
-    store.transact("Add text", (tx) => tx.put(rect("t", 0, "a1", store.pages()[0]!.id)));
-    // Each letter is a commit inside the gesture; the test moves the box instead of typing.
-    for (let x = 1; x <= 3; x++) moveFirst(store, x);
-    await saver.whenSaved();
-    expect(history.inGesture).toBe(true);
-    expect(sortById((await handle.file.load()).records)).toEqual(sortById(store.snapshot()));
-    saver.stop();
-    library.close();
-  });
+  it.each(["Add text", "Edit text", "Edit label"])(
+    "keeps the words typed so far when a text box or a shape's label is still open (%s)",
+    async (label) => {
+      const { library, handle, loaded } = await openFile();
+      const store = new DocumentStore(loaded.records);
+      const history = new History(store);
+      const saver = new Autosaver(store, handle.file, {
+        lastSeq: loaded.lastSeq,
+        gestures: history,
+      });
+      history.beginGesture(label);
+      store.transact(label, (tx) => tx.put(rect("t", 0, "a1", store.pages()[0]!.id)));
+      // Each letter is a commit inside the gesture; the test moves the box instead of typing.
+      for (let x = 1; x <= 3; x++) moveFirst(store, x);
+      await saver.whenSaved();
+      expect(history.inGesture).toBe(true);
+      expect(sortById((await handle.file.load()).records)).toEqual(sortById(store.snapshot()));
+      saver.stop();
+      library.close();
+    },
+  );
 
   it("replays a log written before gesture marks existed", async () => {
     const { library, handle, loaded } = await openFile();
