@@ -168,15 +168,8 @@ async function lineworkDrawing(page: Page, name: string, ref: Reference): Promis
   const height = Math.ceil(ref.height);
   expect(box.width).toBeGreaterThanOrEqual(width);
   expect(box.height).toBeGreaterThanOrEqual(height);
-  // Pictures decode after the import lands: wait until the drawing holds still.
-  let shot = await screenshotPixels(page, { x: box.x, y: box.y, width, height });
-  for (let i = 0; i < 20; i++) {
-    await page.waitForTimeout(100);
-    const next = await screenshotPixels(page, { x: box.x, y: box.y, width, height });
-    if (next.data.equals(shot.data)) break;
-    shot = next;
-  }
-  return shot;
+  // A resting view has its pictures decoded and drawn.
+  return screenshotPixels(page, { x: box.x, y: box.y, width, height });
 }
 
 /** Chromium's drawing of Excalidraw's SVG (its fonts embedded), in a page of its own. */
@@ -187,8 +180,22 @@ async function excalidrawDrawing(page: Page, name: string, ref: Reference): Prom
   const other = await page.context().browser()!.newPage({ viewport: { width, height } });
   try {
     await other.setContent(`<body style="margin:0;background:#fff">${svg}</body>`);
-    await other.evaluate(() => document.fonts.ready);
-    await other.waitForTimeout(200);
+    // Its fonts loaded, and its pictures decoded (the same data, decoded apart, is decoded), then
+    // a frame drawn with them.
+    await other.evaluate(async () => {
+      await document.fonts.ready;
+      const hrefs = [...document.querySelectorAll("image")].map(
+        (image) => image.getAttribute("href") ?? image.getAttribute("xlink:href") ?? "",
+      );
+      await Promise.all(
+        hrefs.map((href) => {
+          const picture = new Image();
+          picture.src = href;
+          return picture.decode().catch(() => undefined);
+        }),
+      );
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    });
     return await screenshotPixels(other, { x: 0, y: 0, width, height });
   } finally {
     await other.close();

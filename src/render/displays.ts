@@ -616,6 +616,8 @@ function imageDisplay(images: ImageSource | null): Display {
  */
 export interface ImageSource {
   load(node: ImageNode, done: (texture: Texture) => void): void;
+  /** Whether a picture asked for is still being decoded (the view is not yet what it will be). */
+  readonly decoding: boolean;
   /** Frees the textures; `load` calls still decoding never call back. */
   dispose(): void;
 }

@@ -10,8 +10,12 @@ import type { ImageSource } from "./displays";
  */
 export function blobTextureSource(store: DocumentStore): ImageSource {
   const textures = new Map<string, Promise<Texture>>();
+  let decoding = 0;
   let disposed = false;
   return {
+    get decoding() {
+      return decoding > 0;
+    },
     load(node, done) {
       if (disposed) return;
       let texture = textures.get(node.blob);
@@ -22,6 +26,11 @@ export function blobTextureSource(store: DocumentStore): ImageSource {
         image.src = `data:${blob.mime};base64,${blob.data}`;
         texture = image.decode().then(() => Texture.from(image));
         textures.set(node.blob, texture);
+        decoding += 1;
+        const settled = (): void => {
+          decoding -= 1;
+        };
+        texture.then(settled, settled);
       }
       texture.then(
         (made) => {

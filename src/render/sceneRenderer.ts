@@ -227,6 +227,9 @@ export class SceneRenderer {
           done(texture);
           this.imageArrived(node.id);
         }),
+      get decoding() {
+        return images.decoding;
+      },
       dispose: () => images.dispose(),
     };
     this.inView = this.lazy ? "none" : "all";
@@ -393,15 +396,17 @@ export class SceneRenderer {
    * viewport culls anew before the next frame.
    */
   /**
-   * Whether nothing waits for a pause: no zoom to settle (chunk detail, pattern tiles) and no live
-   * edits to end. What is drawn now stays drawn until something changes.
+   * Whether nothing waits for a pause: no zoom to settle (chunk detail, pattern tiles), no live
+   * edits to end, no chunk to build and no picture still decoding. What is drawn now stays drawn
+   * until something changes.
    */
   get resting(): boolean {
     return (
       this.settleTimer === null &&
       this.patternTimer === null &&
       this.liveTimer === null &&
-      !this.building
+      !this.building &&
+      !(this.images?.decoding ?? false)
     );
   }
 

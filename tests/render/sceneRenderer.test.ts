@@ -408,6 +408,17 @@ describe("scene renderer", () => {
     }
   });
 
+  it("is not resting while a picture is still being decoded", () => {
+    const store = rowOf(2);
+    const source = { decoding: true, load: () => {}, dispose: () => {} };
+    const renderer = new SceneRenderer(store, new Container(), () => {}, { images: source });
+    renderer.showPage("page");
+    expect(renderer.resting).toBe(false);
+    source.decoding = false;
+    expect(renderer.resting).toBe(true);
+    renderer.dispose();
+  });
+
   it("asks for the backdrop only while the page holds a blend mode that reads it", () => {
     const store = emptyDocumentStore();
     store.transact("add", (tx) => tx.put(shape(0, "r", 0, "a0")));
