@@ -3,7 +3,7 @@ import type { DocRecord } from "../doc/types";
 import type { Commit, DocumentStore } from "../doc/store";
 import { yieldToEventLoop } from "./db";
 import type { DocumentStorage } from "./documentFile";
-import { encodeEntry, encodeEntryHead, ENTRY_PART_CHARS, type EntryMarks } from "./logEntry";
+import { encodeEntry, encodeEntryHead, ENTRY_PART_CHARS } from "./logEntry";
 import { textChecksum } from "./checksum";
 import { now, SLICE_MS } from "./sliced";
 import type { EncodedEntry } from "./stored";
@@ -67,7 +67,6 @@ interface PendingEntry {
   chars?: number;
   long?: {
     readonly patch: Patch;
-    readonly marks: EntryMarks;
     readonly time: number;
     /** The whole document as this commit left it: written as a snapshot instead of a patch. */
     readonly records?: readonly DocRecord[];
@@ -239,7 +238,6 @@ export class Autosaver {
           text: null,
           long: {
             patch,
-            marks: {},
             time: Date.now(),
             ...(whole ? { records: this.store.snapshot() } : {}),
           },
@@ -385,7 +383,7 @@ export class Autosaver {
       }
       text += "]";
       await flush(true);
-      return encodeEntryHead(sums, long.marks, long.time);
+      return encodeEntryHead(sums, {}, long.time);
     })();
     writing.then(
       (head) => {
