@@ -276,9 +276,19 @@ class Passes {
 
 export class FilterGraph extends Filter {
   private readonly srgb = new Passes(false);
-  private readonly linear = new Passes(true);
+  /** Made only for a filter that works in linear light. */
+  private linearPasses: Passes | null = null;
   /** The passes of the colour space the filter works in now. */
   private passes = this.srgb;
+
+  private linear(): Passes {
+    return (this.linearPasses ??= new Passes(true));
+  }
+
+  /** The passes this filter draws with: sRGB's always (the copy out, a shadow's blur). */
+  private spaces(): readonly Passes[] {
+    return this.graph.linearRGB ? [this.srgb, this.linear()] : [this.srgb];
+  }
 
   private get unary(): Filter {
     return this.passes.unary;
@@ -338,12 +348,12 @@ export class FilterGraph extends Filter {
     const toUnits = new Matrix(width, 0, 0, height, data.bounds.minX, data.bounds.minY);
     toUnits.prepend(m.clone().invert());
     const { x, y, width: w, height: h } = this.graph.region;
-    for (const f of [...this.srgb.all, ...this.linear.all]) {
+    for (const f of this.spaces().flatMap((passes) => passes.all)) {
       const u = uniformsOf(f);
       (u.uToUnits as Matrix).copyFrom(toUnits);
       (u.uRegion as Float32Array).set([x, y, w, h]);
     }
-    this.passes = this.graph.linearRGB ? this.linear : this.srgb;
+    this.passes = this.graph.linearRGB ? this.linear() : this.srgb;
     const pool: Texture[] = [];
     const take = (): Texture => {
       const t = TexturePool.getSameSizeTexture(input);
@@ -403,7 +413,7 @@ export class FilterGraph extends Filter {
 
   /** Whether the passes cut what they write to the region. */
   private clip(on: boolean): void {
-    for (const passes of [this.srgb, this.linear])
+    for (const passes of this.spaces())
       for (const f of [passes.unary, passes.blur]) uniformsOf(f).uClip = on ? 1 : 0;
   }
 
@@ -603,7 +613,8 @@ export class FilterGraph extends Filter {
   }
 
   override destroy(): void {
-    for (const f of [...this.srgb.all, ...this.linear.all]) f.destroy();
+    for (const f of [this.srgb, this.linearPasses].flatMap((passes) => passes?.all ?? []))
+      f.destroy();
     super.destroy();
   }
 }
