@@ -1,3 +1,4 @@
+import { runInTasks } from "../io/steps";
 import { yieldToEventLoop } from "./db";
 
 /** Longest stretch of work between turns given back to the page. */
@@ -8,16 +9,8 @@ export const SLICE_MS = 8;
  * giving the page a turn whenever a slice has taken SLICE_MS: input and drawing go on while a
  * large document is serialised.
  */
-export async function runSliced<T>(steps: Generator<void, T>): Promise<T> {
-  let started = now();
-  for (;;) {
-    const step = steps.next();
-    if (step.done === true) return step.value;
-    if (now() - started >= SLICE_MS) {
-      await yieldToEventLoop();
-      started = now();
-    }
-  }
+export function runSliced<T>(steps: Generator<void, T>): Promise<T> {
+  return runInTasks(steps, { clock: now, sliceMs: SLICE_MS, pause: yieldToEventLoop });
 }
 
 export function now(): number {

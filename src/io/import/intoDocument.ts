@@ -6,7 +6,7 @@ import type { DocumentStore, Transaction } from "../../doc/store";
 import { isContainer, type Id, type SceneNode } from "../../doc/types";
 import { drawingBounds } from "./drawingBounds";
 import { IMPORT_ROOT, type ImportSuccess } from "./result";
-import { NODES_PER_STEP, runAll, runInTasks, STOPPED, type Steps } from "./steps";
+import { NODES_PER_STEP, runInTasks, runSteps, STOPPED, untilAborted, type Steps } from "../steps";
 import { IMPORT_CANCELLED } from "./workerClient";
 import type { Point } from "../../math/point";
 import { isImage } from "../../shapes/image";
@@ -109,7 +109,7 @@ export function importIntoDocument(
   result: ImportSuccess,
   placement: ImportPlacement,
 ): PlaceResult {
-  const prepared = runAll(prepare(store, result, placement));
+  const prepared = runSteps(prepare(store, result, placement));
   if ("error" in prepared) return { ok: false, error: prepared.error };
   const { blobs, top, inner } = prepared;
   try {
@@ -176,12 +176,15 @@ export async function importIntoDocumentInSlices(
   const cancelled = { ok: false, error: IMPORT_CANCELLED, cancelled: true } as const;
   // Readying a hundred thousand nodes takes longer than a task should: it goes over tasks too,
   // before anything reaches the document, so Cancel meanwhile has nothing to take back.
-  const tasks = { clock, sliceMs, pause, signal: options.signal };
-  const prepared = await runInTasks(prepare(store, result, placement), tasks);
+  const tasks = { clock, sliceMs, pause };
+  const prepared = await runInTasks(
+    untilAborted(prepare(store, result, placement), options.signal),
+    tasks,
+  );
   if (prepared === STOPPED) return cancelled;
   if ("error" in prepared) return { ok: false, error: prepared.error };
   const { blobs, top, inner } = prepared;
-  const order = await runInTasks(sliceOrder(top, inner), tasks);
+  const order = await runInTasks(untilAborted(sliceOrder(top, inner), options.signal), tasks);
   if (order === STOPPED) return cancelled;
   // The first slice starts a task of its own.
   await pause();

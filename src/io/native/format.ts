@@ -12,6 +12,7 @@ import {
 } from "../../doc/types";
 import { KINDS, type NodeKind } from "./nodeFields";
 import { SharedValues } from "./sharedValues";
+import { runSteps } from "../steps";
 
 export const FORMAT_NAME = "linework";
 /** Bumped whenever the layout changes; each bump adds a migration (see README.md). */
@@ -363,13 +364,6 @@ export function* serializeDocumentSteps(records: readonly DocRecord[]): Generato
   }
   out.push("}}");
   return out.join("");
-}
-
-/** Runs a stepped computation to its end at once. */
-export function runSteps<T>(steps: Generator<void, T>): T {
-  let step = steps.next();
-  while (step.done !== true) step = steps.next();
-  return step.value;
 }
 
 /** Appends the JSON of a list to `out`, `size` items per step. */

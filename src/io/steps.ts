@@ -1,0 +1,58 @@
+/**
+ * Work over all of a large document's records or an import's nodes written as a generator whose
+ * every `next()` is a bounded piece: run at once for a small one, or over several tasks for a
+ * large one so that no task of the page's thread grows with its size.
+ */
+export type Steps<T> = Generator<void, T, void>;
+
+/** Nodes one step handles: well under a millisecond of work for the walks over an import. */
+export const NODES_PER_STEP = 1024;
+
+/** Runs every step now. */
+export function runSteps<T>(steps: Steps<T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+  }
+}
+
+export interface TaskOptions {
+  /** The clock tasks are timed by (ms). */
+  readonly clock: () => number;
+  /** How long one task should run before giving the page a turn. */
+  readonly sliceMs: number;
+  /** Gives the page a turn between tasks. */
+  readonly pause: () => Promise<void>;
+}
+
+/** What `untilAborted` ends with when the signal was aborted before the steps ended. */
+export const STOPPED: unique symbol = Symbol("stopped");
+
+/** The steps, ending with STOPPED instead of running the next one once `signal` is aborted. */
+export function* untilAborted<T>(
+  steps: Steps<T>,
+  signal: AbortSignal | undefined,
+): Steps<T | typeof STOPPED> {
+  for (;;) {
+    if (signal?.aborted === true) return STOPPED;
+    const step = steps.next();
+    if (step.done === true) return step.value;
+    yield;
+  }
+}
+
+/**
+ * Runs the steps, pausing whenever a task has run `sliceMs` (always after at least one step, so
+ * the work moves on whatever the clock says).
+ */
+export async function runInTasks<T>(steps: Steps<T>, options: TaskOptions): Promise<T> {
+  let started = options.clock();
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+    if (options.clock() - started >= options.sliceMs) {
+      await options.pause();
+      started = options.clock();
+    }
+  }
+}
