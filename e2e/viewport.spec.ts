@@ -45,8 +45,11 @@ async function onPage(
   return { x: canvas.x + screen.x, y: canvas.y + screen.y };
 }
 
-/** A row of `count` top-level 100×100 rectangles, 1000 units apart. */
-function rowDocument(count: number): DocRecord[] {
+/** `count` top-level blue 100×100 squares, square `i` at `place(i)` (by default a row, 1,000 apart). */
+function rowDocument(
+  count: number,
+  place: (i: number) => { x: number; y: number } = (i) => ({ x: i * 1000, y: 100 }),
+): DocRecord[] {
   const records = createDocument({
     id: "row",
     pageId: "page",
@@ -64,7 +67,7 @@ function rowDocument(count: number): DocRecord[] {
       fill: { type: "solid", color: { r: 0, g: 0, b: 1, a: 1 } },
       stroke: { ...DEFAULT_STROKE, paint: null },
     });
-    rects.push({ ...rect, transform: { ...rect.transform, x: i * 1000, y: 100 } });
+    rects.push({ ...rect, transform: { ...rect.transform, ...place(i) } });
     index = `a${String(i + 1).padStart(4, "0")}`;
   }
   return [...records, ...rects];
@@ -280,6 +283,39 @@ test.describe("the viewport", () => {
       });
     });
     await expect.poll(() => screenPixel(page, canvas.x + 350, canvas.y + 150)).toEqual([0, 0, 255]);
+  });
+
+  test("the chunk beside the view is built while the page is idle, so panning onto it builds nothing", async ({
+    page,
+  }) => {
+    await openApp(page);
+    // Rows of 32 squares 40 apart: a chunk (1,024 squares) is 32 rows, 1,280 units tall; at
+    // zoom 1 the view shows the first chunk only, and the second starts 480 units below it.
+    const count = 2600;
+    const result = await page.evaluate(
+      (text) => window.linework!.importDocument(text),
+      serializeDocument(
+        rowDocument(count, (i) => ({ x: (i % 32) * 40, y: Math.floor(i / 32) * 40 })),
+      ),
+    );
+    expect(result.ok).toBe(true);
+    const chunks = () => page.evaluate(() => window.linework!.current.renderer.chunkStats);
+    // Drawn: the first chunk. Built once the page had a moment to spare: the second as well, not
+    // the third (2,048 squares on, past a view beyond the edge).
+    await expect
+      .poll(chunks, { timeout: 20_000 })
+      .toMatchObject({ chunks: 3, drawn: 1, builds: 2 });
+    const canvas = await canvasBox(page);
+    // The pan's own cull builds nothing (read in the same task, before any idle moment could
+    // build the chunk next to the new view).
+    const afterPan = await page.evaluate(() => {
+      const { camera, renderer } = window.linework!.current;
+      camera.set({ x: 0, y: -1400, zoom: 1 });
+      return renderer.chunkStats.builds;
+    });
+    expect(afterPan).toBe(2);
+    // World (50, 1550), under the squares of rows 36 to 38: the second chunk's, drawn.
+    await expect.poll(() => screenPixel(page, canvas.x + 50, canvas.y + 150)).toEqual([0, 0, 255]);
   });
 
   test("Ctrl+' shows and hides the grid", async () => {

@@ -195,6 +195,12 @@ export class ChunkList {
   private unfinished = false;
   /** Whether this pass has written members of a sliced build yet. */
   private slicedThisPass = false;
+  /**
+   * Chunks near the view but out of it, to be built while the page is idle (see `buildAhead`),
+   * in the order given; their sliced builds survive the passes that do not draw them.
+   */
+  private ahead: Chunk[] = [];
+  private readonly aheadSet = new Set<Chunk>();
 
   constructor(
     readonly holder: Id,
@@ -407,7 +413,8 @@ export class ChunkList {
     for (const chunk of this.chunks) {
       const wanted = near === null ? inView === "all" : near.has(chunk);
       if (chunk.built && chunk.pending.size > 0) this.rewrite(chunk);
-      if (!wanted && this.slicedBuilds.has(chunk)) this.dropSlicedBuild(chunk);
+      if (!wanted && this.slicedBuilds.has(chunk) && !this.aheadSet.has(chunk))
+        this.dropSlicedBuild(chunk);
       if (!wanted && !chunk.built && chunk.batches.length > 0) this.releaseBatches(chunk);
       if (wanted && !chunk.built) {
         // An edit shows at once; a chunk that draws nothing yet (a document just opened, a part
@@ -427,6 +434,65 @@ export class ChunkList {
       else shown += 1;
     }
     return { shown, hidden };
+  }
+
+  /**
+   * Chooses the chunks to build ahead: those holding `ids` (nodes near the view, in the order
+   * they should be built) that the view does not draw and are not built, up to `maxMembers`
+   * members in all, so a view next to a huge document never builds all of it. Sliced builds of
+   * chunks no longer chosen are given up. Returns how many members the chosen chunks hold.
+   */
+  setAhead(ids: Iterable<Id>, maxMembers: number): number {
+    const chosen: Chunk[] = [];
+    const set = new Set<Chunk>();
+    let members = 0;
+    for (const id of ids) {
+      const chunk = this.chunkOf.get(id);
+      if (chunk === undefined || set.has(chunk) || chunk.built || !chunk.group.culled) continue;
+      if (members + chunk.ids.length > maxMembers) break;
+      set.add(chunk);
+      chosen.push(chunk);
+      members += chunk.ids.length;
+    }
+    for (const chunk of this.aheadSet)
+      if (!set.has(chunk) && chunk.group.culled) this.dropSlicedBuild(chunk);
+    this.ahead = chosen;
+    this.aheadSet.clear();
+    for (const chunk of chosen) this.aheadSet.add(chunk);
+    return members;
+  }
+
+  /**
+   * Builds the chosen chunks (see `setAhead`) in order until `over` says stop, each in slices
+   * that go on at the next call; a chunk meanwhile drawn or rebuilt by a pass is passed over.
+   * Built chunks stay culled until a cull draws them, which then costs no build. Returns whether
+   * any are left.
+   */
+  buildAhead(over: () => boolean): boolean {
+    while (this.ahead.length > 0) {
+      const chunk = this.ahead[0]!;
+      if (chunk.built || !chunk.group.culled || !this.aheadSet.has(chunk)) {
+        this.ahead.shift();
+        this.aheadSet.delete(chunk);
+        continue;
+      }
+      if (over()) return true;
+      const detail = this.detail();
+      let sliced = this.slicedBuilds.get(chunk);
+      if (sliced !== undefined && sliced.detail.pixelsPerUnit !== detail.pixelsPerUnit) {
+        this.dropSlicedBuild(chunk);
+        sliced = undefined;
+      }
+      if (sliced === undefined) {
+        sliced = new SlicedBuild(chunk.ids, this.owner, new BatchWriter(), detail);
+        this.slicedBuilds.set(chunk, sliced);
+      }
+      if (!sliced.run(over)) return true;
+      this.finishSliced(chunk, sliced);
+      this.ahead.shift();
+      this.aheadSet.delete(chunk);
+    }
+    return false;
   }
 
   /**
@@ -576,6 +642,11 @@ export class ChunkList {
       this.unfinished = true;
       return;
     }
+    this.finishSliced(chunk, sliced);
+  }
+
+  /** Shows what a finished sliced build wrote, in place of what the chunk held. */
+  private finishSliced(chunk: Chunk, sliced: SlicedBuild): void {
     this.slicedBuilds.delete(chunk);
     this.releaseBatches(chunk);
     chunk.pending.clear();
@@ -583,7 +654,7 @@ export class ChunkList {
     chunk.slots = null;
     chunk.tight = sliced.tight;
     chunk.detailOnly = false;
-    this.finishBuild(chunk, sliced.pieces, sliced.batches, sliced.zoomed, detail);
+    this.finishBuild(chunk, sliced.pieces, sliced.batches, sliced.zoomed, sliced.detail);
   }
 
   private dropSlicedBuild(chunk: Chunk): void {
@@ -889,6 +960,7 @@ export class ChunkList {
   }
 
   private destroyChunk(chunk: Chunk): void {
+    this.aheadSet.delete(chunk);
     this.dropSlicedBuild(chunk);
     this.releaseBatches(chunk);
     chunk.group.destroy({ children: false });

@@ -50,6 +50,13 @@ export const CHUNK_SIZE = 1024;
  */
 export const BUILD_SLICE_MS = 40;
 
+/**
+ * Most members of chunks built ahead of the view at once (see `buildAhead`): chunks are runs of
+ * siblings, which in a big document may stretch far past the view, so what is built ahead is
+ * bounded by this rather than by the area near the view.
+ */
+export const AHEAD_MAX_MEMBERS = 65536;
+
 export interface SceneRendererOptions {
   /** Where commits are heard (the store itself unless the editor's pipeline gives a stage). */
   readonly commits?: Pick<DocumentStore, "subscribe">;
@@ -165,6 +172,8 @@ export class SceneRenderer {
   private readonly chunkSize: number;
   private buildSliceMs: number;
   private textureCaches: boolean;
+  /** Whether chunks are built ahead of the view (see `buildAhead`). */
+  private aheadOn = true;
   private readonly clock: () => number;
   /** When the current pass's share of chunk building ends, by `clock`. */
   private buildDeadline = Infinity;
@@ -410,6 +419,32 @@ export class SceneRenderer {
     );
   }
 
+  /**
+   * Chooses the chunks to build ahead of the view while the page is idle: those holding `ids`,
+   * nodes near the view but outside the last cull, nearest first, so that panning onto them
+   * finds them built instead of building them in its frames. Costs the size of `ids`.
+   */
+  setAhead(ids: Iterable<Id>, maxMembers = AHEAD_MAX_MEMBERS): void {
+    const near = new Set<Id>();
+    for (const id of ids) this.addWithAncestors(near, id);
+    let room = maxMembers;
+    for (const list of this.lists.values()) room -= list.setAhead(near, Math.max(0, room));
+  }
+
+  /**
+   * Builds chunks chosen by `setAhead` until `over` says stop; returns whether any are left. The
+   * view comes first: nothing is built ahead while it is still filling in, while edits are live
+   * or while a zoom has not settled (a build for a passing zoom's detail would be thrown away).
+   * Returns whether to be called again, at the next idle moment.
+   */
+  buildAhead(over: () => boolean): boolean {
+    if (!this.aheadOn) return false;
+    if (this.building || this.live || this.settleTimer !== null) return true;
+    let left = false;
+    for (const list of this.lists.values()) if (list.buildAhead(over)) left = true;
+    return left;
+  }
+
   /** Whether chunks near the view are still to be built: see `continueBuilds`. */
   get building(): boolean {
     for (const list of this.lists.values()) if (list.building) return true;
@@ -533,6 +568,11 @@ export class SceneRenderer {
    */
   setBuildSliceMs(ms: number): void {
     this.buildSliceMs = Math.max(0, ms);
+  }
+
+  /** Turns building ahead of the view on or off (see `buildAhead`), for comparing costs. */
+  setBuildsAhead(on: boolean): void {
+    this.aheadOn = on;
   }
 
   /** Turns far-zoom texture caches on or off (see `SceneRendererOptions.textureCaches`). */

@@ -2,6 +2,7 @@ import { Container } from "pixi.js";
 import type { Engine } from "../../engine";
 import type { Id } from "../doc/types";
 
+import { AheadBuilds, browserIdle, type IdleScheduler } from "./aheadBuilds";
 import { Camera, type ViewportSize } from "./camera";
 import { GridOverlay } from "./gridOverlay";
 import { StatsHud, type RenderHooks } from "./hud";
@@ -148,6 +149,8 @@ export class Viewport {
   readonly grid = new GridOverlay();
   readonly culler: ViewCuller;
   readonly hud: StatsHud;
+  /** Builds chunks around the view while the page is idle; null where it has no idle time. */
+  private readonly ahead: AheadBuilds | null;
   private readonly cleanups: Array<() => void> = [];
   private pageSerial: number;
   /** The engine's frame count when chunks were last built on a tick. */
@@ -160,9 +163,19 @@ export class Viewport {
     private readonly renderer: SceneRenderer,
     index: RectQuery,
     preferences: ViewPreferences = { grid: false, hud: false },
+    idle: IdleScheduler | null = browserIdle(),
   ) {
     this.camera = new Camera();
     this.culler = new ViewCuller(renderer, index);
+    this.ahead =
+      idle === null
+        ? null
+        : new AheadBuilds(
+            renderer,
+            index,
+            () => ({ box: this.visibleWorldRect(), culls: this.culler.stats.culls }),
+            idle,
+          );
     this.pageSerial = renderer.pageSerial;
     this.screen.eventMode = "none";
     this.underlay.eventMode = "none";
@@ -218,6 +231,7 @@ export class Viewport {
     );
     this.applyTransform();
     this.culler.update(this.visibleWorldRect());
+    this.ahead?.wake();
     this.setPreferences(preferences);
   }
 
@@ -266,9 +280,11 @@ export class Viewport {
     this.culler.reset();
     this.culler.update(this.visibleWorldRect());
     this.engine.invalidate();
+    this.ahead?.wake();
   }
 
   dispose(): void {
+    this.ahead?.dispose();
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.hud.destroy();
     this.grid.destroy();
@@ -289,5 +305,6 @@ export class Viewport {
     this.culler.update(this.visibleWorldRect());
     this.grid.update(this.camera.state, this.size);
     this.engine.invalidate();
+    this.ahead?.wake();
   }
 }
