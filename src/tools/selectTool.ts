@@ -99,6 +99,13 @@ export class SelectTool implements Tool {
   private hoverCursor = "default";
   /** The grabbed handle's cursor, kept through the resize or rotation. */
   private gestureCursor = "default";
+  /**
+   * A move sample of a drag not applied yet. A move goes wherever the last sample of the tick
+   * puts it, so only that one is applied: a mouse reporting at 1,000 Hz hands a tick a dozen
+   * coalesced samples, and each applied would move the shapes, their bound connectors and
+   * every drawing of them once more for a position never shown.
+   */
+  private pendingMove: ToolPointer | null = null;
 
   constructor(private readonly ctx: ToolContext) {}
 
@@ -123,6 +130,11 @@ export class SelectTool implements Tool {
   }
 
   pointer(e: ToolPointer): void {
+    if (e.phase === "move" && this.current.name === "moving") {
+      this.pendingMove = e;
+      return;
+    }
+    this.applyPendingMove();
     const s = this.current;
     if (e.phase === "cancel") {
       this.cancel();
@@ -140,8 +152,7 @@ export class SelectTool implements Tool {
         } else if (e.phase === "up") this.click(s);
         return;
       case "moving":
-        if (e.phase === "move") this.move(s, e);
-        else if (e.phase === "up") {
+        if (e.phase === "up") {
           this.dropIntoFrames(s, e);
           this.finish();
         }
@@ -168,7 +179,19 @@ export class SelectTool implements Tool {
     }
   }
 
+  /** The tick's samples are in: the drag goes to the last of them. */
+  tick(): void {
+    this.applyPendingMove();
+  }
+
+  private applyPendingMove(): void {
+    const e = this.pendingMove;
+    this.pendingMove = null;
+    if (e !== null && this.current.name === "moving") this.move(this.current, e);
+  }
+
   key(press: ToolKey): boolean {
+    this.applyPendingMove();
     const store = this.ctx.editor.store;
     if (press.code === "Escape") {
       if (this.ctx.scope() !== this.ctx.pageId()) {
@@ -199,6 +222,7 @@ export class SelectTool implements Tool {
   cancel(): void {
     const s = this.current;
     this.current = { name: "idle" };
+    this.pendingMove = null;
     this.ctx.overlays.setMarquee(null);
     this.ctx.overlays.setGuides([]);
     if (s.name === "marquee") this.ctx.editor.store.setSelection(s.base);

@@ -110,6 +110,25 @@ describe("select tool", () => {
     expect(node(h, "c").transform.y).toBeCloseTo(0);
   });
 
+  it("a drag applies only the last of a tick's move samples: one move per tick, to where it ends", () => {
+    h.down(50, 25).move(60, 25).tick();
+    const moves: number[] = [];
+    const stop = h.store.subscribe((commit) => {
+      if (commit.label === "Move") moves.push(commit.patch.changes.length);
+    });
+    // A fast mouse: many coalesced samples reach one tick.
+    for (let i = 1; i <= 12; i++) h.move(60 + i * 5, 25 + i * 2);
+    h.tick();
+    expect(moves).toEqual([1]);
+    expect(node(h, "a").transform).toMatchObject({ x: 70, y: 24 });
+    // A release in the same tick as moves still drops the shape where the last one put it.
+    h.move(200, 100).move(210, 110).up(210, 110).tick();
+    stop();
+    expect(node(h, "a").transform).toMatchObject({ x: 160, y: 85 });
+    expect(h.tool.state).toBe("idle");
+    expect(h.history.depth.undo).toBe(1);
+  });
+
   it("Esc mid-drag puts everything back and leaves history untouched", () => {
     const before = documentState(h);
     h.down(50, 25).move(90, 90).move(120, 130).tick();
