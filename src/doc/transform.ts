@@ -23,9 +23,12 @@ export const IDENTITY_MATRIX: Matrix = { a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 };
 
 /** translate · rotate · skewX · scale. */
 export function toMatrix(t: Transform): Matrix {
-  const cos = Math.cos(t.rotation);
-  const sin = Math.sin(t.rotation);
-  const tan = Math.tan(t.skewX);
+  // Most nodes are neither turned nor skewed: cos 0, sin ±0 and tan ±0 are exact, so skipping
+  // the trigonometry gives the same bits, and a drag step makes thousands of these.
+  const still = t.rotation === 0 && t.skewX === 0;
+  const cos = still ? 1 : Math.cos(t.rotation);
+  const sin = still ? t.rotation : Math.sin(t.rotation);
+  const tan = still ? t.skewX : Math.tan(t.skewX);
   // rotate · skewX = [cos, cos·tan − sin; sin, sin·tan + cos]
   const c0 = cos * tan - sin;
   const d0 = sin * tan + cos;

@@ -3,6 +3,7 @@ import type { Commit, DocumentStore, Transaction } from "../doc/store";
 import { apply, invert, type Matrix } from "../doc/transform";
 import {
   isSceneNode,
+  type Transform,
   type Binding,
   type DocRecord,
   type Id,
@@ -32,6 +33,13 @@ const MOVED = 1e-6;
 export class BindingFollower {
   /** Lines by the shape they are bound to; built on first need. */
   private byTarget: Map<Id, Set<Id>> | null = null;
+  /**
+   * The frames of nodes on a page itself, by their transform record: there a node's world
+   * transform is its own, so the frame is a pure function of an immutable record. A drag step
+   * places its connectors again but keeps their transforms, and their far shapes', so most of
+   * the frames it needs were worked out by the step before.
+   */
+  private readonly topLevelFrames = new WeakMap<Transform, Frame>();
   private readonly cleanups: Array<() => void>;
 
   constructor(
@@ -129,22 +137,21 @@ export class BindingFollower {
           for (const child of this.store.childIds(node)) stack.push(child);
       }
     }
-    const worlds = new WorldCache();
-    for (const id of lines) this.place(tx, id, written, worlds);
+    const frames = new Frames(this.topLevelFrames);
+    for (const id of lines) this.place(tx, id, written, frames);
   }
 
   /** Places the bound ends of one line again, or frees them (see the class comment). */
-  private place(tx: Transaction, id: Id, written: ReadonlySet<Id>, worlds: WorldCache): void {
+  private place(tx: Transaction, id: Id, written: ReadonlySet<Id>, frames: Frames): void {
     const line = tx.get(id);
     if (!isLine(line)) return;
-    const lineWorld = worlds.of(tx, id);
-    const toLocal = worlds.inverseOf(tx, id);
+    const { world: lineWorld, inverse: toLocal } = frames.of(tx, line);
     if (toLocal === null) return;
     // Only a line written here, or inside a container written here, can have had its ends
     // moved by hand; the rest (the many lines bound to a dragged shape) skip that check.
     const before = movedWith(tx, line, written) ? this.store.get(id) : undefined;
-    const start = endState(tx, line, before, "start", lineWorld, written, worlds, this.store);
-    const end = endState(tx, line, before, "end", lineWorld, written, worlds, this.store);
+    const start = endState(tx, line, before, "start", lineWorld, written, frames, this.store);
+    const end = endState(tx, line, before, "end", lineWorld, written, frames, this.store);
     const startRef = reference(start, lineWorld, line.start);
     const endRef = reference(end, lineWorld, line.end);
     // An elbow leaves and meets its shapes square, on the sides facing each other.
@@ -164,20 +171,34 @@ export class BindingFollower {
   }
 }
 
+/** A node's world transform and its inverse (null when it cannot be inverted). */
+interface Frame {
+  readonly world: Matrix;
+  readonly inverse: Matrix | null;
+}
+
 /** World transforms and their inverses, looked up once per transaction: many lines share one shape. */
-class WorldCache {
-  private readonly matrices = new Map<Id, Matrix>();
-  private readonly inverses = new Map<Id, Matrix | null>();
-  of(tx: Transaction, id: Id): Matrix {
-    let matrix = this.matrices.get(id);
-    if (matrix === undefined) this.matrices.set(id, (matrix = worldMatrix(tx, id)));
-    return matrix;
+class Frames {
+  private readonly nested = new Map<Id, Frame>();
+
+  constructor(private readonly topLevel: WeakMap<Transform, Frame>) {}
+
+  /** The frame of `node`, a record as `tx` sees it. */
+  of(tx: Transaction, node: SceneNode): Frame {
+    if (!isSceneNode(tx.get(node.parent))) {
+      let frame = this.topLevel.get(node.transform);
+      if (frame === undefined) this.topLevel.set(node.transform, (frame = frameOf(tx, node.id)));
+      return frame;
+    }
+    let frame = this.nested.get(node.id);
+    if (frame === undefined) this.nested.set(node.id, (frame = frameOf(tx, node.id)));
+    return frame;
   }
-  inverseOf(tx: Transaction, id: Id): Matrix | null {
-    let inverse = this.inverses.get(id);
-    if (inverse === undefined) this.inverses.set(id, (inverse = invert(this.of(tx, id))));
-    return inverse;
-  }
+}
+
+function frameOf(tx: Transaction, id: Id): Frame {
+  const world = worldMatrix(tx, id);
+  return { world, inverse: invert(world) };
 }
 
 const FREE = "free";
@@ -197,7 +218,7 @@ function endState(
   which: "start" | "end",
   lineWorld: Matrix,
   written: ReadonlySet<Id>,
-  worlds: WorldCache,
+  frames: Frames,
   store: DocumentStore,
 ): BoundEnd | typeof FREE | null {
   const binding = which === "start" ? line.startBinding : line.endBinding;
@@ -212,12 +233,8 @@ function endState(
     if (Math.hypot(was.x - is.x, was.y - is.y) > MOVED && !movedWith(tx, target, written))
       return FREE;
   }
-  return {
-    binding,
-    target,
-    world: worlds.of(tx, target.id),
-    inverse: worlds.inverseOf(tx, target.id),
-  };
+  const { world, inverse } = frames.of(tx, target);
+  return { binding, target, world, inverse };
 }
 
 /** The point the other end aims at: a bound end's anchor, else the end itself, on the page. */

@@ -79,22 +79,40 @@ export function anchorOf(target: SceneNode, local: Point): Point {
 }
 
 /**
- * Where along a → b (0 at a, 1 at b) the segment first crosses the outline, or null. Used from
+ * Where along a → b (0 at a, 1 at b) the segment first crosses the outline, or -1. Used from
  * the far end of a line towards its anchor: the first crossing is where the line meets the shape.
+ * A loop of its own rather than `forEachEdge`'s callback: a drag step places thousands of ends.
  */
-function firstCrossing(outline: readonly FlatSubpath[], a: Point, b: Point): number | null {
-  let best: number | null = null;
-  const dx = b.x - a.x;
-  const dy = b.y - a.y;
-  forEachEdge(outline, (px, py, ex, ey) => {
-    const denominator = dx * ey - dy * ex;
-    if (denominator === 0) return;
-    const t = ((px - a.x) * ey - (py - a.y) * ex) / denominator;
-    const u = ((px - a.x) * dy - (py - a.y) * dx) / denominator;
-    if (t < 0 || t > 1 || u < 0 || u > 1) return;
-    if (best === null || t < best) best = t;
-  });
-  return best;
+function firstCrossing(
+  outline: readonly FlatSubpath[],
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+): number {
+  let best = -1;
+  let found = false;
+  const dx = bx - ax;
+  const dy = by - ay;
+  for (const { points, closed } of outline) {
+    const n = points.length / 2;
+    const edges = closed ? n : n - 1;
+    for (let i = 0; i < edges; i++) {
+      const j = i + 1 === n ? 0 : i + 1;
+      const px = points[2 * i]!;
+      const py = points[2 * i + 1]!;
+      const ex = points[2 * j]! - px;
+      const ey = points[2 * j + 1]! - py;
+      const denominator = dx * ey - dy * ex;
+      if (denominator === 0) continue;
+      const t = ((px - ax) * ey - (py - ay) * ex) / denominator;
+      const u = ((px - ax) * dy - (py - ay) * dx) / denominator;
+      if (t < 0 || t > 1 || u < 0 || u > 1) continue;
+      if (!found || t < best) best = t;
+      found = true;
+    }
+  }
+  return found ? best : -1;
 }
 
 /** Calls `edge` with each outline edge's start and its vector to the end. */
@@ -133,14 +151,23 @@ export function boundEnd(
   toward: Point,
   inverse: Matrix | null = invert(world),
 ): Point | null {
-  const anchor = anchorLocal(target, binding.anchor);
-  if (anchor === null) return null;
-  if (binding.exact) return apply(world, anchor);
-  if (inverse === null) return apply(world, anchor);
-  const from = apply(inverse, toward);
-  const t = firstCrossing(outlineOf(target), from, anchor);
-  if (t === null) return apply(world, anchor);
-  return apply(world, { x: from.x + (anchor.x - from.x) * t, y: from.y + (anchor.y - from.y) * t });
+  const box = geometryBox(target);
+  if (box === null) return null;
+  // The anchor in the target's own coordinates, as `anchorLocal` puts it.
+  const ax = box.minX + binding.anchor.x * (box.maxX - box.minX);
+  const ay = box.minY + binding.anchor.y * (box.maxY - box.minY);
+  let x = ax;
+  let y = ay;
+  if (!binding.exact && inverse !== null) {
+    const fx = inverse.a * toward.x + inverse.c * toward.y + inverse.e;
+    const fy = inverse.b * toward.x + inverse.d * toward.y + inverse.f;
+    const t = firstCrossing(outlineOf(target), fx, fy, ax, ay);
+    if (t >= 0) {
+      x = fx + (ax - fx) * t;
+      y = fy + (ay - fy) * t;
+    }
+  }
+  return { x: world.a * x + world.c * y + world.e, y: world.b * x + world.d * y + world.f };
 }
 
 /**

@@ -6,7 +6,7 @@ import { makeNode } from "../../src/shapes/makeNode";
 import { InvariantError } from "../../src/doc/invariants";
 import { DocumentStore, type Commit } from "../../src/doc/store";
 import { fromMatrix, invert, multiply, toMatrix } from "../../src/doc/transform";
-import type { FreehandNode, RectNode, Transform } from "../../src/doc/types";
+import type { FreehandNode, GroupNode, RectNode, Transform } from "../../src/doc/types";
 import { History } from "../../src/history/history";
 import { KIND_RULES } from "../../src/shapes/registry";
 
@@ -353,6 +353,32 @@ describe("sorted children kept up to date", () => {
         }
       }),
       { numRuns: 60 },
+    );
+  });
+});
+
+describe("toMatrix", () => {
+  it("of a transform neither turned nor skewed is bit for bit the trigonometric one", () => {
+    const zero = fc.constantFrom(0, -0);
+    const finite = fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 });
+    fc.assert(
+      fc.property(zero, zero, finite, finite, finite, finite, (rotation, skewX, x, y, sx, sy) => {
+        const t: Transform = { x, y, rotation, skewX, scaleX: sx, scaleY: sy };
+        const cos = Math.cos(rotation);
+        const sin = Math.sin(rotation);
+        const tan = Math.tan(skewX);
+        const expected = {
+          a: cos * sx,
+          b: sin * sx,
+          c: (cos * tan - sin) * sy,
+          d: (sin * tan + cos) * sy,
+          e: x,
+          f: y,
+        };
+        const m = toMatrix(t);
+        for (const k of ["a", "b", "c", "d", "e", "f"] as const)
+          expect(Object.is(m[k], expected[k])).toBe(true);
+      }),
     );
   });
 });

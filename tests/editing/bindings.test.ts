@@ -10,7 +10,7 @@ import { createDocument, DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/fact
 import { makeNode } from "../../src/shapes/makeNode";
 import { checkAll } from "../../src/doc/invariants";
 import { apply, invert } from "../../src/doc/transform";
-import type { Binding, EllipseNode, LineNode, RectNode } from "../../src/doc/types";
+import type { Binding, EllipseNode, GroupNode, LineNode, RectNode } from "../../src/doc/types";
 import { createEditor, type EditableDocument } from "../../src/editing/editor";
 import { anchorWorld } from "../../src/shapes/bindings";
 import { routePoints, routeSubpath, routeTangents, withRoute } from "../../src/shapes/lineRoute";
@@ -130,6 +130,25 @@ describe("bound line ends", () => {
     const after = apply(worldMatrix(editor.store, "b"), { x: scaled.width, y: scaled.height });
     expect(endWorld(editor, "l", "end").x).toBeCloseTo(after.x, 9);
     expect(endWorld(editor, "l", "end").y).toBeCloseTo(after.y, 9);
+  });
+
+  it("follow a shape into a moved group that keeps its transform record", () => {
+    const editor = diagram();
+    bind(editor, null, { node: "b", anchor: { x: 0.5, y: 0.5 }, exact: true });
+    expect(endWorld(editor, "l", "end")).toEqual({ x: 450, y: 125 });
+    // The follower remembers the frames of shapes on the page by their transform records; the
+    // same record under a group 300 down is somewhere else on the page.
+    editor.store.transact("Group", (tx) => {
+      const g = makeNode<GroupNode>("group", "g", PAGE, "a3", {});
+      tx.put({ ...g, transform: { ...g.transform, y: 300 } });
+      tx.put({ ...(tx.get("b") as RectNode), parent: "g", index: "a0" });
+    });
+    expect(endWorld(editor, "l", "end")).toEqual({ x: 450, y: 425 });
+    editor.history.undo();
+    expect(endWorld(editor, "l", "end")).toEqual({ x: 450, y: 125 });
+    select(editor, "b");
+    transformSelection(editor, { translate: { x: 10, y: 0 } });
+    expect(endWorld(editor, "l", "end")).toEqual({ x: 460, y: 125 });
   });
 
   it("meet a curved outline, not the box", () => {
