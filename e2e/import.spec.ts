@@ -162,7 +162,7 @@ test.describe("import of untrusted files", () => {
     const bar = page.getByRole("progressbar", { name: "Import progress of big.svg" });
     await expect(bar).toBeVisible({ timeout: 20_000 });
     await page
-      .getByRole("region", { name: "Imports in progress" })
+      .getByRole("region", { name: "Imports and exports in progress" })
       .getByRole("button", { name: "Cancel" })
       .click();
     await expect(bar).toBeHidden();

@@ -11,7 +11,7 @@ import {
 import type { GradientEditRequests } from "../editing/gradientEditRequests";
 import type { History } from "../history/history";
 import type { DocumentStore } from "../doc/store";
-import { ImportJobs } from "../io/import/importJobs";
+import { Jobs } from "../io/jobs";
 import { afterFirstFrame } from "../persist/afterFirstFrame";
 import type { DocumentStatusStore } from "../persist/documentStatus";
 import type { PersistenceSession } from "../persist/session";
@@ -37,9 +37,9 @@ export interface EditorOptions {
 /**
  * One open document and everything that lives as long as it: the store and history, the commit
  * pipeline, the renderer and the spatial index bound to the engine, overlays, tools and picking,
- * autosave, imports under way, and the requests the chrome makes of its tools. `close()` lets go
- * of all of it in one place; nothing of a closed editor runs afterwards. The program swaps
- * editors when another document is opened.
+ * autosave, imports and exports under way, and the requests the chrome makes of its tools.
+ * `close()` lets go of all of it in one place; nothing of a closed editor runs afterwards. The
+ * program swaps editors when another document is opened.
  */
 export class Editor implements EditableDocument {
   readonly store: DocumentStore;
@@ -65,8 +65,8 @@ export class Editor implements EditableDocument {
   readonly overlays: Overlays;
   /** The tools, bound to this document and the engine's input. */
   readonly tools: ToolSession;
-  /** Files being imported into this document, for the chrome's progress bars and Cancel. */
-  readonly imports = new ImportJobs();
+  /** Imports into and exports of this document under way, for the chrome's bars and Cancel. */
+  readonly jobs = new Jobs();
   private page: Id;
   private readonly backgroundListeners = new Set<(background: RGBA | null) => void>();
   private lastBackground: RGBA | null;
@@ -170,7 +170,7 @@ export class Editor implements EditableDocument {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    this.imports.cancelAll();
+    this.jobs.cancelAll();
     this.tools.dispose();
     this.commits.dispose();
     this.bindings.dispose();

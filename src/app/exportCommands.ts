@@ -1,7 +1,7 @@
 import type { DocumentExports } from "../io/export/documentExports";
 import {
   EXPORT_FORMATS,
-  exportFileNow,
+  exportFile,
   exportFormat,
   type ExportFormatInfo,
 } from "../io/export/formats";
@@ -71,21 +71,33 @@ export function exportCommands(host: ExportCommandHost): Command[] {
     run: () => {
       const doc = host.current();
       const what = failed(`${format.label} export`);
-      try {
-        const file = exportFileNow(host.exports, {
+      const baseName = exportBaseName(doc);
+      // A large drawing takes a while: its bar and Cancel show with the imports' (JobProgress).
+      const job = doc.jobs.start("export", `${baseName}.${format.extension}`);
+      exportFile(
+        host.exports,
+        {
           format: format.id,
           // A format for whole pages only gets the page, whatever is selected.
           scope: format.selection ? scopeOf(doc) : { page: doc.pageId() },
           scale: format.direct.scale ?? 1,
           background: format.direct.background,
-          baseName: exportBaseName(doc),
-        });
-        if (file instanceof Promise)
-          file.then(({ blob, fileName }) => host.save(blob, fileName)).catch(what);
-        else host.save(file.blob, file.fileName);
-      } catch (error) {
-        what(error);
-      }
+          baseName,
+        },
+        {
+          signal: job.signal,
+          onProgress: (done, total) => job.progress(total > 0 ? done / total : 1),
+        },
+      )
+        .then(
+          ({ blob, fileName }) => {
+            if (!job.signal.aborted) host.save(blob, fileName);
+          },
+          (error: unknown) => {
+            if (!job.signal.aborted) what(error);
+          },
+        )
+        .finally(job.finish);
     },
   });
   return [

@@ -52,7 +52,7 @@ export function bindProgramCommands(wiring: CommandWiring): () => void {
   const clipboardTarget: ClipboardTarget = {
     ...editHost,
     actions: clipboard,
-    imports: () => current().imports,
+    imports: () => current().jobs,
     catchUpInput: () => engine.catchUpInput(),
     snapshotPng: (ids) =>
       exports.snapshotPng(ids, { scale: PNG_EXPORT_SCALE, maxPixels: CLIPBOARD_PNG_PIXELS }),

@@ -13,7 +13,7 @@ import { isSceneNode, type Id, type TextNode } from "../doc/types";
 import { exportSvg } from "../io/export/svg";
 import { isExcalidrawClipboard } from "../io/import/excalidraw";
 import { importFileInto, OFF_THREAD_BYTES } from "../io/import/importFile";
-import type { ImportJobs } from "../io/import/importJobs";
+import type { Jobs } from "../io/jobs";
 import { maxInputBytesFor, megabytes } from "../io/import/limits";
 import { DEFAULT_TEXT } from "../tools/textTool";
 import type { EditableDocument } from "../editing/editor";
@@ -46,7 +46,7 @@ export interface ClipboardTarget {
   /** The frame a page point lies in: what lands there from outside goes into it. */
   frameAt?: FrameAt;
   /** The open document's imports under way, for the chrome's progress bars and Cancel. */
-  imports?(): ImportJobs;
+  imports?(): Jobs;
   /** Handles the keys pressed before the event first (Ctrl+A then Ctrl+C in one frame). */
   catchUpInput?(): void;
   /** `ids` drawn as a PNG, read at once and drawn later; absent where there is no renderer. */
@@ -187,7 +187,7 @@ export interface ClipboardContents {
 export async function pasteContents(
   target: ClipboardTarget,
   contents: ClipboardContents,
-  jobs?: ImportJobs,
+  jobs?: Jobs,
 ): Promise<void> {
   const editor = target.editor();
   if (editor.store.readOnly) return target.notify("The document is read-only.");
@@ -236,12 +236,12 @@ async function importInto(
   name: string,
   data: Uint8Array | string,
   at: Point,
-  jobs?: ImportJobs,
+  jobs?: Jobs,
 ): Promise<void> {
   const editor = target.editor();
   const size = typeof data === "string" ? data.length : data.byteLength;
   // Small files land within a frame or two: no bar flashes up for them.
-  const job = size >= OFF_THREAD_BYTES ? jobs?.start(name) : undefined;
+  const job = size >= OFF_THREAD_BYTES ? jobs?.start("import", name) : undefined;
   const parent = parentAt(target, at);
   const result = await importFileInto(
     editor.store,

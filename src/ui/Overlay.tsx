@@ -6,7 +6,7 @@ import type { DocumentStatus } from "../persist/documentStatus";
 import type { Id } from "../doc/types";
 import { Announcer } from "./Announcer";
 import { Banners, type BannersProps } from "./Banners";
-import { ImportProgress } from "./ImportProgress";
+import { JobProgress } from "./JobProgress";
 import { registerChromeCommands } from "./chromeCommands";
 import { ChromeState } from "./chromeState";
 import { About } from "./dialogs/About";
@@ -121,7 +121,7 @@ export function Overlay({
           />
         ) : null}
         {banners ? <Banners banners={banners} /> : null}
-        {services ? <ImportProgress jobs={services.current.imports} /> : null}
+        {services ? <JobProgress jobs={services.current.jobs} /> : null}
       </div>
     </MessagesContext.Provider>
   );

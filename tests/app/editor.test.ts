@@ -118,15 +118,17 @@ describe("an editor", () => {
     expect(invalidations()).toBe(before);
   });
 
-  it("hears no commit of its store once closed, and cancels its imports", async () => {
+  it("hears no commit of its store once closed, and cancels its imports and exports", async () => {
     const { editor, status, invalidations } = await openEditor();
-    const job = editor.imports.start("big.svg");
+    const job = editor.jobs.start("import", "big.svg");
+    const exporting = editor.jobs.start("export", "Drawing.svg");
     let background = 0;
     editor.onPageBackground(() => (background += 1));
 
     editor.close();
     expect(job.signal.aborted).toBe(true);
-    expect(editor.imports.get()).toEqual([]);
+    expect(exporting.signal.aborted).toBe(true);
+    expect(editor.jobs.get()).toEqual([]);
     const traced = editor.commits.trace().length;
     const before = invalidations();
     const undoable = editor.history.canUndo;

@@ -4,7 +4,8 @@ import { createEditor } from "../../src/editing/editor";
 import { exportCommands } from "../../src/app/exportCommands";
 import type { Editor } from "../../src/app/editor";
 import { documentExports } from "../../src/io/export/documentExports";
-import { exportSvg } from "../../src/io/export/svg";
+import { ESTIMATED_MEASURE } from "../../src/io/export/textLayout";
+import { Jobs } from "../../src/io/jobs";
 import { ToolSettings } from "../../src/editing/settings";
 import { galleryDocument } from "../support/gallery";
 
@@ -15,25 +16,24 @@ function setUp() {
   const notes: string[] = [];
   const dialogs: string[] = [];
   const settings = new ToolSettings();
+  const jobs = new Jobs();
   const registry = new CommandRegistry();
   registry.register(
     exportCommands({
-      current: () => ({ ...editor, pageId: () => pageId }) as unknown as Editor,
+      current: () => ({ ...editor, pageId: () => pageId, jobs }) as unknown as Editor,
       // Node has no canvas to measure text with: the SVG writer's own estimate stands in.
-      exports: {
-        ...documentExports(
-          () => editor.store,
-          () => Promise.reject(new Error("no fonts in this test")),
-        ),
-        svg: (o) => exportSvg(editor.store, o),
-      },
+      exports: documentExports(
+        () => editor.store,
+        () => Promise.reject(new Error("no fonts in this test")),
+        () => ESTIMATED_MEASURE,
+      ),
       settings,
       save: (blob, name) => saved.push({ name, type: blob.type, text: blob.text() }),
       notify: (message) => notes.push(message),
       openExportDialog: () => dialogs.push("export"),
     }),
   );
-  return { editor, registry, saved, notes, settings, dialogs };
+  return { editor, registry, saved, notes, settings, dialogs, jobs };
 }
 
 describe("export commands", () => {
@@ -47,6 +47,7 @@ describe("export commands", () => {
   it("Export as SVG saves the page, or only the selection when there is one", async () => {
     const { editor, registry, saved, notes } = setUp();
     expect(registry.run("file.exportSvg")).toBe(true);
+    await expect.poll(() => saved.length).toBe(1);
     expect(saved[0]).toMatchObject({
       name: `${editor.store.document.name}.svg`,
       type: "image/svg+xml",
@@ -55,6 +56,7 @@ describe("export commands", () => {
     expect(page).toMatch(/^<\?xml[\s\S]*<svg[\s\S]*<\/svg>\s*$/);
     editor.store.setSelection(["red"]);
     registry.run("file.exportSvg");
+    await expect.poll(() => saved.length).toBe(2);
     const selection = await saved[1]!.text;
     expect(selection.length).toBeLessThan(page.length);
     expect(notes).toEqual([]);

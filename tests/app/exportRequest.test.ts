@@ -6,7 +6,7 @@ import { makeNode } from "../../src/shapes/makeNode";
 import type { RectNode } from "../../src/doc/types";
 import { documentExports } from "../../src/io/export/documentExports";
 import { MAX_SCALE } from "../../src/io/export/png";
-import { exportSvg } from "../../src/io/export/svg";
+import { ESTIMATED_MEASURE } from "../../src/io/export/textLayout";
 import { exportFile, parseScale } from "../../src/ui/dialogs/exportRequest";
 import { bundledGlyphFonts } from "../support/fonts";
 import { galleryDocument } from "../support/gallery";
@@ -14,13 +14,11 @@ import { galleryDocument } from "../support/gallery";
 function exportsOf() {
   const editor = createEditor(galleryDocument());
   // Node has no canvas to measure text with: the SVG writer's own estimate stands in.
-  const exports = {
-    ...documentExports(
-      () => editor.store,
-      () => Promise.resolve(bundledGlyphFonts()),
-    ),
-    svg: (o: Parameters<typeof exportSvg>[1]) => exportSvg(editor.store, o),
-  };
+  const exports = documentExports(
+    () => editor.store,
+    () => Promise.resolve(bundledGlyphFonts()),
+    () => ESTIMATED_MEASURE,
+  );
   return { editor, exports, pageId: editor.store.pages()[0]!.id };
 }
 

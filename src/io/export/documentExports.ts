@@ -2,16 +2,23 @@ import { canvasMeasure } from "./canvasMeasure";
 import { pngClipboardPayload, svgClipboardPayload, type ClipboardPayload } from "./clipboard";
 import { exportPdf, type PdfExportOptions } from "./pdf";
 import { exportPng, type PngExportOptions } from "./png";
-import { exportSnapshot } from "./snapshot";
+import { runExport, svgFileSteps, type ExportProgress } from "./inTasks";
+import { exportSnapshot, scopeSnapshot } from "./snapshot";
 import type { ExportSource } from "./source";
-import { exportSvg, type SvgExport, type SvgExportOptions } from "./svg";
+import { exportSvg, exportSvgSteps, type SvgExport, type SvgExportOptions } from "./svg";
 import type { TextMeasure } from "./textLayout";
 import type { Id } from "../../doc/types";
 import type { GlyphFonts } from "../../fonts/glyphFonts";
 
 /** Export of the open document, with text measured by the browser as the renderer measures it. */
 export interface DocumentExports {
+  /** The SVG at once, in one task: for callers that need it now (a copy within a key press). */
   svg(options: SvgExportOptions): SvgExport;
+  /**
+   * The SVG file, written over many short tasks with progress, of the scope as it was when
+   * called (edits meanwhile do not reach it); aborting `signal` stops it with an AbortError.
+   */
+  svgFile(options: SvgExportOptions, progress?: ExportProgress): Promise<Blob>;
   png(options: PngExportOptions): Promise<Blob>;
   pdf(options: PdfExportOptions): Promise<Uint8Array>;
   svgClipboard(options: SvgExportOptions): ClipboardPayload;
@@ -27,16 +34,18 @@ export interface DocumentExports {
 
 /**
  * `source` is asked each time, so the exports follow whichever document is open; `glyphFonts`
- * loads the outlines of the fonts the app ships.
+ * loads the outlines of the fonts the app ships; `textMeasure` makes what SVG text is laid out
+ * with (the browser's canvas; Node has none).
  */
 export function documentExports(
   source: () => ExportSource,
   glyphFonts: () => Promise<GlyphFonts>,
+  textMeasure: () => TextMeasure = canvasMeasure,
 ): DocumentExports {
   let measure: TextMeasure | null = null;
   const withMeasure = (options: SvgExportOptions): SvgExportOptions => ({
     ...options,
-    measure: options.measure ?? (measure ??= canvasMeasure()),
+    measure: options.measure ?? (measure ??= textMeasure()),
   });
   // An SVG drawn as an image cannot see the page's fonts, so PNGs would set text in the
   // machine's own: text goes in as the shipped faces' outlines instead, as the canvas draws it.
@@ -47,6 +56,11 @@ export function documentExports(
   };
   return {
     svg: (options) => exportSvg(source(), withMeasure(options)),
+    svgFile: async (options, { signal, onProgress } = {}) => {
+      const snapshot = scopeSnapshot(source(), options.scope);
+      const steps = exportSvgSteps(snapshot, withMeasure(options), onProgress);
+      return runExport(svgFileSteps(await runExport(steps, signal)), signal);
+    },
     png: async (options) => exportPng(source(), await withOutlines(options)),
     pdf: (options) => exportPdf(source(), options),
     svgClipboard: (options) => svgClipboardPayload(source(), withMeasure(options)),

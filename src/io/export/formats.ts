@@ -4,8 +4,8 @@
  * the direct commands both go through `exportFile`, so there is one dispatch on the format.
  */
 import type { Id } from "../../doc/types";
-import type { GlyphFonts } from "../../fonts/glyphFonts";
 import type { DocumentExports } from "./documentExports";
+import type { ExportProgress } from "./inTasks";
 import type { ExportScope } from "./svg";
 
 export type ExportFormat = "svg" | "png" | "pdf";
@@ -24,10 +24,7 @@ export interface ExportRequest {
   readonly baseName: string;
 }
 
-export interface ExportProgress {
-  readonly signal?: AbortSignal;
-  readonly onProgress?: (done: number, total: number) => void;
-}
+export type { ExportProgress } from "./inTasks";
 
 export interface ExportedFile {
   readonly blob: Blob;
@@ -54,14 +51,14 @@ export interface ExportFormatInfo {
   /** File → Export as …: the background, and the scale of formats with one. */
   readonly direct: { readonly background: boolean; readonly scale?: number };
   /**
-   * The file's contents. Returned at once where the format allows it, so an export started by
-   * a key press can hand the file over within that press's user activation.
+   * The file's contents, made over many short tasks where it can be large, so the page goes on
+   * drawing and answering, with progress; aborting the signal rejects with an AbortError.
    */
   make(
     exports: DocumentExports,
     request: ExportRequest,
     progress: ExportProgress,
-  ): Contents | Promise<Contents>;
+  ): Promise<Contents>;
 }
 
 /** A PDF page is a document page or a frame. */
@@ -84,12 +81,10 @@ export const EXPORT_FORMATS: readonly ExportFormatInfo[] = [
     selection: true,
     // Without a background an SVG drops onto other pages as the drawing alone.
     direct: { background: false },
-    make(exports, { scope, background, outlineText }, { signal }) {
-      const write = (fonts?: GlyphFonts): string => {
-        signal?.throwIfAborted();
-        return exports.svg({ scope, background, outlineText: fonts }).svg;
-      };
-      return outlineText === true ? exports.glyphFonts().then(write) : write();
+    make: async (exports, { scope, background, outlineText }, progress) => {
+      const fonts = outlineText === true ? await exports.glyphFonts() : undefined;
+      progress.signal?.throwIfAborted();
+      return exports.svgFile({ scope, background, outlineText: fonts }, progress);
     },
   },
   {
@@ -141,27 +136,12 @@ function fileOf(format: ExportFormatInfo, baseName: string, contents: Contents):
   };
 }
 
-/**
- * The file a request describes, at once when its format makes it synchronously (so File →
- * Export as SVG saves within the key press), else a promise. Throws or rejects on failure.
- */
-export function exportFileNow(
-  exports: DocumentExports,
-  request: ExportRequest,
-  progress: ExportProgress = {},
-): ExportedFile | Promise<ExportedFile> {
-  const format = exportFormat(request.format);
-  const contents = format.make(exports, request, progress);
-  return contents instanceof Promise
-    ? contents.then((made) => fileOf(format, request.baseName, made))
-    : fileOf(format, request.baseName, contents);
-}
-
 /** Makes the file a request describes. */
 export async function exportFile(
   exports: DocumentExports,
   request: ExportRequest,
   progress: ExportProgress = {},
 ): Promise<ExportedFile> {
-  return exportFileNow(exports, request, progress);
+  const format = exportFormat(request.format);
+  return fileOf(format, request.baseName, await format.make(exports, request, progress));
 }

@@ -1,10 +1,11 @@
 import { isSceneNode, type DocRecord, type Id, type SceneNode } from "../../doc/types";
 import { isImage } from "../../shapes/image";
+import type { ExportScope } from "./scope";
 import { MAX_DEPTH, type ExportSource } from "./source";
 
 /**
- * What an export of `ids` reads, copied out of `source` now: the nodes, everything inside them,
- * the images' data and the ancestors up to the page. A copy to the clipboard renders its picture
+ * What an export of `ids` reads, copied out of `source` now: the nodes (or pages), everything
+ * inside them, the images' data and the ancestors up to the page. A copy to the clipboard renders its picture
  * after the copy returns (fonts load, the browser decodes); by then a cut has deleted the nodes
  * and the person may be editing them, and the picture must still be of what was copied. It costs
  * what is copied, not the document.
@@ -26,7 +27,8 @@ export function exportSnapshot(source: ExportSource, ids: readonly Id[]): Export
       const next = stack.pop()!;
       if (children.has(next)) continue;
       const record = keep(next);
-      if (!isSceneNode(record)) continue;
+      // A page is copied with everything on it.
+      if (!isSceneNode(record) && record?.type !== "page") continue;
       if (isImage(record)) keep(record.blob);
       const inside = source.childrenOf(next);
       children.set(next, inside);
@@ -37,4 +39,14 @@ export function exportSnapshot(source: ExportSource, ids: readonly Id[]): Export
     get: (id) => records.get(id),
     childrenOf: (id) => children.get(id) ?? [],
   };
+}
+
+/**
+ * What an export of `scope` reads, copied now: an export in steps reads it over many tasks,
+ * between which the document may be edited, and the file must be of one moment.
+ */
+export function scopeSnapshot(source: ExportSource, scope: ExportScope): ExportSource {
+  if ("page" in scope) return exportSnapshot(source, [scope.page]);
+  if ("frame" in scope) return exportSnapshot(source, [scope.frame]);
+  return exportSnapshot(source, scope.nodes);
 }

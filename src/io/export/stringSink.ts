@@ -24,4 +24,9 @@ export class StringSink {
   toString(): string {
     return this.chunks.join("") + this.current;
   }
+
+  /** The text in pieces of about a chunk each, whose concatenation is `toString()`. */
+  pieces(): string[] {
+    return this.current === "" ? [...this.chunks] : [...this.chunks, this.current];
+  }
 }

@@ -47,6 +47,7 @@ import { blurFilter, outlineClipPaths } from "./svgMasks";
 import { groupFilter } from "./svgFilters";
 import { isGroup } from "../../shapes/group";
 import { attributes, escapeText, IdAllocator, isValidId, num } from "./xml";
+import { NODES_PER_STEP, runSteps, type Steps } from "../steps";
 import type { GlyphFonts } from "../../fonts/glyphFonts";
 import type { Box } from "../../math/box";
 import type { Point } from "../../math/point";
@@ -81,6 +82,11 @@ export interface SvgExportOptions {
 export interface SvgExport {
   /** The SVG file's text. */
   readonly svg: string;
+  /**
+   * The same text in pieces of about 64 KiB: a large file goes into a Blob piece by piece
+   * (`svgFileSteps`) without ever being one string.
+   */
+  readonly pieces: readonly string[];
   /** The exported area in page units: the view box. */
   readonly bounds: Box;
   readonly page: PageRecord;
@@ -106,16 +112,27 @@ const RASTER_TYPES = new Set([
 ]);
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-/** The nodes that lines under `roots` are bound to. */
-function boundTargetsIn(source: ExportSource, roots: readonly SceneNode[]): Set<Id> {
+/** Hears how far a stepped export is: nodes written and nodes in the scope. */
+export type SvgProgress = (done: number, total: number) => void;
+
+/** Nodes written between two reports of progress. */
+const NODES_PER_REPORT = 1024;
+
+/** The nodes under `roots`, counted, and those that lines among them are bound to. */
+function* walkScope(
+  source: ExportSource,
+  roots: readonly SceneNode[],
+): Steps<{ readonly nodes: number; readonly targets: Set<Id> }> {
   const targets = new Set<Id>();
   const stack = [...roots];
+  let nodes = 0;
   while (stack.length > 0) {
     const node = stack.pop()!;
     for (const target of boundTargets(node)) targets.add(target);
     if (holdsChildren(node)) stack.push(...source.childrenOf(node.id));
+    if (++nodes % NODES_PER_STEP === 0) yield;
   }
-  return targets;
+  return { nodes, targets };
 }
 
 /**
@@ -125,9 +142,30 @@ function boundTargetsIn(source: ExportSource, roots: readonly SceneNode[]): Set<
  * presentation attributes. Pure string building: it runs in Node and the browser alike.
  */
 export function exportSvg(source: ExportSource, options: SvgExportOptions): SvgExport {
+  return runSteps(exportSvgSteps(source, options));
+}
+
+/**
+ * `exportSvg` as steps of about one node each, the same file to the byte: a large scope is
+ * written over several tasks (`runInTasks`) so the page goes on drawing and hearing input, and
+ * can be stopped between any two (`untilAborted`). `source` must not change meanwhile; an export
+ * of the open document reads a snapshot of it (`exportSnapshot`).
+ */
+export function* exportSvgSteps(
+  source: ExportSource,
+  options: SvgExportOptions,
+  progress?: SvgProgress,
+): Steps<SvgExport> {
   const { page, roots } = resolveScope(source, options.scope);
+  const scope = yield* walkScope(
+    source,
+    roots.map((root) => root.node),
+  );
   let bounds: Box | null = null;
-  for (const root of roots) bounds = unionBox(bounds, drawnBounds(source, root.node, root.outer));
+  for (const root of roots) {
+    bounds = unionBox(bounds, drawnBounds(source, root.node, root.outer));
+    yield;
+  }
   if (bounds === null || !(bounds.maxX > bounds.minX) || !(bounds.maxY > bounds.minY))
     throw new ExportError("Nothing to export: everything in the scope is hidden or empty");
   const writer = new SvgWriter(
@@ -138,22 +176,22 @@ export function exportSvg(source: ExportSource, options: SvgExportOptions): SvgE
     options.outlineText ?? null,
   );
   writer.markNodes = options.nodeIds ?? false;
-  if (writer.linework)
-    writer.keepIdsOf(
-      boundTargetsIn(
-        source,
-        roots.map((root) => root.node),
-      ),
-    );
-  for (const root of roots) writer.node(root.node, root.outer, 0);
-  const body = writer.body;
+  if (writer.linework) writer.keepIdsOf(scope.targets);
+  if (progress !== undefined) {
+    writer.progress = (done) => progress(Math.min(done, scope.nodes), scope.nodes);
+    progress(0, scope.nodes);
+  }
+  for (const root of roots) yield* writer.node(root.node, root.outer, 0);
+  progress?.(scope.nodes, scope.nodes);
+  const bodyPieces = writer.pieces;
   const defs = writer.defs.markup;
   const fullBounds = bounds;
   const shared =
     writer.linework && writer.shared.values.length > 0
       ? jsonAttribute(LINEWORK_SHARED_ATTRIBUTE, JSON.stringify(writer.shared.values))
       : "";
-  const withView = (view: Box, width: number, height: number): string => {
+  /** The root element's start tag, the definitions and the background. */
+  const opening = (view: Box, width: number, height: number): string => {
     const background =
       options.background === true
         ? `<rect${attributes({
@@ -176,15 +214,28 @@ export function exportSvg(source: ExportSource, options: SvgExportOptions): SvgE
         viewBox: [view.minX, view.minY, view.maxX - view.minX, view.maxY - view.minY]
           .map(precise)
           .join(" "),
-      })}${shared}>${defs}${background}${body}</svg>`
+      })}${shared}>${defs}${background}`
     );
   };
-  return {
-    svg: `<?xml version="1.0" encoding="UTF-8"?>\n${withView(
+  // Joined once and only when asked for: a file made in steps goes out piece by piece instead.
+  let body: string | null = null;
+  const withView = (view: Box, width: number, height: number): string =>
+    `${opening(view, width, height)}${(body ??= bodyPieces.join(""))}</svg>`;
+  const pieces = [
+    `<?xml version="1.0" encoding="UTF-8"?>\n${opening(
       fullBounds,
       fullBounds.maxX - fullBounds.minX,
       fullBounds.maxY - fullBounds.minY,
-    )}\n`,
+    )}`,
+    ...bodyPieces,
+    "</svg>\n",
+  ];
+  let svg: string | null = null;
+  return {
+    get svg() {
+      return (svg ??= pieces.join(""));
+    },
+    pieces,
     bounds: fullBounds,
     page,
     warnings: writer.warnings,
@@ -222,6 +273,8 @@ class SvgWriter {
   private count = 0;
   /** Each node's element names its node (`SvgExportOptions.nodeIds`); the file's writer only. */
   markNodes = false;
+  /** Hears the nodes written so far, now and then; the file's writer only. */
+  progress: ((done: number) => void) | null = null;
 
   /** `outer`: the writer of the file whose pattern's content this one writes. */
   constructor(
@@ -248,12 +301,18 @@ class SvgWriter {
       childrenOf: (id) => children.get(id) ?? [],
     };
     const writer = new SvgWriter(source, this.measure, this.maxNodes, false, this.glyphs, this);
-    for (const node of children.get(PATTERN_TILE) ?? []) writer.node(node, IDENTITY_MATRIX, 0);
+    // A tile's few nodes are written at once, inside the step that names the pattern.
+    for (const node of children.get(PATTERN_TILE) ?? [])
+      runSteps(writer.node(node, IDENTITY_MATRIX, 0));
     return writer.body;
   }
 
   get body(): string {
     return this.parts.toString();
+  }
+
+  get pieces(): string[] {
+    return this.parts.pieces();
   }
 
   /** Nodes whose id the Linework data keeps: those a line in the export is bound to. */
@@ -263,11 +322,14 @@ class SvgWriter {
     this.keptIds = ids;
   }
 
-  node(node: SceneNode, outer: Matrix, depth: number): void {
+  /** Writes a node and what is inside it, a step for each node. */
+  *node(node: SceneNode, outer: Matrix, depth: number): Steps<void> {
     if (node.hidden && !this.linework) return;
     if (depth > MAX_DEPTH) throw new ExportError(`Nodes nest deeper than ${MAX_DEPTH} levels`);
     if (++this.count > this.maxNodes)
       throw new ExportError(`The scope holds more than ${this.maxNodes} nodes`);
+    if (this.count % NODES_PER_REPORT === 0) this.progress?.(this.count);
+    yield;
     const matrix =
       outer === IDENTITY_MATRIX
         ? toMatrix(node.transform)
@@ -294,7 +356,7 @@ class SvgWriter {
         )
       : "";
     if (shape === null) {
-      this.hidden(node, attributes({ transform: transformValue(matrix) }) + data, depth);
+      yield* this.hidden(node, attributes({ transform: transformValue(matrix) }) + data, depth);
       return;
     }
     // Attributes are written as text piece by piece: merging objects per node costs more.
@@ -312,7 +374,7 @@ class SvgWriter {
     const title = isValidId(node.name) ? "" : `<title>${escapeText(node.name)}</title>`;
     switch (shape.kind) {
       case "container":
-        this.container(node.id, shape, common, title, depth);
+        yield* this.container(node.id, shape, common, title, depth);
         break;
       case "painted": {
         const style = this.shapeStyle(shape.style);
@@ -406,13 +468,13 @@ class SvgWriter {
   }
 
   /** A group or frame: a group around its children, a frame's background and clip with them. */
-  private container(
+  private *container(
     id: Id,
     shape: Extract<SvgShape, { kind: "container" }>,
     common: string,
     title: string,
     depth: number,
-  ): void {
+  ): Steps<void> {
     this.open("g", common, title);
     const { background, clip } = shape;
     // Asking strokeAttrs for an unpainted background would add a gradient to <defs> that
@@ -421,10 +483,10 @@ class SvgWriter {
       this.parts.push(
         `<rect${attributes({ width: background.width, height: background.height })}${this.shapeStyle(background.style)}/>`,
       );
-    const masked = this.maskedChildren(id, depth);
+    const masked = yield* this.maskedChildren(id, depth);
     if (masked !== null) {
       this.parts.push(masked.open);
-      for (const child of masked.children) this.node(child, IDENTITY_MATRIX, depth + 1);
+      for (const child of masked.children) yield* this.node(child, IDENTITY_MATRIX, depth + 1);
       this.parts.push(masked.close);
     } else if (clip !== null) {
       const clipId = this.defs.add(
@@ -433,9 +495,9 @@ class SvgWriter {
           `<clipPath${attributes({ id })}><rect${attributes({ width: clip.width, height: clip.height })}/></clipPath>`,
       );
       this.parts.push(`<g clip-path="url(#${clipId})">`);
-      this.children(id, depth);
+      yield* this.children(id, depth);
       this.parts.push("</g>");
-    } else this.children(id, depth);
+    } else yield* this.children(id, depth);
     this.parts.push("</g>");
   }
 
@@ -461,21 +523,21 @@ class SvgWriter {
    * luminance. The first child also travels, undrawn, with its data, so the import rebuilds the
    * group as it was. Null for a group that is not masked.
    */
-  private maskedChildren(
+  private *maskedChildren(
     id: Id,
     depth: number,
-  ): {
+  ): Steps<{
     readonly open: string;
     readonly close: string;
     readonly children: readonly SceneNode[];
-  } | null {
+  } | null> {
     const node = this.source.get(id);
     if (node === undefined || !isGroup(node) || node.mask === undefined) return null;
     const [first, ...children] = this.source.childrenOf(id);
     if (first === undefined) return null;
     if (this.linework) {
       this.parts.push('<g display="none">');
-      this.node(first, IDENTITY_MATRIX, depth + 1);
+      yield* this.node(first, IDENTITY_MATRIX, depth + 1);
       this.parts.push("</g>");
     }
     if (node.mask === "outline") {
@@ -505,7 +567,7 @@ class SvgWriter {
       this.glyphs,
       this,
     );
-    if (!first.hidden) writer.node(first, IDENTITY_MATRIX, depth + 1);
+    if (!first.hidden) yield* writer.node(first, IDENTITY_MATRIX, depth + 1);
     const kind = node.mask;
     const maskId = this.defs.add(
       "mask",
@@ -531,7 +593,7 @@ class SvgWriter {
    * its ids stay as they would be without it. A container keeps its children inside, placed as
    * the container places them.
    */
-  private hidden(node: SceneNode, attrs: string, depth: number): void {
+  private *hidden(node: SceneNode, attrs: string, depth: number): Steps<void> {
     const svg = kindOf(node).svg;
     if (svg.hidden === "picture") {
       // The picture travels with it, or the node could not be rebuilt.
@@ -547,7 +609,7 @@ class SvgWriter {
       return;
     }
     this.parts.push(`<g display="none"${attrs}>`);
-    this.children(node.id, depth);
+    yield* this.children(node.id, depth);
     this.parts.push("</g>");
   }
 
@@ -556,8 +618,9 @@ class SvgWriter {
     if (this.linework) this.leaf("g", common, title);
   }
 
-  private children(id: Id, depth: number): void {
-    for (const child of this.source.childrenOf(id)) this.node(child, IDENTITY_MATRIX, depth + 1);
+  private *children(id: Id, depth: number): Steps<void> {
+    for (const child of this.source.childrenOf(id))
+      yield* this.node(child, IDENTITY_MATRIX, depth + 1);
   }
 
   /** Opens an element; `attrs` is written attribute text. */

@@ -44,7 +44,7 @@ function isAbort(error: unknown): boolean {
 }
 
 /**
- * File → Export…: format, what to export, PNG scale and background. A PNG export shows its
+ * File → Export…: format, what to export, PNG scale and background. An export shows its
  * progress and can be cancelled; closing the dialog cancels it too.
  */
 export function ExportDialog(props: ExportDialogProps) {

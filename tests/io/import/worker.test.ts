@@ -3,7 +3,7 @@ import { History } from "../../../src/history/history";
 import { readUntrusted } from "../../../src/io/import/boundary";
 import { drawingBounds } from "../../../src/io/import/drawingBounds";
 import { importFileInto, OFF_THREAD_BYTES } from "../../../src/io/import/importFile";
-import { ImportJobs } from "../../../src/io/import/importJobs";
+import { Jobs } from "../../../src/io/jobs";
 import {
   IMPORT_CANCELLED,
   readUntrustedInWorker,
@@ -282,11 +282,11 @@ describe("importing a file into the document", () => {
 
 describe("the list of imports under way", () => {
   it("shows a job from start to finish, in whole percents, and cancels through its signal", () => {
-    const jobs = new ImportJobs();
+    const jobs = new Jobs();
     let changes = 0;
     jobs.subscribe(() => (changes += 1));
-    const first = jobs.start("a.svg");
-    const second = jobs.start("b.svg");
+    const first = jobs.start("import", "a.svg");
+    const second = jobs.start("import", "b.svg");
     expect(jobs.get().map((j) => j.name)).toEqual(["a.svg", "b.svg"]);
     const counted = changes;
     first.progress(0.001);

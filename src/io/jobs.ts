@@ -1,18 +1,22 @@
 /**
- * Imports under way on one canvas, for the chrome's progress bars: a small store shaped for
- * useSyncExternalStore. Each job carries its file name, the share done and a way to cancel it.
+ * Imports and exports under way on one canvas, for the chrome's progress bars: a small store
+ * shaped for useSyncExternalStore. Each job carries what it does, its file's name, the share
+ * done and a way to cancel it.
  */
 
-export interface ImportJob {
+export type JobKind = "import" | "export";
+
+export interface Job {
   readonly id: number;
+  readonly kind: JobKind;
   readonly name: string;
   /** 0–1. */
   readonly fraction: number;
   readonly cancel: () => void;
 }
 
-/** What the import itself holds: where progress goes, whether it was cancelled, its end. */
-export interface RunningImport {
+/** What the work itself holds: where progress goes, whether it was cancelled, its end. */
+export interface RunningJob {
   readonly signal: AbortSignal;
   progress(fraction: number): void;
   finish(): void;
@@ -20,23 +24,23 @@ export interface RunningImport {
 
 type Listener = () => void;
 
-export class ImportJobs {
-  private jobs: readonly ImportJob[] = [];
+export class Jobs {
+  private jobs: readonly Job[] = [];
   private readonly listeners = new Set<Listener>();
   private nextId = 1;
 
-  get = (): readonly ImportJob[] => this.jobs;
+  get = (): readonly Job[] => this.jobs;
 
   subscribe = (listener: Listener): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
 
-  start(name: string): RunningImport {
+  start(kind: JobKind, name: string): RunningJob {
     const id = this.nextId++;
     const controller = new AbortController();
     const finish = (): void => this.replace(id, null);
-    this.replace(id, { id, name, fraction: 0, cancel: () => controller.abort() });
+    this.replace(id, { id, kind, name, fraction: 0, cancel: () => controller.abort() });
     controller.signal.addEventListener("abort", finish);
     return {
       signal: controller.signal,
@@ -51,12 +55,12 @@ export class ImportJobs {
     };
   }
 
-  /** Cancels every import under way: their document is closing. */
+  /** Cancels every job under way: their document is closing. */
   cancelAll(): void {
     for (const job of [...this.jobs]) job.cancel();
   }
 
-  private replace(id: number, job: ImportJob | null): void {
+  private replace(id: number, job: Job | null): void {
     const index = this.jobs.findIndex((j) => j.id === id);
     if (index < 0 && job === null) return;
     if (index < 0) this.jobs = [...this.jobs, job!];

@@ -1,23 +1,33 @@
 import { useSyncExternalStore } from "react";
-import type { ImportJob } from "../io/import/importJobs";
+import type { Job } from "../io/jobs";
 import { useMessages } from "./i18n/context";
+import type { Messages } from "./i18n";
 
-export interface ImportProgressProps {
+export interface JobProgressProps {
   readonly jobs: {
     subscribe: (listener: () => void) => () => void;
-    get: () => readonly ImportJob[];
+    get: () => readonly Job[];
   };
 }
 
-/** A bar and a Cancel button for each large import under way (read in a worker meanwhile). */
-export function ImportProgress({ jobs }: ImportProgressProps) {
+/** What a job's bar says it is doing. */
+function doing(job: Job, t: Messages["t"]): string {
+  if (job.kind === "export") return t("export.exporting", { name: job.name });
+  return t(job.fraction >= 1 ? "import.adding" : "import.importing", { name: job.name });
+}
+
+/**
+ * A bar and a Cancel button for each large import (read in a worker meanwhile) and each export
+ * under way.
+ */
+export function JobProgress({ jobs }: JobProgressProps) {
   const { t, number } = useMessages();
   const list = useSyncExternalStore(jobs.subscribe, jobs.get);
   if (list.length === 0) return null;
   return (
     <section
-      className="lw-import-progress"
-      aria-label={t("import.progressList")}
+      className="lw-job-progress"
+      aria-label={t("jobs.progressList")}
       style={{
         position: "absolute",
         bottom: 56,
@@ -34,7 +44,7 @@ export function ImportProgress({ jobs }: ImportProgressProps) {
       {list.map((job) => (
         <div
           key={job.id}
-          data-import-job={job.id}
+          data-job={job.id}
           style={{
             background: "var(--lw-bg-solid)",
             color: "var(--lw-fg)",
@@ -50,10 +60,12 @@ export function ImportProgress({ jobs }: ImportProgressProps) {
         >
           <span style={{ flex: "1 1 auto", minWidth: 0 }}>
             <span style={{ display: "block", overflow: "hidden", textOverflow: "ellipsis" }}>
-              {t(job.fraction >= 1 ? "import.adding" : "import.importing", { name: job.name })}
+              {doing(job, t)}
             </span>
             <progress
-              aria-label={t("import.progress", { name: job.name })}
+              aria-label={t(job.kind === "export" ? "export.progressOf" : "import.progress", {
+                name: job.name,
+              })}
               aria-valuetext={`${number(Math.round(job.fraction * 100), 0)} %`}
               value={job.fraction}
               max={1}
@@ -61,7 +73,7 @@ export function ImportProgress({ jobs }: ImportProgressProps) {
             />
           </span>
           <button type="button" className="lw-button" onClick={job.cancel}>
-            {t("import.cancel")}
+            {t(job.kind === "export" ? "export.cancel" : "import.cancel")}
           </button>
         </div>
       ))}
