@@ -206,15 +206,20 @@ test.describe("the viewport", () => {
     expect(drawnAndStored.drawn).toBe(drawnAndStored.stored);
   });
 
-  test("a software rasteriser batches one texture per draw", async () => {
+  test("a software rasteriser batches one texture per draw, and builds chunks in longer slices", async () => {
     const page = shared();
     // The browser under test renders with SwiftShader (see the Playwright config).
     const limits = await page.evaluate(() => {
       const gfx = window.linework!.engine.gfx;
       const renderer = gfx.renderer as unknown as { limits: { maxBatchableTextures: number } };
-      return { software: gfx.softwareRendering, textures: renderer.limits.maxBatchableTextures };
+      return {
+        software: gfx.softwareRendering,
+        textures: renderer.limits.maxBatchableTextures,
+        buildSlice: window.linework!.current.renderer.buildSlice,
+      };
     });
-    expect(limits).toEqual({ software: true, textures: 1 });
+    // And fills a big view in with the longer build slice of a software rasteriser.
+    expect(limits).toEqual({ software: true, textures: 1, buildSlice: 40 });
   });
 
   test("culling draws only the chunks near the view, and brings them back", async ({ page }) => {

@@ -477,14 +477,9 @@ export class ChunkList {
         continue;
       }
       if (over()) return true;
-      const detail = this.detail();
       let sliced = this.slicedBuilds.get(chunk);
-      if (sliced !== undefined && sliced.detail.pixelsPerUnit !== detail.pixelsPerUnit) {
-        this.dropSlicedBuild(chunk);
-        sliced = undefined;
-      }
       if (sliced === undefined) {
-        sliced = new SlicedBuild(chunk.ids, this.owner, new BatchWriter(), detail);
+        sliced = new SlicedBuild(chunk.ids, this.owner, new BatchWriter(), this.detail());
         this.slicedBuilds.set(chunk, sliced);
       }
       if (!sliced.run(over)) return true;
@@ -517,6 +512,11 @@ export class ChunkList {
   refreshDetail(): number {
     let changed = 0;
     const pixelsPerUnit = this.detail().pixelsPerUnit;
+    for (const [chunk, sliced] of this.slicedBuilds)
+      if (sliced.detail.pixelsPerUnit !== pixelsPerUnit) {
+        this.dropSlicedBuild(chunk);
+        if (!chunk.group.culled) this.unfinished = true;
+      }
     for (const chunk of this.chunks) {
       if (!chunk.built) continue;
       if (chunk.zoomed && chunk.detail.pixelsPerUnit !== pixelsPerUnit) {
@@ -622,19 +622,17 @@ export class ChunkList {
    * member a pass, so every pass gets further); finishes it when all members are written.
    */
   private buildInSlices(chunk: Chunk): void {
-    const detail = this.detail();
+    // A build begun for another zoom bucket goes on at its detail: restarting it at each bucket a
+    // zoom passes through would build nothing while the zoom lasts. Once the zoom settles,
+    // `refreshDetail` gives up builds for an older detail, and rebuilds what they finished.
     let sliced = this.slicedBuilds.get(chunk);
-    if (sliced !== undefined && sliced.detail.pixelsPerUnit !== detail.pixelsPerUnit) {
-      this.dropSlicedBuild(chunk);
-      sliced = undefined;
-    }
     if (sliced === undefined) {
       // Every pass gets further: its first sliced build here starts even when the slice is spent.
       if (this.slicedThisPass && this.owner.sliceOver()) {
         this.unfinished = true;
         return;
       }
-      sliced = new SlicedBuild(chunk.ids, this.owner, new BatchWriter(), detail);
+      sliced = new SlicedBuild(chunk.ids, this.owner, new BatchWriter(), this.detail());
       this.slicedBuilds.set(chunk, sliced);
     }
     this.slicedThisPass = true;

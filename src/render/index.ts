@@ -2,7 +2,7 @@ import type { Engine } from "../../engine";
 import type { EditableDocument } from "../editing/editor";
 import { blobTextureSource } from "./images";
 import { rendererTiles } from "./patternTiles";
-import { BUILD_SLICE_MS, SceneRenderer } from "./sceneRenderer";
+import { BUILD_SLICE_MS, HARDWARE_BUILD_SLICE_MS, SceneRenderer } from "./sceneRenderer";
 
 export { SceneRenderer } from "./sceneRenderer";
 
@@ -16,7 +16,7 @@ export function attachRenderer(engine: Engine, editor: EditableDocument): SceneR
   // the viewport goes on building what one frame's slice left.
   const renderer = new SceneRenderer(editor.store, engine.gfx.root, () => engine.invalidate(), {
     lazy: true,
-    buildSliceMs: BUILD_SLICE_MS,
+    buildSliceMs: engine.gfx.softwareRendering ? BUILD_SLICE_MS : HARDWARE_BUILD_SLICE_MS,
     onBackdropNeeded: (needed) => engine.gfx.setBackBuffer(needed),
     images: blobTextureSource(editor.store),
     tiles: rendererTiles(() => engine.gfx.renderer),

@@ -51,6 +51,14 @@ export const CHUNK_SIZE = 1024;
 export const BUILD_SLICE_MS = 40;
 
 /**
+ * The slice where a GPU draws the canvas: there a frame costs 1–4 ms, so a slice of 40 would make
+ * every frame that builds several frames long; 12 keeps such a frame near a 60 Hz frame's 16.7.
+ * A software rasteriser's frames cost more than that on their own, and its view fills in sooner
+ * with `BUILD_SLICE_MS`.
+ */
+export const HARDWARE_BUILD_SLICE_MS = 12;
+
+/**
  * Most members of chunks built ahead of the view at once (see `buildAhead`): chunks are runs of
  * siblings, which in a big document may stretch far past the view, so what is built ahead is
  * bounded by this rather than by the area near the view.
@@ -568,6 +576,11 @@ export class SceneRenderer {
    */
   setBuildSliceMs(ms: number): void {
     this.buildSliceMs = Math.max(0, ms);
+  }
+
+  /** How long one pass may spend building chunks that draw nothing yet, in ms. */
+  get buildSlice(): number {
+    return this.buildSliceMs;
   }
 
   /** Turns building ahead of the view on or off (see `buildAhead`), for comparing costs. */

@@ -207,6 +207,40 @@ describe("chunks built over several passes", () => {
     whole.dispose();
   });
 
+  it("a build under way when a zoom passes into another bucket goes on at its detail, and is rebuilt once the zoom settles", () => {
+    const store = storeOf(60);
+    const steady = sliced(store, 6);
+    const passesSteady = finish(steady);
+    const zoomed = sliced(store, 6);
+    zoomed.continueBuilds();
+    zoomed.setZoom(0.2);
+    // No pass is spent starting over: as many passes as without the zoom.
+    expect(1 + finish(zoomed)).toBe(passesSteady);
+    // The zoom settles: what was built for the old bucket is built again for the new one.
+    expect(zoomed.refreshDetail()).toBeGreaterThan(0);
+    finish(zoomed);
+    const whole = new SceneRenderer(store, new Container(), () => {}, { chunkSize: 20 });
+    whole.setZoom(0.2);
+    whole.showPage("page");
+    expect(drawing(zoomed.world)).toEqual(drawing(whole.world));
+    for (const renderer of [steady, zoomed, whole]) renderer.dispose();
+  });
+
+  it("a zoom that settles while a build for an older bucket is under way builds it for the new one", () => {
+    const store = storeOf(60);
+    const renderer = sliced(store, 6);
+    renderer.continueBuilds();
+    renderer.setZoom(0.2);
+    renderer.refreshDetail();
+    finish(renderer);
+    const whole = new SceneRenderer(store, new Container(), () => {}, { chunkSize: 20 });
+    whole.setZoom(0.2);
+    whole.showPage("page");
+    expect(drawing(renderer.world)).toEqual(drawing(whole.world));
+    renderer.dispose();
+    whole.dispose();
+  });
+
   it("a commit adding a few shapes draws them in its own pass; one adding many leaves them to the frames", () => {
     const few = storeOf(0);
     const quick = sliced(few, 1_000_000, 500);
