@@ -263,3 +263,30 @@ describe("stroker: segments of no length", () => {
     expect(stroke([50, 50], { width: 10, cap: "round" }).vertexCount).toBe(0);
   });
 });
+
+describe("edge mesh storage", () => {
+  it("is what the views show, up to the counts, after each of its arrays has grown", () => {
+    const mesh = new EdgeMesh();
+    const sameAsViews = () => {
+      const { data } = mesh;
+      const n = mesh.vertexCount;
+      expect(data.indices.subarray(0, mesh.indexCount)).toEqual(mesh.indices);
+      expect(data.xy.subarray(0, n * 2)).toEqual(mesh.xy);
+      expect(data.inset.subarray(0, n * 2)).toEqual(mesh.inset);
+      for (const key of ["lateral", "along", "alongLimit", "thickness", "insetLimit"] as const)
+        expect(data[key].subarray(0, n)).toEqual(mesh[key]);
+    };
+    // Past the first vertex arrays' size (256) with few indices, then past the first index
+    // array's (768), so each kind of array is replaced on its own.
+    for (let i = 0; i < 300; i += 1) {
+      if (i % 3 === 0) mesh.vertex(i, -i, i / 2, i / 3, i / 4);
+      else if (i % 3 === 1) mesh.rimVertex(i, i, 1, 2);
+      else mesh.insetVertex(i, 0, 3, 0.5, -0.5, i);
+    }
+    mesh.triangle(0, 1, 2);
+    sameAsViews();
+    for (let v = 2; v < 300; v += 1) mesh.quad(v - 2, v - 1, v, v - 2);
+    expect(mesh.indexCount).toBeGreaterThan(768);
+    sameAsViews();
+  });
+});

@@ -352,7 +352,12 @@ export class BatchWriter {
       w[o + 9] = opacity;
       this.colors[o + 10] = packed;
       this.colors[o + 11] = 0;
-      w.fill(0, o + 12, o + 16);
+      // Four stores rather than a call of `fill` per vertex: rewriting a drag's slots writes these
+      // for every vertex of every connector.
+      w[o + 12] = 0;
+      w[o + 13] = 0;
+      w[o + 14] = 0;
+      w[o + 15] = 0;
     }
     this.vertexTotal += count;
     this.appendIndices(base, indices);
@@ -374,13 +379,13 @@ export class BatchWriter {
     scale = 1,
   ): void {
     const count = mesh.vertexCount;
-    const source = mesh.indices;
-    if (count === 0 || source.length === 0) return;
-    this.reserve(count, source.length);
+    const indexCount = mesh.indexCount;
+    if (count === 0 || indexCount === 0) return;
+    this.reserve(count, indexCount);
     const base = this.vertexTotal;
     const packed = packColor(color);
     const w = this.words;
-    const { xy, lateral, along, alongLimit, inset, thickness, insetLimit } = mesh;
+    const { xy, lateral, along, alongLimit, inset, thickness, insetLimit, indices } = mesh.data;
     const rim = kind === SHAPE_FRINGE;
     for (let p = 0; p < count; p += 1) {
       const x = xy[p * 2]!;
@@ -410,17 +415,26 @@ export class BatchWriter {
       w[o + 9] = opacity;
       this.colors[o + 10] = packed;
       this.colors[o + 11] = 0;
-      w.fill(0, o + 12, o + 16);
+      // Four stores rather than a call of `fill` per vertex: rewriting a drag's slots writes these
+      // for every vertex of every connector.
+      w[o + 12] = 0;
+      w[o + 13] = 0;
+      w[o + 14] = 0;
+      w[o + 15] = 0;
     }
     this.vertexTotal += count;
-    this.appendIndices(base, source);
+    this.appendIndices(base, indices, indexCount);
   }
 
-  /** Appends a mesh's indices, offset to where its vertices start in the batch. */
-  private appendIndices(base: number, indices: ArrayLike<number>): void {
+  /** Appends a mesh's first `count` indices, offset to where its vertices start in the batch. */
+  private appendIndices(
+    base: number,
+    indices: ArrayLike<number>,
+    count: number = indices.length,
+  ): void {
     const ix = this.indexData;
     let i = this.indexTotal;
-    for (let k = 0; k < indices.length; k += 1) ix[i++] = base + indices[k]!;
+    for (let k = 0; k < count; k += 1) ix[i++] = base + indices[k]!;
     this.indexTotal = i;
   }
 

@@ -26,9 +26,23 @@ export class EdgeMesh {
   private indexData = new Uint32Array(768);
   private vertices = 0;
   private indexTotal = 0;
+  private arrays: EdgeMeshArrays = this.currentArrays();
 
   get vertexCount(): number {
     return this.vertices;
+  }
+
+  get indexCount(): number {
+    return this.indexTotal;
+  }
+
+  /**
+   * The storage itself, written up to `vertexCount` vertices and `indexCount` indices: for loops
+   * that copy a mesh out, which the getters' views would cost a typed array each (eight per
+   * stroked shape, thousands of shapes per step of a drag that connectors follow).
+   */
+  get data(): EdgeMeshArrays {
+    return this.arrays;
   }
 
   /** Local x, y pairs. */
@@ -156,13 +170,40 @@ export class EdgeMesh {
     this.insetData = grow(this.insetData, size * 2);
     this.thicknessData = grow(this.thicknessData, size);
     this.insetLimitData = grow(this.insetLimitData, size);
+    this.arrays = this.currentArrays();
   }
 
   private growIndices(): void {
     const next = new Uint32Array(this.indexData.length * 2);
     next.set(this.indexData);
     this.indexData = next;
+    this.arrays = this.currentArrays();
   }
+
+  private currentArrays(): EdgeMeshArrays {
+    return {
+      xy: this.xyData,
+      lateral: this.lateralData,
+      along: this.alongData,
+      alongLimit: this.limitData,
+      inset: this.insetData,
+      thickness: this.thicknessData,
+      insetLimit: this.insetLimitData,
+      indices: this.indexData,
+    };
+  }
+}
+
+/** An edge mesh's storage by field, as its getters of the same names give views of it. */
+export interface EdgeMeshArrays {
+  readonly xy: Float64Array;
+  readonly lateral: Float64Array;
+  readonly along: Float64Array;
+  readonly alongLimit: Float64Array;
+  readonly inset: Float64Array;
+  readonly thickness: Float64Array;
+  readonly insetLimit: Float64Array;
+  readonly indices: Uint32Array;
 }
 
 /**
