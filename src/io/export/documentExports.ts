@@ -3,8 +3,8 @@ import { pngClipboardPayload, svgClipboardPayload, type ClipboardPayload } from 
 import { exportPdf, type PdfExportOptions } from "./pdf";
 import { exportPng, type PngExportOptions } from "./png";
 import { runExport, svgFileSteps, type ExportProgress } from "./inTasks";
-import { exportSnapshot, scopeSnapshot } from "./snapshot";
-import type { ExportSource } from "./source";
+import { exportSnapshot, scopeSnapshotSteps } from "./snapshot";
+import type { VersionedSource } from "./source";
 import { exportSvg, exportSvgSteps, type SvgExport, type SvgExportOptions } from "./svg";
 import type { TextMeasure } from "./textLayout";
 import type { Id } from "../../doc/types";
@@ -38,7 +38,7 @@ export interface DocumentExports {
  * with (the browser's canvas; Node has none).
  */
 export function documentExports(
-  source: () => ExportSource,
+  source: () => VersionedSource,
   glyphFonts: () => Promise<GlyphFonts>,
   textMeasure: () => TextMeasure = canvasMeasure,
 ): DocumentExports {
@@ -57,7 +57,7 @@ export function documentExports(
   return {
     svg: (options) => exportSvg(source(), withMeasure(options)),
     svgFile: async (options, { signal, onProgress } = {}) => {
-      const snapshot = scopeSnapshot(source(), options.scope);
+      const snapshot = await runExport(scopeSnapshotSteps(source(), options.scope), signal);
       const steps = exportSvgSteps(snapshot, withMeasure(options), onProgress);
       return runExport(svgFileSteps(await runExport(steps, signal)), signal);
     },

@@ -1,7 +1,9 @@
 import { isSceneNode, type DocRecord, type Id, type SceneNode } from "../../doc/types";
 import { isImage } from "../../shapes/image";
+import { holdsChildren } from "../../shapes/registry";
 import type { ExportScope } from "./scope";
-import { MAX_DEPTH, type ExportSource } from "./source";
+import { NODES_PER_STEP, runSteps, type Steps } from "../steps";
+import { MAX_DEPTH, type ExportSource, type VersionedSource } from "./source";
 
 /**
  * What an export of `ids` reads, copied out of `source` now: the nodes (or pages), everything
@@ -11,6 +13,11 @@ import { MAX_DEPTH, type ExportSource } from "./source";
  * what is copied, not the document.
  */
 export function exportSnapshot(source: ExportSource, ids: readonly Id[]): ExportSource {
+  return runSteps(snapshotSteps(source, ids));
+}
+
+/** `exportSnapshot` in steps of NODES_PER_STEP nodes. */
+function* snapshotSteps(source: ExportSource, ids: readonly Id[]): Steps<ExportSource> {
   const records = new Map<Id, DocRecord>();
   const children = new Map<Id, readonly SceneNode[]>();
   const keep = (id: Id): DocRecord | undefined => {
@@ -18,21 +25,27 @@ export function exportSnapshot(source: ExportSource, ids: readonly Id[]): Export
     if (record !== undefined) records.set(id, record);
     return record;
   };
+  let copied = 0;
   for (const id of ids) {
     let above = source.get(id);
     for (let depth = 0; isSceneNode(above) && depth <= MAX_DEPTH; depth++)
       above = keep(above.parent);
-    const stack = [id];
+    const first = keep(id);
+    const stack = first === undefined ? [] : [first];
     while (stack.length > 0) {
-      const next = stack.pop()!;
-      if (children.has(next)) continue;
-      const record = keep(next);
-      // A page is copied with everything on it.
-      if (!isSceneNode(record) && record?.type !== "page") continue;
+      const record = stack.pop()!;
       if (isImage(record)) keep(record.blob);
-      const inside = source.childrenOf(next);
-      children.set(next, inside);
-      for (const child of inside) stack.push(child.id);
+      if (++copied % NODES_PER_STEP === 0) yield;
+      // A page is copied with everything on it. Only pages and containers are asked for their
+      // children: asking for a leaf's would cost the store a cache entry for each of thousands.
+      if (record.type !== "page" && !(isSceneNode(record) && holdsChildren(record))) continue;
+      if (children.has(record.id)) continue;
+      const inside = source.childrenOf(record.id);
+      children.set(record.id, inside);
+      for (const child of inside) {
+        records.set(child.id, child);
+        stack.push(child);
+      }
     }
   }
   return {
@@ -42,11 +55,17 @@ export function exportSnapshot(source: ExportSource, ids: readonly Id[]): Export
 }
 
 /**
- * What an export of `scope` reads, copied now: an export in steps reads it over many tasks,
- * between which the document may be edited, and the file must be of one moment.
+ * What an export of `scope` reads, copied in steps: an export in steps reads it over many tasks,
+ * between which the document may be edited, and the file must be of one moment. Copying a large
+ * scope is itself too long for one task; should the document change between its steps, it is
+ * copied again at once, in one task.
  */
-export function scopeSnapshot(source: ExportSource, scope: ExportScope): ExportSource {
-  if ("page" in scope) return exportSnapshot(source, [scope.page]);
-  if ("frame" in scope) return exportSnapshot(source, [scope.frame]);
-  return exportSnapshot(source, scope.nodes);
+export function* scopeSnapshotSteps(
+  source: VersionedSource,
+  scope: ExportScope,
+): Steps<ExportSource> {
+  const ids = "page" in scope ? [scope.page] : "frame" in scope ? [scope.frame] : scope.nodes;
+  const version = source.version;
+  const copy = yield* snapshotSteps(source, ids);
+  return source.version === version ? copy : exportSnapshot(source, ids);
 }

@@ -5,6 +5,9 @@ import { isSceneNode, type Id, type PageRecord, type SceneNode } from "../../doc
 /** What export reads from a document: records by id and children in back-to-front order. */
 export type ExportSource = Pick<DocumentStore, "get" | "childrenOf">;
 
+/** A source that tells when it changes: its version moves with each change. */
+export type VersionedSource = ExportSource & Pick<DocumentStore, "version">;
+
 /** Deepest nesting export follows; a valid document is far shallower. */
 export const MAX_DEPTH = 4096;
 

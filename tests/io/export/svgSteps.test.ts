@@ -6,6 +6,7 @@ import type { DocRecord, GroupNode, Id, RectNode } from "../../../src/doc/types"
 import { documentExports } from "../../../src/io/export/documentExports";
 import { runExport } from "../../../src/io/export/inTasks";
 import { exportSvg, exportSvgSteps, type ExportScope } from "../../../src/io/export/svg";
+import { scopeSnapshotSteps } from "../../../src/io/export/snapshot";
 import { ESTIMATED_MEASURE } from "../../../src/io/export/textLayout";
 import type { TaskOptions } from "../../../src/io/steps";
 import { makeNode } from "../../../src/shapes/makeNode";
@@ -170,5 +171,31 @@ describe("SVG export in steps", () => {
     expect(edited).toBe(true);
     expect(text).toBe(before);
     expect(exportSvg(store, { scope: { page: "page" } }).svg).not.toBe(before);
+  });
+
+  it("copies the scope in steps, and again at once when the document changed between them", () => {
+    const store = manyRects(5000);
+    const edit = (): void =>
+      store.transact("Edit", (tx) => {
+        tx.put(rect("late", "page", "d0", -500));
+        tx.update<RectNode>("r0", { width: 99 });
+      });
+    const quiet = scopeSnapshotSteps(store, { page: "page" });
+    let steps = 0;
+    let copy = quiet.next();
+    for (; copy.done !== true; copy = quiet.next()) steps += 1;
+    expect(steps).toBeGreaterThan(2);
+    expect(exportSvg(copy.value, { scope: { page: "page" } }).svg).toBe(
+      exportSvg(store, { scope: { page: "page" } }).svg,
+    );
+    const edited = scopeSnapshotSteps(store, { page: "page" });
+    edited.next();
+    edit();
+    let last = edited.next();
+    while (last.done !== true) last = edited.next();
+    // The copy is of the document after the edit, not of a mix of before and after.
+    expect(exportSvg(last.value, { scope: { page: "page" } }).svg).toBe(
+      exportSvg(store, { scope: { page: "page" } }).svg,
+    );
   });
 });
