@@ -4,8 +4,14 @@ import { exportPdf, type PdfExportOptions } from "./pdf";
 import { exportPng, type PngExportOptions } from "./png";
 import { runExport, svgFileSteps, type ExportProgress } from "./inTasks";
 import { exportSnapshot, scopeSnapshotSteps } from "./snapshot";
-import type { VersionedSource } from "./source";
-import { exportSvg, exportSvgSteps, type SvgExport, type SvgExportOptions } from "./svg";
+import type { ExportSource, VersionedSource } from "./source";
+import {
+  exportSvg,
+  exportSvgSteps,
+  type ExportScope,
+  type SvgExport,
+  type SvgExportOptions,
+} from "./svg";
 import type { TextMeasure } from "./textLayout";
 import type { Id } from "../../doc/types";
 import type { GlyphFonts } from "../../fonts/glyphFonts";
@@ -54,17 +60,27 @@ export function documentExports(
     const fonts = await glyphFonts().catch(() => null);
     return fonts === null ? options : { ...options, outlineText: fonts };
   };
+  // An export in steps reads the scope as it was when it was asked for, whatever is edited
+  // between its steps.
+  const snapshotOf = (scope: ExportScope, signal?: AbortSignal): Promise<ExportSource> =>
+    runExport(scopeSnapshotSteps(source(), scope), signal);
   return {
     svg: (options) => exportSvg(source(), withMeasure(options)),
     svgFile: async (options, { signal, onProgress } = {}) => {
-      const snapshot = await runExport(scopeSnapshotSteps(source(), options.scope), signal);
+      const snapshot = await snapshotOf(options.scope, signal);
       const steps = exportSvgSteps(snapshot, withMeasure(options), onProgress);
       return runExport(svgFileSteps(await runExport(steps, signal)), signal);
     },
-    png: async (options) => exportPng(source(), await withOutlines(options)),
+    png: async (options) => {
+      const snapshot = await snapshotOf(options.scope, options.signal);
+      return exportPng(snapshot, await withOutlines(options));
+    },
     pdf: (options) => exportPdf(source(), options),
     svgClipboard: (options) => svgClipboardPayload(source(), withMeasure(options)),
-    pngClipboard: async (options) => pngClipboardPayload(source(), await withOutlines(options)),
+    pngClipboard: async (options) => {
+      const snapshot = await snapshotOf(options.scope);
+      return pngClipboardPayload(snapshot, await withOutlines(options));
+    },
     snapshotPng: async (nodes, options) => {
       const copied = exportSnapshot(source(), nodes);
       return exportPng(copied, await withOutlines({ ...options, scope: { nodes } }));

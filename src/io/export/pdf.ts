@@ -102,7 +102,7 @@ async function drawAsPictures(
       element.remove();
       continue;
     }
-    const png = await pngOfView(exported, plan.view, plan.scale);
+    const png = await pngOfView([exported], plan.view, plan.scale);
     const image = element.ownerDocument.createElementNS(SVG_NS, "image");
     const { x, y, width, height, transform } = plan.image;
     image.setAttribute("x", String(x));

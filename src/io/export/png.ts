@@ -2,7 +2,8 @@ import { canvasMeasure } from "./canvasMeasure";
 import { ExportError } from "./errors";
 import { PngStreamEncoder } from "./pngEncoder";
 import type { ExportSource } from "./source";
-import { exportSvg, type SvgExport, type SvgExportOptions } from "./svg";
+import { runExport } from "./inTasks";
+import { exportSvgLayersSteps, type SvgExport, type SvgExportOptions } from "./svg";
 import type { Box } from "../../math/box";
 
 export interface PngExportOptions extends Omit<SvgExportOptions, "measure"> {
@@ -50,19 +51,33 @@ export function fittedScale(bounds: Box, scale: number, maxPixels = Infinity): n
 }
 
 /**
+ * Nodes in one layer of a PNG: the browser decodes an SVG image and draws it in one task each,
+ * at some 20–50 µs a node on a fast machine, so a layer stays well under a 100 ms task.
+ */
+export const NODES_PER_LAYER = 1500;
+
+/**
  * The scope rendered by the browser from its exported SVG, as a PNG. Transparent unless
- * `background` is set. Browser only.
+ * `background` is set. The SVG is written in steps over tasks, and drawn as layers of at most
+ * NODES_PER_LAYER nodes one over the other, so no task grows with the drawing. Browser only.
  */
 export async function exportPng(source: ExportSource, options: PngExportOptions): Promise<Blob> {
   const wanted = options.scale ?? 1;
   if (!(wanted > 0 && wanted <= MAX_SCALE))
     throw new ExportError(`Scale must be above 0 and at most ${MAX_SCALE}; it is ${wanted}`);
-  const exported = exportSvg(source, {
-    ...options,
-    measure: canvasMeasure(),
-    // Only the picture matters here: the node data would only make the browser parse more.
-    linework: false,
-  });
+  const exported = await runExport(
+    exportSvgLayersSteps(
+      source,
+      {
+        ...options,
+        measure: canvasMeasure(),
+        // Only the picture matters here: the node data would only make the browser parse more.
+        linework: false,
+      },
+      NODES_PER_LAYER,
+    ),
+    options.signal,
+  );
   const scale = fittedScale(exported.bounds, wanted, options.maxPixels);
   const { width, height } = pngSize(exported.bounds, scale);
   if (width > MAX_CANVAS_SIDE || width * height > MAX_PNG_PIXELS)
@@ -70,7 +85,7 @@ export async function exportPng(source: ExportSource, options: PngExportOptions)
       `A ${width} × ${height} pixel image is larger than this browser can draw ` +
         `(at most ${MAX_CANVAS_SIDE} pixels wide and ${MAX_PNG_PIXELS} pixels in all); choose a smaller scale`,
     );
-  return pngOfView(exported, exported.bounds, scale, options);
+  return pngOfView(exported.layers, exported.bounds, scale, options);
 }
 
 /** What the whole pixels of an image of `view` at `scale` cover: a little more than `view`. */
@@ -85,12 +100,12 @@ export function pixelArea(view: Box, scale: number): Box {
 }
 
 /**
- * `view` of an exported drawing at `scale` pixels a unit, as a PNG of `pngSize(view, scale)`
- * pixels whose corner is the view's (see `pixelArea`); a large one drawn and encoded in strips.
- * Browser only.
+ * `view` of an exported drawing (its layers, back to front) at `scale` pixels a unit, as a PNG
+ * of `pngSize(view, scale)` pixels whose corner is the view's (see `pixelArea`); a large one
+ * drawn and encoded in strips. Progress counts the layers drawn, over every strip. Browser only.
  */
 export async function pngOfView(
-  exported: Pick<SvgExport, "withView">,
+  layers: readonly Pick<SvgExport, "withView">[],
   area: Box,
   scale: number,
   options: Pick<PngExportOptions, "onProgress" | "signal"> = {},
@@ -103,29 +118,36 @@ export async function pngOfView(
     maxY: area.minY + (top + rows) / scale,
   });
   options.signal?.throwIfAborted();
-  if (width * height <= TILE_THRESHOLD) {
-    const canvas = await drawStrip(
-      exported.withView(view(0, height), width, height),
-      width,
-      height,
-    );
-    options.onProgress?.(1, 1);
-    return canvasToPng(canvas);
-  }
-  const stripRows = Math.max(1, Math.min(height, Math.floor(STRIP_PIXELS / width)));
-  const total = Math.ceil(height / stripRows);
+  const stripRows =
+    width * height <= TILE_THRESHOLD
+      ? height
+      : Math.max(1, Math.min(height, Math.floor(STRIP_PIXELS / width)));
+  const strips = Math.ceil(height / stripRows);
+  const total = strips * layers.length;
+  let done = 0;
+  /** One strip: each layer drawn over the ones before, a task or two each. */
+  const drawStrip = async (top: number, rows: number): Promise<HTMLCanvasElement> => {
+    const canvas = stripCanvas(width, rows);
+    const context = canvas.getContext("2d")!;
+    for (const layer of layers) {
+      options.signal?.throwIfAborted();
+      const image = await svgImage(layer.withView(view(top, rows), width, rows));
+      context.drawImage(image, 0, 0, width, rows);
+      options.onProgress?.(++done, total);
+      // A macrotask between layers lets the page breathe: input, timers, the progress bar, Cancel.
+      await new Promise((resume) => setTimeout(resume, 0));
+    }
+    return canvas;
+  };
+  if (strips === 1) return canvasToPng(await drawStrip(0, height));
   const encoder = new PngStreamEncoder(width, height);
   try {
-    for (let strip = 0; strip < total; strip++) {
-      options.signal?.throwIfAborted();
+    for (let strip = 0; strip < strips; strip++) {
       const top = strip * stripRows;
       const rows = Math.min(stripRows, height - top);
-      const canvas = await drawStrip(exported.withView(view(top, rows), width, rows), width, rows);
+      const canvas = await drawStrip(top, rows);
       const context = canvas.getContext("2d") as CanvasRenderingContext2D;
       await encoder.addRows(context.getImageData(0, 0, width, rows).data, rows);
-      options.onProgress?.(strip + 1, total);
-      // A macrotask between strips lets the page breathe: input, timers, the progress bar, Cancel.
-      await new Promise((resume) => setTimeout(resume, 0));
     }
     return await encoder.finish();
   } catch (error) {
@@ -134,16 +156,14 @@ export async function pngOfView(
   }
 }
 
-/** One SVG drawn into a new canvas of its pixel size. */
-async function drawStrip(svg: string, width: number, height: number): Promise<HTMLCanvasElement> {
+/** A new canvas of this pixel size. */
+function stripCanvas(width: number, height: number): HTMLCanvasElement {
   const canvas = document.createElement("canvas");
   canvas.width = width;
   canvas.height = height;
   const context = canvas.getContext("2d");
   if (context === null || canvas.width !== width || canvas.height !== height)
     throw new ExportError(`This browser cannot make a ${width} × ${height} pixel canvas`);
-  const image = await svgImage(svg);
-  context.drawImage(image, 0, 0, width, height);
   return canvas;
 }
 

@@ -29,7 +29,7 @@ import {
   lineworkData,
 } from "./lineworkData";
 import { SharedValues } from "../native/sharedValues";
-import { resolveScope, type ExportScope } from "./scope";
+import { resolveScope, type ExportScope, type Root } from "./scope";
 import { StringSink } from "./stringSink";
 import { MAX_DEPTH, type ExportSource } from "./source";
 import {
@@ -156,8 +156,75 @@ export function* exportSvgSteps(
   options: SvgExportOptions,
   progress?: SvgProgress,
 ): Steps<SvgExport> {
+  const { page, roots, nodes, targets, bounds } = yield* scopeToWrite(source, options);
+  const writer = newWriter(source, options, targets, options.maxNodes ?? DEFAULT_MAX_NODES);
+  if (progress !== undefined) {
+    writer.progress = (done) => progress(Math.min(done, nodes), nodes);
+    progress(0, nodes);
+  }
+  for (const root of roots) yield* writer.node(root.node, root.outer, 0);
+  progress?.(nodes, nodes);
+  return finished(writer, page, bounds, options.background === true);
+}
+
+/** The scope drawn as pictures to lay one over the other, each of a bounded number of nodes. */
+export interface SvgLayers {
+  /** The exported area in page units, the same for every layer. */
+  readonly bounds: Box;
+  /** Back to front; the first has the background. */
+  readonly layers: readonly SvgExport[];
+  readonly warnings: readonly string[];
+}
+
+/**
+ * The scope as SVG layers of about `nodesPerLayer` nodes each (whole nodes under the scope's
+ * top, in paint order), which drawn one over the other in order make the picture of
+ * `exportSvg`: the browser decodes and draws each in a task of its own instead of all of a
+ * large drawing in one. Where a node on top blends with what lies below it, that is all in its
+ * layer, so such a scope is one layer.
+ */
+export function* exportSvgLayersSteps(
+  source: ExportSource,
+  options: SvgExportOptions,
+  nodesPerLayer: number,
+): Steps<SvgLayers> {
+  const { page, roots, targets, bounds } = yield* scopeToWrite(source, options);
+  const split = roots.every((root) => root.node.blendMode === "normal");
+  let allowed = options.maxNodes ?? DEFAULT_MAX_NODES;
+  const layers: SvgExport[] = [];
+  const warnings: string[] = [];
+  let writer: SvgWriter | null = null;
+  const finish = (done: SvgWriter): void => {
+    allowed -= done.written;
+    warnings.push(...done.warnings);
+    layers.push(finished(done, page, bounds, layers.length === 0 && options.background === true));
+  };
+  for (const root of roots) {
+    writer ??= newWriter(source, options, targets, allowed);
+    yield* writer.node(root.node, root.outer, 0);
+    if (split && writer.written >= nodesPerLayer) {
+      finish(writer);
+      writer = null;
+    }
+  }
+  if (writer !== null || layers.length === 0)
+    finish(writer ?? newWriter(source, options, targets, allowed));
+  return { bounds, layers, warnings };
+}
+
+/** What a scope writes: its page, its nodes on top, what lies inside them, and their bounds. */
+function* scopeToWrite(
+  source: ExportSource,
+  options: SvgExportOptions,
+): Steps<{
+  readonly page: PageRecord;
+  readonly roots: readonly Root[];
+  readonly nodes: number;
+  readonly targets: ReadonlySet<Id>;
+  readonly bounds: Box;
+}> {
   const { page, roots } = resolveScope(source, options.scope);
-  const scope = yield* walkScope(
+  const { nodes, targets } = yield* walkScope(
     source,
     roots.map((root) => root.node),
   );
@@ -168,42 +235,53 @@ export function* exportSvgSteps(
   }
   if (bounds === null || !(bounds.maxX > bounds.minX) || !(bounds.maxY > bounds.minY))
     throw new ExportError("Nothing to export: everything in the scope is hidden or empty");
+  return { page, roots, nodes, targets, bounds };
+}
+
+function newWriter(
+  source: ExportSource,
+  options: SvgExportOptions,
+  targets: ReadonlySet<Id>,
+  maxNodes: number,
+): SvgWriter {
   const writer = new SvgWriter(
     source,
     options.measure ?? ESTIMATED_MEASURE,
-    options.maxNodes ?? DEFAULT_MAX_NODES,
+    maxNodes,
     options.linework ?? true,
     options.outlineText ?? null,
   );
   writer.markNodes = options.nodeIds ?? false;
-  if (writer.linework) writer.keepIdsOf(scope.targets);
-  if (progress !== undefined) {
-    writer.progress = (done) => progress(Math.min(done, scope.nodes), scope.nodes);
-    progress(0, scope.nodes);
-  }
-  for (const root of roots) yield* writer.node(root.node, root.outer, 0);
-  progress?.(scope.nodes, scope.nodes);
+  if (writer.linework) writer.keepIdsOf(targets);
+  return writer;
+}
+
+/** The file of what `writer` wrote, showing `bounds`. */
+function finished(
+  writer: SvgWriter,
+  page: PageRecord,
+  bounds: Box,
+  withBackground: boolean,
+): SvgExport {
   const bodyPieces = writer.pieces;
   const defs = writer.defs.markup;
-  const fullBounds = bounds;
   const shared =
     writer.linework && writer.shared.values.length > 0
       ? jsonAttribute(LINEWORK_SHARED_ATTRIBUTE, JSON.stringify(writer.shared.values))
       : "";
   /** The root element's start tag, the definitions and the background. */
   const opening = (view: Box, width: number, height: number): string => {
-    const background =
-      options.background === true
-        ? `<rect${attributes({
-            x: view.minX,
-            y: view.minY,
-            width: view.maxX - view.minX,
-            height: view.maxY - view.minY,
-            fill: hexColor(page.background),
-            "fill-opacity": page.background.a < 1 ? page.background.a : undefined,
-            [LINEWORK_BACKGROUND_ATTRIBUTE]: writer.linework ? "1" : undefined,
-          })}/>`
-        : "";
+    const background = withBackground
+      ? `<rect${attributes({
+          x: view.minX,
+          y: view.minY,
+          width: view.maxX - view.minX,
+          height: view.maxY - view.minY,
+          fill: hexColor(page.background),
+          "fill-opacity": page.background.a < 1 ? page.background.a : undefined,
+          [LINEWORK_BACKGROUND_ATTRIBUTE]: writer.linework ? "1" : undefined,
+        })}/>`
+      : "";
     return (
       `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"` +
       ` version="1.1"${attributes({
@@ -223,9 +301,9 @@ export function* exportSvgSteps(
     `${opening(view, width, height)}${(body ??= bodyPieces.join(""))}</svg>`;
   const pieces = [
     `<?xml version="1.0" encoding="UTF-8"?>\n${opening(
-      fullBounds,
-      fullBounds.maxX - fullBounds.minX,
-      fullBounds.maxY - fullBounds.minY,
+      bounds,
+      bounds.maxX - bounds.minX,
+      bounds.maxY - bounds.minY,
     )}`,
     ...bodyPieces,
     "</svg>\n",
@@ -236,7 +314,7 @@ export function* exportSvgSteps(
       return (svg ??= pieces.join(""));
     },
     pieces,
-    bounds: fullBounds,
+    bounds,
     page,
     warnings: writer.warnings,
     withView,
@@ -271,6 +349,11 @@ class SvgWriter {
   readonly shared = new SharedValues();
   private readonly parts = new StringSink();
   private count = 0;
+
+  /** Nodes written so far. */
+  get written(): number {
+    return this.count;
+  }
   /** Each node's element names its node (`SvgExportOptions.nodeIds`); the file's writer only. */
   markNodes = false;
   /** Hears the nodes written so far, now and then; the file's writer only. */

@@ -175,11 +175,12 @@ describe("SVG export in steps", () => {
 
   it("copies the scope in steps, and again at once when the document changed between them", () => {
     const store = manyRects(5000);
-    const edit = (): void =>
+    const edit = (): void => {
       store.transact("Edit", (tx) => {
         tx.put(rect("late", "page", "d0", -500));
         tx.update<RectNode>("r0", { width: 99 });
       });
+    };
     const quiet = scopeSnapshotSteps(store, { page: "page" });
     let steps = 0;
     let copy = quiet.next();

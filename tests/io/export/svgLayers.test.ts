@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { NO_STROKE } from "../../../src/doc/factory";
+import type { DocRecord, GroupNode, Id, RectNode } from "../../../src/doc/types";
+import { exportSvg, exportSvgLayersSteps, NODE_ID_ATTRIBUTE } from "../../../src/io/export/svg";
+import { runSteps } from "../../../src/io/steps";
+import { makeNode } from "../../../src/shapes/makeNode";
+import { storeWith } from "../../support/store";
+
+function rect(id: Id, parent: Id, index: string, x: number): RectNode {
+  return {
+    ...makeNode<RectNode>("rect", id, parent, index, {
+      width: 10,
+      height: 10,
+      radii: [0, 0, 0, 0],
+      fill: { type: "solid", color: { r: 0, g: 0.5, b: 1, a: 0.5 } },
+      stroke: NO_STROKE,
+    }),
+    transform: { x, y: 0, rotation: 0, scaleX: 1, scaleY: 1, skewX: 0 },
+  };
+}
+
+const key = (i: number): string => `b${i.toString(36).padStart(4, "0")}`;
+
+/** The node ids the markup names, in the order it draws them. */
+function drawn(svg: string): string[] {
+  return [...svg.matchAll(new RegExp(`${NODE_ID_ATTRIBUTE}="([^"]+)"`, "g"))].map((m) => m[1]!);
+}
+
+const OPTIONS = { scope: { page: "page" }, linework: false, nodeIds: true, background: true };
+
+describe("SVG layers for drawing a PNG", () => {
+  it("hold every node once, in paint order, a bounded number each, the background in the first", () => {
+    const store = storeWith(
+      ...Array.from({ length: 5000 }, (_, i) => rect(`r${i}`, "page", key(i), i)),
+    );
+    const { layers, bounds } = runSteps(exportSvgLayersSteps(store, OPTIONS, 1500));
+    expect(layers).toHaveLength(4);
+    const whole = exportSvg(store, OPTIONS);
+    expect(bounds).toEqual(whole.bounds);
+    expect(layers.flatMap((layer) => drawn(layer.svg))).toEqual(drawn(whole.svg));
+    for (const layer of layers) expect(drawn(layer.svg).length).toBeLessThanOrEqual(1500);
+    const backgrounds = layers.map(
+      (layer) => (layer.svg.match(/<rect /g) ?? []).length - drawn(layer.svg).length,
+    );
+    expect(backgrounds).toEqual([1, 0, 0, 0]);
+  });
+
+  it("keep a node on top that blends in one layer with everything below it", () => {
+    const nodes: DocRecord[] = Array.from({ length: 3000 }, (_, i) =>
+      rect(`r${i}`, "page", key(i), i),
+    );
+    nodes.push({ ...rect("blend", "page", "c0", 0), blendMode: "multiply" });
+    const { layers } = runSteps(exportSvgLayersSteps(storeWith(...nodes), OPTIONS, 1000));
+    expect(layers).toHaveLength(1);
+  });
+
+  it("keep a group whole, however many nodes it holds", () => {
+    const nodes: DocRecord[] = [makeNode<GroupNode>("group", "g", "page", "a0", {})];
+    for (let i = 0; i < 3000; i++) nodes.push(rect(`r${i}`, "g", key(i), i));
+    nodes.push(rect("after", "page", "c0", 0));
+    const { layers } = runSteps(exportSvgLayersSteps(storeWith(...nodes), OPTIONS, 1000));
+    expect(layers.map((layer) => drawn(layer.svg).length)).toEqual([3001, 1]);
+  });
+});
