@@ -9,12 +9,20 @@ export function distinctPoints(
   epsilon: number,
 ): number[] {
   const out: number[] = [];
+  // Squared distances, not Math.hypot: this runs for every point of every stroke built, and a
+  // curved connector has a hundred of them.
+  const epsilon2 = epsilon * epsilon;
   for (let i = 0; i + 1 < points.length; i += 2) {
     const x = points[i]!;
     const y = points[i + 1]!;
     if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
     const n = out.length;
-    if (n >= 2 && Math.hypot(x - out[n - 2]!, y - out[n - 1]!) <= epsilon) continue;
+    if (n >= 2) {
+      const dx = x - out[n - 2]!;
+      const dy = y - out[n - 1]!;
+      // With no tolerance only a repeat is dropped: squares of the tiniest steps would be 0.
+      if (epsilon2 === 0 ? dx === 0 && dy === 0 : dx * dx + dy * dy <= epsilon2) continue;
+    }
     out.push(x, y);
   }
   if (closed) {
@@ -48,7 +56,7 @@ export function segmentDirections(
     const j = (i + 1) % n;
     const x = points[j * 2]! - points[i * 2]!;
     const y = points[j * 2 + 1]! - points[i * 2 + 1]!;
-    const l = Math.hypot(x, y);
+    const l = Math.sqrt(x * x + y * y);
     dx.push(x / l);
     dy.push(y / l);
     len.push(l);
