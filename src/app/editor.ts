@@ -72,12 +72,13 @@ export class Editor implements EditableDocument {
   private lastBackground: RGBA | null;
   private closed = false;
 
+  /** Opens `content`: records, or a store already made of them (`buildEditorStore`). */
   constructor(
     private readonly engine: Engine,
-    records: readonly DocRecord[],
+    content: readonly DocRecord[] | DocumentStore,
     options: EditorOptions,
   ) {
-    const document = createEditor(records);
+    const document = createEditor(content);
     this.store = document.store;
     this.history = document.history;
     this.editingText = document.editingText;

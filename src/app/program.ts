@@ -3,23 +3,29 @@ import type { ProgramEnvironment } from "../../engine/runtime/environment";
 import type { DocRecord } from "../doc/types";
 import { BannerStore } from "../editing/banners";
 import { CommandRegistry } from "../editing/commands";
-import { newDocumentRecords } from "../editing/editor";
+import type { DocumentStore } from "../doc/store";
+import { buildEditorStore, newDocumentRecords } from "../editing/editor";
 import { ToolSettings } from "../editing/settings";
 import { bundledGlyphFonts, registerBundledFonts } from "../fonts/bundledFonts";
 import type { Point } from "../math/point";
 import { documentExports, type DocumentExports } from "../io/export/documentExports";
 import { importFileInto, type ImportFileResult } from "../io/import/importFile";
 import { serializeDocument, type LoadResult } from "../io/native";
+import { abortError } from "../io/native/jsonParse";
+import { NODES_PER_STEP, STOPPED, untilAborted } from "../io/steps";
 import { parseOpenedText } from "../persist/damaged";
 import { DocumentStatusStore } from "../persist/documentStatus";
 import { browserStorage } from "../persist/durableStorage";
+import { baseName } from "../persist/library";
 import { BANNER_DAMAGED, PersistenceSession, type PersistenceOptions } from "../persist/session";
+import { runSliced, withProgress } from "../persist/sliced";
 import { measureTextNode } from "../render/displays";
 import type { ViewPreferences } from "../render/viewport";
 import { DomTextEditorHost } from "../tools/textEditorHost";
 import { Editor } from "./editor";
 import { downloadBlob } from "./exportCommands";
 import { FileCommands } from "./fileCommands";
+import { OpeningProgress } from "./opening";
 import { pickImage } from "./pickImage";
 import type { ToolServices } from "./toolSession";
 
@@ -65,11 +71,15 @@ export class Program {
   readonly exports: DocumentExports = documentExports(() => this.current.store, bundledGlyphFonts);
   /** Save (Ctrl+S), Save as (Ctrl+Shift+S) and Open (Ctrl+O) with files on disk. */
   readonly files: FileCommands;
+  /** The library document being opened in place of the open one, with its Cancel. */
+  readonly opening = new OpeningProgress();
   /** Where autosave keeps the library, the same for every document; null when it keeps none. */
   private readonly storage: PersistenceOptions | null;
   private session: PersistenceSession | null = null;
   private editor: Editor | null = null;
   private running: Running | null = null;
+  /** Stops the library switch under way; the open document stays as it is. */
+  private switching: AbortController | null = null;
 
   private constructor(private readonly setup: ProgramSetup) {
     const { env } = setup;
@@ -152,25 +162,68 @@ export class Program {
 
   /**
    * Opens a document of the library in place of the current one, which is saved first unless
-   * `discardUnsaved` (then writes still pending are given up).
+   * `discardUnsaved` (then writes still pending are given up). The new one is read, checked and
+   * loaded in steps, a turn given to the page between them, while the open one stays on screen
+   * and editable; it takes the open one's place in one task at the end. Cancel (`opening`) or
+   * another switch stops it: it then rejects with an AbortError and nothing has changed.
    */
   async open(path: string, options: SwitchOptions = {}): Promise<void> {
-    const session = this.session;
-    const library = session?.documents;
-    if (!session || !library) throw new Error("There is no document library in this browser");
-    await library.open(path).then((handle) => handle.close()); // fails clearly if it is not there
-    if (options.discardUnsaved) this.status.set({ dirty: false });
-    else await session.whenSaved();
-    await library.setLastOpened(path);
-    // The old session lets go of its document (and its lock) before the next one takes any.
-    session.dispose();
-    const next = await this.startStorage();
-    this.swap(next?.records ?? null, next, false);
-    this.files.forgetFile();
+    const controller = this.startSwitch();
+    const { signal } = controller;
+    const progress = this.opening.start(baseName(path), () => controller.abort());
+    try {
+      const library = this.session?.documents;
+      if (!library || this.storage === null)
+        throw new Error("There is no document library in this browser");
+      await library.open(path).then((handle) => handle.close()); // fails clearly if it is not there
+      if (options.discardUnsaved) this.status.set({ dirty: false });
+      else await this.session?.whenSaved();
+      if (signal.aborted) throw abortError();
+      // Reopening the open file: its writer lock is this session's own, so the session lets go
+      // before the file is read again, and the switch can no longer be stopped.
+      const reopening = path === this.session?.path;
+      const stop = reopening ? undefined : signal;
+      if (reopening) {
+        this.session?.dispose();
+        this.session = null;
+      }
+      const next = await PersistenceSession.openPath(this.storage, path, {
+        signal: stop,
+        onProgress: (fraction) => progress.progress(fraction * LOAD_SHARE),
+      });
+      let store: DocumentStore;
+      try {
+        const records = next.records ?? newDocumentRecords(this.setup.env.USER);
+        const steps = withProgress(
+          buildEditorStore(records),
+          records.length / NODES_PER_STEP,
+          (done) => progress.progress(LOAD_SHARE + (1 - LOAD_SHARE) * done),
+        );
+        const built = await runSliced(untilAborted(steps, stop));
+        if (built === STOPPED) throw abortError();
+        // Edits made meanwhile in the open document are written before it closes.
+        if (!options.discardUnsaved) await this.session?.whenSaved();
+        if (stop?.aborted === true) throw abortError();
+        store = built;
+      } catch (error) {
+        next.dispose();
+        throw error;
+      }
+      // Nothing waits from here on: the open document is replaced in this task or not at all.
+      this.session?.dispose();
+      this.swap(store, next, false);
+      this.files.forgetFile();
+      progress.finish();
+      await next.remember();
+    } finally {
+      progress.finish();
+      if (this.switching === controller) this.switching = null;
+    }
   }
 
   /** Creates "Untitled" in the library and opens it, as `open` does; returns its path. */
   async newDocument(options: SwitchOptions = {}): Promise<string> {
+    this.switching?.abort();
     const library = this.session?.documents;
     if (!library) throw new Error("There is no document library in this browser");
     const path = await library.create("Untitled");
@@ -189,6 +242,7 @@ export class Program {
   ): Promise<{ ok: true; path: string | null; readOnly: boolean } | { ok: false; error: string }> {
     const result = parseOpenedText(text);
     if (!result.ok) return { ok: false, error: result.error };
+    this.switching?.abort();
     const path = await this.openLoaded(result, "Untitled", name);
     return { ok: true, path, readOnly: result.readOnly };
   }
@@ -212,6 +266,14 @@ export class Program {
   dispose(): void {
     this.editor?.close();
     this.session?.dispose();
+  }
+
+  /** A new switch, stopping the one under way. */
+  private startSwitch(): AbortController {
+    this.switching?.abort();
+    const controller = new AbortController();
+    this.switching = controller;
+    return controller;
   }
 
   private startStorage(): Promise<PersistenceSession | null> {
@@ -271,7 +333,7 @@ export class Program {
 
   /** Puts another document in place of the open one; callers save the old one first. */
   private swap(
-    records: readonly DocRecord[] | null,
+    records: readonly DocRecord[] | DocumentStore | null,
     session: PersistenceSession | null,
     readOnly: boolean,
   ): void {
@@ -285,7 +347,7 @@ export class Program {
   }
 
   private openEditor(
-    records: readonly DocRecord[] | null,
+    records: readonly DocRecord[] | DocumentStore | null,
     session: PersistenceSession | null,
     readOnly: boolean,
     view?: ViewPreferences,
@@ -306,5 +368,7 @@ export class Program {
 }
 
 const BANNER_READ_ONLY_FILE = "read-only-file";
+/** The share of a switch's progress that reading the stored document takes; the rest loads it. */
+const LOAD_SHARE = 0.8;
 /** How long loading waits for the shipped typeface before drawing text in a fallback. */
 const FONT_WAIT_MS = 1500;

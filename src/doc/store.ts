@@ -67,6 +67,12 @@ function inSiblingOrder(nodes: readonly SceneNode[]): boolean {
   return true;
 }
 
+/** Records indexed per step of `DocumentStore.build`: well under a millisecond's work. */
+const RECORDS_PER_STEP = 4096;
+
+/** What `build` makes its store with: it then loads the records itself, in steps. */
+const LOADED_BY_BUILD: Iterable<DocRecord> = Object.freeze([]);
+
 /**
  * The single source of truth. Records change only through `transact` (or `apply`, for patches
  * from history and other tabs); every change is published as a Commit carrying its Patch.
@@ -100,11 +106,31 @@ export class DocumentStore implements RecordView {
 
   constructor(records: Iterable<DocRecord>, options: StoreOptions = {}) {
     this.rules = options.invariants ?? null;
-    this.load(records);
-    if (this.rules !== null) {
-      const problems = checkAll(this, this.rules);
-      if (problems.length > 0) throw new InvariantError(problems);
-    }
+    if (records === LOADED_BY_BUILD) return;
+    const loading = this.load(records);
+    while (loading.next().done !== true);
+    this.checkLoaded();
+  }
+
+  /**
+   * A store of `records` made in steps of RECORDS_PER_STEP records: each `next()` of the
+   * generator is a bounded piece, so a caller can load a document of a hundred thousand shapes
+   * over many tasks (see io/steps.ts) and drop it halfway with nothing else changed.
+   */
+  static *build(
+    records: Iterable<DocRecord>,
+    options: StoreOptions = {},
+  ): Generator<void, DocumentStore, void> {
+    const store = new DocumentStore(LOADED_BY_BUILD, options);
+    yield* store.load(records);
+    store.checkLoaded();
+    return store;
+  }
+
+  private checkLoaded(): void {
+    if (this.rules === null) return;
+    const problems = checkAll(this, this.rules);
+    if (problems.length > 0) throw new InvariantError(problems);
   }
 
   // ---- Reading ----
@@ -386,11 +412,13 @@ export class DocumentStore implements RecordView {
    * one page, so children are gathered into lists, with no per-record cache invalidation or set;
    * a list that arrives in sibling order (as files are written) is already `childrenOf`'s answer.
    */
-  private load(records: Iterable<DocRecord>): void {
+  private *load(records: Iterable<DocRecord>): Generator<void, void, void> {
     const lists = new Map<Id, SceneNode[]>();
     let lastParent: Id | null = null;
     let lastList: SceneNode[] = [];
+    let count = 0;
     for (const record of records) {
+      if (++count % RECORDS_PER_STEP === 0) yield;
       const size = this.records.size;
       this.records.set(record.id, record);
       if (this.records.size === size) throw new InvariantError([`duplicate id ${record.id}`]);
@@ -409,6 +437,7 @@ export class DocumentStore implements RecordView {
       lastList.push(record);
     }
     for (const [parent, list] of lists) {
+      yield;
       this.loadedChildren.set(parent, list);
       if (inSiblingOrder(list)) this.sortedChildren.set(parent, list);
     }

@@ -57,11 +57,25 @@ export interface LastDuplicate {
 /** Invariant checks run after every transaction in development and tests, not in production. */
 export const CHECK_INVARIANTS = import.meta.env.DEV || import.meta.env.MODE === "test";
 
-export function createEditor(
+/**
+ * An editor's store of `records`, made in steps (see `DocumentStore.build`): what a document
+ * switch loads before it closes the open document, then hands to `createEditor`.
+ */
+export function buildEditorStore(
   records: readonly DocRecord[],
+): Generator<void, DocumentStore, void> {
+  return DocumentStore.build(records, CHECK_INVARIANTS ? { invariants: KIND_RULES } : {});
+}
+
+/** An editable document of `content`: its records, or a store `buildEditorStore` made of them. */
+export function createEditor(
+  content: readonly DocRecord[] | DocumentStore,
   { checkInvariants = CHECK_INVARIANTS }: { readonly checkInvariants?: boolean } = {},
 ): EditableDocument {
-  const store = new DocumentStore(records, checkInvariants ? { invariants: KIND_RULES } : {});
+  const store =
+    content instanceof DocumentStore
+      ? content
+      : new DocumentStore(content, checkInvariants ? { invariants: KIND_RULES } : {});
   const commits = new CommitPipeline(store, checkInvariants);
   const bindings = new BindingFollower(store, commits.stage("bindings"));
   followFilterRegions(store);

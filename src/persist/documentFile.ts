@@ -1,5 +1,7 @@
 import type { DocRecord } from "../doc/types";
 import { serializeDocumentSteps } from "../io/native/format";
+import { abortError, parseJson, type JsonReply } from "../io/native/jsonParse";
+import { NODES_PER_STEP, STOPPED, untilAborted } from "../io/steps";
 import {
   CHUNKS,
   INODES,
@@ -11,8 +13,8 @@ import {
 } from "./db";
 import { textChecksum } from "./checksum";
 import { sha256Hex } from "./hash";
-import { runSliced } from "./sliced";
-import { chunkTexts, isChecked, recoverDocument } from "./recovery";
+import { runSliced, withProgress } from "./sliced";
+import { chunkTexts, isChecked, parsableTexts, recoverDocumentSteps } from "./recovery";
 import type { EncodedEntry, Inode, RawDocument, SnapshotInfo, StoredDocument } from "./stored";
 
 export type { EncodedEntry, Inode, RawDocument, SnapshotInfo, StoredDocument } from "./stored";
@@ -47,6 +49,18 @@ export class SnapshotVerificationError extends Error {
  * and no single stored value approaches the size limits of a browser's storage.
  */
 export const CHUNK_CHARS = 1 << 20;
+
+/** How a load goes: it can be stopped, and says how far it has got. */
+export interface LoadOptions {
+  /** Aborting it stops the load between two steps; the load then rejects with an AbortError. */
+  readonly signal?: AbortSignal;
+  /** The share of the load done (0–1), as it goes. */
+  readonly onProgress?: (fraction: number) => void;
+}
+
+/** Shares of a load done once the stored values are read, and once the snapshot is parsed. */
+const READ_SHARE = 0.1;
+const PARSED_SHARE = 0.35;
 
 /** The generation of a file's first snapshot. */
 const FIRST_GEN = 1;
@@ -89,9 +103,30 @@ export class IdbDocumentFile implements DocumentStorage {
    * some stored pieces is survived: the result says what could not be recovered (`damage`).
    * Throws a CorruptDocumentError only when no snapshot at all can be read.
    */
-  async load(): Promise<StoredDocument> {
+  async load(options: LoadOptions = {}): Promise<StoredDocument> {
+    const { signal, onProgress } = options;
+    const stopped = (): boolean => signal?.aborted === true;
     const raw = await this.readRaw();
-    return recoverDocument(raw, await hashMismatches(raw));
+    if (stopped()) throw abortError();
+    onProgress?.(READ_SHARE);
+    const badHashes = await hashMismatches(raw);
+    // The newest snapshot's text is parsed off the page's thread; everything else is done here in
+    // steps, a turn given to the page between them (the previous snapshot is parsed here only
+    // when the newest cannot be read).
+    const parsed = new Map<number, JsonReply>();
+    const newest = raw.inode;
+    const texts = newest === null ? null : parsableTexts(raw, newest);
+    if (newest !== null && texts !== null && !badHashes.has(newest.gen))
+      parsed.set(newest.gen, await parseJson(texts, signal));
+    if (stopped()) throw abortError();
+    onProgress?.(PARSED_SHARE);
+    const steps = recoverDocumentSteps(raw, badHashes, parsed);
+    const expected = expectedSteps(parsed.get(newest?.gen ?? -1), newest?.chunks ?? 0);
+    const progress = (done: number): void => onProgress?.(PARSED_SHARE + (1 - PARSED_SHARE) * done);
+    const loaded = await runSliced(untilAborted(withProgress(steps, expected, progress), signal));
+    if (loaded === STOPPED) throw abortError();
+    onProgress?.(1);
+    return loaded;
   }
 
   appendLog(entries: readonly EncodedEntry[], discardFrom?: number): Promise<void> {
@@ -244,6 +279,17 @@ export class IdbDocumentFile implements DocumentStorage {
       if (text !== expected[i]) throw new SnapshotVerificationError(message);
     }
   }
+}
+
+/**
+ * About how many steps reading a parsed snapshot takes: one per chunk checked, and two walks over
+ * the records (reading them, then checking the tree), a step every NODES_PER_STEP records.
+ */
+function expectedSteps(json: JsonReply | undefined, chunks: number): number {
+  const root = json?.ok === true ? (json.root as { nodes?: { types?: unknown } } | null) : null;
+  const types = root?.nodes?.types;
+  const nodes = typeof types === "string" ? types.length : 0;
+  return chunks + 2 + (2 * nodes) / NODES_PER_STEP;
 }
 
 /** A snapshot's description without the one before it: only one generation is ever kept back. */

@@ -13,7 +13,7 @@ import {
   requestResult,
   transactionDone,
 } from "./db";
-import { IdbDocumentFile, type Inode, type StoredDocument } from "./documentFile";
+import { IdbDocumentFile, type Inode, type LoadOptions, type StoredDocument } from "./documentFile";
 
 export const EXTENSION = ".linework";
 const LAST_KEY = "last";
@@ -48,7 +48,7 @@ export interface OpenFile {
   readonly fd: number;
   readonly path: string;
   readonly file: IdbDocumentFile;
-  load(): Promise<StoredDocument>;
+  load(options?: LoadOptions): Promise<StoredDocument>;
   close(): void;
 }
 
@@ -174,7 +174,7 @@ export class Library {
       fd,
       path,
       file,
-      load: () => file.load(),
+      load: (options) => file.load(options),
       close: () => {
         if (this.table.get(fd) === handle) this.table.delete(fd);
       },

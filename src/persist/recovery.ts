@@ -1,5 +1,8 @@
 import type { DocRecord } from "../doc/types";
-import { parseDocument } from "../io/native/parse";
+import { parseJsonReply, type JsonReply } from "../io/native/jsonParse";
+import { NATIVE_LIMITS } from "../io/native/limits";
+import { parseDocument, parseDocumentSteps } from "../io/native/parse";
+import { runSteps, type Steps } from "../io/steps";
 import { textChecksum } from "./checksum";
 import { decodeEntry } from "./logEntry";
 import { CorruptDocumentError, salvage, validateRecords, type ReadEntry } from "./replay";
@@ -12,13 +15,26 @@ import type { DamageReport, LostEdits, RawDocument, SnapshotInfo, StoredDocument
  * earlier versions) did not match. Throws a CorruptDocumentError only when no snapshot reads.
  */
 export function recoverDocument(raw: RawDocument, badHashes: ReadonlySet<number>): StoredDocument {
+  return runSteps(recoverDocumentSteps(raw, badHashes));
+}
+
+/**
+ * `recoverDocument` in steps: a chunk's checksum or NODES_PER_STEP records each. `parsed` holds
+ * snapshots' texts already through JSON.parse (off the page's thread), by generation; one not
+ * there is parsed in a step of its own.
+ */
+export function* recoverDocumentSteps(
+  raw: RawDocument,
+  badHashes: ReadonlySet<number>,
+  parsed: ReadonlyMap<number, JsonReply> = new Map(),
+): Steps<StoredDocument> {
   const inode = raw.inode;
   if (inode === null) throw new CorruptDocumentError("the document has no snapshot");
   const problems: string[] = [];
   let base: { snapshot: SnapshotInfo; records: DocRecord[] } | null = null;
   for (const snapshot of [inode, inode.previous]) {
     if (snapshot === undefined) continue;
-    const read = readSnapshot(raw, snapshot, badHashes);
+    const read = yield* readSnapshot(raw, snapshot, badHashes, parsed.get(snapshot.gen));
     if (typeof read === "string") {
       problems.push(read);
       continue;
@@ -70,12 +86,26 @@ function describeSnapshot(snapshot: SnapshotInfo): string {
   return `the drawing saved at ${snapshot.modified}`;
 }
 
-/** A snapshot's records, or why it cannot be read. */
-function readSnapshot(
+/**
+ * Whether a snapshot's text can be parsed (its chunks are all there and not too long), so that a
+ * loader may start parsing it before its checksums are checked.
+ */
+export function parsableTexts(raw: RawDocument, snapshot: SnapshotInfo): string[] | null {
+  if (snapshot.encoding !== "linework") return null;
+  const texts = chunkTexts(raw, snapshot);
+  if (typeof texts === "string") return null;
+  let length = 0;
+  for (const text of texts) length += text.length;
+  return length > NATIVE_LIMITS.maxFileBytes ? null : texts;
+}
+
+/** A snapshot's records, or why it cannot be read; a step per chunk checked, then per records. */
+function* readSnapshot(
   raw: RawDocument,
   snapshot: SnapshotInfo,
   badHashes: ReadonlySet<number>,
-): DocRecord[] | string {
+  json: JsonReply | undefined,
+): Steps<DocRecord[] | string> {
   const texts = chunkTexts(raw, snapshot);
   if (typeof texts === "string") return texts;
   const when = describeSnapshot(snapshot);
@@ -84,10 +114,18 @@ function readSnapshot(
     for (let i = 0; i < texts.length; i++) {
       if (textChecksum(texts[i]!) !== snapshot.sums[i])
         return `part ${i + 1} of ${texts.length} of ${when} does not match its checksum`;
+      yield;
     }
   }
   if (snapshot.encoding === "linework") {
-    const parsed = parseDocument(texts.join(""));
+    const reply =
+      parsableTexts(raw, snapshot) === null ? null : (json ?? parseJsonReply(texts).reply);
+    yield;
+    // Text that does not parse (or is too long to) gets parseDocument's own words for why.
+    const parsed =
+      reply?.ok === true
+        ? yield* parseDocumentSteps(reply.root, null)
+        : parseDocument(texts.join(""));
     if (!parsed.ok) return `${when} cannot be read: ${parsed.error}`;
     if (parsed.readOnly) return `${when} was written by a newer version of Linework`;
     return parsed.records;

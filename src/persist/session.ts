@@ -6,7 +6,8 @@ import { Autosaver } from "./autosave";
 import { BannerStore } from "../editing/banners";
 import { afterFirstFrame } from "./afterFirstFrame";
 import { describeDamage, storedBundleText } from "./damaged";
-import type { RawDocument, StoredDocument } from "./documentFile";
+import type { LoadOptions, RawDocument, StoredDocument } from "./documentFile";
+import { isAbortError } from "../io/native/jsonParse";
 import { baseName, Library, type OpenFile } from "./library";
 import { WriterLock } from "./lock";
 import {
@@ -109,6 +110,33 @@ export class PersistenceSession {
     const session = new PersistenceSession(options);
     await session.open(imported);
     return session;
+  }
+
+  /**
+   * Opens the library file at `path` (a new document when it cannot be read, as `start` does),
+   * loading it in steps with `load`'s signal and progress, without making it the last opened
+   * document: `remember` does that once it has taken the open one's place. An aborted load
+   * rejects with an AbortError, having let go of the file and its lock.
+   */
+  static async openPath(
+    options: PersistenceOptions,
+    path: string,
+    load: LoadOptions,
+  ): Promise<PersistenceSession> {
+    const session = new PersistenceSession(options);
+    try {
+      await session.open(undefined, { path, load });
+    } catch (error) {
+      session.dispose();
+      throw error;
+    }
+    return session;
+  }
+
+  /** Makes the open file the one reopened at start, if this tab writes it. */
+  async remember(): Promise<void> {
+    if (this.library !== null && this.handle !== null && this.writable)
+      await this.library.setLastOpened(this.handle.path);
   }
 
   /** The records to build the editor from; null when storage is unavailable. */
@@ -237,7 +265,10 @@ export class PersistenceSession {
 
   // ---- Internals ----
 
-  private async open(imported?: ImportedFile): Promise<void> {
+  private async open(
+    imported?: ImportedFile,
+    wanted?: { readonly path: string; readonly load: LoadOptions },
+  ): Promise<void> {
     try {
       this.library = await Library.open({
         home: this.options.home,
@@ -246,11 +277,18 @@ export class PersistenceSession {
         ...(this.options.databaseName ? { databaseName: this.options.databaseName } : {}),
       });
       if (imported !== undefined) return await this.adopt(imported);
-      const last = await this.library.lastOpened();
-      if (last !== null && (await this.tryOpen(last))) return;
+      if (wanted !== undefined) {
+        if (await this.tryOpen(wanted.path, wanted.load)) return;
+      } else {
+        const last = await this.library.lastOpened();
+        if (last !== null && (await this.tryOpen(last))) return;
+      }
       const path = await this.library.create("Untitled");
-      if (!(await this.tryOpen(path))) throw new Error(`the new document ${path} cannot be read`);
+      const opened = await this.tryOpen(path, wanted?.load);
+      if (!opened) throw new Error(`the new document ${path} cannot be read`);
+      if (wanted !== undefined) await this.remember();
     } catch (error) {
+      if (isAbortError(error)) throw error;
       this.handle?.close();
       this.handle = null;
       this.loaded = null;
@@ -268,15 +306,20 @@ export class PersistenceSession {
    * be recovered from it opens as a new file under its name; one with nothing to recover from is
    * left as it is. Either way the person is told, and offered the stored data as a file.
    */
-  private async tryOpen(path: string): Promise<boolean> {
+  private async tryOpen(path: string, load?: LoadOptions): Promise<boolean> {
     const library = this.library!;
     const handle = await library.open(path);
     const lock = new WriterLock(`linework:document:${handle.file.inode}`);
     const writable = await lock.acquire();
     let loaded: StoredDocument;
     try {
-      loaded = await handle.load();
+      loaded = await handle.load(load);
     } catch (error) {
+      if (isAbortError(error)) {
+        lock.close();
+        handle.close();
+        throw error;
+      }
       const raw = await handle.file.readRaw().catch(() => null);
       lock.close();
       handle.close();
@@ -289,7 +332,7 @@ export class PersistenceSession {
       handle.close();
       const recovered = await this.keepDamaged(path, loaded);
       this.reportDamage(recovered, path, loaded, raw);
-      return this.tryOpen(recovered.path);
+      return this.tryOpen(recovered.path, load);
     }
     if (loaded.damage !== null) {
       // Another tab writes it: that tab does the recovering; this one shows what it can.
@@ -300,7 +343,8 @@ export class PersistenceSession {
     this.lock = lock;
     this.writable = writable;
     this.editor?.store.setReadOnly(!writable);
-    if (writable) await library.setLastOpened(path);
+    // A switch makes it the last opened once it has taken the open document's place (`remember`).
+    if (writable && load === undefined) await library.setLastOpened(path);
     return true;
   }
 

@@ -1,4 +1,4 @@
-import { runInTasks } from "../io/steps";
+import { runInTasks, type Steps } from "../io/steps";
 import { yieldToEventLoop } from "./db";
 
 /** Longest stretch of work between turns given back to the page. */
@@ -15,4 +15,26 @@ export function runSliced<T>(steps: Generator<void, T>): Promise<T> {
 
 export function now(): number {
   return typeof performance !== "undefined" ? performance.now() : Date.now();
+}
+
+/**
+ * The steps, telling `progress` the share done (0–1) as they go, counted against `expected`, an
+ * estimate: the share stops short of 1 until they end.
+ */
+export function* withProgress<T>(
+  steps: Steps<T>,
+  expected: number,
+  progress: (done: number) => void,
+): Steps<T> {
+  let done = 0;
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) {
+      progress(1);
+      return step.value;
+    }
+    done += 1;
+    progress(Math.min(0.99, done / Math.max(1, expected)));
+    yield;
+  }
 }

@@ -7,6 +7,7 @@ import type { Id } from "../doc/types";
 import { Announcer } from "./Announcer";
 import { Banners, type BannersProps } from "./Banners";
 import { JobProgress } from "./JobProgress";
+import { OpeningProgress } from "./OpeningProgress";
 import { registerChromeCommands } from "./chromeCommands";
 import { ChromeState } from "./chromeState";
 import { About } from "./dialogs/About";
@@ -122,6 +123,7 @@ export function Overlay({
         ) : null}
         {banners ? <Banners banners={banners} /> : null}
         {services ? <JobProgress jobs={services.current.jobs} /> : null}
+        {services?.documents ? <OpeningProgress opening={services.documents.opening} /> : null}
       </div>
     </MessagesContext.Provider>
   );

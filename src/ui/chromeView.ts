@@ -63,6 +63,7 @@ export function showChrome(engine: Engine, options: ChromeOptions): ChromeView {
       await program.newDocument(switchOptions);
     },
     whenSaved: () => program.persistence?.whenSaved() ?? Promise.resolve(),
+    opening: program.opening,
     report: (error) =>
       banners.show({
         id: BANNER_SWITCH,

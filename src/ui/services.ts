@@ -1,3 +1,4 @@
+import type { Opening } from "../app/opening";
 import type { SwitchOptions } from "../app/program";
 import type { CommandRegistry } from "../editing/commands";
 import type { DocumentStatus } from "../persist/documentStatus";
@@ -38,6 +39,12 @@ export interface ChromeServices {
   readonly exporting?: ExportServices;
 }
 
+/** The drawing being opened, if any: what `OpeningProgress` shows. */
+export interface OpeningStore {
+  readonly subscribe: (listener: () => void) => () => void;
+  readonly get: () => Opening | null;
+}
+
 /** Switching documents: what File → New, Open and Recover need from the program. */
 export interface DocumentActions {
   /** The library, or null while storage is unavailable. */
@@ -50,6 +57,8 @@ export interface DocumentActions {
   newDocument(options?: SwitchOptions): Promise<void>;
   /** Resolves once every committed edit of the open document is written. */
   whenSaved(): Promise<void>;
+  /** The drawing being opened in place of the open one, with its progress and Cancel. */
+  readonly opening: OpeningStore;
   /** Tells the user that a switch failed (the open document stays). */
   report(error: unknown): void;
 }

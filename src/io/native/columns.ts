@@ -25,6 +25,7 @@ import {
   transformAt,
   UNIT_MESSAGE,
 } from "./fields";
+import { NODES_PER_STEP, type Steps } from "../steps";
 import { TYPE_CODES } from "./format";
 import type { IdTable } from "./idTable";
 import { NATIVE_LIMITS } from "./limits";
@@ -51,16 +52,16 @@ export interface Columns {
   readonly base: number;
   readonly types: string;
   readonly ids: readonly unknown[];
-  readonly parents: readonly unknown[];
+  readonly parents: ArrayLike<unknown>;
   readonly indexes: readonly unknown[];
-  readonly x: readonly unknown[];
-  readonly y: readonly unknown[];
-  readonly fill: readonly unknown[];
-  readonly stroke: readonly unknown[];
-  readonly width: readonly unknown[];
-  readonly height: readonly unknown[];
+  readonly x: ArrayLike<unknown>;
+  readonly y: ArrayLike<unknown>;
+  readonly fill: ArrayLike<unknown>;
+  readonly stroke: ArrayLike<unknown>;
+  readonly width: ArrayLike<unknown>;
+  readonly height: ArrayLike<unknown>;
   readonly paths: string;
-  readonly pathPoints: readonly unknown[];
+  readonly pathPoints: ArrayLike<unknown>;
   /** By node number (not record number); holes where a node has nothing more. */
   readonly more: readonly (Raw | undefined)[];
 }
@@ -76,9 +77,17 @@ function splitColumn(value: unknown, count: number, name: string): readonly unkn
   return `nodes.${name} must hold ${count} entries, one per node, joined by spaces or as a list`;
 }
 
-function listColumn(nodes: Raw, name: string, count: number, what: string): unknown[] | string {
+function listColumn(
+  nodes: Raw,
+  name: string,
+  count: number,
+  what: string,
+): ArrayLike<unknown> | string {
   const value = nodes[name];
-  if (Array.isArray(value) && value.length === count) return value;
+  // A list of numbers parsed off the page's thread arrives as a Float64Array (see jsonWorker.ts):
+  // the same numbers, read by index as a list's.
+  if ((Array.isArray(value) || value instanceof Float64Array) && value.length === count)
+    return value;
   return `nodes.${name} must be a list of ${count} entries, one per ${what}`;
 }
 
@@ -124,7 +133,8 @@ export function readColumns(nodes: unknown, base: number): Columns | string {
   if (typeof pathText !== "string") return "nodes.paths must be a string";
   if (paths === 0 && pathText !== "") return "nodes.paths must be empty when there are no paths";
   const pathPoints = nodes.pathPoints;
-  if (!Array.isArray(pathPoints)) return "nodes.pathPoints must be a list";
+  if (!Array.isArray(pathPoints) && !(pathPoints instanceof Float64Array))
+    return "nodes.pathPoints must be a list";
   const more = new Array<Raw | undefined>(count);
   const moreValue = nodes.more ?? {};
   if (!isPlainObject(moreValue)) return "nodes.more must be an object";
@@ -188,7 +198,7 @@ function sameNumber(a: unknown, b: unknown): boolean {
  */
 function repeatedPath(
   text: string,
-  points: readonly unknown[],
+  points: ArrayLike<unknown>,
   cursor: PathCursor,
   last: LastPath | null,
 ): Subpath[] | null {
@@ -210,7 +220,7 @@ function repeatedPath(
 const PATH_MESSAGE =
   'must be written as subpaths, each "M" then the segment commands "L", "Q" and "C", then "Z" if closed';
 
-function pathPoint(points: readonly unknown[], at: number): number {
+function pathPoint(points: ArrayLike<unknown>, at: number): number {
   const value = points[at];
   if (isNumberIn(value, -M, M)) return value;
   if (at >= points.length) {
@@ -220,7 +230,7 @@ function pathPoint(points: readonly unknown[], at: number): number {
 }
 
 /** One path node's subpaths, read from the shared columns; advances the cursor past them. */
-function readPath(text: string, points: readonly unknown[], cursor: PathCursor): Subpath[] {
+function readPath(text: string, points: ArrayLike<unknown>, cursor: PathCursor): Subpath[] {
   const list: Subpath[] = [];
   let c = cursor.text;
   let p = cursor.point;
@@ -287,15 +297,18 @@ function columnNumber(value: unknown, key: string, min: number, max: number, mes
   throw new Problem(key, message);
 }
 
-/** Builds every column node into `records`, after the whole records, reporting what is wrong. */
-export function readColumnNodes(
+/**
+ * Builds every column node into `records`, after the whole records, reporting what is wrong; a
+ * step every NODES_PER_STEP nodes.
+ */
+export function* readColumnNodes(
   columns: Columns,
   raws: readonly unknown[],
   records: DocRecord[],
   positions: IdTable,
   report: (message: string) => void,
   styles: StyleChecks,
-): void {
+): Steps<void> {
   const { base, types, ids, parents, indexes, x, y, fill: fills, stroke: strokes } = columns;
   const { width: widths, height: heights, paths, pathPoints, more } = columns;
   const count = types.length;
@@ -306,6 +319,7 @@ export function readColumnNodes(
   let styled = 0;
   let sized = 0;
   for (let i = 0; i < count; i++) {
+    if (i > 0 && i % NODES_PER_STEP === 0) yield;
     const position = base + i;
     const type = TYPE_BY_CODE[types.charCodeAt(i)]!;
     const kind = KINDS[type];

@@ -1,7 +1,8 @@
 import type { DocRecord } from "../../doc/types";
 import { FORMAT_NAME, FORMAT_VERSION } from "./format";
 import { migrate } from "./migrations";
-import { NATIVE_LIMITS, validateRecords } from "./validate";
+import { runSteps, type Steps } from "../steps";
+import { NATIVE_LIMITS, validateRecordsSteps } from "./validate";
 
 export type LoadResult =
   | {
@@ -77,8 +78,21 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * ends in `{ ok: false, error }` with a sentence a person can act on.
  */
 export function parseDocument(text: string): LoadResult {
+  return runSteps(guarded(parseTextSteps(text)));
+}
+
+/**
+ * `parseDocument` for text already through JSON.parse (off the page's thread: `root`, with lists
+ * of numbers as Float64Arrays), in steps of NODES_PER_STEP records. `source` is the text, when at
+ * hand, for `LoadResult.source`.
+ */
+export function parseDocumentSteps(root: unknown, source: string | null): Steps<LoadResult> {
+  return guarded(readRoot(root, source));
+}
+
+function* guarded(steps: Steps<LoadResult>): Steps<LoadResult> {
   try {
-    return parseUnguarded(text);
+    return yield* steps;
   } catch (error) {
     // Only running out of memory or stack should get here; still, a load must not crash the app.
     const detail = error instanceof Error ? error.message : String(error);
@@ -86,7 +100,7 @@ export function parseDocument(text: string): LoadResult {
   }
 }
 
-function parseUnguarded(text: string): LoadResult {
+function* parseTextSteps(text: string): Steps<LoadResult> {
   if (text.length > NATIVE_LIMITS.maxFileBytes) {
     return failure(
       `The file is too large to open: it is over ${NATIVE_LIMITS.maxFileBytes} bytes (limit maxFileBytes).`,
@@ -101,6 +115,10 @@ function parseUnguarded(text: string): LoadResult {
   } catch (error) {
     return failure(explainSyntaxError(body, error));
   }
+  return yield* readRoot(root, body);
+}
+
+function* readRoot(root: unknown, body: string | null): Steps<LoadResult> {
   if (!isObject(root)) return failure(`${NOT_LINEWORK}: it does not hold a document object.`);
   if (root.format !== FORMAT_NAME) {
     return failure(
@@ -117,7 +135,7 @@ function parseUnguarded(text: string): LoadResult {
   if (version > FORMAT_VERSION) {
     // A newer file may still fit this schema (additions this version would drop); open it
     // read-only so saving cannot silently discard them.
-    const result = validateRecords(root.records, root.shared ?? [], root.nodes);
+    const result = yield* validateRecordsSteps(root.records, root.shared ?? [], root.nodes);
     if (!result.ok) {
       return failure(
         `This document was saved by a newer version of Linework (format ${version}); update Linework to open it.`,
@@ -144,7 +162,7 @@ function parseUnguarded(text: string): LoadResult {
   const records = isObject(current) ? current.records : undefined;
   const shared = isObject(current) ? (current.shared ?? []) : [];
   const nodes = isObject(current) ? current.nodes : undefined;
-  const result = validateRecords(records, shared, nodes);
+  const result = yield* validateRecordsSteps(records, shared, nodes);
   if (!result.ok) return failure(describeErrors("The document is damaged", result.errors));
   return {
     ok: true,

@@ -11,6 +11,7 @@ import { IdTable } from "./idTable";
 import { NATIVE_LIMITS } from "./limits";
 import { describe, fileStyles, readRecord } from "./nodes";
 import type { StyleChecks } from "./schemas";
+import { NODES_PER_STEP, runSteps, type Steps } from "../steps";
 
 export { NATIVE_LIMITS };
 
@@ -31,11 +32,24 @@ export function validateRecords(
   shared: unknown = [],
   nodes?: unknown,
 ): ValidationResult {
-  if (!Array.isArray(shared)) return { ok: false, errors: ["shared must be a list"] };
-  return validateAll(value, nodes, fileStyles(shared));
+  return runSteps(validateRecordsSteps(value, shared, nodes));
 }
 
-function validateAll(value: unknown, nodes: unknown, styles: StyleChecks): ValidationResult {
+/** `validateRecords` in steps of NODES_PER_STEP records, for a page that must stay responsive. */
+export function* validateRecordsSteps(
+  value: unknown,
+  shared: unknown = [],
+  nodes?: unknown,
+): Steps<ValidationResult> {
+  if (!Array.isArray(shared)) return { ok: false, errors: ["shared must be a list"] };
+  return yield* validateAll(value, nodes, fileStyles(shared));
+}
+
+function* validateAll(
+  value: unknown,
+  nodes: unknown,
+  styles: StyleChecks,
+): Steps<ValidationResult> {
   if (!Array.isArray(value)) return { ok: false, errors: ["records must be a list"] };
   const nodeCount =
     isPlainObject(nodes) && typeof nodes.types === "string" ? nodes.types.length : 0;
@@ -63,7 +77,42 @@ function validateAll(value: unknown, nodes: unknown, styles: StyleChecks): Valid
   const records: DocRecord[] = new Array<DocRecord>(value.length + nodeCount);
   // One table from id to position serves both lookups by id and error messages.
   const positions = new IdTable(value.length + nodeCount);
-  for (let i = 0; i < value.length; i++) {
+  for (let from = 0; from < value.length; from += NODES_PER_STEP) {
+    readWholeRecords(value, from, Math.min(value.length, from + NODES_PER_STEP), styles, {
+      records,
+      positions,
+      report,
+    });
+    yield;
+  }
+  if (columns !== undefined)
+    yield* readColumnNodes(columns, value, records, positions, report, styles);
+  if (errorCount > 0) return { ok: false, errors: summarise(errors, errorCount) };
+
+  yield* checkStructure(records, positions, report);
+  if (errorCount > 0) return { ok: false, errors: summarise(errors, errorCount) };
+  return { ok: true, records };
+}
+
+/** Where records read are put: by position, in the id table, and what is wrong with them. */
+interface ReadInto {
+  readonly records: DocRecord[];
+  readonly positions: IdTable;
+  readonly report: (message: string) => void;
+}
+
+/**
+ * The whole records from `from` to `to`. The loops of a step are plain functions, called by the
+ * generators between their yields: V8 runs a loop inside a generator several times slower.
+ */
+function readWholeRecords(
+  value: readonly unknown[],
+  from: number,
+  to: number,
+  styles: StyleChecks,
+  { records, positions, report }: ReadInto,
+): void {
+  for (let i = from; i < to; i++) {
     const raw: unknown = value[i];
     let record: DocRecord;
     try {
@@ -81,12 +130,6 @@ function validateAll(value: unknown, nodes: unknown, styles: StyleChecks): Valid
     }
     records[i] = record;
   }
-  if (columns !== undefined) readColumnNodes(columns, value, records, positions, report, styles);
-  if (errorCount > 0) return { ok: false, errors: summarise(errors, errorCount) };
-
-  checkStructure(records, positions, report);
-  if (errorCount > 0) return { ok: false, errors: summarise(errors, errorCount) };
-  return { ok: true, records };
 }
 
 function summarise(errors: string[], total: number): string[] {
@@ -108,21 +151,62 @@ interface Siblings {
  * which a per-node walk up the tree would take quadratic time to refuse, and a page of a million
  * shapes, whose sibling indexes arrive in order when Linework wrote the file.
  */
-function checkStructure(
+function* checkStructure(
   records: readonly DocRecord[],
   positions: IdTable,
   report: (message: string) => void,
-): void {
+): Steps<void> {
   const count = records.length;
-  // 0: not yet known; -1: broken (already reported); otherwise levels below the page.
-  const depth = new Int32Array(count);
-  const chain: number[] = [];
-  const siblings = new Map<Id, Siblings>();
-  let documents = 0;
-  let lastParent: Id | null = null;
-  let lastParentAt = -1;
-  let lastSiblings: Siblings | undefined;
-  for (let i = 0; i < count; i++) {
+  const walk: StructureWalk = {
+    // 0: not yet known; -1: broken (already reported); otherwise levels below the page.
+    depth: new Int32Array(count),
+    chain: [],
+    siblings: new Map<Id, Siblings>(),
+    documents: 0,
+    lastParent: null,
+    lastParentAt: -1,
+    lastSiblings: undefined,
+  };
+  for (let from = 0; from < count; from += NODES_PER_STEP) {
+    checkStructureOf(
+      records,
+      positions,
+      report,
+      walk,
+      from,
+      Math.min(count, from + NODES_PER_STEP),
+    );
+    yield;
+  }
+  if (walk.documents !== 1) report(`expected one document record, found ${walk.documents}`);
+  for (const [parent, group] of walk.siblings) {
+    if (group.unordered) checkIndexesUnder(records, parent, report);
+  }
+}
+
+/** How far `checkStructure` has got: what it carries from one step to the next. */
+interface StructureWalk {
+  readonly depth: Int32Array;
+  readonly chain: number[];
+  readonly siblings: Map<Id, Siblings>;
+  documents: number;
+  lastParent: Id | null;
+  lastParentAt: number;
+  lastSiblings: Siblings | undefined;
+}
+
+/** `checkStructure`'s walk over the records from `from` to `to`. */
+function checkStructureOf(
+  records: readonly DocRecord[],
+  positions: IdTable,
+  report: (message: string) => void,
+  walk: StructureWalk,
+  from: number,
+  to: number,
+): void {
+  const { depth, chain, siblings } = walk;
+  let { documents, lastParent, lastParentAt, lastSiblings } = walk;
+  for (let i = from; i < to; i++) {
     const record = records[i]!;
     if (record.type === "document") documents++;
     if (record.type === "image") {
@@ -200,10 +284,10 @@ function checkStructure(
       depth[chain[k]!] = d;
     }
   }
-  if (documents !== 1) report(`expected one document record, found ${documents}`);
-  for (const [parent, group] of siblings) {
-    if (group.unordered) checkIndexesUnder(records, parent, report);
-  }
+  walk.documents = documents;
+  walk.lastParent = lastParent;
+  walk.lastParentAt = lastParentAt;
+  walk.lastSiblings = lastSiblings;
 }
 
 /** The slow way to find siblings sharing an index, for a parent whose children came unsorted. */

@@ -100,7 +100,11 @@ export function OpenDialog({ mode, documents, guard, commands, onClose }: OpenDi
     // On success this dialog is closed (or replaced by the unsaved-changes question).
     guard
       .request((discardUnsaved) => documents.open(path, { discardUnsaved }))
-      .catch((reason: unknown) => setError(t("documents.failed", { reason: text(reason) })))
+      .catch((reason: unknown) => {
+        // Cancelled (or replaced by another switch): the open drawing stays, nothing went wrong.
+        if (reason instanceof DOMException && reason.name === "AbortError") return;
+        setError(t("documents.failed", { reason: text(reason) }));
+      })
       .finally(() => setBusy(false));
   };
 
