@@ -447,7 +447,7 @@ interface ProfileNode {
 }
 
 /** Chrome DevTools' CPU profile format, as Profiler.stop returns it. */
-interface CpuProfile {
+export interface CpuProfile {
   readonly nodes: readonly ProfileNode[];
   readonly startTime: number;
   readonly endTime: number;
@@ -528,7 +528,7 @@ async function startProfiles(page: Page) {
  * each sample (so PixiJS's or JSON.parse's time counts for the code of ours that called it),
  * by source folder and by source file, read through the bundle's source maps.
  */
-async function summariseProfile(profile: CpuProfile) {
+export async function summariseProfile(profile: CpuProfile) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
