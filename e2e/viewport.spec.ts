@@ -323,6 +323,47 @@ test.describe("the viewport", () => {
     await expect.poll(() => screenPixel(page, canvas.x + 50, canvas.y + 150)).toEqual([0, 0, 255]);
   });
 
+  test("the shapes' programs are compiled while the page is idle, not in the first frame of a document", async ({
+    page,
+  }) => {
+    // Counts the links of programs whose fragment shader is a batch mesh's (it sets
+    // finalColor = shade…(…)).
+    await page.addInitScript(() => {
+      const sources = new WeakMap<WebGLShader, string>();
+      const scope = globalThis as { __batchLinks?: number };
+      scope.__batchLinks = 0;
+      const proto = WebGL2RenderingContext.prototype;
+      const shaderSource = proto.shaderSource;
+      proto.shaderSource = function (shader, source) {
+        sources.set(shader, source);
+        shaderSource.call(this, shader, source);
+      };
+      const linkProgram = proto.linkProgram;
+      proto.linkProgram = function (program) {
+        const shaders = this.getAttachedShaders(program) ?? [];
+        if (shaders.some((shader) => /finalColor = shade\w*\(/.test(sources.get(shader) ?? "")))
+          scope.__batchLinks! += 1;
+        linkProgram.call(this, program);
+      };
+    });
+    await openApp(page);
+    const links = () => page.evaluate(() => (globalThis as { __batchLinks?: number }).__batchLinks);
+    // The start-up drawing is empty: the four programs were linked in an idle moment.
+    await expect.poll(links, { timeout: 20_000 }).toBe(4);
+    const result = await page.evaluate(
+      (text) => window.linework!.importDocument(text),
+      serializeDocument(
+        rowDocument(300, (i) => ({ x: (i % 20) * 40, y: Math.floor(i / 20) * 40 })),
+      ),
+    );
+    expect(result.ok).toBe(true);
+    await waitTicks(page, 5);
+    const canvas = await canvasBox(page);
+    await expect.poll(() => screenPixel(page, canvas.x + 60, canvas.y + 60)).toEqual([0, 0, 255]);
+    // Drawing the document compiled nothing more.
+    expect(await links()).toBe(4);
+  });
+
   test("Ctrl+' shows and hides the grid", async () => {
     const page = shared();
     const canvas = await openGallery(page);

@@ -1,5 +1,6 @@
 import type { Engine } from "../../engine";
 import type { EditableDocument } from "../editing/editor";
+import { warmBatchPrograms } from "./batch/warmPrograms";
 import { blobTextureSource } from "./images";
 import { rendererTiles } from "./patternTiles";
 import { BUILD_SLICE_MS, HARDWARE_BUILD_SLICE_MS, SceneRenderer } from "./sceneRenderer";
@@ -28,5 +29,19 @@ export function attachRenderer(engine: Engine, editor: EditableDocument): SceneR
   const first = editor.store.pages()[0];
   if (first) renderer.showPage(first.id);
   engine.invalidate();
+  warmPrograms(engine);
   return renderer;
+}
+
+/**
+ * Compiles the batch programs when the page next has a moment (see warmBatchPrograms). Once they
+ * are compiled, its WebGL context keeps them, and warming them again costs four empty draws.
+ */
+function warmPrograms(engine: Engine): void {
+  const warm = () => {
+    const renderer = engine.gfx.renderer;
+    if (renderer !== null) warmBatchPrograms(renderer);
+  };
+  if (typeof requestIdleCallback === "function") requestIdleCallback(warm, { timeout: 2000 });
+  else setTimeout(warm, 0);
 }

@@ -61,6 +61,11 @@ export function batchGeometry(
   buffer: Buffer = batchVertexBuffer(writer),
   indices: Uint32Array = new Uint32Array(writer.indices),
 ): Geometry {
+  return geometryOf(buffer, indices);
+}
+
+/** `buffer`'s vertices, in the batch's vertex layout, drawn as the triangles of `indices`. */
+function geometryOf(buffer: Buffer, indices: Uint32Array): Geometry {
   const attribute = (format: "float32x2" | "float32x4" | "unorm8x4", offset: number) => ({
     buffer,
     format,
@@ -108,5 +113,26 @@ export function liveVertexBuffer(words: Float32Array): Buffer {
     data: words,
     usage: BufferUsage.VERTEX | BufferUsage.COPY_DST,
     label: "live batch vertices",
+  });
+}
+
+/**
+ * One mesh per batch program, each a single triangle with no area, so drawing them compiles and
+ * links the programs without drawing anything (see `warmBatchPrograms`).
+ */
+export function programWarmers(): Mesh<Geometry, Shader>[] {
+  const kinds: readonly BatchProgram[] = ["all", "flat", "edge", "box"];
+  return kinds.map((kind) => {
+    const buffer = new Buffer({
+      data: new Float32Array((3 * BYTES_PER_VERTEX) / 4),
+      usage: BufferUsage.VERTEX,
+      label: "warm-up vertices",
+    });
+    const mesh = new Mesh({
+      geometry: geometryOf(buffer, new Uint32Array([0, 1, 2])),
+      shader: batchShader(kind),
+    });
+    mesh.eventMode = "none";
+    return mesh;
   });
 }
