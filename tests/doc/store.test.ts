@@ -6,7 +6,7 @@ import { makeNode } from "../../src/shapes/makeNode";
 import { InvariantError } from "../../src/doc/invariants";
 import { DocumentStore, type Commit } from "../../src/doc/store";
 import { fromMatrix, invert, multiply, toMatrix } from "../../src/doc/transform";
-import type { FreehandNode, GroupNode, RectNode, Transform } from "../../src/doc/types";
+import type { FreehandNode, RectNode, Transform } from "../../src/doc/types";
 import { History } from "../../src/history/history";
 import { KIND_RULES } from "../../src/shapes/registry";
 
