@@ -1,5 +1,6 @@
 // What the browser benchmarks share: the built app served on a port, and React's commit count.
 
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
@@ -48,3 +49,24 @@ export const REACT_COMMIT_COUNTER = `
     setStrictMode() {},
   };
 `;
+
+/**
+ * A fresh page of the app served on `port`, in a context of its own (so one scene's caches and
+ * heap do not weigh on the next), with `scripts` run before the app's, once `window.linework` is
+ * there. Close the context when done.
+ */
+export async function openAppPage(
+  browser: Browser,
+  port: number,
+  viewport: { readonly width: number; readonly height: number },
+  scripts: readonly string[] = [],
+): Promise<{ readonly context: BrowserContext; readonly page: Page }> {
+  const context = await browser.newContext({ viewport });
+  // tsx names the functions it compiles with a helper the page does not have.
+  await context.addInitScript("globalThis.__name = (f) => f;");
+  for (const script of scripts) await context.addInitScript(script);
+  const page = await context.newPage();
+  await page.goto(`http://localhost:${port}/`);
+  await page.waitForFunction(() => window.linework !== undefined, null, { timeout: 30_000 });
+  return { context, page };
+}

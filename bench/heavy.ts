@@ -22,7 +22,7 @@ import { pathToFileURL } from "node:url";
 import { chromium, type CDPSession, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium.ts";
 import { serializeDocument } from "../src/io/native/format.ts";
-import { serveApp } from "./appServer.ts";
+import { openAppPage, serveApp } from "./appServer.ts";
 import { makeDocument } from "./document.ts";
 import { heavyScenes, type Scene } from "./heavyScenes.ts";
 import { summariseProfile, type CpuProfile } from "./import.ts";
@@ -379,14 +379,7 @@ export async function benchHeavy(): Promise<object> {
   const loadAverages: Record<string, number[]> = {};
   try {
     for (const scene of scenes) {
-      // A fresh page per scene, so one scene's caches and textures do not weigh on the next.
-      const context = await browser.newContext({ viewport: VIEW });
-      // tsx names the functions it compiles with a helper the page does not have.
-      await context.addInitScript("globalThis.__name = (f) => f;");
-      await context.addInitScript(LONG_TASK_LOG);
-      const page = await context.newPage();
-      await page.goto(`http://localhost:${PORT}/`);
-      await page.waitForFunction(() => window.linework !== undefined, null, { timeout: 30_000 });
+      const { context, page } = await openAppPage(browser, PORT, VIEW, [LONG_TASK_LOG]);
       results.push(await benchScene(page, scene));
       loadAverages[scene.name] = loadavg().map((n) => round(n));
       process.stderr.write(`${JSON.stringify(results.at(-1))}\n`);

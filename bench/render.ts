@@ -19,7 +19,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium.ts";
 import { serializeDocument } from "../src/io/native/format.ts";
 import type { DocRecord } from "../src/doc/types.ts";
 import { makeDocument } from "./document.ts";
-import { REACT_COMMIT_COUNTER, serveApp } from "./appServer.ts";
+import { openAppPage, REACT_COMMIT_COUNTER, serveApp } from "./appServer.ts";
 
 // 1M takes a few minutes (making and handing over the document's text, and the pans); ask for it
 // with BENCH_RENDER_SIZES=1000,10000,100000,1000000.
@@ -231,14 +231,7 @@ export async function benchRender(): Promise<object> {
   const results: SizeResult[] = [];
   try {
     for (const shapes of SIZES) {
-      // A fresh page per size, so one scene's heap and caches do not weigh on the next.
-      const context = await browser.newContext({ viewport: VIEW });
-      // tsx names the functions it compiles with a helper the page does not have.
-      await context.addInitScript("globalThis.__name = (f) => f;");
-      await context.addInitScript(REACT_COMMIT_COUNTER);
-      const page = await context.newPage();
-      await page.goto(`http://localhost:${PORT}/`);
-      await page.waitForFunction(() => window.linework !== undefined, null, { timeout: 30_000 });
+      const { context, page } = await openAppPage(browser, PORT, VIEW, [REACT_COMMIT_COUNTER]);
       results.push(await benchSize(page, shapes));
       process.stderr.write(`${JSON.stringify(results.at(-1))}\n`);
       await context.close();

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from "react";
 import type { Job } from "../io/jobs";
 import { useMessages } from "./i18n/context";
+import { PROGRESS_CARD_STYLE, ProgressCardBody } from "./ProgressCard";
 import type { Messages } from "./i18n";
 
 export interface JobProgressProps {
@@ -21,7 +22,7 @@ function doing(job: Job, t: Messages["t"]): string {
  * under way.
  */
 export function JobProgress({ jobs }: JobProgressProps) {
-  const { t, number } = useMessages();
+  const { t } = useMessages();
   const list = useSyncExternalStore(jobs.subscribe, jobs.get);
   if (list.length === 0) return null;
   return (
@@ -42,39 +43,16 @@ export function JobProgress({ jobs }: JobProgressProps) {
       }}
     >
       {list.map((job) => (
-        <div
-          key={job.id}
-          data-job={job.id}
-          style={{
-            background: "var(--lw-bg-solid)",
-            color: "var(--lw-fg)",
-            border: "1px solid var(--lw-border)",
-            borderRadius: "var(--lw-radius)",
-            padding: "8px 12px",
-            fontSize: "var(--lw-font-md)",
-            boxShadow: "var(--lw-shadow)",
-            display: "flex",
-            alignItems: "center",
-            gap: 12,
-          }}
-        >
-          <span style={{ flex: "1 1 auto", minWidth: 0 }}>
-            <span style={{ display: "block", overflow: "hidden", textOverflow: "ellipsis" }}>
-              {doing(job, t)}
-            </span>
-            <progress
-              aria-label={t(job.kind === "export" ? "export.progressOf" : "import.progress", {
-                name: job.name,
-              })}
-              aria-valuetext={`${number(Math.round(job.fraction * 100), 0)} %`}
-              value={job.fraction}
-              max={1}
-              style={{ width: "100%" }}
-            />
-          </span>
-          <button type="button" className="lw-button" onClick={job.cancel}>
-            {t(job.kind === "export" ? "export.cancel" : "import.cancel")}
-          </button>
+        <div key={job.id} data-job={job.id} style={PROGRESS_CARD_STYLE}>
+          <ProgressCardBody
+            doing={doing(job, t)}
+            barLabel={t(job.kind === "export" ? "export.progressOf" : "import.progress", {
+              name: job.name,
+            })}
+            fraction={job.fraction}
+            cancelLabel={t(job.kind === "export" ? "export.cancel" : "import.cancel")}
+            onCancel={job.cancel}
+          />
         </div>
       ))}
     </section>
