@@ -11,7 +11,7 @@ import type { Point } from "../math/point";
 import { documentExports, type DocumentExports } from "../io/export/documentExports";
 import { importFileInto, type ImportFileResult } from "../io/import/importFile";
 import { serializeDocument, type LoadResult } from "../io/native";
-import { abortError } from "../io/native/jsonParse";
+import { abortError } from "../io/steps";
 import { NODES_PER_STEP, STOPPED, untilAborted } from "../io/steps";
 import { parseOpenedText } from "../persist/damaged";
 import { DocumentStatusStore } from "../persist/documentStatus";

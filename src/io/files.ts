@@ -6,6 +6,7 @@
 import type { DocRecord } from "../doc/types";
 import { serializeDocument } from "./native/format";
 import { decodeText } from "./import/text";
+import { isAbortError } from "./steps";
 import { NOT_LINEWORK, parseDocument, type LoadResult } from "./native/parse";
 import { NATIVE_LIMITS } from "./native/validate";
 
@@ -129,10 +130,6 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function isAbort(error: unknown): boolean {
-  return error instanceof Error && error.name === "AbortError";
-}
-
 /**
  * Asks for a `.linework` file and reads it. Resolves null when the person cancels; never
  * rejects for a bad file (the result says what is wrong with it).
@@ -146,7 +143,7 @@ export async function openDocumentFile(
     try {
       [handle] = await env.showOpenFilePicker!({ ...PICKER, multiple: false });
     } catch (error) {
-      if (isAbort(error)) return null;
+      if (isAbortError(error)) return null;
       throw error;
     }
     if (handle === undefined) return null;
@@ -193,7 +190,7 @@ export async function saveDocumentFile(
     try {
       target = await env.showSaveFilePicker!({ ...PICKER, suggestedName: fileName });
     } catch (error) {
-      if (isAbort(error)) return { status: "cancelled" };
+      if (isAbortError(error)) return { status: "cancelled" };
       return { status: "failed", error: `The document could not be saved: ${describe(error)}` };
     }
   }
@@ -211,7 +208,7 @@ export async function saveDocumentFile(
     await writable.close();
     return { status: "saved", fileName: target.name, handle: target };
   } catch (error) {
-    if (isAbort(error)) return { status: "cancelled" };
+    if (isAbortError(error)) return { status: "cancelled" };
     return { status: "failed", error: `The document could not be saved: ${describe(error)}` };
   }
 }

@@ -28,6 +28,16 @@ export interface TaskOptions {
 /** What `untilAborted` ends with when the signal was aborted before the steps ended. */
 export const STOPPED: unique symbol = Symbol("stopped");
 
+/** The error work stopped by its signal ends with, as fetch's. */
+export function abortError(): DOMException {
+  return new DOMException("The work was cancelled", "AbortError");
+}
+
+/** Whether `error` says the work was cancelled rather than that it failed. */
+export function isAbortError(error: unknown): boolean {
+  return error instanceof Error && error.name === "AbortError";
+}
+
 /** The steps, ending with STOPPED instead of running the next one once `signal` is aborted. */
 export function* untilAborted<T>(
   steps: Steps<T>,

@@ -1,7 +1,7 @@
 import type { DocRecord } from "../doc/types";
 import { serializeDocumentSteps } from "../io/native/format";
-import { abortError, parseJson, type JsonReply } from "../io/native/jsonParse";
-import { NODES_PER_STEP, STOPPED, untilAborted } from "../io/steps";
+import { parseJson, type JsonReply } from "../io/native/jsonParse";
+import { abortError, NODES_PER_STEP, STOPPED, untilAborted } from "../io/steps";
 import {
   CHUNKS,
   INODES,

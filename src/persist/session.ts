@@ -7,7 +7,7 @@ import { BannerStore } from "../editing/banners";
 import { afterFirstFrame } from "./afterFirstFrame";
 import { describeDamage, storedBundleText } from "./damaged";
 import type { LoadOptions, RawDocument, StoredDocument } from "./documentFile";
-import { isAbortError } from "../io/native/jsonParse";
+import { isAbortError } from "../io/steps";
 import { baseName, Library, type OpenFile } from "./library";
 import { WriterLock } from "./lock";
 import {

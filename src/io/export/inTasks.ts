@@ -1,4 +1,11 @@
-import { runInTasks, STOPPED, untilAborted, type Steps, type TaskOptions } from "../steps";
+import {
+  abortError,
+  runInTasks,
+  STOPPED,
+  untilAborted,
+  type Steps,
+  type TaskOptions,
+} from "../steps";
 import type { SvgExport } from "./svg";
 
 /** How an export under way is followed and stopped. */
@@ -30,7 +37,7 @@ export async function runExport<T>(
   tasks: TaskOptions = EXPORT_TASKS,
 ): Promise<T> {
   const result = await runInTasks(untilAborted(steps, signal), tasks);
-  if (result === STOPPED) throw signal?.reason ?? new DOMException("Aborted", "AbortError");
+  if (result === STOPPED) throw signal?.reason ?? abortError();
   return result;
 }
 

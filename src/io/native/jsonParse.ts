@@ -1,3 +1,4 @@
+import { abortError } from "../steps";
 import { FORMAT_VERSION } from "./format";
 
 /**
@@ -104,15 +105,6 @@ export function parseJson(
     };
     worker.postMessage(pieces);
   });
-}
-
-/** The error an aborted load ends with, as fetch's. */
-export function abortError(): DOMException {
-  return new DOMException("The load was cancelled", "AbortError");
-}
-
-export function isAbortError(error: unknown): boolean {
-  return error instanceof DOMException && error.name === "AbortError";
 }
 
 function messageOf(error: unknown): string {

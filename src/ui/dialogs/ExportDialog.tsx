@@ -3,6 +3,7 @@ import type { Id } from "../../doc/types";
 import type { DocumentExports } from "../../io/export/documentExports";
 import { MAX_SCALE } from "../../io/export/png";
 import type { ExportScope } from "../../io/export/svg";
+import { isAbortError } from "../../io/steps";
 import { useMessages } from "../i18n/context";
 import { Dialog } from "./Dialog";
 import { EXPORT_FORMATS, exportFormat } from "../../io/export/formats";
@@ -37,10 +38,6 @@ function scopeOf(target: Target, selection: readonly Id[], pageId: Id): ExportSc
   if (target === "selection") return { nodes: selection };
   if (target === "page") return { page: pageId };
   return { frame: target.slice("frame:".length) };
-}
-
-function isAbort(error: unknown): boolean {
-  return error instanceof DOMException && error.name === "AbortError";
 }
 
 /**
@@ -105,7 +102,7 @@ export function ExportDialog(props: ExportDialogProps) {
         if (running.current !== controller) return;
         running.current = null;
         setProgress(null);
-        if (isAbort(failure)) setNote(t("export.cancelled"));
+        if (isAbortError(failure)) setNote(t("export.cancelled"));
         else
           setError(
             t("export.failed", {

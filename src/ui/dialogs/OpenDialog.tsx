@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useState, type KeyboardEvent } from "react";
 import type { CommandRegistry } from "../../editing/commands";
+import { isAbortError } from "../../io/steps";
 import type { FileInfo } from "../../persist/library";
 import { useMessages } from "../i18n/context";
 import type { DocumentActions } from "../services";
@@ -102,7 +103,7 @@ export function OpenDialog({ mode, documents, guard, commands, onClose }: OpenDi
       .request((discardUnsaved) => documents.open(path, { discardUnsaved }))
       .catch((reason: unknown) => {
         // Cancelled (or replaced by another switch): the open drawing stays, nothing went wrong.
-        if (reason instanceof DOMException && reason.name === "AbortError") return;
+        if (isAbortError(reason)) return;
         setError(t("documents.failed", { reason: text(reason) }));
       })
       .finally(() => setBusy(false));
