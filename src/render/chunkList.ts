@@ -477,11 +477,7 @@ export class ChunkList {
         continue;
       }
       if (over()) return true;
-      let sliced = this.slicedBuilds.get(chunk);
-      if (sliced === undefined) {
-        sliced = new SlicedBuild(chunk.ids, this.owner, new BatchWriter(), this.detail());
-        this.slicedBuilds.set(chunk, sliced);
-      }
+      const sliced = this.slicedBuilds.get(chunk) ?? this.startSlicedBuild(chunk);
       if (!sliced.run(over)) return true;
       this.finishSliced(chunk, sliced);
       this.ahead.shift();
@@ -632,8 +628,7 @@ export class ChunkList {
         this.unfinished = true;
         return;
       }
-      sliced = new SlicedBuild(chunk.ids, this.owner, new BatchWriter(), this.detail());
-      this.slicedBuilds.set(chunk, sliced);
+      sliced = this.startSlicedBuild(chunk);
     }
     this.slicedThisPass = true;
     if (!sliced.run(this.owner.sliceOver)) {
@@ -641,6 +636,13 @@ export class ChunkList {
       return;
     }
     this.finishSliced(chunk, sliced);
+  }
+
+  /** A sliced build of `chunk` at the current detail, with a writer of its own. */
+  private startSlicedBuild(chunk: Chunk): SlicedBuild {
+    const sliced = new SlicedBuild(chunk.ids, this.owner, new BatchWriter(), this.detail());
+    this.slicedBuilds.set(chunk, sliced);
+    return sliced;
   }
 
   /** Shows what a finished sliced build wrote, in place of what the chunk held. */
