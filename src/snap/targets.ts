@@ -28,7 +28,9 @@ export class SnapTargets {
   /**
    * The target boxes in a region. `known` carries boxes already worked out during one snap, so
    * regions that overlap cost each node once. Returns null when the index holds more than `limit`
-   * nodes there, so the caller can ask about a smaller region instead.
+   * nodes there besides those in `ignore`, so the caller can ask about a smaller region instead.
+   * The ignored ones do not count: a shape dragged with a thousand connectors bound to it has
+   * them all crossing every region round it, and counting them would leave nothing to snap to.
    */
   in(
     region: Box,
@@ -36,7 +38,7 @@ export class SnapTargets {
     known: Map<Id, Box | null>,
     limit: number,
   ): Box[] | null {
-    const ids = this.spatial.queryRect(region);
+    const ids = this.spatial.queryRect(region).filter((id) => !ignore.has(id));
     if (ids.length > limit) return null;
     const boxes: Box[] = [];
     for (const id of ids) {

@@ -109,6 +109,17 @@ describe("§3 snapping to other shapes", () => {
     expect(result.dy).toBeCloseTo(-4, 9);
   });
 
+  it("leaves what it ignores out of a crowded strip's count: a hub's many connectors", async () => {
+    // 2,000 ignored shapes across the box, as the connectors bound to a dragged hub all are.
+    const bound: Rect[] = [];
+    for (let i = 0; i < 2000; i++) bound.push({ id: `l${i}`, x: -500, y: 955, w: 1000, h: 30 });
+    const { snapper } = await snapFixture([...bound, { id: "near", x: 200, y: 400, w: 40, h: 40 }]);
+    const ignore = new Set(bound.map((r) => r.id));
+    // Left edge 3 right of near's at 200: the column still finds it under all that is ignored.
+    const result = snapper.snapBox(box(203, 960, 20, 20), ignore);
+    expect(result.dx).toBeCloseTo(-3, 9);
+  });
+
   it("refuses non-finite input instead of passing it to the index", async () => {
     const { snapper } = await snapFixture([A]);
     expect(snapper.snapBox(box(Number.NaN, 0, 10, 10), new Set())).toEqual({
