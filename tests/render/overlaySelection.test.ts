@@ -1,5 +1,6 @@
 import { generateKeyBetween } from "fractional-indexing";
-import { beforeAll, describe, expect, it } from "vitest";
+import type { Graphics } from "pixi.js";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createDocument, NO_STROKE } from "../../src/doc/factory";
 import { makeNode } from "../../src/shapes/makeNode";
 import { DocumentStore } from "../../src/doc/store";
@@ -79,6 +80,23 @@ describe("selection overlay", () => {
       tx.update<RectNode>("r0", { transform: { ...r0.transform, x: -10 } }),
     );
     expect(overlays.selectionFrame?.[0]).toEqual({ x: 5 - 20, y: 7 });
+    overlays.dispose();
+  });
+
+  it("redraws the selection for an edit of it, not the guides a drag has just set", () => {
+    const store = storeOf(2);
+    const overlays = new Overlays(store, new Camera(), () => {});
+    store.setSelection(["r0"]);
+    const guideLines = overlays.guides.children[0] as Graphics;
+    const clears = vi.spyOn(guideLines, "clear");
+    overlays.setGuides([{ from: { x: 0, y: 0 }, to: { x: 0, y: 100 } }]);
+    expect(clears).toHaveBeenCalledTimes(1);
+    const r0 = store.get("r0") as RectNode;
+    store.transact("Move", (tx) =>
+      tx.update<RectNode>("r0", { transform: { ...r0.transform, x: 30 } }),
+    );
+    expect(overlays.selectionFrame?.[0]).toEqual({ x: 30, y: 0 });
+    expect(clears).toHaveBeenCalledTimes(1);
     overlays.dispose();
   });
 });

@@ -377,7 +377,14 @@ export class Overlays {
     if (!touches) return;
     this.selectionWorld = null;
     this.hoverOutline.clear();
-    this.changed(() => this.drawAll());
+    // Only what is measured from the document. Guides, the marquee and the markers are handed
+    // over by the tools (a drag sets its guides just before its commit, so redrawing them here
+    // drew them, and their labels' text, twice a step).
+    this.changed(() => {
+      this.drawHover();
+      this.drawSelection();
+      this.drawRotateHint();
+    });
   }
 
   /** Whether `id` or one of its ancestors is in `shown`. */
