@@ -70,6 +70,12 @@ function inSiblingOrder(nodes: readonly SceneNode[]): boolean {
 /** Records indexed per step of `DocumentStore.build`: well under a millisecond's work. */
 const RECORDS_PER_STEP = 4096;
 
+/** The children list the last loaded node went into, kept from one step of loading to the next. */
+interface LastList {
+  parent: Id | null;
+  list: SceneNode[];
+}
+
 /** What `build` makes its store with: it then loads the records itself, in steps. */
 const LOADED_BY_BUILD: Iterable<DocRecord> = Object.freeze([]);
 
@@ -411,35 +417,50 @@ export class DocumentStore implements RecordView {
    * Indexes the initial records in one pass. A loaded document can hold a million nodes under
    * one page, so children are gathered into lists, with no per-record cache invalidation or set;
    * a list that arrives in sibling order (as files are written) is already `childrenOf`'s answer.
+   * Each step's loop is a plain method the generator calls: V8 runs a loop inside a generator
+   * several times slower.
    */
   private *load(records: Iterable<DocRecord>): Generator<void, void, void> {
+    const all: readonly DocRecord[] = Array.isArray(records) ? records : [...records];
     const lists = new Map<Id, SceneNode[]>();
-    let lastParent: Id | null = null;
-    let lastList: SceneNode[] = [];
-    let count = 0;
-    for (const record of records) {
-      if (++count % RECORDS_PER_STEP === 0) yield;
-      const size = this.records.size;
-      this.records.set(record.id, record);
-      if (this.records.size === size) throw new InvariantError([`duplicate id ${record.id}`]);
-      if (record.type === "document") this.documentId = record.id;
-      else if (record.type === "page") this.pageIds.add(record.id);
-      if (!isSceneNode(record)) continue;
-      if (record.parent !== lastParent) {
-        lastParent = record.parent;
-        let list = lists.get(lastParent);
-        if (list === undefined) {
-          list = [];
-          lists.set(lastParent, list);
-        }
-        lastList = list;
-      }
-      lastList.push(record);
+    const last: LastList = { parent: null, list: [] };
+    for (let from = 0; from < all.length; from += RECORDS_PER_STEP) {
+      if (from > 0) yield;
+      this.loadRange(all, from, Math.min(all.length, from + RECORDS_PER_STEP), lists, last);
     }
     for (const [parent, list] of lists) {
       yield;
       this.loadedChildren.set(parent, list);
       if (inSiblingOrder(list)) this.sortedChildren.set(parent, list);
+    }
+  }
+
+  private loadRange(
+    records: readonly DocRecord[],
+    from: number,
+    to: number,
+    lists: Map<Id, SceneNode[]>,
+    last: LastList,
+  ): void {
+    const byId = this.records;
+    for (let i = from; i < to; i++) {
+      const record = records[i]!;
+      const size = byId.size;
+      byId.set(record.id, record);
+      if (byId.size === size) throw new InvariantError([`duplicate id ${record.id}`]);
+      if (record.type === "document") this.documentId = record.id;
+      else if (record.type === "page") this.pageIds.add(record.id);
+      if (!isSceneNode(record)) continue;
+      if (record.parent !== last.parent) {
+        last.parent = record.parent;
+        let list = lists.get(record.parent);
+        if (list === undefined) {
+          list = [];
+          lists.set(record.parent, list);
+        }
+        last.list = list;
+      }
+      last.list.push(record);
     }
   }
 
