@@ -11,10 +11,11 @@ import type { Point } from "../math/point";
 import { documentExports, type DocumentExports } from "../io/export/documentExports";
 import { importFileInto, type ImportFileResult } from "../io/import/importFile";
 import { serializeDocument, type LoadResult } from "../io/native";
-import { abortError } from "../io/steps";
+import { abortError, runSteps } from "../io/steps";
 import { NODES_PER_STEP, STOPPED, untilAborted } from "../io/steps";
 import { parseOpenedText } from "../persist/damaged";
 import { DocumentStatusStore } from "../persist/documentStatus";
+import { yieldToEventLoop } from "../persist/db";
 import { browserStorage } from "../persist/durableStorage";
 import { baseName } from "../persist/library";
 import { BANNER_DAMAGED, PersistenceSession, type PersistenceOptions } from "../persist/session";
@@ -308,17 +309,28 @@ export class Program {
     }
     // The text is stored as it came (one transaction; nothing serialised or hashed) and the
     // editor is built from the records already parsed, not read back: the snapshot's read-back
-    // check runs after the first frame (PersistenceSession.whenSnapshotChecked).
+    // check runs after the first frame (PersistenceSession.whenSnapshotChecked). The records are
+    // indexed while the browser writes the file; the import is done once the file is stored.
     const text = result.source ?? serializeDocument(result.records);
     await session.whenSaved();
-    const path = await library.createFromText(name, text);
+    const { written } = await library.beginFromText(name, text);
+    // Chromium hands the writes to its storage only once this task ends.
+    await yieldToEventLoop();
+    let store: DocumentStore;
+    try {
+      store = runSteps(buildEditorStore(result.records));
+    } catch (error) {
+      written.catch(() => undefined);
+      throw error;
+    }
+    const path = await written;
     session.dispose();
     const next = await PersistenceSession.start(this.storage, {
       path,
       records: result.records,
       text,
     });
-    this.swap(result.records, next, false);
+    this.swap(store, next, false);
     this.files.forgetFile();
     if (result.warning !== undefined) {
       banners.show({

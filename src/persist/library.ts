@@ -140,24 +140,44 @@ export class Library {
    * `IdbDocumentFile.seal`, which the session runs once the page is drawn. Returns the path.
    */
   async createFromText(name: string, text: string): Promise<string> {
+    return (await this.beginFromText(name, text)).written;
+  }
+
+  /**
+   * `createFromText` in two parts. Resolves once the path is chosen and the transaction holds
+   * every write and has been told to commit; `written` settles, with the path, when the file is
+   * stored. The commit is asked for at once because an implicit one waits for the page to take
+   * the writes' results, which it cannot while it goes on working: this way the browser stores
+   * the text while the page builds the editor that shows it.
+   */
+  async beginFromText(
+    name: string,
+    text: string,
+  ): Promise<{ readonly path: string; readonly written: Promise<string> }> {
     const path = await this.freePath(name);
     const now = new Date().toISOString();
     const inode = newId();
     const tx = this.db.transaction([FILES, INODES, CHUNKS, META], "readwrite", {
       durability: "strict",
     });
+    const done = transactionDone(tx);
     try {
       new IdbDocumentFile(this.db, inode).putFirstSnapshot(tx, text, now);
       tx.objectStore(FILES).add({ path, inode, created: now } satisfies FileEntry);
       tx.objectStore(META).put(inode, LAST_KEY);
+      tx.commit();
     } catch (error) {
+      done.catch(() => undefined);
       abortQuietly(tx);
       throw error;
     }
-    await transactionDone(tx).catch((error: unknown) => {
-      throw isConstraint(error) ? new LibraryError("EEXIST", `${path} already exists`) : error;
-    });
-    return path;
+    const written = done.then(
+      () => path,
+      (error: unknown) => {
+        throw isConstraint(error) ? new LibraryError("EEXIST", `${path} already exists`) : error;
+      },
+    );
+    return { path, written };
   }
 
   async open(path: string): Promise<OpenFile> {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { DocumentStatusStore } from "../../src/persist/documentStatus";
 import { createEditor } from "../../src/editing/editor";
 import type { DocRecord } from "../../src/doc/types";
@@ -67,6 +67,27 @@ describe("imported documents", () => {
     const after = await handle.load();
     expect(after.verified).toBe(true);
     expect(sortById(after.records)).toEqual(sortById(records));
+    library.close();
+  });
+
+  it("are written by a transaction told to commit before beginFromText returns", async () => {
+    // The page builds the editor right after: an implicit commit would wait for it to finish.
+    const library = await Library.open({ home: HOME, user: "web_user", factory: freshFactory() });
+    const { text, records } = importedText();
+    const commit = vi.spyOn(IDBTransaction.prototype, "commit");
+    try {
+      const { path, written } = await library.beginFromText("Plan", text);
+      expect(commit).toHaveBeenCalledTimes(1);
+      expect(commit.mock.contexts[0]).toMatchObject({ mode: "readwrite" });
+      expect(await written).toBe(path);
+    } finally {
+      commit.mockRestore();
+    }
+    const handle = await library.open(`${HOME}/Drawings/Plan.linework`);
+    expect(sortById((await handle.load()).records)).toEqual(sortById(records));
+    await expect(library.createFromText("Plan", text)).resolves.toBe(
+      `${HOME}/Drawings/Plan 2.linework`,
+    );
     library.close();
   });
 
