@@ -10,6 +10,7 @@ import { blurOf, LayerHost, scaleLayerBlur } from "./groupLayers";
 import { maskOf, refreshGroupMask, type MaskScene, type MaskState } from "./groupMasks";
 import { dependsOnZoom, isBatchable, type Detail } from "./batch/encode";
 import { BatchWriter } from "./batch/writer";
+import { DeferredDraws } from "./deferredDraws";
 import {
   ChunkList,
   sameChildren,
@@ -42,6 +43,13 @@ export const MAX_NESTED_BATCHES = 256;
 
 /** Children per chunk when a page or big container is laid out; an edit rebuilds one chunk. */
 export const CHUNK_SIZE = 1024;
+
+/**
+ * Past this many nodes to draw at once (a page shown, a commit), the shapes of small groups and
+ * frames among them are drawn in build slices, near the view first, instead of in that task
+ * (see `DeferredDraws`).
+ */
+export const DEFER_DRAWS_OVER = 64;
 
 /**
  * How long one pass may spend building chunks that draw nothing yet (or an older zoom's detail)
@@ -175,6 +183,10 @@ export class SceneRenderer {
   private readonly masks = new Map<Id, MaskState>();
   /** Blurred groups drawn: their blur is sized for the zoom. */
   private readonly blurred = new Set<Id>();
+  /** Shapes of small containers with a display not drawn yet (see `DEFER_DRAWS_OVER`). */
+  private readonly deferred = new DeferredDraws();
+  /** Deferred shapes drawn so far. */
+  private lateDraws = 0;
   private page: Id | null = null;
   private serial = 0;
   private readonly chunkSize: number;
@@ -304,6 +316,7 @@ export class SceneRenderer {
   showPage(pageId: Id): void {
     for (const display of this.displays.values()) display.object.destroy({ children: false });
     this.displays.clear();
+    this.deferred.clear();
     this.masks.clear();
     this.blurred.clear();
     for (const list of this.lists.values()) list.destroy();
@@ -450,13 +463,15 @@ export class SceneRenderer {
     if (this.building || this.live || this.settleTimer !== null) return true;
     let left = false;
     for (const list of this.lists.values()) if (list.buildAhead(over)) left = true;
-    return left;
+    // Then the shapes of small groups far from the view, so a pan finds them drawn.
+    if (!left && this.deferred.size > 0 && !over()) this.drawDeferred(over, true);
+    return left || this.deferred.size > 0;
   }
 
   /** Whether chunks near the view are still to be built: see `continueBuilds`. */
   get building(): boolean {
     for (const list of this.lists.values()) if (list.building) return true;
-    return false;
+    return this.deferred.nearView(this.inView, this.viewSerial);
   }
 
   /**
@@ -465,9 +480,9 @@ export class SceneRenderer {
    */
   continueBuilds(): boolean {
     if (!this.building) return false;
-    const before = this.builds;
+    const before = this.builds + this.lateDraws;
     this.applyCull();
-    return this.builds !== before;
+    return this.builds + this.lateDraws !== before;
   }
 
   get wantsCull(): boolean {
@@ -532,7 +547,7 @@ export class SceneRenderer {
   refreshDetail(): number {
     let changed = 0;
     for (const [id, display] of this.displays) {
-      if (!display.zoomDependent) continue;
+      if (!display.zoomDependent || this.deferred.has(id)) continue;
       const node = this.store.get(id);
       if (isSceneNode(node) && (!isBatchable(node) || dependsOnZoom(node))) {
         display.draw(node, this.drawContext(id));
@@ -560,7 +575,7 @@ export class SceneRenderer {
     let redrawn = 0;
     for (const [id, display] of this.displays) {
       const node = this.store.get(id);
-      if (!isSceneNode(node) || patternsOf(node).length === 0) continue;
+      if (!isSceneNode(node) || patternsOf(node).length === 0 || this.deferred.has(id)) continue;
       display.draw(node, this.drawContext(id));
       redrawn += 1;
     }
@@ -611,6 +626,7 @@ export class SceneRenderer {
     for (const list of this.lists.values()) list.destroy();
     this.lists.clear();
     this.displays.clear();
+    this.deferred.clear();
     this.world.destroy({ children: true });
     this.images?.dispose();
     // The off-screen backdrop costs every frame: the next document asks for it if it needs it.
@@ -679,6 +695,7 @@ export class SceneRenderer {
     formerParents: readonly Id[] = [],
   ): void {
     const ids = this.switchHolders(changed, layoutAll);
+    const defer = this.buildSliceMs !== Infinity && ids.length > DEFER_DRAWS_OVER;
     const touchedHosts = new Set<Id>();
     const attach: SceneNode[] = [];
     const relayout = new Set<ChunkList>(layoutAll ? this.lists.values() : []);
@@ -691,6 +708,7 @@ export class SceneRenderer {
       if (onPage && readsBackdrop(node.blendMode)) this.backdropReaders.add(id);
       else this.backdropReaders.delete(id);
       if (!onPage) {
+        this.deferred.delete(id);
         if (existing) {
           existing.object.destroy({ children: false });
           this.displays.delete(id);
@@ -722,12 +740,26 @@ export class SceneRenderer {
       }
       let display = existing;
       const batched = list === null && isBatchable(node);
+      let fresh = false;
       if (display === undefined || display.type !== node.type || display.batched !== batched) {
         if (display) display.object.destroy({ children: false });
         display = batched ? batchDisplay(node.type) : createDisplay(node, this.images);
         this.displays.set(id, display);
+        fresh = true;
       }
-      display.draw(node, this.drawContext(id));
+      // A masked group's children stay drawn at once: its mask hides the first one's drawing.
+      if (
+        defer &&
+        fresh &&
+        list === null &&
+        !isContainerNode(node) &&
+        maskOf(this.nodeAt(node.parent)) === null
+      )
+        this.deferred.add(id);
+      else {
+        this.deferred.delete(id);
+        display.draw(node, this.drawContext(id));
+      }
       this.applyCommon(display, node);
       this.placeListOf(id);
       if (list === null) attach.push(node);
@@ -786,6 +818,7 @@ export class SceneRenderer {
         (has ? count >= MAX_NESTED_BATCHES / 2 : count > MAX_NESTED_BATCHES);
       if (wanted === has) continue;
       for (const id of this.descendantsOf(holder)) {
+        this.deferred.delete(id);
         const display = this.displays.get(id);
         if (display) {
           display.object.destroy({ children: false });
@@ -845,7 +878,29 @@ export class SceneRenderer {
       shown += result.shown;
       hidden += result.hidden;
     }
+    // A commit's own pass leaves them to the next frames, as it leaves big builds.
+    if (!deferBuilds) this.drawDeferred(() => this.owner.sliceOver());
     return { shown, hidden };
+  }
+
+  /**
+   * Draws deferred shapes near the view (or, with `anywhere`, any) until `over` says stop;
+   * returns how many.
+   */
+  private drawDeferred(over: () => boolean, anywhere = false): number {
+    const drawn = this.deferred.drawSome(
+      this.inView,
+      this.viewSerial,
+      (id) => {
+        const node = this.nodeAt(id);
+        const display = this.displays.get(id);
+        if (node !== undefined && display !== undefined) display.draw(node, this.drawContext(id));
+      },
+      over,
+      anywhere,
+    );
+    this.lateDraws += drawn;
+    return drawn;
   }
 
   /**
