@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
@@ -59,5 +60,8 @@ export default defineConfig({
     setupFiles: ["tests/setup/fastCheck.ts"],
     environment: "node",
     testTimeout: 60_000,
+    // Vitest's default leaves one core to its own process, which on a two-core machine runs the
+    // files one at a time; that process mostly waits, so every core gets a worker.
+    maxWorkers: availableParallelism(),
   },
 });
