@@ -1,6 +1,6 @@
 import type { Engine } from "../../engine";
 import type { EditableDocument } from "../editing/editor";
-import { warmBatchPrograms } from "./batch/warmPrograms";
+import { batchProgramWarmer } from "./batch/warmPrograms";
 import { blobTextureSource } from "./images";
 import { rendererTiles } from "./patternTiles";
 import { BUILD_SLICE_MS, HARDWARE_BUILD_SLICE_MS, SceneRenderer } from "./sceneRenderer";
@@ -34,14 +34,21 @@ export function attachRenderer(engine: Engine, editor: EditableDocument): SceneR
 }
 
 /**
- * Compiles the batch programs when the page next has a moment (see warmBatchPrograms). Once they
- * are compiled, its WebGL context keeps them, and warming them again costs four empty draws.
+ * Compiles the batch programs, one in each of the page's next idle moments (see
+ * batchProgramWarmer). Once they are compiled, its WebGL context keeps them, and warming them
+ * again costs four empty draws.
  */
 function warmPrograms(engine: Engine): void {
+  let step: (() => boolean) | null = null;
+  const later = (then: () => void) => {
+    if (typeof requestIdleCallback === "function") requestIdleCallback(then, { timeout: 2000 });
+    else setTimeout(then, 0);
+  };
   const warm = () => {
     const renderer = engine.gfx.renderer;
-    if (renderer !== null) warmBatchPrograms(renderer);
+    if (renderer === null) return;
+    step ??= batchProgramWarmer(renderer);
+    if (step()) later(warm);
   };
-  if (typeof requestIdleCallback === "function") requestIdleCallback(warm, { timeout: 2000 });
-  else setTimeout(warm, 0);
+  later(warm);
 }

@@ -118,7 +118,7 @@ export function liveVertexBuffer(words: Float32Array): Buffer {
 
 /**
  * One mesh per batch program, each a single triangle with no area, so drawing them compiles and
- * links the programs without drawing anything (see `warmBatchPrograms`).
+ * links the programs without drawing anything (see `batchProgramWarmer`).
  */
 export function programWarmers(): Mesh<Geometry, Shader>[] {
   const kinds: readonly BatchProgram[] = ["all", "flat", "edge", "box"];
