@@ -31,6 +31,7 @@ import {
   type VectorNode,
 } from "./batch/encode";
 import { BatchWriter } from "./batch/writer";
+import type { TextPacer } from "./textPacer";
 import { colorOf } from "./paint";
 import { NO_STROKE } from "../doc/factory";
 import { makeNode } from "../shapes/makeNode";
@@ -52,6 +53,8 @@ export interface DrawContext {
   readonly tiles?: TileRenderer | null;
   /** The camera's own zoom, which pattern tiles are rendered for; the bucket's without it. */
   readonly zoom?: number;
+  /** Spreads texts' first drawing over frames; absent where all are drawn at once. */
+  readonly texts?: Pick<TextPacer, "admit"> | null;
 }
 
 /** Renders the tile of a pattern paint into a texture, for the paint shader to repeat. */
@@ -213,6 +216,7 @@ class LabelDisplay {
     const origin = labelOrigin(placement, { width: text.width, height: text.height });
     text.position.set(origin.x, origin.y);
     text.visible = this.visible;
+    context.texts?.admit(text);
     // Last child: above the shape's own mesh.
     this.owner.addChild(text);
     // Along a line, the words are not struck through: the line is cut where they are, as the
@@ -425,6 +429,7 @@ class PaintedText {
     // A paint the glyphs cannot show here (no canvas to set them in) is their first colour.
     const colour = colorOf(paint.type === "solid" ? paint.color : firstColor(paint));
     text.style = recoloured(style, colour, pad > 0);
+    context.texts?.admit(text);
   }
 
   /**

@@ -2,6 +2,7 @@ import type { Engine } from "../../engine";
 import type { EditableDocument } from "../editing/editor";
 import { batchProgramWarmer } from "./batch/warmPrograms";
 import { blobTextureSource } from "./images";
+import { pixiRenderHooks } from "./viewport";
 import { rendererTiles } from "./patternTiles";
 import { BUILD_SLICE_MS, HARDWARE_BUILD_SLICE_MS, SceneRenderer } from "./sceneRenderer";
 
@@ -25,6 +26,7 @@ export function attachRenderer(engine: Engine, editor: EditableDocument): SceneR
     editingText: editor.editingText,
     gestures: editor.history,
     commits: editor.commits.stage("renderer"),
+    renderHooks: pixiRenderHooks(engine),
   });
   const first = editor.store.pages()[0];
   if (first) renderer.showPage(first.id);

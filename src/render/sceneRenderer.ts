@@ -11,6 +11,8 @@ import { maskOf, refreshGroupMask, type MaskScene, type MaskState } from "./grou
 import { dependsOnZoom, isBatchable, type Detail } from "./batch/encode";
 import { BatchWriter } from "./batch/writer";
 import { DeferredDraws } from "./deferredDraws";
+import type { RenderHooks } from "./hud";
+import { TextPacer } from "./textPacer";
 import {
   ChunkList,
   sameChildren,
@@ -74,6 +76,11 @@ export const HARDWARE_BUILD_SLICE_MS = 12;
 export const AHEAD_MAX_MEMBERS = 65536;
 
 export interface SceneRendererOptions {
+  /**
+   * The renderer's frames, which spread the first drawing of many texts over frames (see
+   * `TextPacer`); without them every text is drawn in the next frame.
+   */
+  readonly renderHooks?: RenderHooks | null;
   /** Where commits are heard (the store itself unless the editor's pipeline gives a stage). */
   readonly commits?: Pick<DocumentStore, "subscribe">;
   /** Children per chunk: a run of consecutive siblings drawn as one render group. */
@@ -187,6 +194,8 @@ export class SceneRenderer {
   private readonly deferred = new DeferredDraws();
   /** Deferred shapes drawn so far. */
   private lateDraws = 0;
+  private readonly texts: TextPacer | null;
+  private readonly stopPacingTexts: () => void;
   private page: Id | null = null;
   private serial = 0;
   private readonly chunkSize: number;
@@ -262,6 +271,16 @@ export class SceneRenderer {
       dispose: () => images.dispose(),
     };
     this.inView = this.lazy ? "none" : "all";
+    const hooks = options.renderHooks ?? null;
+    const texts = hooks === null ? null : new TextPacer(invalidate);
+    this.texts = texts;
+    this.stopPacingTexts =
+      hooks === null || texts === null
+        ? () => {}
+        : hooks.onRender(
+            () => texts.beforeRender(),
+            () => texts.afterRender(),
+          );
     root.addChild(this.world);
     this.owner = {
       store,
@@ -436,6 +455,7 @@ export class SceneRenderer {
       this.patternTimer === null &&
       this.liveTimer === null &&
       !this.building &&
+      this.textsWaiting === 0 &&
       !(this.images?.decoding ?? false)
     );
   }
@@ -466,6 +486,11 @@ export class SceneRenderer {
     // Then the shapes of small groups far from the view, so a pan finds them drawn.
     if (!left && this.deferred.size > 0 && !over()) this.drawDeferred(over, true);
     return left || this.deferred.size > 0;
+  }
+
+  /** Texts set but held back from drawing until a frame has room for them (see `TextPacer`). */
+  get textsWaiting(): number {
+    return this.texts?.waitingCount ?? 0;
   }
 
   /** Whether chunks near the view are still to be built: see `continueBuilds`. */
@@ -627,6 +652,8 @@ export class SceneRenderer {
     this.lists.clear();
     this.displays.clear();
     this.deferred.clear();
+    this.stopPacingTexts();
+    this.texts?.releaseAll();
     this.world.destroy({ children: true });
     this.images?.dispose();
     // The off-screen backdrop costs every frame: the next document asks for it if it needs it.
@@ -945,6 +972,7 @@ export class SceneRenderer {
       zoom: this.zoom,
       worldScale: () => this.worldScale(id),
       tiles: this.tiles,
+      texts: this.texts,
     };
   }
 

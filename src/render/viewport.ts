@@ -115,7 +115,8 @@ export class ViewCuller {
 /** How often a view filling in over frames (see `BUILD_SLICE_MS`) is drawn, at most, in ms. */
 const FILL_REDRAW_MS = 1000;
 
-function pixiRenderHooks(engine: Engine): RenderHooks | null {
+/** Calls around each frame PixiJS renders; null before the renderer exists. */
+export function pixiRenderHooks(engine: Engine): RenderHooks | null {
   const renderer = engine.gfx.renderer;
   if (!renderer) return null;
   return {

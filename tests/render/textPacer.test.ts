@@ -1,0 +1,154 @@
+import { generateKeyBetween } from "fractional-indexing";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
+import type { RectNode } from "../../src/doc/types";
+import type { RenderHooks } from "../../src/render/hud";
+import type * as Renderer from "../../src/render/sceneRenderer";
+import { TEXTS_PER_FRAME, TextPacer } from "../../src/render/textPacer";
+import { makeNode } from "../../src/shapes/makeNode";
+import type { Container as PixiContainer } from "pixi.js";
+import { emptyDocumentStore } from "../support/store";
+
+let SceneRenderer: typeof Renderer.SceneRenderer;
+let Container: typeof PixiContainer;
+beforeAll(async () => {
+  (globalThis as { navigator?: unknown }).navigator ??= { userAgent: "node" };
+  ({ SceneRenderer } = await import("../../src/render/sceneRenderer"));
+  ({ Container } = await import("pixi.js"));
+  const headless = await import("./support/headlessPixi");
+  headless.allowShadersWithoutCanvas();
+  headless.measureTextWithoutCanvas();
+});
+
+/** Stand-ins for texts: what the pacer touches of them. */
+function texts(count: number): { renderable: boolean; destroyed: boolean }[] {
+  return Array.from({ length: count }, () => ({ renderable: true, destroyed: false }));
+}
+
+describe("texts drawn for the first time, a frame's worth at a time", () => {
+  it("lets in a frame's worth, holds back the rest and lets them in over the next frames, in order", () => {
+    let asked = 0;
+    const pacer = new TextPacer(() => (asked += 1), 3);
+    const set = texts(8);
+    for (const text of set) pacer.admit(text as never);
+    expect(set.map((t) => t.renderable)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(pacer.waitingCount).toBe(5);
+    pacer.beforeRender();
+    pacer.afterRender();
+    expect(asked).toBe(1);
+    pacer.beforeRender();
+    expect(set.map((t) => t.renderable)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    pacer.afterRender();
+    // A text gone meanwhile takes no room.
+    set[6]!.destroyed = true;
+    pacer.beforeRender();
+    expect(set[7]!.renderable).toBe(true);
+    expect(pacer.waitingCount).toBe(0);
+    pacer.afterRender();
+    expect(asked).toBe(2);
+  });
+
+  it("lets everything in when told to", () => {
+    const pacer = new TextPacer(() => {}, 1);
+    const set = texts(4);
+    for (const text of set) pacer.admit(text as never);
+    pacer.releaseAll();
+    expect(set.every((t) => t.renderable)).toBe(true);
+    expect(pacer.waitingCount).toBe(0);
+  });
+});
+
+describe("a renderer given its frames", () => {
+  it("draws a page of labelled boxes' words over frames, no more new ones a frame than allowed, and rests once all show", () => {
+    const store = emptyDocumentStore();
+    const count = TEXTS_PER_FRAME * 3 + 5;
+    store.transact("add", (tx) => {
+      let index: string | null = null;
+      for (let i = 0; i < count; i += 1) {
+        index = generateKeyBetween(index, null);
+        const box = makeNode<RectNode>("rect", `r${i}`, "page", index, {
+          fill: DEFAULT_FILL,
+          stroke: DEFAULT_STROKE,
+          width: 80,
+          height: 40,
+          radii: [0, 0, 0, 0],
+        });
+        tx.put({
+          ...box,
+          label: {
+            content: `Box ${i}`,
+            fontFamily: "Inter",
+            fontSize: 14,
+            fontWeight: 400,
+            fontStyle: "normal",
+            color: { r: 0, g: 0, b: 0, a: 1 },
+            position: 0.5,
+          },
+          transform: { ...box.transform, x: (i % 10) * 100, y: Math.floor(i / 10) * 60 },
+        } as RectNode);
+      }
+    });
+    let frame: { before: () => void; after: () => void } | null = null;
+    const hooks: RenderHooks = {
+      onRender(before, after) {
+        frame = { before, after };
+        return () => {
+          frame = null;
+        };
+      },
+    };
+    let invalidated = 0;
+    const renderer = new SceneRenderer(store, new Container(), () => (invalidated += 1), {
+      renderHooks: hooks,
+    });
+    renderer.showPage("page");
+    const words = () => {
+      const out: boolean[] = [];
+      const walk = (object: PixiContainer) => {
+        for (const child of object.children) {
+          if (child.label === "label") out.push(child.renderable);
+          else walk(child);
+        }
+      };
+      walk(renderer.world);
+      return out;
+    };
+    expect(words()).toHaveLength(count);
+    const shown = () => words().filter(Boolean).length;
+    expect(shown()).toBe(TEXTS_PER_FRAME);
+    expect(renderer.textsWaiting).toBe(count - TEXTS_PER_FRAME);
+    expect(renderer.resting).toBe(false);
+    const perFrame: number[] = [];
+    for (let i = 0; i < 10 && renderer.textsWaiting > 0; i += 1) {
+      const before = shown();
+      const wanted = invalidated;
+      frame!.after();
+      expect(invalidated).toBe(wanted + 1);
+      frame!.before();
+      perFrame.push(shown() - before);
+    }
+    expect(perFrame).toEqual([TEXTS_PER_FRAME, TEXTS_PER_FRAME, 5]);
+    expect(shown()).toBe(count);
+    expect(renderer.resting).toBe(true);
+    renderer.dispose();
+    expect(frame).toBeNull();
+  });
+});
