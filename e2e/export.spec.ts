@@ -1,5 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
+import { createDocument, NO_STROKE } from "../src/doc/factory";
+import type { RectNode, RGBA } from "../src/doc/types";
+import { PDF_NODES_PER_LAYER } from "../src/io/export/pdf";
 import { serializeDocument } from "../src/io/native/format";
+import { makeNode } from "../src/shapes/makeNode";
 import { galleryDocument, RED_RECT } from "../tests/support/gallery";
 import { pixelStats } from "../tests/io/export/images";
 import { pdfPixels } from "./pdfPixels";
@@ -215,7 +219,7 @@ test.describe("export", () => {
     await openGallery(page);
     const result = await page.evaluate(async () => {
       const exports = window.linework!.exports;
-      const svg = exports.svgClipboard({ scope: { nodes: ["red"] } });
+      const svg = await exports.svgClipboard({ scope: { nodes: ["red"] } });
       const png = await exports.pngClipboard({ scope: { nodes: ["red"] }, scale: 1 });
       const bitmap = await createImageBitmap(png["image/png"]!);
       const backed = await createImageBitmap(
@@ -243,5 +247,86 @@ test.describe("export", () => {
     expect(result.png).toEqual([204, 124]);
     expect(result.transparent[3]).toBe(0);
     expect(result.background).toEqual([0xf4, 0xf4, 0xf5, 255]);
+  });
+
+  test("a PDF page of many layers has every node, each with its own gradient", async () => {
+    test.setTimeout(60_000);
+    const page = shared();
+    // A 100 × 100 square filled with a gradient of one colour, one in the first layer and one
+    // in the third: the same SVG id in each layer would give the second the first's colour.
+    const square = (id: string, index: string, x: number, color: RGBA): RectNode => ({
+      ...makeNode<RectNode>("rect", id, "page", index, {
+        width: 100,
+        height: 100,
+        radii: [0, 0, 0, 0],
+        fill: {
+          type: "linear",
+          from: { x: 0, y: 0 },
+          to: { x: 100, y: 0 },
+          stops: [
+            { offset: 0, color },
+            { offset: 1, color },
+          ],
+        },
+        stroke: NO_STROKE,
+      }),
+      transform: { x, y: 0, rotation: 0, scaleX: 1, scaleY: 1, skewX: 0 },
+    });
+    const dots: RectNode[] = [];
+    for (let i = 0; i < PDF_NODES_PER_LAYER * 2; i++)
+      dots.push({
+        ...makeNode<RectNode>("rect", `dot${i}`, "page", `b${String(i).padStart(4, "0")}`, {
+          width: 2,
+          height: 2,
+          radii: [0, 0, 0, 0],
+          fill: { type: "solid", color: { r: 0, g: 0, b: 0, a: 1 } },
+          stroke: NO_STROKE,
+        }),
+        transform: {
+          x: (i % 100) * 3,
+          y: 120 + Math.floor(i / 100) * 3,
+          rotation: 0,
+          scaleX: 1,
+          scaleY: 1,
+          skewX: 0,
+        },
+      });
+    const records = [
+      ...createDocument({
+        id: "layers",
+        pageId: "page",
+        author: "test",
+        created: "2026-01-01T00:00:00Z",
+      }),
+      square("red", "a0", 0, { r: 1, g: 0, b: 0, a: 1 }),
+      ...dots,
+      square("green", "c0", 200, { r: 0, g: 0.8, b: 0, a: 1 }),
+    ];
+    const result = await page.evaluate(async (text) => {
+      const lw = window.linework!;
+      if (!(await lw.importDocument(text)).ok) return null;
+      const progress: number[] = [];
+      const bytes = await lw.exports.pdf({
+        pages: [{ page: "page" }],
+        onProgress: (done, total) => progress.push(done / total),
+      });
+      let binary = "";
+      for (const byte of bytes) binary += String.fromCharCode(byte);
+      return { base64: btoa(binary), progress };
+    }, serializeDocument(records));
+    expect(result).not.toBeNull();
+    // A step of the bar a layer.
+    const layers = Math.ceil((PDF_NODES_PER_LAYER * 2 + 2) / PDF_NODES_PER_LAYER);
+    expect(result!.progress.filter((value) => value > 0 && value < 1).length).toBe(layers - 1);
+    const pixels = pdfPixels(Buffer.from(result!.base64, "base64"));
+    const at = (x: number, y: number): number[] => {
+      const i = (y * pixels.width + x) * 4;
+      return Array.from(pixels.data.subarray(i, i + 3));
+    };
+    expect(at(50, 50)).toEqual([255, 0, 0]);
+    expect(at(250, 50)).toEqual([0, 204, 0]);
+    // The first dot, and the 151st, in the second layer.
+    expect(at(1, 121)).toEqual([0, 0, 0]);
+    expect(at(151, 124)).toEqual([0, 0, 0]);
   });
 });

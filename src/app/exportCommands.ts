@@ -1,3 +1,4 @@
+import { SVG_CLIPBOARD_TYPES, type ClipboardPayload } from "../io/export/clipboard";
 import type { DocumentExports } from "../io/export/documentExports";
 import {
   EXPORT_FORMATS,
@@ -5,6 +6,7 @@ import {
   exportFormat,
   type ExportFormatInfo,
 } from "../io/export/formats";
+import type { ExportProgress } from "../io/export/inTasks";
 import type { ExportScope } from "../io/export/svg";
 import type { ToolSettings } from "../editing/settings";
 import type { SnapSettings } from "../editing/settings";
@@ -21,6 +23,12 @@ export interface ExportCommandHost {
   /** Hands a finished file to the person (a download in browsers). */
   save(blob: Blob, fileName: string): void;
   notify(message: string): void;
+  /**
+   * Puts one item of these types on the system clipboard, called within the key press or click
+   * that asked for it; each type's Blob may come later, and should one fail or be cancelled the
+   * clipboard is left as it was.
+   */
+  copy(item: Readonly<Record<string, Promise<Blob>>>): Promise<void>;
   /** File → Export…: the dialog with format, scope, scale and background. */
   openExportDialog(): void;
 }
@@ -100,6 +108,39 @@ export function exportCommands(host: ExportCommandHost): Command[] {
         .finally(job.finish);
     },
   });
+  // Copy as …: the payload is made over many tasks with a bar and Cancel, as a file export is.
+  const copyAs = (
+    id: string,
+    label: string,
+    extension: string,
+    types: readonly string[],
+    payload: (doc: Editor, progress: ExportProgress) => Promise<ClipboardPayload>,
+  ): Command => ({
+    id,
+    label: `Copy as ${label}`,
+    category: "edit",
+    run: () => {
+      const doc = host.current();
+      const job = doc.jobs.start("copy", `${exportBaseName(doc)}.${extension}`);
+      const made = payload(doc, {
+        signal: job.signal,
+        onProgress: (done, total) => job.progress(total > 0 ? done / total : 1),
+      });
+      // Promises in the item keep the key press's user activation for the write that ends later.
+      const item = Object.fromEntries(
+        types.map((type) => {
+          const blob = made.then((ready) => ready[type]!);
+          // The clipboard write reports a failure once; the other types' rejections are its.
+          blob.catch(() => undefined);
+          return [type, blob];
+        }),
+      );
+      const written = host.copy(item).catch((error: unknown) => {
+        if (!job.signal.aborted) failed(`Copy as ${label}`)(error);
+      });
+      void Promise.allSettled([made, written]).then(job.finish);
+    },
+  });
   return [
     {
       id: "file.export",
@@ -109,35 +150,12 @@ export function exportCommands(host: ExportCommandHost): Command[] {
       run: () => host.openExportDialog(),
     },
     ...EXPORT_FORMATS.map(direct),
-    {
-      id: "edit.copyAsSvg",
-      label: "Copy as SVG",
-      category: "edit",
-      run: () => {
-        const doc = host.current();
-        try {
-          const payload = host.exports.svgClipboard({ scope: scopeOf(doc) });
-          navigator.clipboard.write([new ClipboardItem(payload)]).catch(failed("Copy as SVG"));
-        } catch (error) {
-          failed("Copy as SVG")(error);
-        }
-      },
-    },
-    {
-      id: "edit.copyAsPng",
-      label: "Copy as PNG",
-      category: "edit",
-      run: () => {
-        const doc = host.current();
-        // The item takes a promise, so the copy keeps the key press's user activation.
-        const png = host.exports
-          .pngClipboard({ scope: scopeOf(doc), scale: PNG_EXPORT_SCALE })
-          .then((payload) => payload["image/png"]!);
-        navigator.clipboard
-          .write([new ClipboardItem({ "image/png": png })])
-          .catch(failed("Copy as PNG"));
-      },
-    },
+    copyAs("edit.copyAsSvg", "SVG", "svg", SVG_CLIPBOARD_TYPES, (doc, progress) =>
+      host.exports.svgClipboard({ scope: scopeOf(doc) }, progress),
+    ),
+    copyAs("edit.copyAsPng", "PNG", "png", ["image/png"], (doc, progress) =>
+      host.exports.pngClipboard({ scope: scopeOf(doc), scale: PNG_EXPORT_SCALE, ...progress }),
+    ),
     snapToggle("grid", "Snap to grid"),
     snapToggle("objects", "Snap to objects"),
     snapToggle("spacing", "Snap to equal spacing"),

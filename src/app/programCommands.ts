@@ -96,6 +96,7 @@ export function bindProgramCommands(wiring: CommandWiring): () => void {
         settings,
         save: (blob, name) => program.save(blob, name),
         notify,
+        copy: (item) => navigator.clipboard.write([new ClipboardItem(item)]),
         openExportDialog: wiring.openExportDialog,
       }),
     ),

@@ -4,7 +4,8 @@
  * done and a way to cancel it.
  */
 
-export type JobKind = "import" | "export";
+/** "copy": a payload for the system clipboard (Copy as SVG, Copy as PNG). */
+export type JobKind = "import" | "export" | "copy";
 
 export interface Job {
   readonly id: number;

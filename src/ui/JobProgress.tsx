@@ -11,15 +11,22 @@ export interface JobProgressProps {
   };
 }
 
+const BAR_LABELS = {
+  import: "import.progress",
+  export: "export.progressOf",
+  copy: "copy.progressOf",
+} as const satisfies Record<Job["kind"], string>;
+
 /** What a job's bar says it is doing. */
 function doing(job: Job, t: Messages["t"]): string {
   if (job.kind === "export") return t("export.exporting", { name: job.name });
+  if (job.kind === "copy") return t("copy.copying", { name: job.name });
   return t(job.fraction >= 1 ? "import.adding" : "import.importing", { name: job.name });
 }
 
 /**
- * A bar and a Cancel button for each large import (read in a worker meanwhile) and each export
- * under way.
+ * A bar and a Cancel button for each large import (read in a worker meanwhile), each export
+ * and each copy to the clipboard under way.
  */
 export function JobProgress({ jobs }: JobProgressProps) {
   const { t } = useMessages();
@@ -46,11 +53,9 @@ export function JobProgress({ jobs }: JobProgressProps) {
         <div key={job.id} data-job={job.id} style={PROGRESS_CARD_STYLE}>
           <ProgressCardBody
             doing={doing(job, t)}
-            barLabel={t(job.kind === "export" ? "export.progressOf" : "import.progress", {
-              name: job.name,
-            })}
+            barLabel={t(BAR_LABELS[job.kind], { name: job.name })}
             fraction={job.fraction}
-            cancelLabel={t(job.kind === "export" ? "export.cancel" : "import.cancel")}
+            cancelLabel={t(job.kind === "import" ? "import.cancel" : "export.cancel")}
             onCancel={job.cancel}
           />
         </div>

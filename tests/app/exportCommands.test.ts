@@ -7,14 +7,43 @@ import { documentExports } from "../../src/io/export/documentExports";
 import { ESTIMATED_MEASURE } from "../../src/io/export/textLayout";
 import { Jobs } from "../../src/io/jobs";
 import { ToolSettings } from "../../src/editing/settings";
+import { NO_STROKE } from "../../src/doc/factory";
+import type { DocRecord, RectNode } from "../../src/doc/types";
+import { makeNode } from "../../src/shapes/makeNode";
 import { galleryDocument } from "../support/gallery";
 
-function setUp() {
-  const editor = createEditor(galleryDocument());
+/** The gallery with `count` more small rectangles on its page. */
+function galleryWith(count: number): DocRecord[] {
+  const rects: DocRecord[] = [];
+  for (let i = 0; i < count; i++)
+    rects.push({
+      ...makeNode<RectNode>("rect", `many${i}`, "page", `n${i.toString(36).padStart(4, "0")}`, {
+        width: 8,
+        height: 8,
+        radii: [0, 0, 0, 0],
+        fill: { type: "solid", color: { r: 0.2, g: 0.4, b: 0.6, a: 1 } },
+        stroke: NO_STROKE,
+      }),
+      transform: {
+        x: (i % 200) * 10,
+        y: Math.floor(i / 200) * 10,
+        rotation: 0,
+        scaleX: 1,
+        scaleY: 1,
+        skewX: 0,
+      },
+    });
+  return [...galleryDocument(), ...rects];
+}
+
+function setUp(records: readonly DocRecord[] = galleryDocument()) {
+  const editor = createEditor(records);
   const pageId = editor.store.pages()[0]!.id;
   const saved: Array<{ name: string; type: string; text: Promise<string> }> = [];
   const notes: string[] = [];
   const dialogs: string[] = [];
+  /** What each Copy as … handed the clipboard, by type. */
+  const copied: Array<Readonly<Record<string, Promise<Blob>>>> = [];
   const settings = new ToolSettings();
   const jobs = new Jobs();
   const registry = new CommandRegistry();
@@ -31,9 +60,14 @@ function setUp() {
       save: (blob, name) => saved.push({ name, type: blob.type, text: blob.text() }),
       notify: (message) => notes.push(message),
       openExportDialog: () => dialogs.push("export"),
+      // As the browser's clipboard: written once every type's Blob is in, not at all otherwise.
+      copy: async (item) => {
+        copied.push(item);
+        await Promise.all(Object.values(item));
+      },
     }),
   );
-  return { editor, registry, saved, notes, settings, dialogs, jobs };
+  return { editor, registry, saved, notes, settings, dialogs, jobs, copied };
 }
 
 describe("export commands", () => {
@@ -60,6 +94,58 @@ describe("export commands", () => {
     const selection = await saved[1]!.text;
     expect(selection.length).toBeLessThan(page.length);
     expect(notes).toEqual([]);
+  });
+
+  it("Copy as SVG hands the clipboard its three types at once, made over many tasks with a bar", async () => {
+    const { editor, registry, jobs, copied, notes } = setUp(galleryWith(20_000));
+    const fractions: number[] = [];
+    jobs.subscribe(() => fractions.push(...jobs.get().map((job) => job.fraction)));
+    let turns = 0;
+    let counting = true;
+    const count = (): void => {
+      if (!counting) return;
+      turns += 1;
+      setTimeout(count, 0);
+    };
+    setTimeout(count, 0);
+    expect(registry.run("edit.copyAsSvg")).toBe(true);
+    // Handed over within the command, as a key press's user activation asks.
+    expect(copied).toHaveLength(1);
+    expect(Object.keys(copied[0]!).sort()).toEqual(["image/svg+xml", "text/html", "text/plain"]);
+    expect(jobs.get()).toMatchObject([{ kind: "copy", name: `${editor.store.document.name}.svg` }]);
+    const svg = await (await copied[0]!["image/svg+xml"]!).text();
+    counting = false;
+    expect(svg.match(/<rect /g)!.length).toBeGreaterThan(20_000);
+    expect(await (await copied[0]!["text/plain"]!).text()).toBe(svg);
+    const html = await (await copied[0]!["text/html"]!).text();
+    expect(html).toBe(`<meta charset="utf-8">${svg.replace(/^<\?xml[^>]*\?>\s*/, "").trimEnd()}`);
+    // Other tasks ran while it was made, and the bar went up on the way.
+    expect(turns).toBeGreaterThan(3);
+    expect(fractions.filter((f) => f > 0 && f < 1).length).toBeGreaterThan(3);
+    await expect.poll(() => jobs.get()).toEqual([]);
+    expect(notes).toEqual([]);
+  });
+
+  it("Cancel stops Copy as SVG: the clipboard gets nothing, nothing is said, and the document and history are untouched", async () => {
+    // Copy as PNG draws and measures text on a canvas, so its Cancel is tested in the browser.
+    const { editor, registry, jobs, copied, notes } = setUp(galleryWith(20_000));
+    const version = editor.store.version;
+    const records = JSON.stringify(editor.store.snapshot());
+    const history = editor.history.depth;
+    registry.run("edit.copyAsSvg");
+    await expect.poll(() => jobs.get()[0]?.fraction ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
+    jobs.get()[0]!.cancel();
+    const outcomes = await Promise.allSettled(Object.values(copied[0]!));
+    expect(outcomes.map((o) => o.status)).toEqual(outcomes.map(() => "rejected"));
+    expect(
+      outcomes.every((o) => o.status === "rejected" && (o.reason as Error).name === "AbortError"),
+    ).toBe(true);
+    expect(jobs.get()).toEqual([]);
+    await new Promise((resume) => setTimeout(resume, 50));
+    expect(notes).toEqual([]);
+    expect(editor.store.version).toBe(version);
+    expect(JSON.stringify(editor.store.snapshot())).toBe(records);
+    expect(editor.history.depth).toEqual(history);
   });
 
   it("the snapping toggles flip one kind each", () => {

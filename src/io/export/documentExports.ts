@@ -1,5 +1,5 @@
 import { canvasMeasure } from "./canvasMeasure";
-import { pngClipboardPayload, svgClipboardPayload, type ClipboardPayload } from "./clipboard";
+import { pngClipboardPayload, svgClipboardSteps, type ClipboardPayload } from "./clipboard";
 import { exportPdf, type PdfExportOptions } from "./pdf";
 import { exportPng, type PngExportOptions } from "./png";
 import { runExport, svgFileSteps, type ExportProgress } from "./inTasks";
@@ -27,7 +27,9 @@ export interface DocumentExports {
   svgFile(options: SvgExportOptions, progress?: ExportProgress): Promise<Blob>;
   png(options: PngExportOptions): Promise<Blob>;
   pdf(options: PdfExportOptions): Promise<Uint8Array>;
-  svgClipboard(options: SvgExportOptions): ClipboardPayload;
+  /** "Copy as SVG"'s payload, made as `svgFile` makes the file. */
+  svgClipboard(options: SvgExportOptions, progress?: ExportProgress): Promise<ClipboardPayload>;
+  /** "Copy as PNG"'s payload, made as `png` makes the image. */
   pngClipboard(options: PngExportOptions): Promise<ClipboardPayload>;
   /**
    * `nodes` as a PNG for the clipboard beside a copy or cut: what it draws is read now, so the
@@ -64,21 +66,29 @@ export function documentExports(
   // between its steps.
   const snapshotOf = (scope: ExportScope, signal?: AbortSignal): Promise<ExportSource> =>
     runExport(scopeSnapshotSteps(source(), scope), signal);
+  const svgInSteps = async (
+    options: SvgExportOptions,
+    { signal, onProgress }: ExportProgress,
+  ): Promise<SvgExport> => {
+    const snapshot = await snapshotOf(options.scope, signal);
+    return runExport(exportSvgSteps(snapshot, withMeasure(options), onProgress), signal);
+  };
   return {
     svg: (options) => exportSvg(source(), withMeasure(options)),
-    svgFile: async (options, { signal, onProgress } = {}) => {
-      const snapshot = await snapshotOf(options.scope, signal);
-      const steps = exportSvgSteps(snapshot, withMeasure(options), onProgress);
-      return runExport(svgFileSteps(await runExport(steps, signal)), signal);
-    },
+    svgFile: async (options, progress = {}) =>
+      runExport(svgFileSteps(await svgInSteps(options, progress)), progress.signal),
     png: async (options) => {
       const snapshot = await snapshotOf(options.scope, options.signal);
       return exportPng(snapshot, await withOutlines(options));
     },
-    pdf: (options) => exportPdf(source(), options),
-    svgClipboard: (options) => svgClipboardPayload(source(), withMeasure(options)),
+    pdf: async (options) => {
+      const snapshot = await runExport(scopeSnapshotSteps(source(), options.pages), options.signal);
+      return exportPdf(snapshot, options);
+    },
+    svgClipboard: async (options, progress = {}) =>
+      runExport(svgClipboardSteps(await svgInSteps(options, progress)), progress.signal),
     pngClipboard: async (options) => {
-      const snapshot = await snapshotOf(options.scope);
+      const snapshot = await snapshotOf(options.scope, options.signal);
       return pngClipboardPayload(snapshot, await withOutlines(options));
     },
     snapshotPng: async (nodes, options) => {

@@ -111,15 +111,8 @@ export const EXPORT_FORMATS: readonly ExportFormatInfo[] = [
     outlineText: false,
     selection: false,
     direct: { background: true },
-    make: async (exports, { scope, baseName }, { signal }) => {
-      const bytes = await exports.pdf({
-        pages: [pdfPage(scope)],
-        background: true,
-        title: baseName,
-      });
-      signal?.throwIfAborted();
-      return bytes;
-    },
+    make: (exports, { scope, baseName }, progress) =>
+      exports.pdf({ pages: [pdfPage(scope)], background: true, title: baseName, ...progress }),
   },
 ];
 

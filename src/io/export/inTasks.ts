@@ -45,15 +45,19 @@ export async function runExport<T>(
 const PIECES_PER_STEP = 16;
 
 /**
- * An exported SVG as a file, made in steps: encoding tens of megabytes of text as UTF-8 at once
- * would be one long task, so the pieces go into small Blobs, which the file only refers to.
+ * An exported SVG's pieces as Blobs in steps: encoding tens of megabytes of text as UTF-8 at
+ * once would be one long task, so the pieces go into small Blobs, which a file only refers to.
  */
-export function* svgFileSteps(exported: Pick<SvgExport, "pieces">): Steps<Blob> {
+export function* blobsOfPieces(pieces: readonly string[]): Steps<Blob[]> {
   const parts: Blob[] = [];
-  const { pieces } = exported;
   for (let start = 0; start < pieces.length; start += PIECES_PER_STEP) {
     parts.push(new Blob(pieces.slice(start, start + PIECES_PER_STEP)));
     yield;
   }
-  return new Blob(parts, { type: "image/svg+xml" });
+  return parts;
+}
+
+/** An exported SVG as a file, made in steps (`blobsOfPieces`). */
+export function* svgFileSteps(exported: Pick<SvgExport, "pieces">): Steps<Blob> {
+  return new Blob(yield* blobsOfPieces(exported.pieces), { type: "image/svg+xml" });
 }

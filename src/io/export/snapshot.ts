@@ -55,16 +55,19 @@ function* snapshotSteps(source: ExportSource, ids: readonly Id[]): Steps<ExportS
 }
 
 /**
- * What an export of `scope` reads, copied in steps: an export in steps reads it over many tasks,
+ * What an export of `scopes` reads, copied in steps: an export in steps reads it over many tasks,
  * between which the document may be edited, and the file must be of one moment. Copying a large
  * scope is itself too long for one task; should the document change between its steps, it is
  * copied again at once, in one task.
  */
 export function* scopeSnapshotSteps(
   source: VersionedSource,
-  scope: ExportScope,
+  scopes: ExportScope | readonly ExportScope[],
 ): Steps<ExportSource> {
-  const ids = "page" in scope ? [scope.page] : "frame" in scope ? [scope.frame] : scope.nodes;
+  const list: readonly ExportScope[] = Array.isArray(scopes) ? scopes : [scopes];
+  const ids = list.flatMap((scope) =>
+    "page" in scope ? [scope.page] : "frame" in scope ? [scope.frame] : scope.nodes,
+  );
   const version = source.version;
   const copy = yield* snapshotSteps(source, ids);
   return source.version === version ? copy : exportSnapshot(source, ids);

@@ -77,6 +77,12 @@ export interface SvgExportOptions {
    * tell which node drew what (the PDF export finds the groups it draws as pictures by it).
    */
   readonly nodeIds?: boolean;
+  /**
+   * Ids taken by the SVGs this one is drawn beside, shared with them so that no id names two
+   * things: svg2pdf.js names a PDF's gradients by their SVG ids across all of its pages and
+   * layers. A layered export's layers always share theirs.
+   */
+  readonly ids?: IdAllocator;
 }
 
 export interface SvgExport {
@@ -190,6 +196,8 @@ export function* exportSvgLayersSteps(
 ): Steps<SvgLayers> {
   const { page, roots, targets, bounds } = yield* scopeToWrite(source, options);
   const split = roots.every((root) => root.node.blendMode === "normal");
+  // One set of ids for all layers: drawn into one PDF page, two gradients must not share a name.
+  const shared = { ...options, ids: options.ids ?? new IdAllocator() };
   let allowed = options.maxNodes ?? DEFAULT_MAX_NODES;
   const layers: SvgExport[] = [];
   const warnings: string[] = [];
@@ -200,7 +208,7 @@ export function* exportSvgLayersSteps(
     layers.push(finished(done, page, bounds, layers.length === 0 && options.background === true));
   };
   for (const root of roots) {
-    writer ??= newWriter(source, options, targets, allowed);
+    writer ??= newWriter(source, shared, targets, allowed);
     yield* writer.node(root.node, root.outer, 0);
     if (split && writer.written >= nodesPerLayer) {
       finish(writer);
@@ -208,7 +216,7 @@ export function* exportSvgLayersSteps(
     }
   }
   if (writer !== null || layers.length === 0)
-    finish(writer ?? newWriter(source, options, targets, allowed));
+    finish(writer ?? newWriter(source, shared, targets, allowed));
   return { bounds, layers, warnings };
 }
 
@@ -250,6 +258,8 @@ function newWriter(
     maxNodes,
     options.linework ?? true,
     options.outlineText ?? null,
+    undefined,
+    options.ids,
   );
   writer.markNodes = options.nodeIds ?? false;
   if (writer.linework) writer.keepIdsOf(targets);
@@ -359,7 +369,10 @@ class SvgWriter {
   /** Hears the nodes written so far, now and then; the file's writer only. */
   progress: ((done: number) => void) | null = null;
 
-  /** `outer`: the writer of the file whose pattern's content this one writes. */
+  /**
+   * `outer`: the writer of the file whose pattern's content this one writes; `ids`: the ids of
+   * the SVGs this one is drawn beside (`SvgExportOptions.ids`).
+   */
   constructor(
     private readonly source: ExportSource,
     private readonly measure: TextMeasure,
@@ -367,8 +380,9 @@ class SvgWriter {
     readonly linework: boolean,
     private readonly glyphs: GlyphFonts | null,
     outer?: SvgWriter,
+    ids?: IdAllocator,
   ) {
-    this.ids = outer?.ids ?? new IdAllocator();
+    this.ids = outer?.ids ?? ids ?? new IdAllocator();
     this.defs = outer?.defs ?? new Defs(this.ids, (paint) => this.patternContent(paint));
     this.warnings = outer?.warnings ?? [];
   }

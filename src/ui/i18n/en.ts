@@ -154,6 +154,8 @@ export const EN = {
   "export.exporting": "Exporting {name}…",
   "export.cancelled": "Export cancelled",
   "export.failed": "The export failed: {reason}",
+  "copy.copying": "Copying {name} to the clipboard…",
+  "copy.progressOf": "Copy progress of {name}",
   "documents.openTitle": "Open",
   "documents.recoverTitle": "Recover",
   "documents.list": "Drawings",

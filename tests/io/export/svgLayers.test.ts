@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { NO_STROKE } from "../../../src/doc/factory";
 import type { DocRecord, GroupNode, Id, RectNode } from "../../../src/doc/types";
 import { exportSvg, exportSvgLayersSteps, NODE_ID_ATTRIBUTE } from "../../../src/io/export/svg";
+import { IdAllocator } from "../../../src/io/export/xml";
 import { runSteps } from "../../../src/io/steps";
 import { makeNode } from "../../../src/shapes/makeNode";
 import { storeWith } from "../../support/store";
@@ -60,5 +61,32 @@ describe("SVG layers for drawing a PNG", () => {
     nodes.push(rect("after", "page", "c0", 0));
     const { layers } = runSteps(exportSvgLayersSteps(storeWith(...nodes), OPTIONS, 1000));
     expect(layers.map((layer) => drawn(layer.svg).length)).toEqual([3001, 1]);
+  });
+
+  it("name nothing the same in two layers, nor in another export given the same ids", () => {
+    const gradient = (id: Id, index: string): RectNode => ({
+      ...rect(id, "page", index, 0),
+      fill: {
+        type: "linear",
+        from: { x: 0, y: 0 },
+        to: { x: 10, y: 0 },
+        stops: [
+          { offset: 0, color: { r: 1, g: 0, b: 0, a: 1 } },
+          { offset: 1, color: { r: 0, g: 0, b: 1, a: 1 } },
+        ],
+      },
+    });
+    const nodes: DocRecord[] = [gradient("first", "a0")];
+    for (let i = 0; i < 40; i++) nodes.push(rect(`r${i}`, "page", key(i), i));
+    nodes.push(gradient("last", "c0"));
+    const store = storeWith(...nodes);
+    const ids = new IdAllocator();
+    const idsOf = (svg: string): string[] => [...svg.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]!);
+    const { layers } = runSteps(exportSvgLayersSteps(store, { ...OPTIONS, ids }, 20));
+    expect(layers).toHaveLength(3);
+    const again = runSteps(exportSvgLayersSteps(store, { ...OPTIONS, ids }, 20));
+    const all = [...layers, ...again.layers].flatMap((layer) => idsOf(layer.svg));
+    expect(all.filter((id) => id.startsWith("gradient"))).toHaveLength(4);
+    expect(new Set(all).size).toBe(all.length);
   });
 });

@@ -7,6 +7,7 @@ import { documentExports } from "../../../src/io/export/documentExports";
 import { runExport } from "../../../src/io/export/inTasks";
 import { exportSvg, exportSvgSteps, type ExportScope } from "../../../src/io/export/svg";
 import { scopeSnapshotSteps } from "../../../src/io/export/snapshot";
+import { svgClipboardSteps } from "../../../src/io/export/clipboard";
 import { ESTIMATED_MEASURE } from "../../../src/io/export/textLayout";
 import type { TaskOptions } from "../../../src/io/steps";
 import { makeNode } from "../../../src/shapes/makeNode";
@@ -197,6 +198,23 @@ describe("SVG export in steps", () => {
     // The copy is of the document after the edit, not of a mix of before and after.
     expect(exportSvg(last.value, { scope: { page: "page" } }).svg).toBe(
       exportSvg(store, { scope: { page: "page" } }).svg,
+    );
+  });
+
+  it("Copy as SVG's payload is made a Blob of pieces a step, the same text in each type", async () => {
+    const store = manyRects(20_000);
+    const exported = exportSvg(store, { scope: { page: "page" } });
+    const steps = svgClipboardSteps(exported);
+    let count = 0;
+    let step = steps.next();
+    for (; step.done !== true; step = steps.next()) count += 1;
+    expect(exported.pieces.length).toBeGreaterThan(40);
+    expect(count).toBeGreaterThan(exported.pieces.length / 20);
+    const payload = step.value;
+    expect(await payload["image/svg+xml"]!.text()).toBe(exported.svg);
+    expect(await payload["text/plain"]!.text()).toBe(exported.svg);
+    expect(await payload["text/html"]!.text()).toBe(
+      `<meta charset="utf-8">${exported.svg.replace(/^<\?xml[^>]*\?>\s*/, "").trimEnd()}`,
     );
   });
 });
