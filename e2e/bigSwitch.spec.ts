@@ -211,4 +211,73 @@ test.describe("switching to a big stored drawing", () => {
     });
     expect(left).toBe(4);
   });
+
+  test("a big .linework opened with Ctrl+O is read in steps with the bar: Cancel keeps the open drawing, then it opens and is edited", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await openApp(page);
+    const file = {
+      name: "Big file.linework",
+      mimeType: "application/octet-stream",
+      buffer: Buffer.from(bigFile("Big file")),
+    };
+    await page.evaluate(() => {
+      // Without the File System Access API, Open falls back to a file input.
+      delete (window as { showOpenFilePicker?: unknown }).showOpenFilePicker;
+    });
+    const title = await page.title();
+    const current = (): Promise<unknown> =>
+      page.evaluate(() => window.linework!.current.store.document.id);
+    const before = await current();
+    const chooseFile = async (): Promise<void> => {
+      await page.locator("canvas").focus();
+      const chooser = page.waitForEvent("filechooser");
+      await page.keyboard.press("Control+KeyO");
+      await (await chooser).setFiles(file);
+    };
+
+    // Cancel on the bar, clicked as soon as it shows.
+    await watchBar(page, true);
+    await chooseFile();
+    await expect.poll(async () => (await seen(page)).fractions.length).toBeGreaterThan(0);
+    await expect(page.getByRole("status", { name: /^Opening/ })).toHaveCount(0);
+    // Long enough for a read that was not really stopped to open the file.
+    await page.waitForTimeout(3000);
+    expect((await seen(page)).kept.every(Boolean)).toBe(true);
+    expect(await current()).toBe(before);
+    await expect(page).toHaveTitle(title);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    const small = await count(page);
+    await drawRect(page);
+    await expect.poll(() => count(page)).toBe(small + 1);
+    await page.keyboard.press("Control+KeyZ");
+    await expect.poll(() => count(page)).toBe(small);
+
+    // Not cancelled: frames go on being drawn while it is read and loaded.
+    await watchBar(page, false);
+    await page.evaluate(() => {
+      const frames: number[] = [];
+      const frame = (time: number): void => {
+        frames.push(time);
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+      window.record!.push(frames);
+    });
+    await chooseFile();
+    await expect(page).toHaveTitle("Big file — Linework", { timeout: 120_000 });
+    await expect(page.getByRole("status", { name: /^Opening/ })).toHaveCount(0);
+    const { fractions, kept } = await seen(page);
+    expect(fractions.length).toBeGreaterThan(2);
+    expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+    expect(kept.every(Boolean)).toBe(true);
+    const frames = await page.evaluate(() => (window.record![1] as number[]).length);
+    expect(frames).toBeGreaterThan(10);
+    expect(await count(page)).toBe(SHAPES + 2);
+    await drawRect(page);
+    await expect.poll(() => count(page)).toBe(SHAPES + 3);
+    await page.keyboard.press("Control+KeyZ");
+    await expect.poll(() => count(page)).toBe(SHAPES + 2);
+  });
 });

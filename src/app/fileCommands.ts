@@ -3,11 +3,13 @@ import {
   openDocumentFile,
   saveDocumentFile,
   type DocumentFileHandle,
+  type DocumentParser,
   type FileEnvironment,
   type SaveOutcome,
 } from "../io/files";
 import type { LoadResult } from "../io/native/parse";
 import type { BannerStore } from "../editing/banners";
+import { isAbortError } from "../io/steps";
 
 export const BANNER_FILE = "file";
 
@@ -17,8 +19,11 @@ export interface FileTarget {
   name(): string;
   /** Opens what a file held; the open document stays as it is when the file is bad. */
   openLoaded(result: LoadResult & { ok: true }, fileName: string): Promise<void>;
-  /** Reads an opened file's text; `parseDocument` unless the program reads more kinds. */
-  parse?(text: string): LoadResult;
+  /**
+   * Reads an opened file's text; `parseDocument` unless the program reads more kinds or reads
+   * in steps. Rejecting with an AbortError (a cancelled read) opens nothing and says nothing.
+   */
+  parse?: DocumentParser;
 }
 
 /**
@@ -53,6 +58,7 @@ export class FileCommands {
       const parse = this.target.parse?.bind(this.target);
       opened = await openDocumentFile(this.env, parse);
     } catch (error) {
+      if (isAbortError(error)) return;
       this.showError(
         `No file could be opened: ${error instanceof Error ? error.message : String(error)}`,
       );
@@ -64,7 +70,12 @@ export class FileCommands {
       return;
     }
     this.banners.dismiss(BANNER_FILE);
-    await this.target.openLoaded(opened.result, opened.fileName);
+    try {
+      await this.target.openLoaded(opened.result, opened.fileName);
+    } catch (error) {
+      if (isAbortError(error)) return;
+      throw error;
+    }
     this.handle = opened.result.readOnly ? null : opened.handle;
   }
 

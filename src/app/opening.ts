@@ -30,8 +30,9 @@ export class OpeningProgress {
     return () => this.listeners.delete(listener);
   };
 
-  start(name: string, cancel: () => void): RunningOpening {
-    const mine: Opening = { name, fraction: 0, cancel };
+  /** `fraction`: where the bar starts, for a switch that goes on from another's end. */
+  start(name: string, cancel: () => void, fraction = 0): RunningOpening {
+    const mine: Opening = { name, fraction, cancel };
     this.set(mine);
     let current = mine;
     return {

@@ -11,9 +11,9 @@ import type { Point } from "../math/point";
 import { documentExports, type DocumentExports } from "../io/export/documentExports";
 import { importFileInto, type ImportFileResult } from "../io/import/importFile";
 import { serializeDocument, type LoadResult } from "../io/native";
-import { abortError, runSteps } from "../io/steps";
+import { abortError } from "../io/steps";
 import { NODES_PER_STEP, STOPPED, untilAborted } from "../io/steps";
-import { parseOpenedText } from "../persist/damaged";
+import { readOpenedText } from "../persist/damaged";
 import { DocumentStatusStore } from "../persist/documentStatus";
 import { yieldToEventLoop } from "../persist/db";
 import { browserStorage } from "../persist/durableStorage";
@@ -26,7 +26,7 @@ import { DomTextEditorHost } from "../tools/textEditorHost";
 import { Editor } from "./editor";
 import { downloadBlob } from "./exportCommands";
 import { FileCommands } from "./fileCommands";
-import { OpeningProgress } from "./opening";
+import { OpeningProgress, type RunningOpening } from "./opening";
 import { pickImage } from "./pickImage";
 import type { ToolServices } from "./toolSession";
 
@@ -99,10 +99,20 @@ export class Program {
       {
         records: () => this.current.store.snapshot(),
         name: () => this.current.store.document.name,
-        openLoaded: async (result, fileName) => {
-          await this.openLoaded(result, fileName);
-        },
-        parse: parseOpenedText,
+        // Open (Ctrl+O) reads the file and opens it as importDocument does, in two switches
+        // under one bar: the reading, then the loading.
+        parse: (text, fileName) =>
+          this.asSwitch(documentName(fileName), (signal, progress) =>
+            this.readText(text, signal, progress),
+          ),
+        openLoaded: (result, fileName) =>
+          this.asSwitch(
+            documentName(fileName),
+            async (signal, progress) => {
+              await this.openLoaded(result, fileName, undefined, { signal, progress });
+            },
+            LOAD_SHARE,
+          ),
       },
       this.banners,
     );
@@ -195,13 +205,7 @@ export class Program {
       let store: DocumentStore;
       try {
         const records = next.records ?? newDocumentRecords(this.setup.env.USER);
-        const steps = withProgress(
-          buildEditorStore(records),
-          records.length / NODES_PER_STEP,
-          (done) => progress.progress(LOAD_SHARE + (1 - LOAD_SHARE) * done),
-        );
-        const built = await runSliced(untilAborted(steps, stop));
-        if (built === STOPPED) throw abortError();
+        const built = await buildStore(records, stop, progress);
         // Edits made meanwhile in the open document are written before it closes.
         if (!options.discardUnsaved) await this.session?.whenSaved();
         if (stop?.aborted === true) throw abortError();
@@ -241,11 +245,45 @@ export class Program {
     text: string,
     name?: string,
   ): Promise<{ ok: true; path: string | null; readOnly: boolean } | { ok: false; error: string }> {
-    const result = parseOpenedText(text);
-    if (!result.ok) return { ok: false, error: result.error };
-    this.switching?.abort();
-    const path = await this.openLoaded(result, "Untitled", name);
-    return { ok: true, path, readOnly: result.readOnly };
+    return this.asSwitch(name ?? "Untitled", async (signal, progress) => {
+      const result = await this.readText(text, signal, progress);
+      if (!result.ok) return { ok: false, error: result.error };
+      const path = await this.openLoaded(result, "Untitled", name, { signal, progress });
+      return { ok: true, path, readOnly: result.readOnly };
+    });
+  }
+
+  /**
+   * Runs `work` as a switch of documents: with the opening bar named `name` and its Cancel, which
+   * aborts `signal`, as another switch does. A file's text is read and loaded as a library
+   * document is by `open`: parsed in a worker, checked and built in steps while the open
+   * document stays; cancelled, it rejects with an AbortError and leaves the open one.
+   */
+  private async asSwitch<T>(
+    name: string,
+    work: (signal: AbortSignal, progress: RunningOpening) => Promise<T>,
+    from = 0,
+  ): Promise<T> {
+    const controller = this.startSwitch();
+    const progress = this.opening.start(name, () => controller.abort(), from);
+    try {
+      return await work(controller.signal, progress);
+    } finally {
+      progress.finish();
+      if (this.switching === controller) this.switching = null;
+    }
+  }
+
+  /** A `.linework` file's text read in steps (`readOpenedText`), the bar up to LOAD_SHARE. */
+  private readText(
+    text: string,
+    signal: AbortSignal,
+    progress: RunningOpening,
+  ): Promise<LoadResult> {
+    return readOpenedText(text, {
+      signal,
+      onProgress: (fraction) => progress.progress(fraction * LOAD_SHARE),
+    });
   }
 
   /**
@@ -281,18 +319,35 @@ export class Program {
     return this.storage === null ? Promise.resolve(null) : PersistenceSession.start(this.storage);
   }
 
-  /** A file's contents become a library document; one from a newer Linework opens read-only. */
+  /**
+   * A file's contents become a library document; one from a newer Linework opens read-only. The
+   * editor's store is built in steps under the switch's bar (`buildStore`), while the browser
+   * writes the file; cancelled before it replaces the open document, nothing is replaced and the
+   * file written meanwhile is removed again.
+   */
   private async openLoaded(
     result: LoadResult & { ok: true },
     fileName: string,
-    preferredName?: string,
+    preferredName: string | undefined,
+    { signal, progress }: { readonly signal: AbortSignal; readonly progress: RunningOpening },
   ): Promise<string | null> {
     const { banners } = this;
     const meta = result.records.find((record) => record.type === "document");
-    const name = preferredName ?? meta?.name ?? fileName.replace(/\.linework$/i, "");
+    const name = preferredName ?? meta?.name ?? documentName(fileName);
+    // The bar ends in the task that replaces the document, as a library switch's does.
+    const replace = (
+      store: DocumentStore,
+      session: PersistenceSession | null,
+      readOnly: boolean,
+    ): void => {
+      this.swap(store, session, readOnly);
+      progress.finish();
+    };
     if (result.readOnly) {
+      const store = await buildStore(result.records, signal, progress);
       await this.session?.whenSaved();
-      this.swap(result.records, this.session, true);
+      if (signal.aborted) throw abortError();
+      replace(store, this.session, true);
       banners.show({
         id: BANNER_READ_ONLY_FILE,
         tone: "info",
@@ -304,7 +359,7 @@ export class Program {
     const session = this.session;
     const library = session?.documents;
     if (!session || !library || this.storage === null) {
-      this.swap(result.records, session, false);
+      replace(await buildStore(result.records, signal, progress), session, false);
       return null;
     }
     // The text is stored as it came (one transaction; nothing serialised or hashed) and the
@@ -313,24 +368,31 @@ export class Program {
     // indexed while the browser writes the file; the import is done once the file is stored.
     const text = result.source ?? serializeDocument(result.records);
     await session.whenSaved();
+    if (signal.aborted) throw abortError();
     const { written } = await library.beginFromText(name, text);
+    const discard = (): void =>
+      void written.then((path) => library.remove(path)).catch(() => undefined);
     // Chromium hands the writes to its storage only once this task ends.
     await yieldToEventLoop();
     let store: DocumentStore;
     try {
-      store = runSteps(buildEditorStore(result.records));
+      store = await buildStore(result.records, signal, progress);
     } catch (error) {
-      written.catch(() => undefined);
+      discard();
       throw error;
     }
     const path = await written;
+    if (signal.aborted) {
+      discard();
+      throw abortError();
+    }
     session.dispose();
     const next = await PersistenceSession.start(this.storage, {
       path,
       records: result.records,
       text,
     });
-    this.swap(store, next, false);
+    replace(store, next, false);
     this.files.forgetFile();
     if (result.warning !== undefined) {
       banners.show({
@@ -382,5 +444,27 @@ export class Program {
 const BANNER_READ_ONLY_FILE = "read-only-file";
 /** The share of a switch's progress that reading the stored document takes; the rest loads it. */
 const LOAD_SHARE = 0.8;
+
+/** A file's name as the document's: without its extension. */
+function documentName(fileName: string): string {
+  return fileName.replace(/\.linework$/i, "");
+}
+
+/**
+ * The editor's store of `records`, built in steps over tasks, the bar going from LOAD_SHARE to
+ * the end; rejects with an AbortError once `signal` is aborted.
+ */
+async function buildStore(
+  records: readonly DocRecord[],
+  signal: AbortSignal | undefined,
+  progress: RunningOpening,
+): Promise<DocumentStore> {
+  const steps = withProgress(buildEditorStore(records), records.length / NODES_PER_STEP, (done) =>
+    progress.progress(LOAD_SHARE + (1 - LOAD_SHARE) * done),
+  );
+  const built = await runSliced(untilAborted(steps, signal));
+  if (built === STOPPED) throw abortError();
+  return built;
+}
 /** How long loading waits for the shipped typeface before drawing text in a fallback. */
 const FONT_WAIT_MS = 1500;

@@ -46,11 +46,31 @@ export const NO_RULES = (): void => {};
 
 /** Every record, every rule, in time linear in the number of records; used after loads and in tests. */
 export function checkAll(view: RecordView, rules: KindRules): string[] {
+  const steps = checkAllSteps(view, rules);
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+  }
+}
+
+/** Records `checkAllSteps` checks between two steps. */
+const CHECKS_PER_STEP = 4096;
+
+/**
+ * `checkAll` in steps of CHECKS_PER_STEP records, for a load of a large document spread over
+ * tasks (see io/steps.ts).
+ */
+export function* checkAllSteps(
+  view: RecordView,
+  rules: KindRules,
+): Generator<void, string[], void> {
+  let checked = 0;
   const problems: string[] = [];
   let documents = 0;
   const reachesPage = new Map<Id, boolean>();
   const indexesByParent = new Map<Id, Map<string, Id>>();
   for (const record of view.all()) {
+    if (++checked % CHECKS_PER_STEP === 0) yield;
     if (record.type === "document") documents += 1;
     checkOwnFields(view, record, rules, problems);
     if (!isSceneNode(record)) continue;

@@ -1,5 +1,6 @@
 import {
   checkAll,
+  checkAllSteps,
   checkChanged,
   InvariantError,
   type KindRules,
@@ -129,13 +130,15 @@ export class DocumentStore implements RecordView {
   ): Generator<void, DocumentStore, void> {
     const store = new DocumentStore(LOADED_BY_BUILD, options);
     yield* store.load(records);
-    store.checkLoaded();
+    if (store.rules !== null) store.throwOn(yield* checkAllSteps(store, store.rules));
     return store;
   }
 
   private checkLoaded(): void {
-    if (this.rules === null) return;
-    const problems = checkAll(this, this.rules);
+    if (this.rules !== null) this.throwOn(checkAll(this, this.rules));
+  }
+
+  private throwOn(problems: readonly string[]): void {
     if (problems.length > 0) throw new InvariantError(problems);
   }
 

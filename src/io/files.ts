@@ -97,10 +97,14 @@ export function documentFileName(name: string): string {
   return `${base === "" ? "Untitled" : base}${FILE_EXTENSION}`;
 }
 
+/** Reads a file's text, given its name, into a document: `parseDocument`, or more. */
+export type DocumentParser = (text: string, fileName: string) => LoadResult | Promise<LoadResult>;
+
 /** Reads and parses a chosen file; refuses oversized files before reading them into memory. */
 export async function readDocumentFile(
   file: Blob,
-  parse: (text: string) => LoadResult = parseDocument,
+  parse: DocumentParser = parseDocument,
+  fileName = "",
 ): Promise<LoadResult> {
   if (file.size > NATIVE_LIMITS.maxFileBytes) {
     const mib = Math.round(NATIVE_LIMITS.maxFileBytes / 1024 / 1024);
@@ -123,7 +127,7 @@ export async function readDocumentFile(
       error: `${NOT_LINEWORK}: it is not text (it may be an image or another binary file).`,
     };
   }
-  return parse(text);
+  return parse(text, fileName);
 }
 
 function describe(error: unknown): string {
@@ -136,7 +140,7 @@ function describe(error: unknown): string {
  */
 export async function openDocumentFile(
   env: FileEnvironment = browser(),
-  parse: (text: string) => LoadResult = parseDocument,
+  parse: DocumentParser = parseDocument,
 ): Promise<OpenedDocument | null> {
   if (hasFileSystemAccess(env)) {
     let handle: DocumentFileHandle | undefined;
@@ -148,11 +152,16 @@ export async function openDocumentFile(
     }
     if (handle === undefined) return null;
     const file = await handle.getFile();
-    return { result: await readDocumentFile(file, parse), fileName: handle.name, handle };
+    const result = await readDocumentFile(file, parse, handle.name);
+    return { result, fileName: handle.name, handle };
   }
   const file = await chooseFileWithInput(env);
   if (file === null) return null;
-  return { result: await readDocumentFile(file, parse), fileName: file.name, handle: null };
+  return {
+    result: await readDocumentFile(file, parse, file.name),
+    fileName: file.name,
+    handle: null,
+  };
 }
 
 function chooseFileWithInput(env: FileEnvironment): Promise<File | null> {

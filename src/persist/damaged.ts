@@ -1,7 +1,11 @@
+import { parseJson } from "../io/native/jsonParse";
 import type { LoadResult } from "../io/native/parse";
-import { parseDocument } from "../io/native/parse";
+import { parseDocument, parseDocumentText } from "../io/native/parse";
+import { abortError, STOPPED, untilAborted } from "../io/steps";
+import { expectedSteps, type LoadOptions } from "./documentFile";
 import { CorruptDocumentError } from "./replay";
 import { recoverDocument } from "./recovery";
+import { runSliced, withProgress } from "./sliced";
 import type { DamageReport, RawDocument } from "./stored";
 
 /**
@@ -47,9 +51,41 @@ export function parseOpenedText(text: string): LoadResult {
   }
 }
 
-function storedBundle(text: string): RawDocument | null {
+/**
+ * `parseOpenedText` without a long task for a `.linework` document, as a stored one is loaded:
+ * its JSON parsed in a worker, its records read and checked in steps over tasks, with progress;
+ * aborting the signal rejects with an AbortError. A file of stored values, which only a damaged
+ * document gives, is still read at once.
+ */
+export async function readOpenedText(text: string, options: LoadOptions = {}): Promise<LoadResult> {
+  const { signal, onProgress } = options;
+  if (isStoredBundle(text)) return parseOpenedText(text);
+  const result = await parseDocumentText(
+    text,
+    (pieces) => parseJson(pieces, signal),
+    async (steps, root) => {
+      onProgress?.(PARSED_SHARE);
+      const expected = expectedSteps({ ok: true, root }, 0);
+      const share = (done: number): void => onProgress?.(PARSED_SHARE + (1 - PARSED_SHARE) * done);
+      const read = await runSliced(untilAborted(withProgress(steps, expected, share), signal));
+      if (read === STOPPED) throw abortError();
+      return read;
+    },
+  );
+  onProgress?.(1);
+  return result;
+}
+
+/** The share of reading a document done once its JSON is parsed. */
+const PARSED_SHARE = 0.3;
+
+function isStoredBundle(text: string): boolean {
   // Only a file that says what it is up front is read as one; anything else is a document.
-  if (!text.slice(0, 64).includes(`"format":"${STORED_FORMAT}"`)) return null;
+  return text.slice(0, 64).includes(`"format":"${STORED_FORMAT}"`);
+}
+
+function storedBundle(text: string): RawDocument | null {
+  if (!isStoredBundle(text)) return null;
   let value: unknown;
   try {
     value = JSON.parse(text);

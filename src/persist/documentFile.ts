@@ -285,7 +285,7 @@ export class IdbDocumentFile implements DocumentStorage {
  * About how many steps reading a parsed snapshot takes: one per chunk checked, and two walks over
  * the records (reading them, then checking the tree), a step every NODES_PER_STEP records.
  */
-function expectedSteps(json: JsonReply | undefined, chunks: number): number {
+export function expectedSteps(json: JsonReply | undefined, chunks: number): number {
   const root = json?.ok === true ? (json.root as { nodes?: { types?: unknown } } | null) : null;
   const types = root?.nodes?.types;
   const nodes = typeof types === "string" ? types.length : 0;

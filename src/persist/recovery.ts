@@ -5,7 +5,7 @@ import { parseDocument, parseDocumentSteps } from "../io/native/parse";
 import { runSteps, type Steps } from "../io/steps";
 import { textChecksum } from "./checksum";
 import { decodeEntry } from "./logEntry";
-import { CorruptDocumentError, salvage, validateRecords, type ReadEntry } from "./replay";
+import { CorruptDocumentError, salvageSteps, validateRecords, type ReadEntry } from "./replay";
 import type { DamageReport, LostEdits, RawDocument, SnapshotInfo, StoredDocument } from "./stored";
 
 /**
@@ -44,7 +44,7 @@ export function* recoverDocumentSteps(
   }
   if (base === null) throw new CorruptDocumentError(problems.join("; "));
   const entries = readEntries(raw, base.snapshot.baseSeq);
-  const result = salvage(base.records, base.snapshot.baseSeq, entries);
+  const result = yield* salvageSteps(base.records, base.snapshot.baseSeq, entries);
   problems.push(...result.problems);
   const fellBack = base.snapshot !== inode;
   const damage: DamageReport | null =

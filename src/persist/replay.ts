@@ -1,9 +1,10 @@
-import { checkAll, InvariantError } from "../doc/invariants";
+import { checkAllSteps, InvariantError } from "../doc/invariants";
 import { sameValue } from "../doc/patch";
 import { DocumentStore } from "../doc/store";
 import type { DocRecord, Id } from "../doc/types";
 import { KIND_RULES } from "../shapes/registry";
 import type { LogEntry } from "./logEntry";
+import { NODES_PER_STEP, runSteps, type Steps } from "../io/steps";
 
 export type { LogEntry } from "./logEntry";
 export { decodeEntry, encodeEntry } from "./logEntry";
@@ -30,15 +31,29 @@ export function replay(
   baseSeq: number,
   entries: readonly LogEntry[],
 ): { records: DocRecord[]; lastSeq: number } {
+  return runSteps(replaySteps(snapshot, baseSeq, entries));
+}
+
+/**
+ * `replay` in steps: NODES_PER_STEP records of the snapshot or changes of the log each, so a
+ * document of a hundred thousand shapes with edits since its snapshot opens over many tasks.
+ */
+export function* replaySteps(
+  snapshot: readonly DocRecord[],
+  baseSeq: number,
+  entries: readonly LogEntry[],
+): Steps<{ records: DocRecord[]; lastSeq: number }> {
   const ordered = unbrokenRun(entries, baseSeq);
   // Nothing to apply: the snapshot is the document, and no map of a million ids is needed.
   if (ordered.length === 0) {
     return { records: [...snapshot], lastSeq: baseSeq };
   }
   const records = new Map<Id, DocRecord>();
+  let done = 0;
   for (const record of snapshot) {
     if (records.has(record.id)) throw new CorruptDocumentError(`duplicate record ${record.id}`);
     records.set(record.id, record);
+    if (++done % NODES_PER_STEP === 0) yield;
   }
   let lastSeq = baseSeq;
   for (const entry of ordered) {
@@ -51,10 +66,16 @@ export function replay(
       }
       if (change.after === null) records.delete(change.id);
       else records.set(change.id, change.after);
+      if (++done % NODES_PER_STEP === 0) yield;
     }
     lastSeq = entry.seq;
   }
-  return { records: [...records.values()], lastSeq };
+  const list: DocRecord[] = [];
+  for (const record of records.values()) {
+    list.push(record);
+    if (list.length % NODES_PER_STEP === 0) yield;
+  }
+  return { records: list, lastSeq };
 }
 
 /**
@@ -73,13 +94,18 @@ function unbrokenRun(entries: readonly LogEntry[], baseSeq: number): LogEntry[] 
 
 /** Throws a CorruptDocumentError unless the records make a whole, valid document. */
 export function validateRecords(records: readonly DocRecord[]): void {
+  runSteps(checkDocumentSteps(records));
+}
+
+/** `validateRecords` in steps of a few thousand records. */
+function* checkDocumentSteps(records: readonly DocRecord[]): Steps<void> {
   let store: DocumentStore;
   try {
-    store = new DocumentStore(records);
+    store = yield* DocumentStore.build(records);
   } catch (error) {
     throw new CorruptDocumentError(error instanceof Error ? error.message : String(error));
   }
-  const problems = checkAll(store, KIND_RULES);
+  const problems = yield* checkAllSteps(store, KIND_RULES);
   if (problems.length > 0) throw new CorruptDocumentError(new InvariantError(problems).message);
 }
 
@@ -117,17 +143,38 @@ export function salvage(
   baseSeq: number,
   entries: readonly ReadEntry[],
 ): Salvaged {
+  return runSteps(salvageSteps(snapshot, baseSeq, entries));
+}
+
+/**
+ * `salvage` in steps where it is usual (no damage: strict replay and the check of its result, a
+ * few thousand records a step); a damaged log is salvaged in one step.
+ */
+export function* salvageSteps(
+  snapshot: readonly DocRecord[],
+  baseSeq: number,
+  entries: readonly ReadEntry[],
+): Steps<Salvaged> {
   const run = unbrokenEntries(entries, baseSeq);
   if (!run.some(isDamaged)) {
     // The usual case, and the only one a million-record snapshot should pay for: strict replay.
     try {
-      const strict = replay(snapshot, baseSeq, run as LogEntry[]);
-      if (strict.lastSeq !== baseSeq) validateRecords(strict.records);
+      const strict = yield* replaySteps(snapshot, baseSeq, run as LogEntry[]);
+      if (strict.lastSeq !== baseSeq) yield* checkDocumentSteps(strict.records);
       return { ...strict, lost: [], problems: [] };
     } catch (error) {
       if (!(error instanceof CorruptDocumentError)) throw error;
     }
   }
+  return salvageDamaged(snapshot, baseSeq, run);
+}
+
+/** What `salvage` keeps of a log with damage in it, or one that strict replay refused. */
+function salvageDamaged(
+  snapshot: readonly DocRecord[],
+  baseSeq: number,
+  run: readonly ReadEntry[],
+): Salvaged {
   const problems = run.filter(isDamaged).map((entry) => entry.damaged);
   const ended = new Set<number>();
   for (const entry of run) {

@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { generateKeyBetween } from "fractional-indexing";
 import { DocumentStore } from "../../src/doc/store";
-import type { DocRecord } from "../../src/doc/types";
+import type { DocRecord, RectNode } from "../../src/doc/types";
 import { createEditor } from "../../src/editing/editor";
 import { parseJsonReply } from "../../src/io/native/jsonParse";
 import { NODES_PER_STEP } from "../../src/io/steps";
 import { DocumentStatusStore } from "../../src/persist/documentStatus";
 import { Library } from "../../src/persist/library";
+import { parseOpenedText, readOpenedText } from "../../src/persist/damaged";
+import { serializeDocument } from "../../src/io/native/format";
 import { chunkTexts, recoverDocumentSteps } from "../../src/persist/recovery";
+import { salvage, salvageSteps, type LogEntry } from "../../src/persist/replay";
 import { PersistenceSession } from "../../src/persist/session";
 import { addRect, freshFactory, newRecords, PAGE, rect, sortById } from "./helpers";
 
@@ -58,6 +61,28 @@ describe("loading a stored document in steps", () => {
     expect(value.damage).toBeNull();
     expect(sortById(value.records)).toEqual(sortById(bigRecords()));
     opened.close();
+  });
+
+  it("replays the log over a big snapshot in steps, the check of what it makes too", () => {
+    const snapshot = bigRecords();
+    const moved = snapshot.find((record) => record.id === "r10") as RectNode;
+    const added = rect("late", -50, generateKeyBetween(null, "a0"), PAGE);
+    const entries: LogEntry[] = [
+      { seq: 1, patch: { changes: [{ id: "late", before: null, after: added }] } },
+      {
+        seq: 2,
+        patch: { changes: [{ id: "r10", before: moved, after: { ...moved, name: "Moved" } }] },
+      },
+    ];
+    const { count, value } = steps(salvageSteps(snapshot, 0, entries));
+    // The map of the records, the list made of it, the store built of it and its check: a step
+    // every few thousand records each.
+    expect(count).toBeGreaterThanOrEqual((2 * SHAPES) / NODES_PER_STEP);
+    expect(value).toEqual(salvage(snapshot, 0, entries));
+    expect(value.lastSeq).toBe(2);
+    expect(value.lost).toEqual([]);
+    expect(value.records).toHaveLength(snapshot.length + 1);
+    expect(value.records.find((record) => record.id === "r10")).toMatchObject({ name: "Moved" });
   });
 
   it("reports its progress as it goes, ending at 1", async () => {
@@ -142,5 +167,43 @@ describe("a switch stopped while the next document loads", () => {
     expect(again.readOnly).toBe(false);
     expect(again.records).toHaveLength(SHAPES + 2);
     again.dispose();
+  });
+});
+
+describe("reading a .linework file's text in steps", () => {
+  it("reads it as at once, over many steps with progress", async () => {
+    const text = serializeDocument(bigRecords());
+    const seen: number[] = [];
+    const read = await readOpenedText(text, { onProgress: (fraction) => seen.push(fraction) });
+    expect(read).toEqual(parseOpenedText(text));
+    expect(read.ok && read.records.length).toBe(SHAPES + 2);
+    // A report a step: reading the nodes and checking the tree are each a step every
+    // NODES_PER_STEP nodes.
+    expect(seen.length).toBeGreaterThanOrEqual((2 * SHAPES) / NODES_PER_STEP);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(seen.at(-1)).toBe(1);
+  });
+
+  it("says what is wrong with a file as the one-task reader does", async () => {
+    const text = serializeDocument(bigRecords());
+    for (const bad of [text.slice(0, text.length / 2), "", "[1, 2", '{"format":"other"}'])
+      expect(await readOpenedText(bad)).toEqual(parseOpenedText(bad));
+  });
+
+  it("stops with an AbortError once aborted, reading nothing further", async () => {
+    const text = serializeDocument(bigRecords());
+    const controller = new AbortController();
+    let reports = 0;
+    const read = readOpenedText(text, {
+      signal: controller.signal,
+      onProgress: (fraction) => {
+        reports += 1;
+        if (fraction > 0.5) controller.abort();
+      },
+    });
+    await expect(read).rejects.toMatchObject({ name: "AbortError" });
+    const atAbort = reports;
+    await new Promise((resume) => setTimeout(resume, 20));
+    expect(reports).toBe(atAbort);
   });
 });

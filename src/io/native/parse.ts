@@ -1,6 +1,7 @@
 import type { DocRecord } from "../../doc/types";
 import { FORMAT_NAME, FORMAT_VERSION } from "./format";
 import { migrate } from "./migrations";
+import type { JsonReply } from "./jsonParse";
 import { runSteps, type Steps } from "../steps";
 import { NATIVE_LIMITS, validateRecordsSteps } from "./validate";
 
@@ -101,14 +102,8 @@ function* guarded(steps: Steps<LoadResult>): Steps<LoadResult> {
 }
 
 function* parseTextSteps(text: string): Steps<LoadResult> {
-  if (text.length > NATIVE_LIMITS.maxFileBytes) {
-    return failure(
-      `The file is too large to open: it is over ${NATIVE_LIMITS.maxFileBytes} bytes (limit maxFileBytes).`,
-    );
-  }
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (body.trim() === "") return failure(`${NOT_LINEWORK}: it is empty.`);
-
+  const body = bodyOf(text);
+  if (typeof body !== "string") return body;
   let root: unknown;
   try {
     root = JSON.parse(body);
@@ -116,6 +111,35 @@ function* parseTextSteps(text: string): Steps<LoadResult> {
     return failure(explainSyntaxError(body, error));
   }
   return yield* readRoot(root, body);
+}
+
+/** The text without its byte-order mark, or why it cannot be a document whatever it holds. */
+function bodyOf(text: string): string | LoadResult {
+  if (text.length > NATIVE_LIMITS.maxFileBytes) {
+    return failure(
+      `The file is too large to open: it is over ${NATIVE_LIMITS.maxFileBytes} bytes (limit maxFileBytes).`,
+    );
+  }
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (body.trim() === "") return failure(`${NOT_LINEWORK}: it is empty.`);
+  return body;
+}
+
+/**
+ * `parseDocument` without a long task: the JSON.parse by `parseJson` (off the page's thread:
+ * `jsonParse.ts`), then the records read and checked in steps that `run` spreads over tasks.
+ * Rejects only when one of them does (an AbortError once stopped).
+ */
+export async function parseDocumentText(
+  text: string,
+  parseJson: (pieces: readonly string[]) => Promise<JsonReply>,
+  run: (steps: Steps<LoadResult>, root: unknown) => Promise<LoadResult>,
+): Promise<LoadResult> {
+  const body = bodyOf(text);
+  if (typeof body !== "string") return body;
+  const reply = await parseJson([body]);
+  if (!reply.ok) return failure(explainSyntaxError(body, new SyntaxError(reply.message)));
+  return run(parseDocumentSteps(reply.root, body), reply.root);
 }
 
 function* readRoot(root: unknown, body: string | null): Steps<LoadResult> {
