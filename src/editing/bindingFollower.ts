@@ -11,7 +11,7 @@ import {
   type SceneNode,
 } from "../doc/types";
 import { boundTargets } from "../doc/bindings";
-import { anchorLocal, boundEndAt, canBindTo, elbowEndAt } from "../shapes/bindings";
+import { anchorWorld, boundEnd, canBindTo, elbowEnd } from "../shapes/bindings";
 import { isLine } from "../shapes/line";
 import { elbowIsHorizontal } from "../shapes/lineRoute";
 import { holdsChildren } from "../shapes/registry";
@@ -40,9 +40,6 @@ export class BindingFollower {
    * the frames it needs were worked out by the step before.
    */
   private readonly topLevelFrames = new WeakMap<Transform, Frame>();
-  /** Anchors already worked out, reused while their shape stays put (the far ends of a drag). */
-  private readonly anchors = new Anchors();
-  private placedLines = 0;
   private readonly cleanups: Array<() => void>;
 
   constructor(
@@ -53,11 +50,6 @@ export class BindingFollower {
       store.addFinisher((tx) => this.finish(tx)),
       commits.subscribe((commit) => this.committed(commit)),
     ];
-  }
-
-  /** Lines placed and anchors worked out since the follower started: what its work grows with. */
-  get counts(): { readonly lines: number; readonly anchors: number } {
-    return { lines: this.placedLines, anchors: this.anchors.workedOut };
   }
 
   dispose(): void {
@@ -153,15 +145,13 @@ export class BindingFollower {
   private place(tx: Transaction, id: Id, written: ReadonlySet<Id>, frames: Frames): void {
     const line = tx.get(id);
     if (!isLine(line)) return;
-    this.placedLines += 1;
     const { world: lineWorld, inverse: toLocal } = frames.of(tx, line);
     if (toLocal === null) return;
     // Only a line written here, or inside a container written here, can have had its ends
     // moved by hand; the rest (the many lines bound to a dragged shape) skip that check.
     const before = movedWith(tx, line, written) ? this.store.get(id) : undefined;
-    const ends = { tx, line, before, lineWorld, written, frames, store: this.store };
-    const start = endState(ends, "start", this.anchors);
-    const end = endState(ends, "end", this.anchors);
+    const start = endState(tx, line, before, "start", lineWorld, written, frames, this.store);
+    const end = endState(tx, line, before, "end", lineWorld, written, frames, this.store);
     const startRef = reference(start, lineWorld, line.start);
     const endRef = reference(end, lineWorld, line.end);
     // An elbow leaves and meets its shapes square, on the sides facing each other.
@@ -213,57 +203,23 @@ function frameOf(tx: Transaction, id: Id): Frame {
 
 const FREE = "free";
 
-/** A binding's anchor in its shape's own coordinates and on the page; null: no extent. */
-interface Anchor {
-  readonly local: Point | null;
-  readonly page: Point | null;
-}
-
-/**
- * Anchors by binding, each kept with the shape record and frame it was worked out for: both are
- * immutable, so while a line's far shape stays put its anchor is the one of the step before.
- */
-class Anchors {
-  private readonly known = new WeakMap<
-    Binding,
-    { readonly target: SceneNode; readonly world: Matrix; readonly anchor: Anchor }
-  >();
-  workedOut = 0;
-
-  of(binding: Binding, target: SceneNode, world: Matrix): Anchor {
-    const kept = this.known.get(binding);
-    if (kept !== undefined && kept.target === target && kept.world === world) return kept.anchor;
-    this.workedOut += 1;
-    const local = anchorLocal(target, binding.anchor);
-    const anchor = { local, page: local === null ? null : apply(world, local) };
-    this.known.set(binding, { target, world, anchor });
-    return anchor;
-  }
-}
-
-interface BoundEnd extends Anchor {
+interface BoundEnd {
   readonly binding: Binding;
   readonly target: SceneNode;
   readonly world: Matrix;
   readonly inverse: Matrix | null;
 }
 
-/** What `endState` reads of the line being placed and of its transaction. */
-interface LineContext {
-  readonly tx: Transaction;
-  readonly line: LineNode;
-  readonly before: DocRecord | undefined;
-  readonly lineWorld: Matrix;
-  readonly written: ReadonlySet<Id>;
-  readonly frames: Frames;
-  readonly store: DocumentStore;
-}
-
 /** What one end is bound to now: null when free, FREE when it comes free in this transaction. */
 function endState(
-  { tx, line, before, lineWorld, written, frames, store }: LineContext,
+  tx: Transaction,
+  line: LineNode,
+  before: DocRecord | undefined,
   which: "start" | "end",
-  anchors: Anchors,
+  lineWorld: Matrix,
+  written: ReadonlySet<Id>,
+  frames: Frames,
+  store: DocumentStore,
 ): BoundEnd | typeof FREE | null {
   const binding = which === "start" ? line.startBinding : line.endBinding;
   if (binding === null) return null;
@@ -278,13 +234,13 @@ function endState(
       return FREE;
   }
   const { world, inverse } = frames.of(tx, target);
-  return { binding, target, world, inverse, ...anchors.of(binding, target, world) };
+  return { binding, target, world, inverse };
 }
 
 /** The point the other end aims at: a bound end's anchor, else the end itself, on the page. */
 function reference(bound: BoundEnd | typeof FREE | null, lineWorld: Matrix, local: Point): Point {
   if (bound === null || bound === FREE) return apply(lineWorld, local);
-  return bound.page ?? apply(lineWorld, local);
+  return anchorWorld(bound.target, bound.world, bound.binding) ?? apply(lineWorld, local);
 }
 
 /** Where an end goes, in the line's own coordinates. */
@@ -295,13 +251,12 @@ function placed(
   toward: Point,
   elbow: { readonly horizontal: boolean } | null,
 ): Point {
-  if (bound === null || bound === FREE || bound.local === null || bound.page === null) return local;
-  const { target, world, binding, inverse } = bound;
-  const page =
+  if (bound === null || bound === FREE) return local;
+  const world =
     elbow === null
-      ? boundEndAt(target, world, bound.local, binding.exact, toward, inverse)
-      : elbowEndAt(target, world, bound.page, binding.exact, toward, elbow.horizontal);
-  return apply(toLocal, page);
+      ? boundEnd(bound.target, bound.world, bound.binding, toward, bound.inverse)
+      : elbowEnd(bound.target, bound.world, bound.binding, toward, elbow.horizontal);
+  return world === null ? local : apply(toLocal, world);
 }
 
 /** Whether the node or one of its containers was written in this transaction. */

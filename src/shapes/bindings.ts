@@ -151,27 +151,14 @@ export function boundEnd(
   toward: Point,
   inverse: Matrix | null = invert(world),
 ): Point | null {
-  const anchor = anchorLocal(target, binding.anchor);
-  return anchor === null ? null : boundEndAt(target, world, anchor, binding.exact, toward, inverse);
-}
-
-/**
- * `boundEnd` for a caller that has the anchor in the target's own coordinates already
- * (`anchorLocal`): a drag places a thousand ends on shapes whose anchors did not move.
- */
-export function boundEndAt(
-  target: SceneNode,
-  world: Matrix,
-  anchor: Point,
-  exact: boolean,
-  toward: Point,
-  inverse: Matrix | null,
-): Point {
-  const ax = anchor.x;
-  const ay = anchor.y;
+  const box = geometryBox(target);
+  if (box === null) return null;
+  // The anchor in the target's own coordinates, as `anchorLocal` puts it.
+  const ax = box.minX + binding.anchor.x * (box.maxX - box.minX);
+  const ay = box.minY + binding.anchor.y * (box.maxY - box.minY);
   let x = ax;
   let y = ay;
-  if (!exact && inverse !== null) {
+  if (!binding.exact && inverse !== null) {
     const fx = inverse.a * toward.x + inverse.c * toward.y + inverse.e;
     const fy = inverse.b * toward.x + inverse.d * toward.y + inverse.f;
     const t = firstCrossing(outlineOf(target), fx, fy, ax, ay);
@@ -213,22 +200,8 @@ export function elbowEnd(
   horizontal: boolean,
 ): Point | null {
   const anchor = anchorWorld(target, world, binding);
-  return anchor === null
-    ? null
-    : elbowEndAt(target, world, anchor, binding.exact, toward, horizontal);
-}
-
-/** `elbowEnd` for a caller that has the anchor on the page already (`anchorWorld`). */
-export function elbowEndAt(
-  target: SceneNode,
-  world: Matrix,
-  anchor: Point,
-  exact: boolean,
-  toward: Point,
-  horizontal: boolean,
-): Point {
   const local = geometryBox(target);
-  if (local === null || exact) return anchor;
+  if (anchor === null || local === null || binding.exact) return anchor;
   const box = transformBox(local, world);
   if (horizontal) return { x: toward.x >= anchor.x ? box.maxX : box.minX, y: anchor.y };
   return { x: anchor.x, y: toward.y >= anchor.y ? box.maxY : box.minY };
