@@ -60,6 +60,8 @@ export default defineConfig({
     setupFiles: ["tests/setup/fastCheck.ts"],
     environment: "node",
     testTimeout: 60_000,
+    // A test file's beforeAll imports PixiJS, which takes seconds on a busy machine.
+    hookTimeout: 60_000,
     // Vitest's default leaves one core to its own process, which on a two-core machine runs the
     // files one at a time; that process mostly waits, so every core gets a worker.
     maxWorkers: availableParallelism(),

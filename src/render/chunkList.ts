@@ -1000,6 +1000,14 @@ export class ChunkList {
       geometry.indexCount = indexCount;
       geometry.indexBuffer.update(count * drawn.BYTES_PER_ELEMENT);
     }
+    // Its display objects (texts, pictures, groups, shapes the batch cannot draw) far from the
+    // view are left out too: a run of siblings spans far wider than the view, and each text
+    // drawn costs its glyphs. Each is labelled with its node's id (see `applyCommon`).
+    for (const piece of chunk.group.children) {
+      if (piece.label === "batch") continue;
+      const culled = near !== null && !near.has(piece.label);
+      if (piece.culled !== culled) piece.culled = culled;
+    }
   }
 }
 

@@ -795,6 +795,8 @@ export class SceneRenderer {
       const display = this.displays.get(node.id)!;
       const host = this.displays.get(node.parent)?.host;
       if (host === undefined || host === null) continue;
+      // Taken out of a chunk, it keeps no cull of the chunk's (see `ChunkList.cutToView`).
+      display.object.culled = false;
       if (display.object.parent !== host) host.addChild(display.object);
       touchedHosts.add(node.parent);
     }
