@@ -135,7 +135,15 @@ export function exportCommands(host: ExportCommandHost): Command[] {
           return [type, blob];
         }),
       );
-      const written = host.copy(item).catch((error: unknown) => {
+      // A browser without the asynchronous clipboard throws at once: reported as a failed write,
+      // so the job still ends with its payload instead of escaping the command.
+      let writing: Promise<void>;
+      try {
+        writing = host.copy(item);
+      } catch (error) {
+        writing = Promise.reject(error);
+      }
+      const written = writing.catch((error: unknown) => {
         if (!job.signal.aborted) failed(`Copy as ${label}`)(error);
       });
       void Promise.allSettled([made, written]).then(job.finish);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CommandRegistry } from "../../src/editing/commands";
 import { createEditor } from "../../src/editing/editor";
-import { exportCommands } from "../../src/app/exportCommands";
+import { exportCommands, type ExportCommandHost } from "../../src/app/exportCommands";
 import type { Editor } from "../../src/app/editor";
 import { documentExports } from "../../src/io/export/documentExports";
 import { ESTIMATED_MEASURE } from "../../src/io/export/textLayout";
@@ -36,7 +36,10 @@ function galleryWith(count: number): DocRecord[] {
   return [...galleryDocument(), ...rects];
 }
 
-function setUp(records: readonly DocRecord[] = galleryDocument()) {
+function setUp(
+  records: readonly DocRecord[] = galleryDocument(),
+  clipboard?: ExportCommandHost["copy"],
+) {
   const editor = createEditor(records);
   const pageId = editor.store.pages()[0]!.id;
   const saved: Array<{ name: string; type: string; text: Promise<string> }> = [];
@@ -61,10 +64,12 @@ function setUp(records: readonly DocRecord[] = galleryDocument()) {
       notify: (message) => notes.push(message),
       openExportDialog: () => dialogs.push("export"),
       // As the browser's clipboard: written once every type's Blob is in, not at all otherwise.
-      copy: async (item) => {
-        copied.push(item);
-        await Promise.all(Object.values(item));
-      },
+      copy:
+        clipboard ??
+        (async (item) => {
+          copied.push(item);
+          await Promise.all(Object.values(item));
+        }),
     }),
   );
   return { editor, registry, saved, notes, settings, dialogs, jobs, copied };
@@ -146,6 +151,15 @@ describe("export commands", () => {
     expect(editor.store.version).toBe(version);
     expect(JSON.stringify(editor.store.snapshot())).toBe(records);
     expect(editor.history.depth).toEqual(history);
+  });
+
+  it("Copy as SVG in a browser without the asynchronous clipboard says so, and its bar ends", async () => {
+    const { registry, jobs, notes } = setUp(galleryDocument(), () => {
+      throw new ReferenceError("ClipboardItem is not defined");
+    });
+    expect(() => registry.run("edit.copyAsSvg")).not.toThrow();
+    await expect.poll(() => jobs.get()).toEqual([]);
+    expect(notes).toEqual(["Copy as SVG failed: ClipboardItem is not defined"]);
   });
 
   it("the snapping toggles flip one kind each", () => {
