@@ -187,6 +187,8 @@ function shapeDisplay(type: SceneNode["type"], batched: boolean): Display {
  */
 class LabelDisplay {
   private text: Text | null = null;
+  /** The style its text was last given (`setStyle`). */
+  private given: string | null = null;
   /** The gap a line's words cut in the line: the mask its mesh is drawn through, inverted. */
   private gap: Graphics | null = null;
   private visible = true;
@@ -211,7 +213,7 @@ class LabelDisplay {
     const text = this.text;
     text.label = "label";
     text.text = words.content;
-    text.style = textStyleOf(words);
+    this.given = setStyle(text, textStyleOf(words), this.given);
     text.resolution = textResolution(estimatedSide(words), context);
     const origin = labelOrigin(placement, { width: text.width, height: text.height });
     text.position.set(origin.x, origin.y);
@@ -245,6 +247,7 @@ class LabelDisplay {
   destroy(): void {
     this.text?.destroy();
     this.text = null;
+    this.given = null;
     this.dropGap();
   }
 }
@@ -393,6 +396,8 @@ function textDisplay(): Display {
  */
 class PaintedText {
   private text: Text | null = null;
+  /** The style its text was last given (`setStyle`). */
+  private given: string | null = null;
   /** A gradient or pattern: its mesh, and the glyphs it is seen through (a sprite: a mask). */
   private mesh: Container | null = null;
   private glyphs: Sprite | null = null;
@@ -419,6 +424,7 @@ class PaintedText {
     if (paint.type !== "solid" && this.drawPainted(node, style, paint, pad, resolution, context)) {
       this.text?.destroy();
       this.text = null;
+      this.given = null;
       return;
     }
     this.text ??= this.owner.addChild(new Text({ text: "" }));
@@ -428,7 +434,7 @@ class PaintedText {
     text.position.set(-pad, -pad);
     // A paint the glyphs cannot show here (no canvas to set them in) is their first colour.
     const colour = colorOf(paint.type === "solid" ? paint.color : firstColor(paint));
-    text.style = recoloured(style, colour, pad > 0);
+    this.given = setStyle(text, recoloured(style, colour, pad > 0), this.given);
     context.texts?.admit(text);
   }
 
@@ -489,6 +495,7 @@ class PaintedText {
     this.dropPaint();
     this.text?.destroy();
     this.text = null;
+    this.given = null;
   }
 
   private dropPaint(): void {
@@ -530,6 +537,18 @@ function movedPaint(paint: Paint, d: number): Paint {
       return { ...paint, transform: fromMatrix({ ...m, e: m.e + d, f: m.f + d }) };
     }
   }
+}
+
+/**
+ * Gives `text` the style unless `given`, the style it was last given as JSON, is equal; returns
+ * the style as JSON. PixiJS keys a text's glyphs by its style object, so each new object, however
+ * alike, has them set on a canvas and uploaded again: a drag redraws every shape it moves, and
+ * every label moved would cost that at every step (and wait for a frame with room, `TextPacer`).
+ */
+function setStyle(text: Text, style: TextStyleOptions, given: string | null): string {
+  const key = JSON.stringify(style);
+  if (key !== given) text.style = style;
+  return key;
 }
 
 /** A white text style set in a colour instead: its fill, or its stroke. */

@@ -18,6 +18,12 @@ export class TextPacer {
   private used = 0;
   private waiting: Container[] = [];
   private head = 0;
+  /**
+   * The key PixiJS caches each text's glyphs by (words, style, resolution) when it was last
+   * admitted. A text set again as it was (a drag step redraws every moved shape) costs nothing
+   * to draw, so it keeps its place: held back, it would vanish for as long as the drag lasts.
+   */
+  private readonly keys = new WeakMap<Container, string>();
 
   constructor(
     private readonly requestFrame: () => void,
@@ -31,6 +37,11 @@ export class TextPacer {
 
   /** A text whose words or style were just set: drawn in this frame if it has room, else later. */
   admit(text: Container): void {
+    const key = (text as { readonly styleKey?: string }).styleKey;
+    if (key !== undefined) {
+      if (this.keys.get(text) === key) return;
+      this.keys.set(text, key);
+    }
     if (this.used < this.perFrame) {
       this.used += 1;
       text.renderable = true;

@@ -76,79 +76,123 @@ describe("texts drawn for the first time, a frame's worth at a time", () => {
   });
 });
 
+/** A page of `count` rectangles, each labelled with its number, ten to a row. */
+function labelledBoxes(count: number) {
+  const store = emptyDocumentStore();
+  store.transact("add", (tx) => {
+    let index: string | null = null;
+    for (let i = 0; i < count; i += 1) {
+      index = generateKeyBetween(index, null);
+      const box = makeNode<RectNode>("rect", `r${i}`, "page", index, {
+        fill: DEFAULT_FILL,
+        stroke: DEFAULT_STROKE,
+        width: 80,
+        height: 40,
+        radii: [0, 0, 0, 0],
+      });
+      tx.put({
+        ...box,
+        label: {
+          content: `Box ${i}`,
+          fontFamily: "Inter",
+          fontSize: 14,
+          fontWeight: 400,
+          fontStyle: "normal",
+          color: { r: 0, g: 0, b: 0, a: 1 },
+          position: 0.5,
+        },
+        transform: { ...box.transform, x: (i % 10) * 100, y: Math.floor(i / 10) * 60 },
+      } as RectNode);
+    }
+  });
+  return store;
+}
+
+/** A renderer of `store`'s page with frames the test draws, and its labels' words. */
+function framedRenderer(store: ReturnType<typeof emptyDocumentStore>) {
+  let frame: { before: () => void; after: () => void } | null = null;
+  const hooks: RenderHooks = {
+    onRender(before, after) {
+      frame = { before, after };
+      return () => {
+        frame = null;
+      };
+    },
+  };
+  let invalidated = 0;
+  const renderer = new SceneRenderer(store, new Container(), () => (invalidated += 1), {
+    renderHooks: hooks,
+  });
+  renderer.showPage("page");
+  const words = () => {
+    const out: boolean[] = [];
+    const walk = (object: PixiContainer) => {
+      for (const child of object.children) {
+        if (child.label === "label") out.push(child.renderable);
+        else walk(child);
+      }
+    };
+    walk(renderer.world);
+    return out;
+  };
+  return {
+    renderer,
+    words,
+    shown: () => words().filter(Boolean).length,
+    frame: () => frame,
+    invalidated: () => invalidated,
+  };
+}
+
 describe("a renderer given its frames", () => {
   it("draws a page of labelled boxes' words over frames, no more new ones a frame than allowed, and rests once all show", () => {
-    const store = emptyDocumentStore();
     const count = TEXTS_PER_FRAME * 3 + 5;
-    store.transact("add", (tx) => {
-      let index: string | null = null;
-      for (let i = 0; i < count; i += 1) {
-        index = generateKeyBetween(index, null);
-        const box = makeNode<RectNode>("rect", `r${i}`, "page", index, {
-          fill: DEFAULT_FILL,
-          stroke: DEFAULT_STROKE,
-          width: 80,
-          height: 40,
-          radii: [0, 0, 0, 0],
-        });
-        tx.put({
-          ...box,
-          label: {
-            content: `Box ${i}`,
-            fontFamily: "Inter",
-            fontSize: 14,
-            fontWeight: 400,
-            fontStyle: "normal",
-            color: { r: 0, g: 0, b: 0, a: 1 },
-            position: 0.5,
-          },
-          transform: { ...box.transform, x: (i % 10) * 100, y: Math.floor(i / 10) * 60 },
-        } as RectNode);
-      }
-    });
-    let frame: { before: () => void; after: () => void } | null = null;
-    const hooks: RenderHooks = {
-      onRender(before, after) {
-        frame = { before, after };
-        return () => {
-          frame = null;
-        };
-      },
-    };
-    let invalidated = 0;
-    const renderer = new SceneRenderer(store, new Container(), () => (invalidated += 1), {
-      renderHooks: hooks,
-    });
-    renderer.showPage("page");
-    const words = () => {
-      const out: boolean[] = [];
-      const walk = (object: PixiContainer) => {
-        for (const child of object.children) {
-          if (child.label === "label") out.push(child.renderable);
-          else walk(child);
-        }
-      };
-      walk(renderer.world);
-      return out;
-    };
+    const { renderer, words, shown, frame, invalidated } = framedRenderer(labelledBoxes(count));
     expect(words()).toHaveLength(count);
-    const shown = () => words().filter(Boolean).length;
     expect(shown()).toBe(TEXTS_PER_FRAME);
     expect(renderer.textsWaiting).toBe(count - TEXTS_PER_FRAME);
     expect(renderer.resting).toBe(false);
     const perFrame: number[] = [];
     for (let i = 0; i < 10 && renderer.textsWaiting > 0; i += 1) {
       const before = shown();
-      const wanted = invalidated;
-      frame!.after();
-      expect(invalidated).toBe(wanted + 1);
-      frame!.before();
+      const wanted = invalidated();
+      frame()!.after();
+      expect(invalidated()).toBe(wanted + 1);
+      frame()!.before();
       perFrame.push(shown() - before);
     }
     expect(perFrame).toEqual([TEXTS_PER_FRAME, TEXTS_PER_FRAME, 5]);
     expect(shown()).toBe(count);
     expect(renderer.resting).toBe(true);
     renderer.dispose();
-    expect(frame).toBeNull();
+    expect(frame()).toBeNull();
+  });
+
+  it("keeps showing words redrawn as they were (a drag of labelled boxes), and holds back words set anew", () => {
+    const count = TEXTS_PER_FRAME + 8;
+    const store = labelledBoxes(count);
+    const { renderer, shown, frame } = framedRenderer(store);
+    for (let i = 0; i < 10 && renderer.textsWaiting > 0; i += 1) {
+      frame()!.after();
+      frame()!.before();
+    }
+    expect(shown()).toBe(count);
+    frame()!.after();
+    const boxes = () => store.childrenOf("page") as RectNode[];
+    // One step of a drag: every box moves, its words stay as they were.
+    store.transact("move", (tx) => {
+      for (const box of boxes())
+        tx.put({ ...box, transform: { ...box.transform, x: box.transform.x + 5 } });
+    });
+    expect(shown()).toBe(count);
+    expect(renderer.textsWaiting).toBe(0);
+    // New words cost their glyphs: those past a frame's room wait.
+    store.transact("rename", (tx) => {
+      for (const box of boxes())
+        tx.put({ ...box, label: { ...box.label!, content: `${box.label!.content}!` } });
+    });
+    expect(shown()).toBe(TEXTS_PER_FRAME);
+    expect(renderer.textsWaiting).toBe(8);
+    renderer.dispose();
   });
 });
