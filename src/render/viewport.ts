@@ -177,6 +177,7 @@ export class Viewport {
             () => ({ box: this.visibleWorldRect(), culls: this.culler.stats.culls }),
             idle,
           );
+    renderer.setIdleBuilds(this.ahead !== null);
     this.pageSerial = renderer.pageSerial;
     this.screen.eventMode = "none";
     this.underlay.eventMode = "none";
