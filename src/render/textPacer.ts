@@ -57,6 +57,12 @@ export class TextPacer {
       const text = this.waiting[this.head]!;
       this.head += 1;
       if (text.destroyed || text.renderable) continue;
+      // Out of the scene (its shape deleted or its page left): it takes no room, and is let in
+      // in case it comes back.
+      if (text.parent === null) {
+        text.renderable = true;
+        continue;
+      }
       text.renderable = true;
       this.used += 1;
     }

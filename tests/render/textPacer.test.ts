@@ -1,20 +1,21 @@
 import { generateKeyBetween } from "fractional-indexing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
-import type { RectNode } from "../../src/doc/types";
+import type { RectNode, TextNode } from "../../src/doc/types";
 import type { RenderHooks } from "../../src/render/hud";
 import type * as Renderer from "../../src/render/sceneRenderer";
 import { TEXTS_PER_FRAME, TextPacer } from "../../src/render/textPacer";
 import { makeNode } from "../../src/shapes/makeNode";
-import type { Container as PixiContainer } from "pixi.js";
+import type { Container as PixiContainer, Text as PixiText } from "pixi.js";
 import { emptyDocumentStore } from "../support/store";
 
 let SceneRenderer: typeof Renderer.SceneRenderer;
 let Container: typeof PixiContainer;
+let Text: typeof PixiText;
 beforeAll(async () => {
   (globalThis as { navigator?: unknown }).navigator ??= { userAgent: "node" };
   ({ SceneRenderer } = await import("../../src/render/sceneRenderer"));
-  ({ Container } = await import("pixi.js"));
+  ({ Container, Text } = await import("pixi.js"));
   const headless = await import("./support/headlessPixi");
   headless.allowShadersWithoutCanvas();
   headless.measureTextWithoutCanvas();
@@ -108,6 +109,34 @@ function labelledBoxes(count: number) {
   return store;
 }
 
+/** A page of `count` texts, ten to a row. */
+function textsPage(count: number) {
+  const store = emptyDocumentStore();
+  store.transact("add", (tx) => {
+    let index: string | null = null;
+    for (let i = 0; i < count; i += 1) {
+      index = generateKeyBetween(index, null);
+      const text = makeNode<TextNode>("text", `t${i}`, "page", index, {
+        fill: DEFAULT_FILL,
+        stroke: { ...DEFAULT_STROKE, paint: null },
+        content: `Text ${i}`,
+        fontFamily: "sans-serif",
+        fontSize: 12,
+        fontWeight: 400,
+        fontStyle: "normal",
+        align: "left",
+        lineHeight: 1.2,
+        width: null,
+      });
+      tx.put({
+        ...text,
+        transform: { ...text.transform, x: (i % 10) * 100, y: Math.floor(i / 10) * 60 },
+      });
+    }
+  });
+  return store;
+}
+
 /** A renderer of `store`'s page with frames the test draws, and its labels' words. */
 function framedRenderer(store: ReturnType<typeof emptyDocumentStore>) {
   let frame: { before: () => void; after: () => void } | null = null;
@@ -128,7 +157,7 @@ function framedRenderer(store: ReturnType<typeof emptyDocumentStore>) {
     const out: boolean[] = [];
     const walk = (object: PixiContainer) => {
       for (const child of object.children) {
-        if (child.label === "label") out.push(child.renderable);
+        if (child instanceof Text) out.push(child.renderable);
         else walk(child);
       }
     };
@@ -166,6 +195,26 @@ describe("a renderer given its frames", () => {
     expect(renderer.resting).toBe(true);
     renderer.dispose();
     expect(frame()).toBeNull();
+  });
+
+  it("gives a frame's room to the texts still there, not to those deleted while they waited", () => {
+    const count = 100;
+    const store = textsPage(count);
+    const { renderer, shown, frame } = framedRenderer(store);
+    expect(shown()).toBe(TEXTS_PER_FRAME);
+    frame()!.after();
+    // The 32 shown and the next 28, which wait, go: the 40 left all wait.
+    store.transact("delete", (tx) => {
+      for (let i = 0; i < 60; i += 1) tx.remove(`t${i}`);
+    });
+    expect(shown()).toBe(0);
+    frame()!.before();
+    expect(shown()).toBe(TEXTS_PER_FRAME);
+    frame()!.after();
+    frame()!.before();
+    expect(shown()).toBe(count - 60);
+    expect(renderer.textsWaiting).toBe(0);
+    renderer.dispose();
   });
 
   it("keeps showing words redrawn as they were (a drag of labelled boxes), and holds back words set anew", () => {
