@@ -39,8 +39,15 @@ export class TextPacer {
   admit(text: Container): void {
     const key = (text as { readonly styleKey?: string }).styleKey;
     if (key !== undefined) {
-      if (this.keys.get(text) === key) return;
+      const before = this.keys.get(text);
+      if (before === key) return;
       this.keys.set(text, key);
+      // Drawn before, with other words or at another zoom: held back, it would vanish until its
+      // turn (every text on screen, each time a zoom settles), so it is drawn in this frame.
+      if (before !== undefined && text.renderable) {
+        this.used += 1;
+        return;
+      }
     }
     if (this.used < this.perFrame) {
       this.used += 1;
