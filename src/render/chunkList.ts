@@ -16,12 +16,6 @@ import { ShapeRanges } from "./shapeRanges";
 export const TEXTURE_CACHE_MAX_ZOOM = 0.25;
 const MAX_CACHE_TEXTURE_PX = 4096;
 
-/**
- * A chunk drawn for the first time whose members near the view are at most this share of it
- * draws those first (see `showNearView`).
- */
-const NEAR_VIEW_SHARE = 1 / 4;
-
 /** Members of a chunk that a commit's own pass builds even while later frames build the rest. */
 const SMALL_CHUNK = 64;
 
@@ -50,13 +44,6 @@ export interface ChunkOwner {
   viewSerial(): number;
   /** Counts one chunk build, for the statistics. */
   built(): void;
-  /**
-   * Whether idle moments call `buildAhead`, which finishes chunks drawn in part: only then may a
-   * chunk show its members near the view before the rest (see `showNearView`).
-   */
-  idleBuilds(): boolean;
-  /** Asks for a frame: something drawn changed outside a pass. */
-  redraw(): void;
   /**
    * Whether this pass's share of time for building chunks that draw nothing yet is spent: the
    * rest wait for the next pass (see `applyCull`).
@@ -90,11 +77,6 @@ interface Chunk {
    * curves' detail, so it may go on showing it while it is built again over several passes.
    */
   detailOnly: boolean;
-  /**
-   * The cull whose members near the view it shows, drawn before the rest of it and built whole
-   * when the page is idle (see `showNearView`); -1 when it shows all it holds, or nothing.
-   */
-  partialFor: number;
   /** Whether it holds geometry built for a zoom, so a new zoom bucket rebuilds it. */
   zoomed: boolean;
   /** The detail it was built with, in its holder's units. */
@@ -219,8 +201,6 @@ export class ChunkList {
    */
   private ahead: Chunk[] = [];
   private readonly aheadSet = new Set<Chunk>();
-  /** Chunks showing their members near the view, to be built whole when the page is idle. */
-  private readonly partial: Chunk[] = [];
 
   constructor(
     readonly holder: Id,
@@ -233,11 +213,6 @@ export class ChunkList {
   /** Whether the last pass left a chunk it should draw unbuilt (see `applyCull`). */
   get building(): boolean {
     return this.unfinished;
-  }
-
-  /** Whether chunks show only their members near the view, waiting to be built whole. */
-  get partly(): boolean {
-    return this.partial.length > 0;
   }
 
   /** Whether `id` is one of the holder's children as last laid out. */
@@ -441,13 +416,11 @@ export class ChunkList {
       if (!wanted && this.slicedBuilds.has(chunk) && !this.aheadSet.has(chunk))
         this.dropSlicedBuild(chunk);
       if (!wanted && !chunk.built && chunk.batches.length > 0) this.releaseBatches(chunk);
-      if (wanted && !chunk.built && chunk.partialFor !== this.owner.cullSerial()) {
+      if (wanted && !chunk.built) {
         // An edit shows at once; a chunk that draws nothing yet (a document just opened, a part
-        // of it just panned into view), an older zoom's detail or the members near an earlier
-        // view is built within the pass's share of time, so a big document fills in over a few
-        // frames instead of freezing one. One showing the members near this view is finished
-        // when the page is idle.
-        if (chunk.detailOnly || chunk.partialFor !== -1 || chunk.group.children.length === 0) {
+        // of it just panned into view) or an older zoom's detail is built within the pass's
+        // share of time, so a big document fills in over a few frames instead of freezing one.
+        if (chunk.detailOnly || chunk.group.children.length === 0) {
           if (deferBuilds && chunk.ids.length > SMALL_CHUNK) this.unfinished = true;
           else this.buildInSlices(chunk);
         } else this.build(chunk);
@@ -509,28 +482,6 @@ export class ChunkList {
       this.finishSliced(chunk, sliced);
       this.ahead.shift();
       this.aheadSet.delete(chunk);
-    }
-    return false;
-  }
-
-  /**
-   * Builds whole the chunks showing their members near the view (see `showNearView`) until
-   * `over` says stop; returns whether any are left.
-   */
-  finishPartial(over: () => boolean): boolean {
-    while (this.partial.length > 0) {
-      const chunk = this.partial[0]!;
-      if (chunk.built || chunk.partialFor === -1) {
-        this.partial.shift();
-        continue;
-      }
-      if (over()) return true;
-      const sliced = this.slicedBuilds.get(chunk) ?? this.startSlicedBuild(chunk);
-      if (!sliced.run(over)) return true;
-      this.finishSliced(chunk, sliced);
-      this.cutToView(chunk);
-      this.partial.shift();
-      this.owner.redraw();
     }
     return false;
   }
@@ -615,7 +566,6 @@ export class ChunkList {
   destroy(): void {
     for (const chunk of this.chunks) this.destroyChunk(chunk);
     this.chunks = [];
-    this.partial.length = 0;
     this.chunkOf.clear();
     this.placedIndex.clear();
     this.laidOut = null;
@@ -640,7 +590,6 @@ export class ChunkList {
       ids: [],
       built: false,
       detailOnly: false,
-      partialFor: -1,
       zoomed: false,
       detail: this.detail(),
       cached: 0,
@@ -660,8 +609,6 @@ export class ChunkList {
   private invalidate(chunk: Chunk): void {
     chunk.built = false;
     chunk.detailOnly = false;
-    // Edited: built whole at the next pass, as a chunk drawn whole is.
-    chunk.partialFor = -1;
     this.dropSlicedBuild(chunk);
     if (chunk.group.culled) this.releaseBatches(chunk);
   }
@@ -676,7 +623,6 @@ export class ChunkList {
     // `refreshDetail` gives up builds for an older detail, and rebuilds what they finished.
     let sliced = this.slicedBuilds.get(chunk);
     if (sliced === undefined) {
-      if (chunk.group.children.length === 0 && this.showNearView(chunk)) return;
       // Every pass gets further: its first sliced build here starts even when the slice is spent.
       if (this.slicedThisPass && this.owner.sliceOver()) {
         this.unfinished = true;
@@ -690,32 +636,6 @@ export class ChunkList {
       return;
     }
     this.finishSliced(chunk, sliced);
-  }
-
-  /**
-   * Draws only the members of `chunk` near the view, when they are a small share of it: a page
-   * just opened shows its view after building what it shows, not the whole chunks holding it
-   * (at 100,000 shapes in rows, about 100 in view of 3,000 in their chunks). The whole chunk is
-   * built when the page is idle (`buildAhead`), or in the passes' slices once the view changes.
-   * Returns whether it drew anything.
-   */
-  private showNearView(chunk: Chunk): boolean {
-    const inView = this.owner.inView();
-    if (typeof inView === "string" || !this.owner.idleBuilds()) return false;
-    const near = chunk.ids.filter((id) => inView.has(id));
-    if (near.length === 0 || near.length > chunk.ids.length * NEAR_VIEW_SHARE) return false;
-    const detail = this.detail();
-    const build = new SlicedBuild(near, this.owner, this.owner.writer, detail);
-    build.run(() => false);
-    if (build.pieces.length === 0) return false;
-    for (const piece of build.pieces) chunk.group.addChild(piece);
-    chunk.batches = build.batches;
-    chunk.zoomed = build.zoomed;
-    chunk.detail = detail;
-    chunk.cutFor = -1;
-    chunk.partialFor = this.owner.cullSerial();
-    this.partial.push(chunk);
-    return true;
   }
 
   /** A sliced build of `chunk` at the current detail, with a writer of its own. */
@@ -980,7 +900,6 @@ export class ChunkList {
   ): void {
     for (const piece of pieces) chunk.group.addChild(piece);
     chunk.built = true;
-    chunk.partialFor = -1;
     chunk.zoomed = zoomed;
     chunk.detail = detail;
     chunk.batchesOnly = pieces.every((piece) => piece.label === "batch");
@@ -1038,7 +957,6 @@ export class ChunkList {
     chunk.slots = null;
     chunk.cutFor = -1;
     chunk.shapesDrawn = 0;
-    chunk.partialFor = -1;
   }
 
   private destroyChunk(chunk: Chunk): void {

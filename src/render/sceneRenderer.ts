@@ -203,8 +203,6 @@ export class SceneRenderer {
   private textureCaches: boolean;
   /** Whether chunks are built ahead of the view (see `buildAhead`). */
   private aheadOn = true;
-  /** Whether idle moments call `buildAhead` (see `setIdleBuilds`). */
-  private idleBuilds = false;
   private readonly clock: () => number;
   /** When the current pass's share of chunk building ends, by `clock`. */
   private buildDeadline = Infinity;
@@ -297,8 +295,6 @@ export class SceneRenderer {
       built: () => {
         this.builds += 1;
       },
-      idleBuilds: () => this.idleBuilds,
-      redraw: () => this.invalidate(),
       sliceOver: () => this.buildDeadline !== Infinity && this.clock() >= this.buildDeadline,
       liveWriter: new BatchWriter(),
       patched: (count) => {
@@ -483,11 +479,8 @@ export class SceneRenderer {
    * Returns whether to be called again, at the next idle moment.
    */
   buildAhead(over: () => boolean): boolean {
-    if (this.building || this.live || this.settleTimer !== null) return this.aheadOn || this.partly;
-    // Chunks drawn in part are in view: they come before those around it.
-    let partly = false;
-    for (const list of this.lists.values()) if (list.finishPartial(over)) partly = true;
-    if (partly || !this.aheadOn) return partly;
+    if (!this.aheadOn) return false;
+    if (this.building || this.live || this.settleTimer !== null) return true;
     let left = false;
     for (const list of this.lists.values()) if (list.buildAhead(over)) left = true;
     // Then the shapes of small groups far from the view, so a pan finds them drawn.
@@ -498,22 +491,6 @@ export class SceneRenderer {
   /** Texts set but held back from drawing until a frame has room for them (see `TextPacer`). */
   get textsWaiting(): number {
     return this.texts?.waitingCount ?? 0;
-  }
-
-  /** Whether chunks show only their members near the view (see `setIdleBuilds`). */
-  private get partly(): boolean {
-    for (const list of this.lists.values()) if (list.partly) return true;
-    return false;
-  }
-
-  /**
-   * Says whether `buildAhead` is called when the page is idle. While it is, a chunk drawn for the
-   * first time with only a small share of its members near the view draws those at once and is
-   * built whole in idle moments, so opening a big document draws its view without first
-   * building the whole chunks holding it.
-   */
-  setIdleBuilds(on: boolean): void {
-    this.idleBuilds = on;
   }
 
   /** Whether chunks near the view are still to be built: see `continueBuilds`. */

@@ -177,7 +177,6 @@ export class Viewport {
             () => ({ box: this.visibleWorldRect(), culls: this.culler.stats.culls }),
             idle,
           );
-    renderer.setIdleBuilds(this.ahead !== null);
     this.pageSerial = renderer.pageSerial;
     this.screen.eventMode = "none";
     this.underlay.eventMode = "none";
