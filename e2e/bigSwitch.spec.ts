@@ -106,6 +106,46 @@ async function drawRect(page: Page): Promise<void> {
 }
 
 test.describe("switching to a big stored drawing", () => {
+  test("an edit made in the open drawing while a big file is opened is kept in it", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await openApp(page);
+    const first = await page.evaluate(() => window.linework!.persistence!.path);
+    const small = await count(page);
+    // The edit is made the moment the opening bar shows, while the big file is read and built:
+    // a person drawing then would race the load.
+    const rect = makeNode<RectNode>("rect", "drawn-meanwhile", "", "a0", {
+      width: 40,
+      height: 30,
+      radii: [0, 0, 0, 0],
+      fill: DEFAULT_FILL,
+      stroke: DEFAULT_STROKE,
+    });
+    await page.evaluate(
+      ({ text, node }) => {
+        const lw = window.linework!;
+        const open = lw.current;
+        const observer = new MutationObserver(() => {
+          if (document.querySelector(".lw-opening-progress") === null) return;
+          observer.disconnect();
+          const parent = open.pageId();
+          open.store.transact("draw", (tx) => tx.put({ ...node, parent }));
+        });
+        observer.observe(document.body, { subtree: true, childList: true });
+        window.record = [lw.importDocument(text, "Big file")];
+      },
+      { text: bigFile("Big file"), node: rect },
+    );
+    await expect(page).toHaveTitle("Big file — Linework", { timeout: 120_000 });
+    // Back in the first drawing, the edit is there, and it is edited again.
+    await page.evaluate((path) => window.linework!.open(path!), first);
+    await expect(page).not.toHaveTitle("Big file — Linework");
+    await expect.poll(() => count(page)).toBe(small + 1);
+    await drawRect(page);
+    await expect.poll(() => count(page)).toBe(small + 2);
+  });
+
   test("shows progress, keeps the open drawing until the big one is ready, then edits it", async ({
     page,
   }) => {
