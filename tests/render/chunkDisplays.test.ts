@@ -1,12 +1,7 @@
-import { generateKeyBetween } from "fractional-indexing";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
-import type { DocumentStore } from "../../src/doc/store";
-import type { TextNode } from "../../src/doc/types";
 import type * as Renderer from "../../src/render/sceneRenderer";
-import { makeNode } from "../../src/shapes/makeNode";
 import type { Container as PixiContainer } from "pixi.js";
-import { emptyDocumentStore } from "../support/store";
+import { textsPage } from "./support/texts";
 
 let SceneRenderer: typeof Renderer.SceneRenderer;
 let Container: typeof PixiContainer;
@@ -19,34 +14,10 @@ beforeAll(async () => {
   headless.measureTextWithoutCanvas();
 });
 
-/** `count` texts in a row, t0, t1…: display objects in their chunk, not batch shapes. */
-function texts(count: number): DocumentStore {
-  const store = emptyDocumentStore();
-  store.transact("add", (tx) => {
-    let index: string | null = null;
-    for (let i = 0; i < count; i += 1) {
-      index = generateKeyBetween(index, null);
-      const text = makeNode<TextNode>("text", `t${i}`, "page", index, {
-        fill: DEFAULT_FILL,
-        stroke: { ...DEFAULT_STROKE, paint: null },
-        content: `Text ${i}`,
-        fontFamily: "sans-serif",
-        fontSize: 12,
-        fontWeight: 400,
-        fontStyle: "normal",
-        align: "left",
-        lineHeight: 1.2,
-        width: null,
-      });
-      tx.put({ ...text, transform: { ...text.transform, x: i * 1000 } });
-    }
-  });
-  return store;
-}
-
 describe("display objects in a drawn chunk", () => {
   it("are left out of drawing when far from the view, and put back when a cull or an edit brings them near", () => {
-    const store = texts(6);
+    // Texts in a row, far apart: display objects in their chunk, not batch shapes.
+    const store = textsPage(6, (i) => ({ x: i * 1000, y: 0 }));
     const renderer = new SceneRenderer(store, new Container(), () => {}, {
       chunkSize: 6,
       lazy: true,

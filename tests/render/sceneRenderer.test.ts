@@ -4,11 +4,12 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
 import { makeNode } from "../../src/shapes/makeNode";
 import { DocumentStore } from "../../src/doc/store";
-import type { EllipseNode, GroupNode, RectNode, SceneNode, TextNode } from "../../src/doc/types";
+import type { EllipseNode, GroupNode, RectNode, SceneNode } from "../../src/doc/types";
 import type { Container as PixiContainer } from "pixi.js";
 import type * as Renderer from "../../src/render/sceneRenderer";
 import { emptyDocumentStore } from "../support/store";
 import { drawing } from "./support/drawing";
+import { plainText } from "./support/texts";
 import { KIND_RULES } from "../../src/shapes/registry";
 
 let SceneRenderer: typeof Renderer.SceneRenderer;
@@ -46,19 +47,7 @@ function shape(kind: number, id: string, x: number, index: string): SceneNode {
     });
     return { ...ellipse, transform };
   }
-  const text = makeNode<TextNode>("text", id, "page", index, {
-    fill: DEFAULT_FILL,
-    stroke: { ...DEFAULT_STROKE, paint: null },
-    content: id,
-    fontFamily: "sans-serif",
-    fontSize: 12,
-    fontWeight: 400,
-    fontStyle: "normal",
-    align: "left",
-    lineHeight: 1.2,
-    width: null,
-  });
-  return { ...text, transform };
+  return { ...plainText(id, index, id, 0, 0), transform };
 }
 
 /** A store of `count` shapes in a row, rectangles and ellipses in turn, ids s0, s1, … */

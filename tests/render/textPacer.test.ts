@@ -1,13 +1,14 @@
 import { generateKeyBetween } from "fractional-indexing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
-import type { RectNode, TextNode } from "../../src/doc/types";
+import type { RectNode } from "../../src/doc/types";
 import type { RenderHooks } from "../../src/render/hud";
 import type * as Renderer from "../../src/render/sceneRenderer";
 import { TEXTS_PER_FRAME, TextPacer } from "../../src/render/textPacer";
 import { makeNode } from "../../src/shapes/makeNode";
 import type { Container as PixiContainer, Text as PixiText } from "pixi.js";
 import { emptyDocumentStore } from "../support/store";
+import { textsPage } from "./support/texts";
 
 let SceneRenderer: typeof Renderer.SceneRenderer;
 let Container: typeof PixiContainer;
@@ -109,34 +110,6 @@ function labelledBoxes(count: number) {
   return store;
 }
 
-/** A page of `count` texts, ten to a row. */
-function textsPage(count: number) {
-  const store = emptyDocumentStore();
-  store.transact("add", (tx) => {
-    let index: string | null = null;
-    for (let i = 0; i < count; i += 1) {
-      index = generateKeyBetween(index, null);
-      const text = makeNode<TextNode>("text", `t${i}`, "page", index, {
-        fill: DEFAULT_FILL,
-        stroke: { ...DEFAULT_STROKE, paint: null },
-        content: `Text ${i}`,
-        fontFamily: "sans-serif",
-        fontSize: 12,
-        fontWeight: 400,
-        fontStyle: "normal",
-        align: "left",
-        lineHeight: 1.2,
-        width: null,
-      });
-      tx.put({
-        ...text,
-        transform: { ...text.transform, x: (i % 10) * 100, y: Math.floor(i / 10) * 60 },
-      });
-    }
-  });
-  return store;
-}
-
 /** A renderer of `store`'s page with frames the test draws, and its labels' words. */
 function framedRenderer(store: ReturnType<typeof emptyDocumentStore>) {
   let frame: { before: () => void; after: () => void } | null = null;
@@ -199,7 +172,7 @@ describe("a renderer given its frames", () => {
 
   it("gives a frame's room to the texts still there, not to those deleted while they waited", () => {
     const count = 100;
-    const store = textsPage(count);
+    const store = textsPage(count, (i) => ({ x: (i % 10) * 100, y: Math.floor(i / 10) * 60 }));
     const { renderer, shown, frame } = framedRenderer(store);
     expect(shown()).toBe(TEXTS_PER_FRAME);
     frame()!.after();
