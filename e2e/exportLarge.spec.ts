@@ -177,11 +177,16 @@ test.describe("export of a large drawing", () => {
   test("Export as SVG from the palette shows a bar with Cancel; cancelled, nothing is saved and the document is as it was and editable", async () => {
     test.setTimeout(120_000);
     const page = shared();
+    await bigDrawing(page);
     const before = await documentState(page);
     let downloads = 0;
     const counted = (): void => void downloads++;
     page.on("download", counted);
     await watch(page, "Export progress of");
+    // As on a slow machine: the export must still be under way when Cancel is pressed, which
+    // on a fast one it need not be by the time the bar is seen moving.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     await page.locator("canvas").focus();
     await page.keyboard.press("Control+KeyK");
     const palette = page.getByRole("dialog", { name: "Command palette" });
@@ -189,12 +194,19 @@ test.describe("export of a large drawing", () => {
     await page.keyboard.press("Enter");
     const jobs = page.getByRole("region", { name: "Imports and exports in progress" });
     const bar = jobs.getByRole("progressbar", { name: /^Export progress of .*\.svg$/ });
-    await expect(bar).toBeVisible();
-    await expect
-      .poll(() => bar.evaluate((node) => (node as HTMLProgressElement).value))
-      .toBeGreaterThan(0);
-    await jobs.getByRole("button", { name: "Cancel" }).click();
-    await expect(bar).toBeHidden();
+    try {
+      await expect(bar).toBeVisible();
+      await expect
+        .poll(() => bar.evaluate((node) => (node as HTMLProgressElement).value), {
+          intervals: [50],
+        })
+        .toBeGreaterThan(0);
+      await jobs.getByRole("button", { name: "Cancel" }).click();
+      await expect(bar).toBeHidden();
+    } finally {
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+      await cdp.detach();
+    }
     // Long enough for an export that was not really stopped to finish and save.
     await page.waitForTimeout(3000);
     expect(downloads).toBe(0);
