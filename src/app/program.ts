@@ -16,6 +16,7 @@ import { NODES_PER_STEP, STOPPED, untilAborted } from "../io/steps";
 import { readOpenedText } from "../persist/damaged";
 import { DocumentStatusStore } from "../persist/documentStatus";
 import { yieldToEventLoop } from "../persist/db";
+import { EarlyWrite } from "../persist/earlyWrite";
 import { browserStorage } from "../persist/durableStorage";
 import { baseName } from "../persist/library";
 import { BANNER_DAMAGED, PersistenceSession, type PersistenceOptions } from "../persist/session";
@@ -246,11 +247,27 @@ export class Program {
     name?: string,
   ): Promise<{ ok: true; path: string | null; readOnly: boolean } | { ok: false; error: string }> {
     return this.asSwitch(name ?? "Untitled", async (signal, progress) => {
-      const result = await this.readText(text, signal, progress);
-      if (!result.ok) return { ok: false, error: result.error };
-      const path = await this.openLoaded(result, "Untitled", name, { signal, progress });
-      return { ok: true, path, readOnly: result.readOnly };
+      const early = this.writeEarly(name, text);
+      try {
+        const result = await this.readText(text, signal, progress);
+        if (!result.ok) return { ok: false, error: result.error };
+        const path = await this.openLoaded(result, "Untitled", name, { signal, progress }, early);
+        return { ok: true, path, readOnly: result.readOnly };
+      } finally {
+        early?.discard();
+      }
     });
+  }
+
+  /**
+   * The text written to the library while it is read, when the name it is stored under is known
+   * before reading (the document's own name is only known after): see `EarlyWrite`.
+   */
+  private writeEarly(name: string | undefined, text: string): EarlyWrite | null {
+    const session = this.session;
+    const library = session?.documents;
+    if (name === undefined || !session || !library || this.storage === null) return null;
+    return new EarlyWrite(library, name, text, session.whenSaved());
   }
 
   /**
@@ -330,6 +347,7 @@ export class Program {
     fileName: string,
     preferredName: string | undefined,
     { signal, progress }: { readonly signal: AbortSignal; readonly progress: RunningOpening },
+    early: EarlyWrite | null = null,
   ): Promise<string | null> {
     const { banners } = this;
     const meta = result.records.find((record) => record.type === "document");
@@ -365,11 +383,15 @@ export class Program {
     // The text is stored as it came (one transaction; nothing serialised or hashed) and the
     // editor is built from the records already parsed, not read back: the snapshot's read-back
     // check runs after the first frame (PersistenceSession.whenSnapshotChecked). The records are
-    // indexed while the browser writes the file; the import is done once the file is stored.
+    // indexed while the browser writes the file (begun while the text was read, when `early`
+    // holds that write); the import is done once the file is stored.
     const text = result.source ?? serializeDocument(result.records);
     await session.whenSaved();
     if (signal.aborted) throw abortError();
-    const { written } = await library.beginFromText(name, text);
+    const { written } =
+      early?.library === library
+        ? await early.take(name, text)
+        : await library.beginFromText(name, text);
     const discard = (): void =>
       void written.then((path) => library.remove(path)).catch(() => undefined);
     // Chromium hands the writes to its storage only once this task ends.

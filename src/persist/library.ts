@@ -148,11 +148,14 @@ export class Library {
    * every write and has been told to commit; `written` settles, with the path, when the file is
    * stored. The commit is asked for at once because an implicit one waits for the page to take
    * the writes' results, which it cannot while it goes on working: this way the browser stores
-   * the text while the page builds the editor that shows it.
+   * the text while the page builds the editor that shows it. With `last` false the file is not
+   * made the last opened document (`setLastOpened` does it later): a text written before it has
+   * been checked must not be what the next start opens.
    */
   async beginFromText(
     name: string,
     text: string,
+    { last = true }: { readonly last?: boolean } = {},
   ): Promise<{ readonly path: string; readonly written: Promise<string> }> {
     const path = await this.freePath(name);
     const now = new Date().toISOString();
@@ -164,7 +167,7 @@ export class Library {
     try {
       new IdbDocumentFile(this.db, inode).putFirstSnapshot(tx, text, now);
       tx.objectStore(FILES).add({ path, inode, created: now } satisfies FileEntry);
-      tx.objectStore(META).put(inode, LAST_KEY);
+      if (last) tx.objectStore(META).put(inode, LAST_KEY);
       tx.commit();
     } catch (error) {
       done.catch(() => undefined);
