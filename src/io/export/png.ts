@@ -1,9 +1,10 @@
 import { canvasMeasure } from "./canvasMeasure";
 import { ExportError } from "./errors";
 import { PngStreamEncoder } from "./pngEncoder";
+import { planStrips } from "./pngStrips";
 import type { ExportSource } from "./source";
 import { runExport } from "./inTasks";
-import { exportSvgLayersSteps, type SvgExport, type SvgExportOptions } from "./svg";
+import { exportSvgLayersSteps, type SvgLayer, type SvgExportOptions } from "./svg";
 import type { Box } from "../../math/box";
 
 export interface PngExportOptions extends Omit<SvgExportOptions, "measure"> {
@@ -20,10 +21,6 @@ export interface PngExportOptions extends Omit<SvgExportOptions, "measure"> {
 }
 
 export const MAX_SCALE = 64;
-/** Exports above this many pixels are drawn in strips and encoded as they come. */
-export const TILE_THRESHOLD = 16 * 1024 * 1024;
-/** Pixels per strip of a tiled export. */
-const STRIP_PIXELS = 4 * 1024 * 1024;
 /** Chromium's and Firefox's largest canvas side; every strip must fit in one canvas. */
 export const MAX_CANVAS_SIDE = 32767;
 /** Largest image made at all (about 1 GiB of pixels in flight). */
@@ -104,36 +101,27 @@ export function pixelArea(view: Box, scale: number): Box {
 /**
  * `view` of an exported drawing (its layers, back to front) at `scale` pixels a unit, as a PNG
  * of `pngSize(view, scale)` pixels whose corner is the view's (see `pixelArea`); a large one
- * drawn and encoded in strips. Progress counts the layers drawn, over every strip. Browser only.
+ * drawn and encoded in strips (`planStrips`), each from the layers that reach it. Progress
+ * counts the layers drawn, over every strip. Browser only.
  */
 export async function pngOfView(
-  layers: readonly Pick<SvgExport, "withView">[],
+  layers: readonly (Pick<SvgLayer, "withView"> & Partial<Pick<SvgLayer, "drawn">>)[],
   area: Box,
   scale: number,
   options: Pick<PngExportOptions, "onProgress" | "signal"> = {},
 ): Promise<Blob> {
   const { width, height } = pngSize(area, scale);
-  const view = (top: number, rows: number): Box => ({
-    minX: area.minX,
-    minY: area.minY + top / scale,
-    maxX: area.minX + width / scale,
-    maxY: area.minY + (top + rows) / scale,
-  });
   options.signal?.throwIfAborted();
-  const stripRows =
-    width * height <= TILE_THRESHOLD
-      ? height
-      : Math.max(1, Math.min(height, Math.floor(STRIP_PIXELS / width)));
-  const strips = Math.ceil(height / stripRows);
-  const total = strips * layers.length;
+  const strips = planStrips(layers, area, scale, width, height);
+  const total = strips.reduce((sum, strip) => sum + strip.layers.length, 0);
   let done = 0;
-  /** One strip: each layer drawn over the ones before, a task or two each. */
-  const drawStrip = async (top: number, rows: number): Promise<HTMLCanvasElement> => {
+  /** One strip: each layer that reaches it drawn over the ones before, a task or two each. */
+  const drawStrip = async ({ view, rows, layers: reaching }: (typeof strips)[number]) => {
     const canvas = stripCanvas(width, rows);
     const context = canvas.getContext("2d")!;
-    for (const layer of layers) {
+    for (const index of reaching) {
       options.signal?.throwIfAborted();
-      const image = await svgImage(layer.withView(view(top, rows), width, rows));
+      const image = await svgImage(layers[index]!.withView(view, width, rows));
       context.drawImage(image, 0, 0, width, rows);
       options.onProgress?.(++done, total);
       // A macrotask between layers lets the page breathe: input, timers, the progress bar, Cancel.
@@ -141,15 +129,15 @@ export async function pngOfView(
     }
     return canvas;
   };
-  if (strips === 1) return canvasToPng(await drawStrip(0, height));
+  if (strips.length === 1) return canvasToPng(await drawStrip(strips[0]!));
   const encoder = new PngStreamEncoder(width, height);
   try {
-    for (let strip = 0; strip < strips; strip++) {
-      const top = strip * stripRows;
-      const rows = Math.min(stripRows, height - top);
-      const canvas = await drawStrip(top, rows);
+    for (const strip of strips) {
+      const canvas = await drawStrip(strip);
       const context = canvas.getContext("2d") as CanvasRenderingContext2D;
-      await encoder.addRows(context.getImageData(0, 0, width, rows).data, rows);
+      const pixels = context.getImageData(0, 0, width, strip.rows).data;
+      options.signal?.throwIfAborted();
+      await encoder.addRows(pixels, strip.rows, options.signal);
     }
     return await encoder.finish();
   } catch (error) {

@@ -17,6 +17,9 @@ function chunk(type: string, data: Uint8Array): Uint8Array<ArrayBuffer> {
 
 const SIGNATURE = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]);
 
+/** Filtered pixel bytes handed to the compressor at once. */
+export const BYTES_PER_WRITE = 1024 * 1024;
+
 export class PngStreamEncoder {
   private readonly compressor = new CompressionStream("deflate");
   private readonly writer = this.compressor.writable.getWriter();
@@ -38,16 +41,28 @@ export class PngStreamEncoder {
     })();
   }
 
-  /** Adds rows of straight-alpha RGBA pixels (as getImageData gives them), top to bottom. */
-  async addRows(rgba: Uint8ClampedArray, rows: number): Promise<void> {
+  /**
+   * Adds rows of straight-alpha RGBA pixels (as getImageData gives them), top to bottom, about
+   * BYTES_PER_WRITE at a time with a macrotask between: the stream deflates what it is given
+   * on the page's thread, and a strip of 16 MB at once was one task of over 100 ms. Aborting
+   * `signal` stops it between two pieces with its reason.
+   */
+  async addRows(rgba: Uint8ClampedArray, rows: number, signal?: AbortSignal): Promise<void> {
     const stride = this.width * 4;
-    const out = new Uint8Array(rows * (stride + 1));
-    for (let y = 0; y < rows; y++) {
-      // Filter type 0 (none) leads each row.
-      out.set(rgba.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
+    const rowsPerWrite = Math.max(1, Math.floor(BYTES_PER_WRITE / (stride + 1)));
+    for (let first = 0; first < rows; first += rowsPerWrite) {
+      if (first > 0) await new Promise((resume) => setTimeout(resume, 0));
+      signal?.throwIfAborted();
+      const count = Math.min(rowsPerWrite, rows - first);
+      const out = new Uint8Array(count * (stride + 1));
+      for (let y = 0; y < count; y++) {
+        const row = first + y;
+        // Filter type 0 (none) leads each row.
+        out.set(rgba.subarray(row * stride, (row + 1) * stride), y * (stride + 1) + 1);
+      }
+      this.rowsWritten += count;
+      await this.writer.write(out);
     }
-    this.rowsWritten += rows;
-    await this.writer.write(out);
   }
 
   async finish(): Promise<Blob> {
@@ -72,6 +87,8 @@ export class PngStreamEncoder {
   }
 
   async abort(reason: unknown): Promise<void> {
+    // The compressed data is no longer wanted: its reader fails with the reason, heard here.
+    this.compressed.catch(() => {});
     await this.writer.abort(reason).catch(() => {});
   }
 }

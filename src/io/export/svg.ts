@@ -174,11 +174,21 @@ export function* exportSvgSteps(
 }
 
 /** The scope drawn as pictures to lay one over the other, each of a bounded number of nodes. */
+/** One layer of `SvgLayers`. */
+export interface SvgLayer extends SvgExport {
+  /**
+   * Where in page units the layer can put paint (its nodes' drawn bounds, all of `bounds` for
+   * the background), null when none of its nodes has drawn bounds: a strip of a large PNG it
+   * does not reach need not load it.
+   */
+  readonly drawn: Box | null;
+}
+
 export interface SvgLayers {
   /** The exported area in page units, the same for every layer. */
   readonly bounds: Box;
   /** Back to front; the first has the background. */
-  readonly layers: readonly SvgExport[];
+  readonly layers: readonly SvgLayer[];
   readonly warnings: readonly string[];
 }
 
@@ -194,22 +204,29 @@ export function* exportSvgLayersSteps(
   options: SvgExportOptions,
   nodesPerLayer: number,
 ): Steps<SvgLayers> {
-  const { page, roots, targets, bounds } = yield* scopeToWrite(source, options);
+  const { page, roots, rootBounds, targets, bounds } = yield* scopeToWrite(source, options);
   const split = roots.every((root) => root.node.blendMode === "normal");
   // One set of ids for all layers: drawn into one PDF page, two gradients must not share a name.
   const shared = { ...options, ids: options.ids ?? new IdAllocator() };
   let allowed = options.maxNodes ?? DEFAULT_MAX_NODES;
-  const layers: SvgExport[] = [];
+  const layers: SvgLayer[] = [];
   const warnings: string[] = [];
   let writer: SvgWriter | null = null;
+  let drawn: Box | null = null;
   const finish = (done: SvgWriter): void => {
     allowed -= done.written;
     warnings.push(...done.warnings);
-    layers.push(finished(done, page, bounds, layers.length === 0 && options.background === true));
+    const background = layers.length === 0 && options.background === true;
+    layers.push({
+      ...finished(done, page, bounds, background),
+      drawn: background ? bounds : drawn,
+    });
+    drawn = null;
   };
-  for (const root of roots) {
+  for (const [i, root] of roots.entries()) {
     writer ??= newWriter(source, shared, targets, allowed);
     yield* writer.node(root.node, root.outer, 0);
+    drawn = unionBox(drawn, rootBounds[i]!);
     if (split && writer.written >= nodesPerLayer) {
       finish(writer);
       writer = null;
@@ -227,6 +244,8 @@ function* scopeToWrite(
 ): Steps<{
   readonly page: PageRecord;
   readonly roots: readonly Root[];
+  /** Each root's drawn bounds, null where it draws nothing. */
+  readonly rootBounds: readonly (Box | null)[];
   readonly nodes: number;
   readonly targets: ReadonlySet<Id>;
   readonly bounds: Box;
@@ -237,13 +256,16 @@ function* scopeToWrite(
     roots.map((root) => root.node),
   );
   let bounds: Box | null = null;
+  const rootBounds: (Box | null)[] = [];
   for (const root of roots) {
-    bounds = unionBox(bounds, drawnBounds(source, root.node, root.outer));
+    const drawn = drawnBounds(source, root.node, root.outer);
+    rootBounds.push(drawn);
+    bounds = unionBox(bounds, drawn);
     yield;
   }
   if (bounds === null || !(bounds.maxX > bounds.minX) || !(bounds.maxY > bounds.minY))
     throw new ExportError("Nothing to export: everything in the scope is hidden or empty");
-  return { page, roots, nodes, targets, bounds };
+  return { page, roots, rootBounds, nodes, targets, bounds };
 }
 
 function newWriter(

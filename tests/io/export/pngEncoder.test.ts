@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { PngStreamEncoder } from "../../../src/io/export/pngEncoder";
+import { BYTES_PER_WRITE, PngStreamEncoder } from "../../../src/io/export/pngEncoder";
 import { decodePng } from "./images";
 
 async function encode(width: number, height: number, rgba: Uint8ClampedArray, strip: number) {
@@ -39,5 +39,19 @@ describe("streaming PNG encoder", () => {
     const encoder = new PngStreamEncoder(2, 2);
     await encoder.addRows(new Uint8ClampedArray(8), 1);
     await expect(encoder.finish()).rejects.toThrow(/1 of 2 rows/);
+  });
+
+  it("hands a large strip to the compressor in pieces with a task between, and stops there when aborted", async () => {
+    const width = 1000;
+    // Four pieces' worth of rows.
+    const rows = Math.ceil((4 * BYTES_PER_WRITE) / (width * 4));
+    const encoder = new PngStreamEncoder(width, rows);
+    const controller = new AbortController();
+    // Runs at the first task the encoder gives back, before the strip is all written.
+    setTimeout(() => controller.abort(), 0);
+    await expect(
+      encoder.addRows(new Uint8ClampedArray(width * rows * 4), rows, controller.signal),
+    ).rejects.toThrow(/aborted/);
+    await encoder.abort(controller.signal.reason);
   });
 });

@@ -46,6 +46,20 @@ describe("SVG layers for drawing a PNG", () => {
     expect(backgrounds).toEqual([1, 0, 0, 0]);
   });
 
+  it("say where each layer can put paint: its nodes' bounds, or all of it with the background", () => {
+    const store = storeWith(
+      ...Array.from({ length: 3000 }, (_, i) => rect(`r${i}`, "page", key(i), i)),
+    );
+    const { layers, bounds } = runSteps(exportSvgLayersSteps(store, OPTIONS, 1000));
+    expect(layers[0]!.drawn).toEqual(bounds);
+    const bare = runSteps(exportSvgLayersSteps(store, { ...OPTIONS, background: false }, 1000));
+    expect(bare.layers).toHaveLength(3);
+    for (const layer of bare.layers) {
+      const xs = drawn(layer.svg).map((id) => Number(id.slice(1)));
+      expect(layer.drawn).toEqual({ minX: xs[0], minY: 0, maxX: xs.at(-1)! + 10, maxY: 10 });
+    }
+  });
+
   it("keep a node on top that blends in one layer with everything below it", () => {
     const nodes: DocRecord[] = Array.from({ length: 3000 }, (_, i) =>
       rect(`r${i}`, "page", key(i), i),
