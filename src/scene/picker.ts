@@ -145,7 +145,7 @@ export class Picker implements ScenePicker {
     private readonly spatial: Pick<SpatialSync, "queryRect">,
     commits: Pick<DocumentStore, "subscribe"> = store,
   ) {
-    for (const record of store.all()) if (isSceneNode(record)) this.classify(record.id, record);
+    this.classifyAll();
     this.unsubscribe = commits.subscribe((commit) => {
       for (const { id, after } of commit.patch.changes) this.classify(id, after);
     });
@@ -153,6 +153,24 @@ export class Picker implements ScenePicker {
 
   dispose(): void {
     this.unsubscribe();
+  }
+
+  /**
+   * `classify` for every node of a document just opened, into an empty set: siblings arrive
+   * together, so each run of them reads its parent once instead of once a node.
+   */
+  private classifyAll(): void {
+    let parent: Id | null = null;
+    let onPage = false;
+    for (const record of this.store.all()) {
+      if (!isSceneNode(record)) continue;
+      if (record.parent !== parent) {
+        parent = record.parent;
+        onPage = this.store.get(parent)?.type === "page";
+      }
+      if (!onPage || record.hidden || record.locked || isContainer(record))
+        this.unusual.add(record.id);
+    }
   }
 
   private classify(id: Id, after: DocRecord | null): void {

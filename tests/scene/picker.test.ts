@@ -511,3 +511,44 @@ describe("§2 picking equals a brute-force walk of the document", () => {
     );
   });
 });
+
+describe("§2 a picker made for a document already open", () => {
+  it("reads each run of siblings' parent once, and finds what a picker kept up by edits finds", async () => {
+    const { store, picker: kept } = await scene();
+    add(
+      store,
+      "page",
+      Array.from({ length: 40 }, (_, i) => rect(`r${i}`, 10, 10, { x: (i % 8) * 20, y: 0 })),
+    );
+    add(store, "page", [group("g", { x: 0, y: 40 }), frame("f", 60, 60, { x: 80, y: 40 })]);
+    add(store, "g", [rect("g1", 10, 10), rect("g2", 10, 10, { x: 20 })]);
+    add(store, "f", [rect("f1", 10, 10)]);
+    add(store, "page", [rect("hidden", 10, 10, { y: 120 }, { hidden: true })]);
+    add(store, "page", [rect("locked", 10, 10, { x: 20, y: 120 }, { locked: true })]);
+    let reads = 0;
+    const counted: Pick<DocumentStore, "get" | "childrenOf" | "all" | "subscribe"> = {
+      get: (id) => {
+        reads += 1;
+        return store.get(id);
+      },
+      childrenOf: (id) => store.childrenOf(id),
+      all: () => store.all(),
+      subscribe: (listener) => store.subscribe(listener),
+    };
+    const sync = new SpatialSync(store, (await loadCore()).index);
+    sync.showPage("page");
+    const fresh = new Picker(counted, sync);
+    // In the order they were added: 42 of the page's children, the group's two, the frame's
+    // one, the page's last two: four runs of siblings for 49 nodes.
+    expect(reads).toBe(4);
+    const everything = { minX: -50, minY: -50, maxX: 300, maxY: 300 };
+    for (const contained of [false, true]) {
+      expect([...fresh.marquee(everything, { contained })].sort()).toEqual(
+        [...kept.marquee(everything, { contained })].sort(),
+      );
+    }
+    for (let x = -5; x < 160; x += 7)
+      for (let y = -5; y < 130; y += 7)
+        expect(fresh.pick({ x, y }, 1)).toBe(kept.pick({ x, y }, 1));
+  });
+});
