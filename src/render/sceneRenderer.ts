@@ -775,9 +775,13 @@ export class SceneRenderer {
         fresh = true;
       }
       // A masked group's children stay drawn at once: its mask hides the first one's drawing.
+      // So does a shape on screen before the commit (moved out of a chunk into a small group:
+      // Ctrl+G), which its chunk drops at once: left to the next passes, it would vanish.
+      const shownBefore = oldList !== null || (existing !== undefined && !this.deferred.has(id));
       if (
         defer &&
         fresh &&
+        !shownBefore &&
         list === null &&
         !isContainerNode(node) &&
         maskOf(this.nodeAt(node.parent)) === null

@@ -283,6 +283,35 @@ describe("shapes of small groups, drawn in slices", () => {
     renderer.dispose();
   });
 
+  it("shapes on screen before a big commit groups them stay drawn: only shapes new to the page wait", () => {
+    const store = emptyDocumentStore();
+    const count = DEFER_DRAWS_OVER + 36;
+    const indices: string[] = [];
+    store.transact("add", (tx) => {
+      let index: string | null = null;
+      for (let i = 0; i < count; i += 1) {
+        index = generateKeyBetween(index, null);
+        indices.push(index);
+        tx.put(box(`b${i}`, "page", index, i * 10));
+      }
+    });
+    const renderer = new SceneRenderer(store, new Container(), () => {}, {
+      buildSliceMs: 8,
+      clock: steppingClock(),
+    });
+    renderer.showPage("page");
+    finish(renderer);
+    // Ctrl+G: the page's chunk drops them at once, so a group display left undrawn until the
+    // next passes left a frame with none of them on screen.
+    store.transact("group", (tx) => {
+      tx.put({ ...makeNode<GroupNode>("group", "g", "page", "a0", {}), type: "group" });
+      for (let i = 0; i < count; i += 1)
+        tx.put({ ...(store.get(`b${i}`) as RectNode), parent: "g" });
+    });
+    expect(drawnShapes(renderer, store)).toBe(count);
+    renderer.dispose();
+  });
+
   it("a shape edited or deleted while it waits is drawn as it is now, or not at all", () => {
     const store = storeOf(20, 5);
     const renderer = new SceneRenderer(store, new Container(), () => {}, {
