@@ -11,8 +11,15 @@ const FLATTEN = /[^]$/;
 export class StringSink {
   private readonly chunks: string[] = [];
   private current = "";
+  private size = 0;
+
+  /** Characters pushed so far. */
+  get length(): number {
+    return this.size;
+  }
 
   push(text: string): void {
+    this.size += text.length;
     this.current += text;
     if (this.current.length >= CHUNK) {
       FLATTEN.test(this.current);

@@ -193,16 +193,17 @@ export interface SvgLayers {
 }
 
 /**
- * The scope as SVG layers of about `nodesPerLayer` nodes each (whole nodes under the scope's
- * top, in paint order), which drawn one over the other in order make the picture of
- * `exportSvg`: the browser decodes and draws each in a task of its own instead of all of a
- * large drawing in one. Where a node on top blends with what lies below it, that is all in its
- * layer, so such a scope is one layer.
+ * The scope as SVG layers of about `nodesPerLayer` nodes or `charsPerLayer` characters of
+ * markup each, whichever comes first (whole nodes under the scope's top, in paint order), which
+ * drawn one over the other in order make the picture of `exportSvg`: the browser decodes and
+ * draws each in a task of its own instead of all of a large drawing in one. Where a node on top
+ * blends with what lies below it, that is all in its layer, so such a scope is one layer.
  */
 export function* exportSvgLayersSteps(
   source: ExportSource,
   options: SvgExportOptions,
   nodesPerLayer: number,
+  charsPerLayer = Infinity,
 ): Steps<SvgLayers> {
   const { page, roots, rootBounds, targets, bounds } = yield* scopeToWrite(source, options);
   const split = roots.every((root) => root.node.blendMode === "normal");
@@ -227,7 +228,7 @@ export function* exportSvgLayersSteps(
     writer ??= newWriter(source, shared, targets, allowed);
     yield* writer.node(root.node, root.outer, 0);
     drawn = unionBox(drawn, rootBounds[i]!);
-    if (split && writer.written >= nodesPerLayer) {
+    if (split && (writer.written >= nodesPerLayer || writer.length >= charsPerLayer)) {
       finish(writer);
       writer = null;
     }
@@ -385,6 +386,10 @@ class SvgWriter {
   /** Nodes written so far. */
   get written(): number {
     return this.count;
+  }
+  /** Characters of the nodes' markup written so far (definitions not counted). */
+  get length(): number {
+    return this.parts.length;
   }
   /** Each node's element names its node (`SvgExportOptions.nodeIds`); the file's writer only. */
   markNodes = false;

@@ -60,6 +60,19 @@ describe("SVG layers for drawing a PNG", () => {
     }
   });
 
+  it("end a layer once its markup reaches the bound in characters, before the bound in nodes", () => {
+    const store = storeWith(
+      ...Array.from({ length: 1000 }, (_, i) => rect(`r${i}`, "page", key(i), i)),
+    );
+    const one = runSteps(exportSvgLayersSteps(store, OPTIONS, 1000)).layers[0]!;
+    const bodyOf = (svg: string): string => svg.slice(svg.indexOf("<rect", svg.indexOf("/>") + 2));
+    const perNode = bodyOf(one.svg).length / 1000;
+    const { layers } = runSteps(exportSvgLayersSteps(store, OPTIONS, 1000, perNode * 100));
+    expect(layers.length).toBeGreaterThanOrEqual(9);
+    expect(layers.length).toBeLessThanOrEqual(11);
+    expect(layers.flatMap((layer) => drawn(layer.svg))).toEqual(drawn(one.svg));
+  });
+
   it("keep a node on top that blends in one layer with everything below it", () => {
     const nodes: DocRecord[] = Array.from({ length: 3000 }, (_, i) =>
       rect(`r${i}`, "page", key(i), i),
