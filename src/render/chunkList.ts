@@ -416,6 +416,7 @@ export class ChunkList {
       if (!wanted && this.slicedBuilds.has(chunk) && !this.aheadSet.has(chunk))
         this.dropSlicedBuild(chunk);
       if (!wanted && !chunk.built && chunk.batches.length > 0) this.releaseBatches(chunk);
+      if (wanted && this.tooCoarse(chunk)) this.rebuildForDetail(chunk);
       if (wanted && !chunk.built) {
         // An edit shows at once; a chunk that draws nothing yet (a document just opened, a part
         // of it just panned into view) or an older zoom's detail is built within the pass's
@@ -527,6 +528,49 @@ export class ChunkList {
         changed += 1;
       } else if (this.updateCache(chunk)) changed += 1;
     }
+    return changed;
+  }
+
+  /**
+   * Starts rebuilding, without waiting for the zoom to settle, the drawn chunks built for a
+   * coarser bucket than the camera's; returns how many. Zoomed in on, coarse geometry costs the
+   * software rasteriser most of a frame: boxes too small for a ring at their bucket are whole
+   * quads shaded with distances on every inside pixel, and strokes and rims a bucket's pixel
+   * wide are many screen pixels wide. Chunks built for a finer bucket (zooming out) wait for the
+   * settle, as do chunks drawn from a texture, which cost the same at any zoom.
+   */
+  refineDetail(): number {
+    let marked = 0;
+    for (const chunk of this.chunks) {
+      // A culled one keeps what it holds, shown at once when a cull draws it (see `applyCull`).
+      if (chunk.group.culled || !this.tooCoarse(chunk)) continue;
+      this.rebuildForDetail(chunk);
+      marked += 1;
+    }
+    return marked;
+  }
+
+  /** Has the next passes build a drawn chunk again for the current detail, showing it meanwhile. */
+  private rebuildForDetail(chunk: Chunk): void {
+    chunk.built = false;
+    chunk.detailOnly = true;
+    this.unfinished = true;
+  }
+
+  /** Whether a drawn chunk shows geometry built for a coarser bucket than the camera's. */
+  private tooCoarse(chunk: Chunk): boolean {
+    return (
+      chunk.built &&
+      chunk.zoomed &&
+      chunk.cached === 0 &&
+      chunk.detail.pixelsPerUnit < this.detail().pixelsPerUnit
+    );
+  }
+
+  /** Caches drawn chunks as textures, or renders them again, as the zoom asks (`updateCache`). */
+  updateCaches(): number {
+    let changed = 0;
+    for (const chunk of this.chunks) if (this.updateCache(chunk)) changed += 1;
     return changed;
   }
 
@@ -655,6 +699,8 @@ export class ChunkList {
     chunk.tight = sliced.tight;
     chunk.detailOnly = false;
     this.finishBuild(chunk, sliced.pieces, sliced.batches, sliced.zoomed, sliced.detail);
+    // The zoom went in while it was built: it shows now, and is built again for the zoom's bucket.
+    if (this.tooCoarse(chunk)) this.rebuildForDetail(chunk);
   }
 
   private dropSlicedBuild(chunk: Chunk): void {
@@ -911,15 +957,16 @@ export class ChunkList {
 
   /**
    * Caches a drawn chunk as a texture at far zoom, or draws it live again; returns whether it
-   * did. Not while a zoom is under way: rendering textures for a passing zoom costs more frames
-   * than it saves, so until it settles chunks keep the texture they had (zooming out it is
-   * finer than needed) or are drawn live.
+   * did. Also while a zoom is under way: rendering a chunk's texture costs about one frame of
+   * drawing its meshes, and each later frame of the zoom then draws one quad instead of the
+   * meshes' triangles (on a software rasteriser each costs about as much as a hundred pixels).
+   * Zooming out, a texture is rendered again for each bucket passed, so it is never minified
+   * more than a settled one; zooming in it is kept (magnified) until the zoom settles.
    */
   private updateCache(chunk: Chunk): boolean {
     // Not while its members are edited live: the texture would be rendered at every step.
     const cacheable =
       chunk.built && chunk.batchesOnly && !chunk.group.culled && chunk.live.size === 0;
-    if (cacheable && chunk.cached !== 0 && !this.owner.settled()) return false;
     let wanted = 0;
     if (
       this.owner.cachesTextures() &&
@@ -931,9 +978,15 @@ export class ChunkList {
       const fits =
         bounds.width * resolution <= MAX_CACHE_TEXTURE_PX &&
         bounds.height * resolution <= MAX_CACHE_TEXTURE_PX;
-      if (fits && bounds.width > 0 && bounds.height > 0 && this.owner.settled())
-        wanted = resolution;
+      if (fits && bounds.width > 0 && bounds.height > 0) wanted = resolution;
     }
+    if (
+      cacheable &&
+      chunk.cached !== 0 &&
+      !this.owner.settled() &&
+      (wanted === 0 || wanted >= chunk.cached)
+    )
+      return false;
     // A rebuild drops the cache first (releaseBatches), so an unchanged state is up to date.
     if (wanted === chunk.cached) return false;
     if (wanted === 0) drawLive(chunk.group);

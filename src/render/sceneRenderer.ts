@@ -538,12 +538,16 @@ export class SceneRenderer {
       if (moved && this.settleTimer !== null) this.settleLater();
       return;
     }
+    const finer = detail.pixelsPerUnit > this.detail.pixelsPerUnit;
     this.detail = detail;
-    // Zoomed in past the cached zooms, textures would blur: draw live. Further out, textures
-    // for a neighbouring bucket serve until the zoom settles and they are rendered anew
-    // (rendering textures for a passing zoom would cost more frames than it saves).
+    // Zoomed in past the cached zooms, textures would blur: draw live. Further out, drawn
+    // chunks are drawn from textures at once (see `ChunkList.updateCache`).
     if (detail.pixelsPerUnit > TEXTURE_CACHE_MAX_ZOOM)
       for (const list of this.lists.values()) list.dropCaches();
+    else if (this.textureCaches) for (const list of this.lists.values()) list.updateCaches();
+    // Zooming in, chunks of a coarser bucket are built again in the next frames' slices, not
+    // at the settle: see `ChunkList.refineDetail`.
+    if (finer) for (const list of this.lists.values()) list.refineDetail();
     this.settleLater();
   }
 

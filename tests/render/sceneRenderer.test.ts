@@ -360,13 +360,40 @@ describe("scene renderer", () => {
       renderer.setZoom(0.1);
       vi.advanceTimersByTime(ZOOM_SETTLE_MS);
       expect(chunkGroups().map((group) => group.isCachedAsTexture)).toEqual([true, true]);
-      // Zooming out further keeps the textures until the zoom settles again.
+      // Zooming out further renders them again for the new bucket.
       renderer.setZoom(0.05);
       expect(chunkGroups().map((group) => group.isCachedAsTexture)).toEqual([true, true]);
       renderer.setZoom(1);
       expect(chunkGroups().map((group) => group.isCachedAsTexture)).toEqual([false, false]);
       // Still render groups of their own, so an edit inside one rebuilds only it.
       expect(chunkGroups().map((group) => group.isRenderGroup)).toEqual([true, true]);
+      renderer.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("zooming out into the cached zooms draws chunks from textures at once, rendered again for each bucket passed out and kept zooming in until the zoom settles", () => {
+    vi.useFakeTimers();
+    try {
+      const store = rowOf(6);
+      const renderer = new SceneRenderer(store, new Container(), () => {}, { chunkSize: 3 });
+      renderer.showPage("page");
+      const chunkGroups = () => renderer.world.children.flatMap((list) => list.children);
+      const resolutions = () =>
+        chunkGroups().map((group) =>
+          group.isCachedAsTexture ? group.renderGroup!.textureOptions.resolution : 0,
+        );
+      // No time passes: each step is a zoom still under way.
+      renderer.setZoom(0.2);
+      expect(resolutions()).toEqual([0.25, 0.25]);
+      renderer.setZoom(0.1);
+      expect(resolutions()).toEqual([0.125, 0.125]);
+      // Zooming back in within the cached zooms keeps the finer-grained texture drawn magnified.
+      renderer.setZoom(0.2);
+      expect(resolutions()).toEqual([0.125, 0.125]);
+      vi.advanceTimersByTime(ZOOM_SETTLE_MS);
+      expect(resolutions()).toEqual([0.25, 0.25]);
       renderer.dispose();
     } finally {
       vi.useRealTimers();

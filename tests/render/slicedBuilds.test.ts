@@ -92,6 +92,23 @@ function finish(renderer: InstanceType<typeof SceneRenderer>): number {
   return passes;
 }
 
+/** What each chunk of the page draws (see `drawing`), chunk by chunk. */
+function chunkDrawings(renderer: InstanceType<typeof SceneRenderer>): string[][] {
+  return renderer.world.children
+    .flatMap((list) => list.children)
+    .map((chunk) => {
+      const list = new Container();
+      const holder = new Container();
+      holder.addChild(list);
+      const parent = chunk.parent;
+      const at = parent?.getChildIndex(chunk) ?? 0;
+      list.addChild(chunk);
+      const drawn = drawing(holder);
+      parent?.addChildAt(chunk, at);
+      return drawn;
+    });
+}
+
 describe("chunks built over several passes", () => {
   it("fill in over passes, each drawing only finished chunks, and end as one pass would draw", () => {
     const store = storeOf(100);
@@ -236,6 +253,58 @@ describe("chunks built over several passes", () => {
     const whole = new SceneRenderer(store, new Container(), () => {}, { chunkSize: 20 });
     whole.setZoom(0.2);
     whole.showPage("page");
+    expect(drawing(renderer.world)).toEqual(drawing(whole.world));
+    renderer.dispose();
+    whole.dispose();
+  });
+
+  it("zooming in past the bucket a chunk was built for rebuilds it in the next passes, without waiting for the zoom to settle", () => {
+    const store = storeOf(60);
+    const renderer = new SceneRenderer(store, new Container(), () => {}, {
+      chunkSize: 20,
+      buildSliceMs: 6,
+      clock: steppingClock(),
+    });
+    renderer.setZoom(0.2);
+    renderer.showPage("page");
+    finish(renderer);
+    const far = drawing(renderer.world);
+    // Zooming out again keeps the finer detail until the zoom settles.
+    renderer.setZoom(0.1);
+    expect(renderer.building).toBe(false);
+    renderer.setZoom(1);
+    expect(renderer.building).toBe(true);
+    // The coarse detail shows until its replacement is whole.
+    expect(drawing(renderer.world)).toEqual(far);
+    finish(renderer);
+    const whole = fresh(store);
+    expect(drawing(renderer.world)).toEqual(drawing(whole.world));
+    renderer.dispose();
+    whole.dispose();
+  });
+
+  it("a chunk culled when the zoom went in past its bucket keeps what it held, and is rebuilt once a cull draws it", () => {
+    const store = storeOf(60);
+    const renderer = new SceneRenderer(store, new Container(), () => {}, {
+      chunkSize: 20,
+      buildSliceMs: 6,
+      clock: steppingClock(),
+    });
+    renderer.setZoom(0.2);
+    renderer.showPage("page");
+    finish(renderer);
+    const far = chunkDrawings(renderer);
+    const all = renderer.chunkMembers().flat();
+    renderer.cullTo(renderer.chunkMembers()[0]!);
+    finish(renderer);
+    renderer.setZoom(1);
+    finish(renderer);
+    renderer.cullTo(all);
+    expect(renderer.building).toBe(true);
+    // Nothing blinks out: the chunks drawn again show their coarse detail while rebuilt.
+    expect(chunkDrawings(renderer).slice(1)).toEqual(far.slice(1));
+    finish(renderer);
+    const whole = fresh(store);
     expect(drawing(renderer.world)).toEqual(drawing(whole.world));
     renderer.dispose();
     whole.dispose();
