@@ -10,6 +10,7 @@ import { benchHeavy } from "./heavy.ts";
 import { benchHistory } from "./history.ts";
 import { benchImport } from "./import.ts";
 import { benchInteraction } from "./interaction.ts";
+import { benchPngExport } from "./pngExport.ts";
 import { benchRender } from "./render.ts";
 import { benchStorage } from "./storage.ts";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -44,6 +45,10 @@ const report = {
   interaction: await benchInteraction(),
   // SVG export of 10k and 100k paths in Node (sizes from BENCH_EXPORT_SIZES).
   export: await benchExport(),
+  // PNG export of 100k rectangles at 1× and 2× (in strips) through `exports.png` in Chromium:
+  // time, layers loaded, longest task by thread and wall time; target longest task ≤ 100 ms.
+  // Needs the built app and Chromium like the render part (size from BENCH_PNG_SHAPES).
+  png: await benchPngExport(),
   // SVG import of 10k and 100k paths; targets 10k ≤ 1 s, 100k ≤ 8 s (sizes from BENCH_IMPORT_SIZES).
   import: await benchImport(),
   // Needs the built app (npm run build) and Chromium; sizes from BENCH_RENDER_SIZES.
