@@ -3,7 +3,7 @@ import { generateNKeysBetween } from "fractional-indexing";
 import type { EditableDocument } from "../editing/editor";
 import { addNodes, worldMatrix } from "../doc/commands";
 import { newId } from "../doc/ids";
-import type { DocumentStore } from "../doc/store";
+import type { DocumentStore, Transaction } from "../doc/store";
 import { fromMatrix, invert, multiply, toMatrix } from "../doc/transform";
 import {
   isContainer,
@@ -13,7 +13,17 @@ import {
   type Id,
   type SceneNode,
 } from "../doc/types";
-import { readPayload, writePayload } from "./clipboardFormat";
+import {
+  readPayload,
+  readPayloadInTasks,
+  writePayload,
+  type ClipboardContent,
+  type PayloadResult,
+} from "./clipboardFormat";
+import { IMPORT_SLICE_MS, placeInSlices } from "../io/import/intoDocument";
+import { IMPORT_CANCELLED } from "../io/import/workerClient";
+import type { parseJson } from "../io/native/jsonParse";
+import { isAbortError, type TaskOptions } from "../io/steps";
 import { adoptIntoFrames, type FrameAt } from "./frames";
 import { subtree } from "./copyTree";
 import { isFiniteTransform } from "./geometry";
@@ -108,31 +118,34 @@ export function cutSelection(editor: EditableDocument): string | null {
   return text;
 }
 
+/** A paste ready to go in: its records under fresh ids, placed in the target's coordinates. */
+interface PreparedPaste {
+  /** Image data the document does not hold yet. */
+  readonly blobs: readonly BlobRecord[];
+  /** The copied roots, back to front, not yet given indexes in the target. */
+  readonly top: readonly SceneNode[];
+  /** Everything inside them, parents before children. */
+  readonly inner: readonly SceneNode[];
+}
+
 /**
- * Pastes clipboard text into `options.parent`: fresh ids, the copied z-order, each root placed
- * where it was in the world (plus the offset), and selected. Bad text is refused with a
- * sentence saying why, and the document is not touched.
+ * The clipboard's content under fresh ids, each root placed where it was in the world (plus the
+ * offset) in `options.parent`'s coordinates, or why it cannot be pasted there.
  */
-export function pastePayload(
-  editor: EditableDocument,
-  text: string,
+function preparePaste(
+  store: DocumentStore,
+  content: ClipboardContent,
   options: PasteOptions,
-): PasteResult {
-  const { store } = editor;
-  const read = readPayload(text);
-  if (!read.ok) return read;
-  if (store.readOnly) return { ok: false, error: "This document is read-only." };
+): PreparedPaste | { readonly error: string } {
+  if (store.readOnly) return { error: "This document is read-only." };
   const parent = store.get(options.parent);
   if (parent?.type !== "page" && !isContainer(parent))
-    return {
-      ok: false,
-      error: "There is nowhere to paste: the target is not a page, frame or group.",
-    };
+    return { error: "There is nowhere to paste: the target is not a page, frame or group." };
   const toParent = invert(worldMatrix(store, options.parent));
   if (toParent === null)
-    return { ok: false, error: "Cannot paste into a group that is scaled down to nothing." };
+    return { error: "Cannot paste into a group that is scaled down to nothing." };
   const makeId = options.makeId ?? newId;
-  const { roots, descendants, blobs } = read.content;
+  const { roots, descendants, blobs } = content;
 
   // Image data: reuse this document's identical record, else add it, under a fresh id if taken.
   const blobIds = new Map<Id, Id>();
@@ -156,44 +169,131 @@ export function pastePayload(
   }
 
   const ids = new Map<Id, Id>();
-  for (const node of [...roots, ...descendants]) ids.set(node.id, makeId());
+  for (const node of roots) ids.set(node.id, makeId());
+  for (const node of descendants) ids.set(node.id, makeId());
   const offset =
     typeof options.offset === "function"
       ? options.offset(roots.map((r) => r.id))
       : (options.offset ?? { x: 0, y: 0 });
   if (!Number.isFinite(offset.x) || !Number.isFinite(offset.y))
-    return { ok: false, error: "The paste offset must be finite." };
+    return { error: "The paste offset must be finite." };
   const placed: SceneNode[] = [];
   for (const root of roots) {
     const world = toMatrix(root.transform);
     const moved = { ...world, e: world.e + offset.x, f: world.f + offset.y };
     const transform = fromMatrix(multiply(toParent, moved));
     if (!isFiniteTransform(transform))
-      return { ok: false, error: "The shapes on the clipboard are too far away to paste here." };
-    placed.push(remap({ ...root, transform }, ids, blobIds));
+      return { error: "The shapes on the clipboard are too far away to paste here." };
+    placed.push(remap({ ...root, transform, parent: options.parent }, ids, blobIds));
   }
   const children = reindexed(descendants).map((node) => remap(node, ids, blobIds));
+  return { blobs: newBlobs, top: placed, inner: children };
+}
 
+function pasteRefused(error: unknown): PasteResult {
+  return {
+    ok: false,
+    error: `The shapes on the clipboard could not be pasted: ${error instanceof Error ? error.message : String(error)}`,
+  };
+}
+
+/** The pasted roots whose centres lie in a frame become its children (see `PasteOptions`). */
+function intoFrames(tx: Transaction, rootIds: readonly Id[], options: PasteOptions): void {
+  if (options.frameAt !== undefined) adoptIntoFrames(tx, rootIds, options.frameAt);
+}
+
+/**
+ * Pastes clipboard text into `options.parent`: fresh ids, the copied z-order, each root placed
+ * where it was in the world (plus the offset), and selected. Bad text is refused with a
+ * sentence saying why, and the document is not touched.
+ */
+export function pastePayload(
+  editor: EditableDocument,
+  text: string,
+  options: PasteOptions,
+): PasteResult {
+  const { store } = editor;
+  const read = readPayload(text);
+  if (!read.ok) return read;
+  const prepared = preparePaste(store, read.content, options);
+  if ("error" in prepared) return { ok: false, error: prepared.error };
+  const rootIds = prepared.top.map((r) => r.id);
   try {
     store.transact("Paste", (tx) => {
-      for (const blob of newBlobs) tx.put(blob);
-      addNodes(tx, options.parent, placed, "front");
-      for (const child of children) tx.put(child);
-      if (options.frameAt !== undefined)
-        adoptIntoFrames(
-          tx,
-          placed.map((r) => r.id),
-          options.frameAt,
-        );
-      tx.select(placed.map((r) => r.id));
+      for (const blob of prepared.blobs) tx.put(blob);
+      addNodes(tx, options.parent, prepared.top, "front");
+      for (const child of prepared.inner) tx.put(child);
+      intoFrames(tx, rootIds, options);
+      tx.select(rootIds);
     });
   } catch (error) {
-    return {
-      ok: false,
-      error: `The shapes on the clipboard could not be pasted: ${error instanceof Error ? error.message : String(error)}`,
-    };
+    return pasteRefused(error);
   }
-  return { ok: true, ids: placed.map((r) => r.id) };
+  return { ok: true, ids: rootIds };
+}
+
+/** A paste done over many tasks: its progress (0–1) and the signal that cancels it. */
+export interface PasteJob {
+  readonly progress?: (fraction: number) => void;
+  readonly signal?: AbortSignal;
+  /** How the reading's steps are spread over tasks; the page's timers by default. */
+  readonly tasks?: TaskOptions;
+  /** The JSON parser (a worker in the page). */
+  readonly parse?: typeof parseJson;
+}
+
+/** Reading a large payload fills this share of its bar; adding the shapes, the rest. */
+const READING_SHARE = 0.5;
+
+/**
+ * `pastePayload` without a long task, for a payload of thousands of shapes: read off the page's
+ * thread and in steps (`readPayloadInTasks`), then added in slices folded into one undo step,
+ * as a large import is (`placeInSlices`). The same refusals; cancelled, the document and its
+ * history are as they were.
+ */
+export async function pastePayloadInSlices(
+  editor: EditableDocument,
+  text: string,
+  options: PasteOptions,
+  job: PasteJob = {},
+): Promise<PasteResult & { readonly cancelled?: true }> {
+  const { store } = editor;
+  const tasks = job.tasks ?? {
+    clock: () => performance.now(),
+    sliceMs: IMPORT_SLICE_MS,
+    pause: () => new Promise<void>((done) => setTimeout(done, 0)),
+  };
+  const cancelled = { ok: false, error: IMPORT_CANCELLED, cancelled: true } as const;
+  let read: PayloadResult;
+  try {
+    read = await readPayloadInTasks(text, tasks, job.signal, job.parse);
+  } catch (error) {
+    if (isAbortError(error)) return cancelled;
+    return pasteRefused(error);
+  }
+  if (!read.ok) return read;
+  if (job.signal?.aborted === true) return cancelled;
+  job.progress?.(READING_SHARE);
+  const prepared = preparePaste(store, read.content, options);
+  if ("error" in prepared) return { ok: false, error: prepared.error };
+  const placed = await placeInSlices(
+    store,
+    editor.history,
+    prepared,
+    options.parent,
+    {
+      ...tasks,
+      signal: job.signal,
+      progress: (done) => job.progress?.(READING_SHARE + (1 - READING_SHARE) * done),
+    },
+    {
+      label: "Paste",
+      refused: "The shapes on the clipboard could not be pasted",
+      finish: (tx, rootIds) => intoFrames(tx, rootIds, options),
+    },
+  );
+  if (!placed.ok && "cancelled" in placed) return cancelled;
+  return placed;
 }
 
 /** A pasted node under its new ids; line ends bound to a shape not pasted with it come free. */

@@ -1,7 +1,15 @@
 import type { EditableDocument } from "../editing/editor";
 import { isSceneNode, type Id } from "../doc/types";
 import type { FrameAt } from "./frames";
-import { copyPayload, cutSelection, pastePayload, type PasteResult } from "./clipboard";
+import {
+  copyPayload,
+  cutSelection,
+  pastePayload,
+  pastePayloadInSlices,
+  type PasteResult,
+} from "./clipboard";
+import { OFF_THREAD_BYTES } from "../io/import/importFile";
+import type { Jobs } from "../io/jobs";
 
 /** What other programs paste of a copy: the selection as SVG markup and as a PNG. */
 export interface ClipboardPicture {
@@ -26,6 +34,8 @@ export interface ClipboardHost {
   notify?(message: string): void;
   /** The frame a page point lies in, so pasted shapes land inside the frames they cover. */
   frameAt?: FrameAt;
+  /** The open document's jobs: a large paste shows its progress and a Cancel button there. */
+  jobs?(): Jobs;
 }
 
 /** A clipboard that lives in the page's memory. */
@@ -77,22 +87,40 @@ export interface ClipboardActions {
   cut(): string | null;
   /** Pastes text into the scope; a refusal is reported through the host and returned. */
   paste(text: string): PasteResult;
+  /**
+   * `paste` for text of any size: a payload of thousands of shapes is read and added over many
+   * tasks (see `pastePayloadInSlices`) under a bar with Cancel, where the host has jobs; a
+   * cancel is reported to no one. A small one is pasted before this returns.
+   */
+  pasteAny(text: string): Promise<PasteResult>;
 }
 
 export function clipboardActions(host: ClipboardHost): ClipboardActions {
   const offsets = new PasteOffsets();
+  const options = (text: string, editor: EditableDocument) => ({
+    parent: host.scope(),
+    offset: offsets.next(text, editor),
+    frameAt: host.frameAt,
+  });
   return {
     copy: () => copyPayload(host.editor()),
     cut: () => cutSelection(host.editor()),
     paste: (text) => {
       const editor = host.editor();
-      const result = pastePayload(editor, text, {
-        parent: host.scope(),
-        offset: offsets.next(text, editor),
-        frameAt: host.frameAt,
-      });
+      const result = pastePayload(editor, text, options(text, editor));
       if (!result.ok) host.notify?.(result.error);
       return result;
+    },
+    pasteAny(text) {
+      const job = text.length >= OFF_THREAD_BYTES ? host.jobs?.().start("paste", "shapes") : null;
+      if (job === null || job === undefined) return Promise.resolve(this.paste(text));
+      const editor = host.editor();
+      return pastePayloadInSlices(editor, text, options(text, editor), job)
+        .then((result) => {
+          if (!result.ok && result.cancelled !== true) host.notify?.(result.error);
+          return result;
+        })
+        .finally(() => job.finish());
     },
   };
 }

@@ -1,6 +1,17 @@
 import { DocumentStore } from "../doc/store";
 import type { BlobRecord, DocRecord, SceneNode } from "../doc/types";
 import { parseDocument, serializeDocument } from "../io/native";
+import { parseDocumentText, type LoadResult } from "../io/native/parse";
+import { parseJson } from "../io/native/jsonParse";
+import {
+  abortError,
+  isAbortError,
+  runInTasks,
+  STOPPED,
+  untilAborted,
+  type Steps,
+  type TaskOptions,
+} from "../io/steps";
 import { isPlainObject } from "../io/native/checks";
 import { KIND_RULES } from "../shapes/registry";
 import { subtree } from "./copyTree";
@@ -71,20 +82,16 @@ function failure(error: string): PayloadResult {
   return { ok: false, error };
 }
 
-/**
- * Reads payload text that may come from anywhere: another program, another tab, a hostile
- * page. Never throws; refuses with a sentence a person can act on.
- */
-export function readPayload(text: unknown): PayloadResult {
+/** The checks every payload's text meets before it is parsed: why it is refused, or null. */
+function refusedText(text: unknown): PayloadResult | null {
   if (typeof text !== "string") return failure(`${NOT_OURS}.`);
   if (text.length > MAX_CLIPBOARD_CHARS)
     return failure(`The clipboard holds more than ${MAX_CLIPBOARD_CHARS} characters.`);
-  let wrapper: unknown;
-  try {
-    wrapper = JSON.parse(text);
-  } catch {
-    return failure(`${NOT_OURS} (it is not JSON).`);
-  }
+  return null;
+}
+
+/** The `.linework` text a parsed payload wraps, or why it is refused. */
+function documentIn(wrapper: unknown): string | PayloadResult {
   if (!isPlainObject(wrapper) || wrapper.format !== CLIPBOARD_FORMAT)
     return failure(`${NOT_OURS}.`);
   if (wrapper.version !== CLIPBOARD_VERSION) {
@@ -95,11 +102,15 @@ export function readPayload(text: unknown): PayloadResult {
     );
   }
   if (typeof wrapper.document !== "string") return failure(`${NOT_OURS}: it holds no document.`);
-  const loaded = parseDocument(wrapper.document);
+  return wrapper.document;
+}
+
+/** A loaded payload document's copied subtrees and image data, or why it is refused. */
+function contentOf(loaded: LoadResult, build: (records: DocRecord[]) => DocumentStore) {
   if (!loaded.ok) return failure(`The shapes on the clipboard could not be read. ${loaded.error}`);
   let store: DocumentStore;
   try {
-    store = new DocumentStore(loaded.records, { invariants: KIND_RULES });
+    store = build(loaded.records);
   } catch (error) {
     return failure(
       `The shapes on the clipboard could not be read: ${error instanceof Error ? error.message : String(error)}`,
@@ -112,5 +123,63 @@ export function readPayload(text: unknown): PayloadResult {
   const descendants: SceneNode[] = [];
   for (const root of roots) descendants.push(...subtree(store, root).slice(1));
   const blobs = store.snapshot().filter((r): r is BlobRecord => r.type === "blob");
-  return { ok: true, content: { roots, descendants, blobs } };
+  return { ok: true, content: { roots, descendants, blobs } } as const;
+}
+
+/**
+ * Reads payload text that may come from anywhere: another program, another tab, a hostile
+ * page. Never throws; refuses with a sentence a person can act on.
+ */
+export function readPayload(text: unknown): PayloadResult {
+  const refused = refusedText(text);
+  if (refused !== null) return refused;
+  let wrapper: unknown;
+  try {
+    wrapper = JSON.parse(text as string);
+  } catch {
+    return failure(`${NOT_OURS} (it is not JSON).`);
+  }
+  const document = documentIn(wrapper);
+  if (typeof document !== "string") return document;
+  return contentOf(
+    parseDocument(document),
+    (records) => new DocumentStore(records, { invariants: KIND_RULES }),
+  );
+}
+
+/**
+ * `readPayload` without a long task, for a large payload: both JSON parses off the page's
+ * thread (`parseJson`), the records read and checked, and the store of them built, in steps
+ * spread over tasks by `tasks`. The same refusals; an AbortError once `signal` is aborted.
+ */
+export async function readPayloadInTasks(
+  text: unknown,
+  tasks: TaskOptions,
+  signal?: AbortSignal,
+  parse: typeof parseJson = parseJson,
+): Promise<PayloadResult> {
+  const refused = refusedText(text);
+  if (refused !== null) return refused;
+  const run = async <T>(steps: Steps<T>): Promise<T> => {
+    const result = await runInTasks(untilAborted(steps, signal), tasks);
+    if (result === STOPPED) throw abortError();
+    return result;
+  };
+  const wrapper = await parse([text as string], signal);
+  if (!wrapper.ok) return failure(`${NOT_OURS} (it is not JSON).`);
+  const document = documentIn(wrapper.root);
+  if (typeof document !== "string") return document;
+  const loaded = await parseDocumentText(document, (pieces) => parse(pieces, signal), run);
+  let built: DocumentStore | null = null;
+  if (loaded.ok) {
+    try {
+      built = await run(DocumentStore.build(loaded.records, { invariants: KIND_RULES }));
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      return contentOf(loaded, () => {
+        throw error;
+      });
+    }
+  }
+  return contentOf(loaded, () => built!);
 }

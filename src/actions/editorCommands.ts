@@ -129,7 +129,7 @@ export function editorCommands(
       report("The clipboard could not be read.");
       return;
     }
-    if (text !== null && text !== "") clipboard.paste(text);
+    if (text !== null && text !== "") await clipboard.pasteAny(text);
   };
   /** Copies or cuts with `take`; the picture is taken first, while the selection still exists. */
   const copyOut = (take: () => string | null): void => {

@@ -46,6 +46,7 @@ export function bindProgramCommands(wiring: CommandWiring): () => void {
     notify,
     frameAt: (point: { x: number; y: number }, exclude: ReadonlySet<string>) =>
       current().tools.picker.frameAt(point, { exclude }),
+    jobs: () => current().jobs,
   };
   // One instance for the menus and the keyboard's clipboard events, so repeated pastes step on.
   const clipboard = clipboardActions(editHost);

@@ -193,7 +193,7 @@ export async function pasteContents(
   if (editor.store.readOnly) return target.notify("The document is read-only.");
   const ours = contents.ours ?? (contents.html === null ? null : payloadFromHtml(contents.html));
   if (ours !== null) {
-    target.actions.paste(ours);
+    await target.actions.pasteAny(ours);
     return;
   }
   const svg =

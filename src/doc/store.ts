@@ -550,6 +550,9 @@ export class Transaction {
 
   /** The nodes under `parent` as this transaction sees them, back to front. */
   childrenOf(parent: Id): SceneNode[] {
+    // Untouched by this transaction, they are the store's sorted list: a slice adding to a page
+    // of a hundred thousand must not sort them all again to find the frontmost.
+    if (!this.touchesChildrenOf(parent)) return this.store.childrenOf(parent).slice();
     const result = new Map<Id, SceneNode>();
     for (const child of this.store.childrenOf(parent)) result.set(child.id, child);
     for (const [id, record] of this.pending) {
@@ -558,6 +561,16 @@ export class Transaction {
       else result.delete(id);
     }
     return [...result.values()].sort(byIndex);
+  }
+
+  /** Whether a record written here is, or was, a child of `parent`. */
+  private touchesChildrenOf(parent: Id): boolean {
+    for (const [id, record] of this.pending) {
+      if (record !== null && isSceneNode(record) && record.parent === parent) return true;
+      const stored = this.store.get(id);
+      if (stored !== undefined && isSceneNode(stored) && stored.parent === parent) return true;
+    }
+    return false;
   }
 
   /** Sets the selection this transaction leaves behind (restored by redo; undo restores the one before). */

@@ -4,8 +4,11 @@
  * done and a way to cancel it.
  */
 
-/** "copy": a payload for the system clipboard (Copy as SVG, Copy as PNG). */
-export type JobKind = "import" | "export" | "copy";
+/**
+ * "copy": a payload for the system clipboard (Copy as SVG, Copy as PNG); "paste": a large
+ * paste of Linework shapes.
+ */
+export type JobKind = "import" | "export" | "copy" | "paste";
 
 export interface Job {
   readonly id: number;

@@ -15,12 +15,14 @@ const BAR_LABELS = {
   import: "import.progress",
   export: "export.progressOf",
   copy: "copy.progressOf",
+  paste: "paste.progressOf",
 } as const satisfies Record<Job["kind"], string>;
 
 /** What a job's bar says it is doing. */
 function doing(job: Job, t: Messages["t"]): string {
   if (job.kind === "export") return t("export.exporting", { name: job.name });
   if (job.kind === "copy") return t("copy.copying", { name: job.name });
+  if (job.kind === "paste") return t("paste.pasting", { name: job.name });
   return t(job.fraction >= 1 ? "import.adding" : "import.importing", { name: job.name });
 }
 

@@ -6,7 +6,15 @@ import type { DocumentStore, Transaction } from "../../doc/store";
 import { isContainer, type Id, type SceneNode } from "../../doc/types";
 import { drawingBounds } from "./drawingBounds";
 import { IMPORT_ROOT, type ImportSuccess } from "./result";
-import { NODES_PER_STEP, runInTasks, runSteps, STOPPED, untilAborted, type Steps } from "../steps";
+import {
+  NODES_PER_STEP,
+  runInTasks,
+  runSteps,
+  STOPPED,
+  untilAborted,
+  type Steps,
+  type TaskOptions,
+} from "../steps";
 import { IMPORT_CANCELLED } from "./workerClient";
 import type { Point } from "../../math/point";
 import { isImage } from "../../shapes/image";
@@ -22,7 +30,7 @@ export type PlaceResult =
   { readonly ok: true; readonly ids: Id[] } | { readonly ok: false; readonly error: string };
 
 /** An import's records with fresh ids, placed: what goes into the document. */
-interface PreparedImport {
+export interface PreparedImport {
   readonly blobs: readonly ImportSuccess["blobs"][number][];
   /** Top-level nodes, given their indexes when they go in. */
   readonly top: readonly SceneNode[];
@@ -89,14 +97,17 @@ function indexedTop(tx: Transaction, parent: Id, top: readonly SceneNode[]): Sce
   return top.map((node, i) => ({ ...node, index: indexes[i]! }));
 }
 
-function refusal(error: unknown): { readonly ok: false; readonly error: string } {
+function refusal(
+  error: unknown,
+  prefix = "The import could not be added to the document",
+): { readonly ok: false; readonly error: string } {
   const detail =
     error instanceof InvariantError
       ? error.violations.slice(0, 3).join("; ")
       : error instanceof Error
         ? error.message
         : String(error);
-  return { ok: false, error: `The import could not be added to the document: ${detail}` };
+  return { ok: false, error: `${prefix}: ${detail}` };
 }
 
 /**
@@ -170,19 +181,54 @@ export async function importIntoDocumentInSlices(
   placement: ImportPlacement,
   options: SlicedImportOptions = {},
 ): Promise<PlaceResult | { readonly ok: false; readonly error: string; readonly cancelled: true }> {
-  const clock = options.clock ?? (() => performance.now());
-  const pause = options.pause ?? (() => new Promise<void>((done) => setTimeout(done, 0)));
-  const sliceMs = options.sliceMs ?? IMPORT_SLICE_MS;
-  const cancelled = { ok: false, error: IMPORT_CANCELLED, cancelled: true } as const;
   // Readying a hundred thousand nodes takes longer than a task should: it goes over tasks too,
   // before anything reaches the document, so Cancel meanwhile has nothing to take back.
-  const tasks = { clock, sliceMs, pause };
+  const tasks = tasksOf(options);
   const prepared = await runInTasks(
     untilAborted(prepare(store, result, placement), options.signal),
     tasks,
   );
-  if (prepared === STOPPED) return cancelled;
+  if (prepared === STOPPED) return CANCELLED;
   if ("error" in prepared) return { ok: false, error: prepared.error };
+  return placeInSlices(store, gesture, prepared, placement.parent, options);
+}
+
+const CANCELLED = { ok: false, error: IMPORT_CANCELLED, cancelled: true } as const;
+
+function tasksOf(options: SlicedImportOptions): TaskOptions {
+  return {
+    clock: options.clock ?? (() => performance.now()),
+    pause: options.pause ?? (() => new Promise<void>((done) => setTimeout(done, 0))),
+    sliceMs: options.sliceMs ?? IMPORT_SLICE_MS,
+  };
+}
+
+/** What a sliced placement ends with, besides selecting the new top-level nodes. */
+export interface SlicedFinish {
+  /** The name of its commits and of the undo step they fold into. */
+  readonly label: string;
+  /** How a refusal by the document begins, before what was wrong. */
+  readonly refused?: string;
+  /** Runs in the last commit, before the selection is set (a paste's roots join frames). */
+  readonly finish?: (tx: Transaction, topIds: readonly Id[]) => void;
+}
+
+/**
+ * The slices of `importIntoDocumentInSlices` for records already given fresh ids (an import's
+ * or a paste's): `top` go in front of what `parent` holds, `inner` follow their parents.
+ */
+export async function placeInSlices(
+  store: DocumentStore,
+  gesture: ImportGesture,
+  prepared: PreparedImport,
+  parent: Id,
+  options: SlicedImportOptions = {},
+  ending: SlicedFinish = { label: "Import" },
+): Promise<PlaceResult | { readonly ok: false; readonly error: string; readonly cancelled: true }> {
+  const tasks = tasksOf(options);
+  const { clock, sliceMs, pause } = tasks;
+  const cancelled = CANCELLED;
+  const { label } = ending;
   const { blobs, top, inner } = prepared;
   const order = await runInTasks(untilAborted(sliceOrder(top, inner), options.signal), tasks);
   if (order === STOPPED) return cancelled;
@@ -192,7 +238,7 @@ export async function importIntoDocumentInSlices(
   let indexed: ReadonlyMap<Id, string> | null = null;
   let next = 0;
   let perSlice = Math.max(1, options.firstSlice ?? FIRST_SLICE_NODES);
-  gesture.beginGesture("Import");
+  gesture.beginGesture(label);
   try {
     while (next < order.length || indexed === null) {
       if (options.signal?.aborted) {
@@ -202,10 +248,13 @@ export async function importIntoDocumentInSlices(
       const end = sliceEnd(order, next, perSlice);
       const started = clock();
       const first = indexed === null;
-      const commit = store.transact("Import", (tx) => {
+      const commit = store.transact(label, (tx) => {
         if (first) {
+          // Nothing is selected while the slices go in: a selection of thousands (Select all,
+          // then a paste) would be measured again after every slice by whatever shows it.
+          tx.select([]);
           for (const blob of blobs) tx.put(blob);
-          indexed = new Map(indexedTop(tx, placement.parent, top).map((n) => [n.id, n.index]));
+          indexed = new Map(indexedTop(tx, parent, top).map((n) => [n.id, n.index]));
         }
         for (let i = next; i < end; i += 1) {
           const node = order[i]!;
@@ -232,7 +281,10 @@ export async function importIntoDocumentInSlices(
     }
     // Selected on a task of its own: measuring the selection (its frame, the panel's numbers)
     // walks every node it holds, as much work as a slice.
-    store.transact("Import", (tx) => tx.select(topIds));
+    store.transact(label, (tx) => {
+      ending.finish?.(tx, topIds);
+      tx.select(topIds);
+    });
     // Ending the gesture folds every slice's patch into one undo step, a walk over every node
     // again: on a task of its own too.
     await pause();
@@ -242,7 +294,7 @@ export async function importIntoDocumentInSlices(
     }
   } catch (error) {
     gesture.cancelGesture();
-    return refusal(error);
+    return refusal(error, ending.refused);
   }
   gesture.endGesture();
   return { ok: true, ids: topIds };

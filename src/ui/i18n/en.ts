@@ -156,6 +156,8 @@ export const EN = {
   "export.failed": "The export failed: {reason}",
   "copy.copying": "Copying {name} to the clipboard…",
   "copy.progressOf": "Copy progress of {name}",
+  "paste.pasting": "Pasting {name}…",
+  "paste.progressOf": "Paste progress of {name}",
   "documents.openTitle": "Open",
   "documents.recoverTitle": "Recover",
   "documents.list": "Drawings",
