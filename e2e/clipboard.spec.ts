@@ -286,6 +286,47 @@ test.describe("clipboard and drag-and-drop", () => {
     expect(await types(page)).toEqual(["text", "image"]);
   });
 
+  test("a paste of thousands of shapes goes in over many commits, as one undo step", async () => {
+    const page = shared();
+    await start(page);
+    const nodes = () =>
+      page.evaluate(
+        () => window.linework!.editor.store.snapshot().filter((r) => "parent" in r).length,
+      );
+    // An SVG of 2,000 rectangles comes in as one group of them; selected, it is copied.
+    const rects = Array.from(
+      { length: 2000 },
+      (_, i) =>
+        `<rect x="${(i % 50) * 12}" y="${Math.floor(i / 50) * 12}" width="10" height="10"/>`,
+    );
+    await paste(page, {
+      "text/plain": `<svg xmlns="http://www.w3.org/2000/svg">${rects.join("")}</svg>`,
+    });
+    await expect.poll(nodes).toBe(2001);
+    const ours = await page.evaluate(() => {
+      const data = new DataTransfer();
+      const event = new ClipboardEvent("copy", { clipboardData: data, bubbles: true });
+      document.querySelector("canvas")!.dispatchEvent(event);
+      const commits = { count: 0 };
+      (globalThis as { __commits?: typeof commits }).__commits = commits;
+      window.linework!.editor.store.subscribe(() => (commits.count += 1));
+      return data.getData("application/x-linework+json");
+    });
+    // Over SLICED_PASTE_CHARS (32 KiB).
+    expect(ours.length).toBeGreaterThan(32 * 1024);
+    await paste(page, { "application/x-linework+json": ours });
+    await expect.poll(nodes).toBe(4002);
+    expect(await types(page)).toEqual(["group", "group"]);
+    // Read off the page's thread and added in slices, not in one commit.
+    const commits = await page.evaluate(
+      () => (globalThis as { __commits?: { count: number } }).__commits!.count,
+    );
+    expect(commits).toBeGreaterThan(2);
+    await page.keyboard.press("Control+z");
+    await waitTicks(page);
+    expect(await nodes()).toBe(2001);
+  });
+
   test("garbage on the clipboard is refused with a message and the document is untouched", async () => {
     const page = shared();
     await start(page);

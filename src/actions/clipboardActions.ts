@@ -8,7 +8,6 @@ import {
   pastePayloadInSlices,
   type PasteResult,
 } from "./clipboard";
-import { OFF_THREAD_BYTES } from "../io/import/importFile";
 import type { Jobs } from "../io/jobs";
 
 /** What other programs paste of a copy: the selection as SVG markup and as a PNG. */
@@ -48,6 +47,13 @@ export class MemoryClipboard implements ClipboardPort {
     return this.text;
   }
 }
+
+/**
+ * Payloads from this size on are pasted over many tasks. The format is compact (a plain
+ * rectangle takes about 36 characters), so this is about a thousand shapes, which one task
+ * reads, adds and draws in about 100 ms.
+ */
+export const SLICED_PASTE_CHARS = 32 * 1024;
 
 /** Each further paste of the same clipboard lands this much further on. */
 export const PASTE_STEP = 10;
@@ -112,7 +118,7 @@ export function clipboardActions(host: ClipboardHost): ClipboardActions {
       return result;
     },
     pasteAny(text) {
-      const job = text.length >= OFF_THREAD_BYTES ? host.jobs?.().start("paste", "shapes") : null;
+      const job = text.length >= SLICED_PASTE_CHARS ? host.jobs?.().start("paste", "shapes") : null;
       if (job === null || job === undefined) return Promise.resolve(this.paste(text));
       const editor = host.editor();
       return pastePayloadInSlices(editor, text, options(text, editor), job)
