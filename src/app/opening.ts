@@ -9,13 +9,18 @@ export interface Opening {
   readonly name: string;
   /** 0–1. */
   readonly fraction: number;
-  /** Stops the switch; the open document stays. */
-  readonly cancel: () => void;
+  /**
+   * Stops the switch; the open document stays. Null once the new document is being put in
+   * place, when the open one can no longer be kept.
+   */
+  readonly cancel: (() => void) | null;
 }
 
 /** What the switch itself holds: where progress goes, and its end. */
 export interface RunningOpening {
   progress(fraction: number): void;
+  /** The switch is past stopping: its Cancel goes (a click now would be ignored). */
+  committing(): void;
   finish(): void;
 }
 
@@ -44,6 +49,11 @@ export class OpeningProgress {
         )
           return;
         current = { ...current, fraction };
+        this.set(current);
+      },
+      committing: () => {
+        if (this.shown !== current || current.cancel === null) return;
+        current = { ...current, cancel: null };
         this.set(current);
       },
       finish: () => {

@@ -408,6 +408,8 @@ export class Program {
       discard();
       throw abortError();
     }
+    // From here the open document's session is closed: a cancel could no longer keep it.
+    progress.committing();
     session.dispose();
     const next = await PersistenceSession.start(this.storage, {
       path,

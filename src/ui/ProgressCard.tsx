@@ -23,7 +23,8 @@ export interface ProgressCardBodyProps {
   /** How much is done, from 0 to 1. */
   readonly fraction: number;
   readonly cancelLabel: string;
-  readonly onCancel: () => void;
+  /** Null once the work is past stopping: the button stays, disabled. */
+  readonly onCancel: (() => void) | null;
 }
 
 /** What a progress card holds (see `PROGRESS_CARD_STYLE`), for whichever element is the card. */
@@ -43,7 +44,12 @@ export function ProgressCardBody(props: ProgressCardBodyProps) {
           style={{ width: "100%" }}
         />
       </span>
-      <button type="button" className="lw-button" onClick={props.onCancel}>
+      <button
+        type="button"
+        className="lw-button"
+        disabled={props.onCancel === null}
+        onClick={props.onCancel ?? undefined}
+      >
         {props.cancelLabel}
       </button>
     </>
