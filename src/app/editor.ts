@@ -19,7 +19,7 @@ import { attachRenderer, type SceneRenderer } from "../render";
 import type { Camera } from "../render/camera";
 import { Overlays } from "../render/overlays/overlays";
 import { Viewport, type ViewPreferences } from "../render/viewport";
-import { SpatialSync } from "../scene/spatialSync";
+import { SpatialSync, type PageBoxes } from "../scene/spatialSync";
 import { attachTools, type ToolServices, type ToolSession } from "./toolSession";
 
 /** What an editor is opened with besides its records. */
@@ -32,6 +32,8 @@ export interface EditorOptions {
   readonly services: ToolServices;
   /** The view to keep from the document before (pan, zoom, grid). */
   readonly view?: ViewPreferences;
+  /** The first page's boxes, worked out while the store was built (`pageBoxesSteps`). */
+  readonly pageBoxes?: PageBoxes | null;
 }
 
 /**
@@ -97,7 +99,7 @@ export class Editor implements EditableDocument {
     );
     const firstPage = store.pages()[0];
     this.page = firstPage?.id ?? "";
-    if (firstPage) this.spatial.showPage(firstPage.id);
+    if (firstPage) this.spatial.showPage(firstPage.id, options.pageBoxes ?? null);
     this.viewport = new Viewport(engine, this.renderer, this.spatial, options.view);
     this.camera = this.viewport.camera;
     this.overlays = new Overlays(

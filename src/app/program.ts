@@ -5,6 +5,7 @@ import { BannerStore } from "../editing/banners";
 import { CommandRegistry } from "../editing/commands";
 import type { DocumentStore } from "../doc/store";
 import { buildEditorStore, newDocumentRecords } from "../editing/editor";
+import { pageBoxesSteps, type PageBoxes } from "../scene/spatialSync";
 import { ToolSettings } from "../editing/settings";
 import { bundledGlyphFonts, registerBundledFonts } from "../fonts/bundledFonts";
 import type { Point } from "../math/point";
@@ -196,6 +197,7 @@ export class Program {
       const reopening = path === this.session?.path;
       const stop = reopening ? undefined : signal;
       if (reopening) {
+        progress.committing();
         this.session?.dispose();
         this.session = null;
       }
@@ -203,21 +205,20 @@ export class Program {
         signal: stop,
         onProgress: (fraction) => progress.progress(fraction * LOAD_SHARE),
       });
-      let store: DocumentStore;
+      let built: BuiltDocument;
       try {
         const records = next.records ?? newDocumentRecords(this.setup.env.USER);
-        const built = await buildStore(records, stop, progress);
+        built = await buildStore(records, stop, progress);
         // Edits made meanwhile in the open document are written before it closes.
         if (!options.discardUnsaved) await this.session?.whenSaved();
         if (stop?.aborted === true) throw abortError();
-        store = built;
       } catch (error) {
         next.dispose();
         throw error;
       }
       // Nothing waits from here on: the open document is replaced in this task or not at all.
       this.session?.dispose();
-      this.swap(store, next, false);
+      this.swap(built.store, next, false, built.pageBoxes);
       this.files.forgetFile();
       progress.finish();
       await next.remember();
@@ -354,11 +355,11 @@ export class Program {
     const name = preferredName ?? meta?.name ?? documentName(fileName);
     // The bar ends in the task that replaces the document, as a library switch's does.
     const replace = (
-      store: DocumentStore,
+      built: BuiltDocument,
       session: PersistenceSession | null,
       readOnly: boolean,
     ): void => {
-      this.swap(store, session, readOnly);
+      this.swap(built.store, session, readOnly, built.pageBoxes);
       progress.finish();
     };
     if (result.readOnly) {
@@ -396,7 +397,7 @@ export class Program {
       void written.then((path) => library.remove(path)).catch(() => undefined);
     // Chromium hands the writes to its storage only once this task ends.
     await yieldToEventLoop();
-    let store: DocumentStore;
+    let store: BuiltDocument;
     try {
       store = await buildStore(result.records, signal, progress);
     } catch (error) {
@@ -434,11 +435,12 @@ export class Program {
     records: readonly DocRecord[] | DocumentStore | null,
     session: PersistenceSession | null,
     readOnly: boolean,
+    pageBoxes: PageBoxes | null = null,
   ): void {
     const view: ViewPreferences = this.current.viewport.preferences;
     this.current.close();
     this.session = session;
-    this.editor = this.openEditor(records, session, readOnly, view);
+    this.editor = this.openEditor(records, session, readOnly, view, pageBoxes);
     this.editor.store.setReadOnly(readOnly);
     this.banners.dismiss(BANNER_READ_ONLY_FILE);
     this.running?.onSwitched(this.editor);
@@ -449,6 +451,7 @@ export class Program {
     session: PersistenceSession | null,
     readOnly: boolean,
     view?: ViewPreferences,
+    pageBoxes: PageBoxes | null = null,
   ): Editor {
     if (this.running === null) throw new Error("Linework's main routine did not run");
     const editor = new Editor(
@@ -459,6 +462,7 @@ export class Program {
         persistence: readOnly ? null : session,
         services: this.running.services,
         view,
+        pageBoxes,
       },
     );
     return editor;
@@ -474,21 +478,33 @@ function documentName(fileName: string): string {
   return fileName.replace(/\.linework$/i, "");
 }
 
+/** A store built for the editor, and its first page measured for the spatial index. */
+interface BuiltDocument {
+  readonly store: DocumentStore;
+  readonly pageBoxes: PageBoxes | null;
+}
+
 /**
  * The editor's store of `records`, built in steps over tasks, the bar going from LOAD_SHARE to
- * the end; rejects with an AbortError once `signal` is aborted.
+ * the end, and its first page's boxes worked out in steps too, so the task that shows the
+ * document does not measure a hundred thousand shapes; rejects with an AbortError once
+ * `signal` is aborted.
  */
 async function buildStore(
   records: readonly DocRecord[],
   signal: AbortSignal | undefined,
   progress: RunningOpening,
-): Promise<DocumentStore> {
+): Promise<BuiltDocument> {
   const steps = withProgress(buildEditorStore(records), records.length / NODES_PER_STEP, (done) =>
     progress.progress(LOAD_SHARE + (1 - LOAD_SHARE) * done),
   );
-  const built = await runSliced(untilAborted(steps, signal));
-  if (built === STOPPED) throw abortError();
-  return built;
+  const store = await runSliced(untilAborted(steps, signal));
+  if (store === STOPPED) throw abortError();
+  const page = store.pages()[0];
+  if (page === undefined) return { store, pageBoxes: null };
+  const pageBoxes = await runSliced(untilAborted(pageBoxesSteps(store, page.id), signal));
+  if (pageBoxes === STOPPED) throw abortError();
+  return { store, pageBoxes };
 }
 /** How long loading waits for the shipped typeface before drawing text in a fallback. */
 const FONT_WAIT_MS = 1500;

@@ -5,7 +5,7 @@ import { DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
 import { makeNode } from "../../src/shapes/makeNode";
 import type { DocumentStore } from "../../src/doc/store";
 import { isSceneNode, type GroupNode, type Id, type RectNode } from "../../src/doc/types";
-import { SpatialSync } from "../../src/scene/spatialSync";
+import { pageBoxesSteps, SpatialSync } from "../../src/scene/spatialSync";
 import { bruteForce } from "../support/spatialOracle";
 import { emptyDocumentStore } from "../support/store";
 import { loadCore } from "../core/loadCore.ts";
@@ -166,5 +166,55 @@ describe("showing a page indexes it in one pass", () => {
       ),
       { numRuns: 80 },
     );
+  });
+
+  it("shows a page from boxes worked out beforehand in steps, as from its own walk", async () => {
+    const core = await loadCore();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(node, { maxLength: 60 }),
+        fc.array(rectangle, { minLength: 1, maxLength: 4 }),
+        async (nodes, queries) => {
+          const store = buildPage(nodes);
+          const prepared = pageBoxesSteps(store, "page");
+          let step = prepared.next();
+          while (step.done !== true) step = prepared.next();
+          core.index.clear();
+          const sync = new SpatialSync(store, core.index);
+          sync.showPage("page", step.value);
+          for (const query of queries)
+            expect(sync.queryRect(query).sort()).toEqual(bruteForce(store, "page", query));
+          // Boxes of another store are not taken for this one.
+          const other = buildPage([]);
+          const empty = pageBoxesSteps(other, "page").next();
+          expect(empty.done).toBe(true);
+          sync.showPage("page", empty.value ?? null);
+          for (const query of queries)
+            expect(sync.queryRect(query).sort()).toEqual(bruteForce(store, "page", query));
+          sync.dispose();
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("measures a big page in many steps", () => {
+    const nodes = Array.from({ length: 5000 }, (_, i) => ({
+      group: false,
+      x: i % 100,
+      y: Math.floor(i / 100),
+      size: 10,
+      rotation: 0,
+      into: 0,
+    }));
+    const steps = pageBoxesSteps(buildPage(nodes), "page");
+    let yields = 0;
+    let step = steps.next();
+    while (step.done !== true) {
+      yields += 1;
+      step = steps.next();
+    }
+    expect(yields).toBeGreaterThanOrEqual(4);
+    expect(step.value.ids).toHaveLength(5000);
   });
 });
