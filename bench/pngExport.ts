@@ -20,6 +20,7 @@ import type { DocRecord, RectNode } from "../src/doc/types.ts";
 import { serializeDocument } from "../src/io/native/format.ts";
 import { makeNode } from "../src/shapes/makeNode.ts";
 import { openAppPage, serveApp } from "./appServer.ts";
+import type { TraceEvent } from "./threadTimes.ts";
 
 const SHAPES = Number(process.env.BENCH_PNG_SHAPES ?? 100_000);
 const PORT = Number(process.env.BENCH_PNG_PORT ?? 4616);
@@ -63,17 +64,6 @@ interface PngRun {
   readonly longestTaskWallMs: number;
   readonly tasksOver100WallMs: number;
   readonly loadAverage: number;
-}
-
-interface TraceEvent {
-  readonly name: string;
-  readonly ph: string;
-  readonly pid: number;
-  readonly tid: number;
-  readonly ts: number;
-  readonly dur?: number;
-  readonly tdur?: number;
-  readonly args?: { readonly name?: string };
 }
 
 /** Thread times in ms of the outermost tasks of the busiest renderer main thread in a trace. */

@@ -20,6 +20,7 @@ import { importSvg } from "../src/io/import/svg/index.ts";
 import { serializeDocument } from "../src/io/native/format.ts";
 import { serveApp } from "./appServer.ts";
 import { generateSvg } from "./import.ts";
+import type { TraceEvent } from "./threadTimes.ts";
 
 const PATHS = Number(process.env.BENCH_SWITCH_PATHS ?? 100_000);
 const PORT = Number(process.env.BENCH_SWITCH_PORT ?? 4614);
@@ -36,17 +37,6 @@ function nativeText(paths: number): string {
   const placed = importIntoDocument(store, read, { parent: "page", at: { x: 0, y: 0 } });
   if (!placed.ok) throw new Error(placed.error);
   return serializeDocument(store.snapshot());
-}
-
-interface TraceEvent {
-  readonly name: string;
-  readonly ph: string;
-  readonly pid: number;
-  readonly tid: number;
-  readonly ts: number;
-  readonly dur?: number;
-  readonly tdur?: number;
-  readonly args?: { readonly name?: string };
 }
 
 /** The renderer's main thread: the CrRendererMain with the most task time. */

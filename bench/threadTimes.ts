@@ -78,3 +78,15 @@ export function threadTimesBetween(
     .filter(([, ms]) => ms > 0)
     .sort((a, b) => b[1] - a[1]);
 }
+
+/** One event of a Chromium trace (the JSON trace format), as the benches read them. */
+export interface TraceEvent {
+  readonly name: string;
+  readonly ph: string;
+  readonly pid: number;
+  readonly tid: number;
+  readonly ts: number;
+  readonly dur?: number;
+  readonly tdur?: number;
+  readonly args?: { readonly name?: string };
+}
