@@ -193,6 +193,11 @@ export class ChunkList {
   private readonly slicedBuilds = new Map<Chunk, SlicedBuild>();
   /** Whether the last pass left a chunk it should draw unbuilt: the owner passes again. */
   private unfinished = false;
+  /**
+   * Members that were on screen elsewhere until the commit that brought them here (see
+   * `arrivedShown`): their chunk is built in the commit's own pass. Emptied by each pass.
+   */
+  private readonly arrived = new Set<Id>();
   /** Whether this pass has written members of a sliced build yet. */
   private slicedThisPass = false;
   /**
@@ -227,6 +232,24 @@ export class ChunkList {
   /** Whether `node` (a child of the holder) sits where the last layout put it. */
   isPlaced(node: SceneNode): boolean {
     return this.placedIndex.get(node.id) === node.index;
+  }
+
+  /**
+   * Whether the chunk holding `id` draws it now (or an older zoom's detail of it): built, or
+   * built for another bucket, and not culled.
+   */
+  shows(id: Id): boolean {
+    const chunk = this.chunkOf.get(id);
+    return chunk !== undefined && !chunk.group.culled && (chunk.built || chunk.detailOnly);
+  }
+
+  /**
+   * Notes that `id`, coming here, was on screen until now (moved in from the page or another
+   * container, or its holder just given chunks): its chunk is built in the next pass, not left to
+   * later frames, or it would vanish until then.
+   */
+  arrivedShown(id: Id): void {
+    this.arrived.add(id);
   }
 
   /** Marks the chunk holding `id` for a rebuild; returns whether it held it. */
@@ -422,7 +445,9 @@ export class ChunkList {
         // of it just panned into view) or an older zoom's detail is built within the pass's
         // share of time, so a big document fills in over a few frames instead of freezing one.
         if (chunk.detailOnly || chunk.group.children.length === 0) {
-          if (deferBuilds && chunk.ids.length > SMALL_CHUNK) this.unfinished = true;
+          if (this.arrived.size > 0 && chunk.ids.some((id) => this.arrived.has(id)))
+            this.build(chunk);
+          else if (deferBuilds && chunk.ids.length > SMALL_CHUNK) this.unfinished = true;
           else this.buildInSlices(chunk);
         } else this.build(chunk);
       }
@@ -434,6 +459,7 @@ export class ChunkList {
       if (culled) hidden += 1;
       else shown += 1;
     }
+    this.arrived.clear();
     return { shown, hidden };
   }
 

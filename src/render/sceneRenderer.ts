@@ -194,6 +194,11 @@ export class SceneRenderer {
   private readonly deferred = new DeferredDraws();
   /** Deferred shapes drawn so far. */
   private lateDraws = 0;
+  /**
+   * Nodes on screen until a switch of their container's drawing (see `switchHolders`) took down
+   * what drew them, for the rest of the commit's sync: they are drawn again at once.
+   */
+  private readonly shownBeforeSwitch = new Set<Id>();
   private readonly texts: TextPacer | null;
   private readonly stopPacingTexts: () => void;
   private page: Id | null = null;
@@ -730,10 +735,13 @@ export class SceneRenderer {
     const touchedHosts = new Set<Id>();
     const attach: SceneNode[] = [];
     const relayout = new Set<ChunkList>(layoutAll ? this.lists.values() : []);
+    /** Removed containers whose chunk lists go once the loop is done. */
+    const gone: Id[] = [];
     for (const id of ids) {
       const node = this.store.get(id);
       const existing = this.displays.get(id);
       const oldList = this.listHolding(id);
+      const shownBefore = this.shownBeforeSwitch.has(id) || this.isShown(id, oldList);
       oldList?.memberChanged(id);
       const onPage = isSceneNode(node) && this.store.pageOf(id)?.id === this.page;
       if (onPage && readsBackdrop(node.blendMode)) this.backdropReaders.add(id);
@@ -745,12 +753,9 @@ export class SceneRenderer {
           this.displays.delete(id);
         }
         if (oldList) relayout.add(oldList);
-        const own = this.lists.get(id);
-        if (own && id !== this.page) {
-          own.destroy();
-          this.lists.delete(id);
-          relayout.delete(own);
-        }
+        // Its list goes after the others are synced: its members moved out (an ungroup, an
+        // undone grouping) are asked whether it showed them.
+        if (this.lists.has(id) && id !== this.page) gone.push(id);
         continue;
       }
       const list = this.lists.get(node.parent) ?? null;
@@ -758,6 +763,10 @@ export class SceneRenderer {
         if (oldList) relayout.add(oldList);
         if (list) relayout.add(list);
       } else if (list !== null && !list.isPlaced(node)) relayout.add(list);
+      // On screen until now, elsewhere (Ctrl+G, Ctrl+Shift+G, their undo, a container switched to
+      // chunks): its new chunk is built in this pass, or it would vanish for the frames a sliced
+      // build takes.
+      if (list !== null && list !== oldList && shownBefore) list.arrivedShown(id);
       if (list !== null) {
         // Holders get their display at once, so their children have somewhere to go; other
         // members no batch draws get theirs when their chunk is built.
@@ -781,7 +790,6 @@ export class SceneRenderer {
       // A masked group's children stay drawn at once: its mask hides the first one's drawing.
       // So does a shape on screen before the commit (moved out of a chunk into a small group:
       // Ctrl+G), which its chunk drops at once: left to the next passes, it would vanish.
-      const shownBefore = oldList !== null || (existing !== undefined && !this.deferred.has(id));
       if (
         defer &&
         fresh &&
@@ -799,6 +807,14 @@ export class SceneRenderer {
       this.placeListOf(id);
       if (list === null) attach.push(node);
     }
+    for (const id of gone) {
+      const own = this.lists.get(id);
+      if (own === undefined) continue;
+      own.destroy();
+      this.lists.delete(id);
+      relayout.delete(own);
+    }
+    this.shownBeforeSwitch.clear();
     for (const node of attach) {
       const display = this.displays.get(node.id)!;
       const host = this.displays.get(node.parent)?.host;
@@ -825,7 +841,9 @@ export class SceneRenderer {
   /**
    * Gives chunk lists to containers that grew past `MAX_NESTED_BATCHES` children and takes them
    * from those that shrank under half that. A switch tears down the container's descendants'
-   * displays and lists; they are returned with `changed` to be drawn anew.
+   * lists and the displays that differ between the two ways (batch meshes of their own,
+   * containers); they are returned with `changed` to be drawn anew, at once where they were on
+   * screen (`shownBeforeSwitch`).
    */
   private switchHolders(changed: readonly Id[], layoutAll = false): readonly Id[] {
     const candidates = new Set<Id>();
@@ -854,10 +872,20 @@ export class SceneRenderer {
         maskOf(node) === null &&
         (has ? count >= MAX_NESTED_BATCHES / 2 : count > MAX_NESTED_BATCHES);
       if (wanted === has) continue;
-      for (const id of this.descendantsOf(holder)) {
+      const descendants = this.descendantsOf(holder);
+      // Asked before any is taken down: a grandchild's chunk goes with its parent's list. A page
+      // just shown has nothing on screen yet.
+      if (!layoutAll)
+        for (const id of descendants) if (this.isShown(id)) this.shownBeforeSwitch.add(id);
+      for (const id of descendants) {
         this.deferred.delete(id);
         const display = this.displays.get(id);
-        if (display) {
+        const child = this.store.get(id);
+        const container = isSceneNode(child) && isContainerNode(child);
+        // A leaf's own display object (a labelled box, a text, a picture) draws it in a chunk as
+        // in a small container: kept, so its words' glyphs are not set and paced again (see
+        // `TextPacer`) and it is moved, not made again, when its new home is built.
+        if (display && (display.batched || container)) {
           display.object.destroy({ children: false });
           this.displays.delete(id);
         }
@@ -866,8 +894,6 @@ export class SceneRenderer {
           list.destroy();
           this.lists.delete(id);
         }
-        const child = this.store.get(id);
-        const container = isSceneNode(child) && isContainerNode(child);
         if (container) work.push(id);
         // Laying out every list (a page just shown) places a leaf that had nothing drawn: a
         // group of a hundred thousand shapes opened with its page is not synced shape by shape.
@@ -883,6 +909,15 @@ export class SceneRenderer {
       }
     }
     return redraw.length === 0 ? changed : [...new Set([...changed, ...redraw])];
+  }
+
+  /**
+   * Whether `id` is drawn now: by the chunk of `list`, the list it was last laid out in, or by a
+   * display object of its own not waiting to be drawn.
+   */
+  private isShown(id: Id, list = this.listHolding(id)): boolean {
+    if (list !== null) return list.shows(id);
+    return this.displays.has(id) && !this.deferred.has(id);
   }
 
   /** Puts a chunked holder's list where its children go. */
