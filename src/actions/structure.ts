@@ -11,7 +11,8 @@ export function deleteSelection(editor: EditableDocument): void {
   const { store } = editor;
   const nodes = editableSelection(store);
   if (nodes.length === 0) return;
-  const kept = store.selection.filter((id) => !nodes.some((n) => n.id === id));
+  const deleted = new Set(nodes.map((n) => n.id));
+  const kept = store.selection.filter((id) => !deleted.has(id));
   store.transact("Delete", (tx) => {
     deleteNodes(
       tx,

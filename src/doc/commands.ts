@@ -64,8 +64,11 @@ export function deleteNodes(tx: Transaction, ids: readonly Id[]): void {
   const stack = [...ids];
   while (stack.length > 0) {
     const id = stack.pop()!;
-    if (!isSceneNode(tx.get(id))) continue;
-    for (const child of tx.childrenOf(id)) stack.push(child.id);
+    const node = tx.get(id);
+    if (!isSceneNode(node)) continue;
+    // Only containers hold children. Asking for a leaf's reads every record this transaction
+    // has written: a cut of 20,000 rectangles took 15 s doing that for each.
+    if (isContainer(node)) for (const child of tx.childrenOf(id)) stack.push(child.id);
     tx.remove(id);
   }
 }
