@@ -327,6 +327,42 @@ test.describe("clipboard and drag-and-drop", () => {
     expect(await nodes()).toBe(2001);
   });
 
+  test("Ctrl+X of a thousand shapes cuts at once and writes them later, to paste back", async () => {
+    const page = shared();
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.evaluate(() => navigator.clipboard.writeText("before"));
+    await start(page);
+    const nodes = () =>
+      page.evaluate(
+        () => window.linework!.editor.store.snapshot().filter((r) => "parent" in r).length,
+      );
+    const rects = Array.from(
+      { length: 1200 },
+      (_, i) =>
+        `<rect x="${(i % 40) * 12}" y="${Math.floor(i / 40) * 12}" width="10" height="10"/>`,
+    );
+    await paste(page, {
+      "text/plain": `<svg xmlns="http://www.w3.org/2000/svg">${rects.join("")}</svg>`,
+    });
+    await expect.poll(nodes).toBe(1201);
+    // Over STEPPED_COPY_NODES: the event writes nothing, the async API writes the records later.
+    await page.keyboard.press("Control+x");
+    expect(await nodes()).toBe(0);
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const [item] = await navigator.clipboard.read();
+          if (!item?.types.includes("text/html")) return [];
+          const html = await (await item.getType("text/html")).text();
+          return html.includes("<!--linework:") ? [...item.types].sort() : [];
+        }),
+      )
+      .toEqual(["image/png", "text/html", "text/plain"]);
+    await page.keyboard.press("Control+v");
+    await expect.poll(nodes).toBe(1201);
+    expect(await types(page)).toEqual(["group"]);
+  });
+
   test("garbage on the clipboard is refused with a message and the document is untouched", async () => {
     const page = shared();
     await start(page);

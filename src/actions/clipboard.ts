@@ -16,14 +16,14 @@ import {
 import {
   readPayload,
   readPayloadInTasks,
-  writePayload,
+  writePayloadSteps,
   type ClipboardContent,
   type PayloadResult,
 } from "./clipboardFormat";
 import { IMPORT_SLICE_MS, placeInSlices } from "../io/import/intoDocument";
 import { IMPORT_CANCELLED } from "../io/import/workerClient";
 import type { parseJson } from "../io/native/jsonParse";
-import { isAbortError, type TaskOptions } from "../io/steps";
+import { isAbortError, NODES_PER_STEP, runSteps, type Steps, type TaskOptions } from "../io/steps";
 import { adoptIntoFrames, type FrameAt } from "./frames";
 import { subtree } from "./copyTree";
 import { isFiniteTransform } from "./geometry";
@@ -62,6 +62,14 @@ export function inPaintOrder(
   source: Pick<DocumentStore, "get">,
   nodes: readonly SceneNode[],
 ): SceneNode[] {
+  return runSteps(inPaintOrderSteps(source, nodes));
+}
+
+/** `inPaintOrder` with the nodes' keys read in steps of NODES_PER_STEP. */
+function* inPaintOrderSteps(
+  source: Pick<DocumentStore, "get">,
+  nodes: readonly SceneNode[],
+): Steps<SceneNode[]> {
   const keyOf = (node: SceneNode): string[] => {
     const key: string[] = [];
     let record: DocRecord | undefined = node;
@@ -71,7 +79,7 @@ export function inPaintOrder(
     }
     return key.reverse();
   };
-  const keyed = nodes.map((node) => ({ node, key: keyOf(node) }));
+  const keyed = yield* mapInSteps(nodes, (node) => ({ node, key: keyOf(node) }));
   keyed.sort((p, q) => {
     for (let i = 0; i < Math.min(p.key.length, q.key.length); i++) {
       if (p.key[i] !== q.key[i]) return p.key[i]! < q.key[i]! ? -1 : 1;
@@ -86,29 +94,61 @@ export function inPaintOrder(
  * transform, so it pastes where it appeared whatever it was inside. Null when nothing is selected.
  */
 export function copyPayload(editor: EditableDocument): string | null {
-  const { store } = editor;
-  const selected = inPaintOrder(store, topLevelNodes(store, store.selection));
+  return runSteps(copyPayloadSteps(editor.store, editor.store.selection));
+}
+
+/**
+ * `copyPayload` of `selection` in `source` (the store, or a snapshot of what was copied) in
+ * steps of about NODES_PER_STEP nodes, the same text: a copy of thousands of shapes is written
+ * over several tasks. `source` must not change meanwhile.
+ */
+export function* copyPayloadSteps(
+  source: Pick<DocumentStore, "get" | "childrenOf">,
+  selection: readonly Id[],
+): Steps<string | null> {
+  const selected = yield* inPaintOrderSteps(source, topLevelNodes(source, selection));
   if (selected.length === 0) return null;
+  yield;
   const keys = generateNKeysBetween(null, null, selected.length);
   const roots: SceneNode[] = [];
   const descendants: SceneNode[] = [];
   const blobIds = new Set<Id>();
-  selected.forEach((root, i) => {
-    const nodes = subtree(store, root);
-    roots.push({ ...root, index: keys[i]!, transform: fromMatrix(worldMatrix(store, root.id)) });
-    descendants.push(...nodes.slice(1));
+  let walked = 0;
+  for (const [i, root] of selected.entries()) {
+    const nodes = subtree(source, root);
+    roots.push({ ...root, index: keys[i]!, transform: fromMatrix(worldMatrix(source, root.id)) });
+    for (let j = 1; j < nodes.length; j++) descendants.push(nodes[j]!);
     for (const node of nodes) if (isImage(node)) blobIds.add(node.blob);
-  });
+    walked += nodes.length;
+    if (walked >= NODES_PER_STEP) {
+      walked = 0;
+      yield;
+    }
+  }
   // Ends bound to a shape left behind come free on the clipboard: it holds a whole document.
   const copied = new Map<Id, Id>();
-  for (const node of [...roots, ...descendants]) copied.set(node.id, node.id);
-  const free = (node: SceneNode) => withBindingsRemapped(node, copied);
+  for (const node of roots) copied.set(node.id, node.id);
+  for (const node of descendants) copied.set(node.id, node.id);
+  yield;
+  const free = (nodes: readonly SceneNode[]): Steps<SceneNode[]> =>
+    mapInSteps(nodes, (node) => withBindingsRemapped(node, copied));
+  const freeRoots = yield* free(roots);
+  const freeDescendants = yield* free(descendants);
   const blobs: BlobRecord[] = [];
   for (const id of blobIds) {
-    const blob = store.get(id);
+    const blob = source.get(id);
     if (blob?.type === "blob") blobs.push(blob);
   }
-  return writePayload(roots.map(free), descendants.map(free), blobs);
+  return yield* writePayloadSteps(freeRoots, freeDescendants, blobs);
+}
+
+function* mapInSteps<T, U>(items: readonly T[], map: (item: T) => U): Steps<U[]> {
+  const result: U[] = [];
+  for (let i = 0; i < items.length; i++) {
+    result.push(map(items[i]!));
+    if ((i + 1) % NODES_PER_STEP === 0) yield;
+  }
+  return result;
 }
 
 /** Copies the selection and deletes what of it can be deleted, as one step. */

@@ -1,12 +1,14 @@
 import { DocumentStore } from "../doc/store";
 import type { BlobRecord, DocRecord, SceneNode } from "../doc/types";
-import { parseDocument, serializeDocument } from "../io/native";
+import { parseDocument } from "../io/native";
+import { serializeDocumentSteps } from "../io/native/format";
 import { parseDocumentText, type LoadResult } from "../io/native/parse";
 import { parseJson } from "../io/native/jsonParse";
 import {
   abortError,
   isAbortError,
   runInTasks,
+  runSteps,
   STOPPED,
   untilAborted,
   type Steps,
@@ -52,6 +54,15 @@ export function writePayload(
   descendants: readonly SceneNode[],
   blobs: readonly BlobRecord[],
 ): string {
+  return runSteps(writePayloadSteps(roots, descendants, blobs));
+}
+
+/** `writePayload` in steps (the records serialised as `serializeDocumentSteps` does), the same text. */
+export function* writePayloadSteps(
+  roots: readonly SceneNode[],
+  descendants: readonly SceneNode[],
+  blobs: readonly BlobRecord[],
+): Steps<string> {
   const records: DocRecord[] = [
     {
       id: DOCUMENT_ID,
@@ -71,11 +82,8 @@ export function writePayload(
     ...descendants,
     ...blobs,
   ];
-  return JSON.stringify({
-    format: CLIPBOARD_FORMAT,
-    version: CLIPBOARD_VERSION,
-    document: serializeDocument(records),
-  });
+  const document = yield* serializeDocumentSteps(records);
+  return JSON.stringify({ format: CLIPBOARD_FORMAT, version: CLIPBOARD_VERSION, document });
 }
 
 function failure(error: string): PayloadResult {

@@ -55,8 +55,12 @@ export function bindProgramCommands(wiring: CommandWiring): () => void {
     actions: clipboard,
     imports: () => current().jobs,
     catchUpInput: () => engine.catchUpInput(),
-    snapshotPng: (ids) =>
-      exports.snapshotPng(ids, { scale: PNG_EXPORT_SCALE, maxPixels: CLIPBOARD_PNG_PIXELS }),
+    snapshotPng: (ids, copied) =>
+      exports.snapshotPng(
+        ids,
+        { scale: PNG_EXPORT_SCALE, maxPixels: CLIPBOARD_PNG_PIXELS },
+        copied,
+      ),
     viewCentre: () => {
       const size = current().viewport.size;
       return current().camera.screenToWorld({ x: size.width / 2, y: size.height / 2 });

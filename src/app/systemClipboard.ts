@@ -11,6 +11,12 @@ import { newId } from "../doc/ids";
 import { apply, IDENTITY_TRANSFORM, invert } from "../doc/transform";
 import { isSceneNode, type Id, type TextNode } from "../doc/types";
 import { exportSvg } from "../io/export/svg";
+import { runExport } from "../io/export/inTasks";
+import { exportSnapshot } from "../io/export/snapshot";
+import type { ExportSource } from "../io/export/source";
+import { deleteSelection } from "../actions/structure";
+import { clipboardHtml, payloadFromHtml } from "./clipboardHtml";
+import { copyItemsSteps, reaches, STEPPED_COPY_NODES } from "./steppedCopy";
 import { isExcalidrawClipboard } from "../io/import/excalidraw";
 import { importFileInto, OFF_THREAD_BYTES } from "../io/import/importFile";
 import type { Jobs } from "../io/jobs";
@@ -23,8 +29,8 @@ import type { Point } from "../math/point";
 export const LINEWORK_MIME = "application/x-linework+json";
 /** The async Clipboard API names custom formats with this prefix (Chromium's web custom formats). */
 export const LINEWORK_WEB_MIME = `web ${LINEWORK_MIME}`;
-/** Our records also ride inside text/html, the one rich format every browser passes on. */
-const HTML_MARK = "linework:";
+export { clipboardHtml, payloadFromHtml } from "./clipboardHtml";
+
 /**
  * The PNG a copy puts beside its records is at most this many pixels (4096 × 4096): a chat or a
  * document needs no more, and a larger one would take seconds to draw after every Ctrl+C.
@@ -49,8 +55,11 @@ export interface ClipboardTarget {
   imports?(): Jobs;
   /** Handles the keys pressed before the event first (Ctrl+A then Ctrl+C in one frame). */
   catchUpInput?(): void;
-  /** `ids` drawn as a PNG, read at once and drawn later; absent where there is no renderer. */
-  snapshotPng?(ids: readonly Id[]): Promise<Blob>;
+  /**
+   * `ids` drawn as a PNG, read at once (or from `copied`, what was read of them already) and
+   * drawn later; absent where there is no renderer.
+   */
+  snapshotPng?(ids: readonly Id[], copied?: ExportSource): Promise<Blob>;
 }
 
 /** A page point in the coordinates of `parent` (a page, frame or group). */
@@ -68,25 +77,6 @@ function parentAt(target: ClipboardTarget, at: Point): Id {
   // Inside the entered group only: a frame elsewhere would pull the paste out of it.
   const editor = target.editor();
   return isAncestorOrSelf(editor.store, scope, frame) ? frame : scope;
-}
-
-/** The HTML we put on the clipboard: our records in a comment, and the drawing as inline SVG. */
-export function clipboardHtml(payload: string, svg: string | null): string {
-  const inline = svg === null ? "" : svg.replace(/^<\?xml[^>]*\?>\s*/, "");
-  return `<meta charset="utf-8"><!--${HTML_MARK}${encodeURIComponent(payload)}-->${inline}`;
-}
-
-/** Our records back out of clipboard HTML; null when the HTML is not ours. */
-export function payloadFromHtml(html: string): string | null {
-  const start = html.indexOf(`<!--${HTML_MARK}`);
-  if (start < 0) return null;
-  const end = html.indexOf("-->", start);
-  if (end < 0) return null;
-  try {
-    return decodeURIComponent(html.slice(start + 4 + HTML_MARK.length, end));
-  } catch {
-    return null;
-  }
 }
 
 /** The first `<svg …>…</svg>` in a piece of HTML or text (what Inkscape, Figma and Illustrator put). */
@@ -167,6 +157,77 @@ function selectionSvg(editor: EditableDocument): string | null {
   } catch {
     return null;
   }
+}
+
+/** Whether a write through the async Clipboard API can follow this event: a person's key press. */
+function canWriteLater(): boolean {
+  if (navigator.userActivation?.isActive !== true) return false;
+  return typeof ClipboardItem !== "undefined" && typeof navigator.clipboard?.write === "function";
+}
+
+/** Settles as `made` does while `latest()` holds, else fails: a later copy replaced this one. */
+function whileLatest<T>(made: Promise<T>, latest: () => boolean): Promise<T> {
+  const checked = made.then((value) => {
+    if (!latest()) throw new Error("A later copy replaced this one");
+    return value;
+  });
+  // The clipboard write reports a failure once; the other types' rejections are its.
+  checked.catch(() => undefined);
+  return checked;
+}
+
+/**
+ * The keyboard's copy or cut of a large selection: what was copied is read now (a cut deletes it
+ * next, and later edits must not reach the copy), and the records, the SVG and the PNG are made
+ * from that over many tasks under a Copy bar with Cancel (`copyItemsSteps`), then written through
+ * the async API, whose item takes the types as promises. Until it lands the clipboard holds
+ * nothing of it; a cancel, a failure or a later copy leaves it so.
+ */
+function copyInSteps(target: ClipboardTarget, cut: boolean, latest: () => boolean): void {
+  const editor = target.editor();
+  const ids = [...editor.store.selection];
+  const snapshot = exportSnapshot(editor.store, ids);
+  const png = target.snapshotPng?.(ids, snapshot) ?? null;
+  if (cut) deleteSelection(editor);
+  const job = target.imports?.().start("copy", "shapes");
+  // Begun in a task of its own: this one has read the copy and, for a cut, deleted it.
+  const made = whileLatest(
+    new Promise((begin) => setTimeout(begin, 0))
+      .then(() => runExport(copyItemsSteps(snapshot, ids, job?.progress), job?.signal))
+      .then((items) => {
+        if (items === null) throw new Error("Nothing was copied");
+        return items;
+      }),
+    latest,
+  );
+  const item = (type: string): Promise<Blob> =>
+    whileLatest(
+      made.then((items) => {
+        const blob = items[type];
+        if (blob === undefined) throw new Error(`No ${type} was made`);
+        return blob;
+      }),
+      latest,
+    );
+  const types: Record<string, Promise<Blob>> = {
+    "text/html": item("text/html"),
+    "text/plain": item("text/plain"),
+  };
+  if (png !== null) types["image/png"] = whileLatest(png, latest);
+  const stopped = (): boolean => job?.signal.aborted === true || !latest();
+  navigator.clipboard
+    .write([new ClipboardItem(types)])
+    // Without the picture, should it fail, the records still go.
+    .catch(async () => {
+      if (stopped()) return;
+      const items = await made;
+      if (!stopped()) await navigator.clipboard.write([new ClipboardItem(items)]);
+    })
+    .catch((error: unknown) => {
+      if (!stopped())
+        target.notify(`Copy failed: ${error instanceof Error ? error.message : String(error)}`);
+    })
+    .finally(() => job?.finish());
 }
 
 /**
@@ -353,6 +414,19 @@ export function bindClipboardEvents(
     target.catchUpInput?.();
     const editor = target.editor();
     if (editor.store.selection.length === 0 || !event.clipboardData) return;
+    // Writing thousands of shapes' records, SVG and HTML within the event is a freeze of a second
+    // or more: the async API takes them as they are made, over many tasks, after a person's key
+    // press. A script's event (isTrusted false) keeps the event's own way, whose data it reads.
+    if (
+      event.isTrusted &&
+      canWriteLater() &&
+      reaches(editor.store, editor.store.selection, STEPPED_COPY_NODES)
+    ) {
+      event.preventDefault();
+      const serial = ++copies;
+      copyInSteps(target, cut, () => serial === copies);
+      return;
+    }
     const picture = selectionPicture(target);
     const { svg } = picture;
     const payload = cut ? target.actions.cut() : target.actions.copy();
@@ -369,8 +443,7 @@ export function bindClipboardEvents(
     // a person's key press (a script's event would be refused), and without our custom format,
     // which asks for more than writing plain types does: the HTML carries our records anyway.
     const png = picture.png;
-    if (png === null || !navigator.userActivation?.isActive) return;
-    if (typeof ClipboardItem === "undefined" || !navigator.clipboard?.write) return;
+    if (png === null || !canWriteLater()) return;
     const serial = ++copies;
     const current = png.then((blob) => {
       if (serial !== copies) throw new Error("A later copy replaced this one");

@@ -33,9 +33,14 @@ export interface DocumentExports {
   pngClipboard(options: PngExportOptions): Promise<ClipboardPayload>;
   /**
    * `nodes` as a PNG for the clipboard beside a copy or cut: what it draws is read now, so the
-   * picture is of what was copied even when a cut deletes it before the fonts are in.
+   * picture is of what was copied even when a cut deletes it before the fonts are in. `copied`
+   * is that reading where the caller has already taken it (`exportSnapshot`).
    */
-  snapshotPng(nodes: readonly Id[], options: Omit<PngExportOptions, "scope">): Promise<Blob>;
+  snapshotPng(
+    nodes: readonly Id[],
+    options: Omit<PngExportOptions, "scope">,
+    copied?: ExportSource,
+  ): Promise<Blob>;
   /** Outlines of the fonts text can be exported in as paths. */
   glyphFonts(): Promise<GlyphFonts>;
 }
@@ -91,8 +96,7 @@ export function documentExports(
       const snapshot = await snapshotOf(options.scope, options.signal);
       return pngClipboardPayload(snapshot, await withOutlines(options));
     },
-    snapshotPng: async (nodes, options) => {
-      const copied = exportSnapshot(source(), nodes);
+    snapshotPng: async (nodes, options, copied = exportSnapshot(source(), nodes)) => {
       return exportPng(copied, await withOutlines({ ...options, scope: { nodes } }));
     },
     glyphFonts,
