@@ -180,8 +180,9 @@ function whileLatest<T>(made: Promise<T>, latest: () => boolean): Promise<T> {
  * The keyboard's copy or cut of a large selection: what was copied is read now (a cut deletes it
  * next, and later edits must not reach the copy), and the records, the SVG and the PNG are made
  * from that over many tasks under a Copy bar with Cancel (`copyItemsSteps`), then written through
- * the async API, whose item takes the types as promises. Until it lands the clipboard holds
- * nothing of it; a cancel, a failure or a later copy leaves it so.
+ * the async API, whose items take the types as promises: the records first, then again with the
+ * PNG. Until they land the clipboard keeps what it held; a cancel, a failure or a later copy
+ * leaves it so.
  */
 function copyInSteps(target: ClipboardTarget, cut: boolean, latest: () => boolean): void {
   const editor = target.editor();
@@ -209,20 +210,17 @@ function copyInSteps(target: ClipboardTarget, cut: boolean, latest: () => boolea
       }),
       latest,
     );
-  const types: Record<string, Promise<Blob>> = {
-    "text/html": item("text/html"),
-    "text/plain": item("text/plain"),
-  };
-  if (png !== null) types["image/png"] = whileLatest(png, latest);
+  const records = { "text/html": item("text/html"), "text/plain": item("text/plain") };
   const stopped = (): boolean => job?.signal.aborted === true || !latest();
-  navigator.clipboard
-    .write([new ClipboardItem(types)])
-    // Without the picture, should it fail, the records still go.
-    .catch(async () => {
-      if (stopped()) return;
-      const items = await made;
-      if (!stopped()) await navigator.clipboard.write([new ClipboardItem(items)]);
-    })
+  const write = (types: Record<string, Promise<Blob>>): Promise<void> =>
+    navigator.clipboard.write([new ClipboardItem(types)]);
+  // The records go as soon as they are made; the PNG takes seconds more to draw, and then all
+  // of it is written again, as a small copy's picture follows its event.
+  const first = write(records);
+  const pictured =
+    png === null ? first : write({ ...records, "image/png": whileLatest(png, latest) });
+  pictured.catch(() => undefined);
+  first
     .catch((error: unknown) => {
       if (!stopped())
         target.notify(`Copy failed: ${error instanceof Error ? error.message : String(error)}`);
