@@ -228,3 +228,32 @@ describe("grouping and ungrouping more shapes than a small group holds", () => {
     },
   );
 });
+
+describe("shapes only moved", () => {
+  it("keep their drawing where their scale is the same, and are drawn again where it is not", () => {
+    const store = boxesPage(20, true);
+    store.transact("groups", (tx) => {
+      tx.put({ ...makeNode<GroupNode>("group", "plain", "page", "Zx", {}), type: "group" });
+      const scaled = makeNode<GroupNode>("group", "scaled", "page", "Zy", {});
+      tx.put({
+        ...scaled,
+        type: "group",
+        transform: { ...scaled.transform, scaleX: 2, scaleY: 2 },
+      });
+    });
+    const { renderer, nextFrame } = slicedRenderer(store);
+    for (let i = 0; i < 1000 && busy(renderer); i += 1) nextFrame();
+    const meshOf = (id: string) =>
+      renderer.displayOf(id)!.children.find((child) => child.label === "shape")!;
+    const before = ["r0", "r1"].map(meshOf);
+    store.transact("into groups", (tx) => {
+      tx.put({ ...(store.get("r0") as RectNode), parent: "plain" });
+      tx.put({ ...(store.get("r1") as RectNode), parent: "scaled" });
+    });
+    expect(meshOf("r0")).toBe(before[0]);
+    expect(renderer.displayOf("r0")!.parent).toBe(renderer.displayOf("plain")!);
+    // Twice the size on screen: its curves and its words' glyphs are made for that.
+    expect(meshOf("r1")).not.toBe(before[1]);
+    renderer.dispose();
+  });
+});
