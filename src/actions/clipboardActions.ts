@@ -21,6 +21,11 @@ export interface ClipboardPort {
   /** The selection's picture, taken before a copy or cut (a cut deletes what it shows). */
   capture?(): ClipboardPicture;
   write(text: string, picture?: ClipboardPicture): void | Promise<void>;
+  /**
+   * Copies, or cuts, a selection too large to copy in one task over many, where this clipboard
+   * can; false leaves it to the usual copy and `write`.
+   */
+  copyInSteps?(cut: boolean): boolean;
   read(): string | null | Promise<string | null>;
 }
 

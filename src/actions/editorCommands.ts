@@ -132,7 +132,8 @@ export function editorCommands(
     if (text !== null && text !== "") await clipboard.pasteAny(text);
   };
   /** Copies or cuts with `take`; the picture is taken first, while the selection still exists. */
-  const copyOut = (take: () => string | null): void => {
+  const copyOut = (cut: boolean, take: () => string | null): void => {
+    if (host.clipboard.copyInSteps?.(cut) === true) return;
     const picture = host.clipboard.capture?.();
     const text = take();
     if (text === null) return;
@@ -178,7 +179,7 @@ export function editorCommands(
       category: "edit",
       shortcuts: [{ code: "KeyC", mod: true }],
       enabled: hasSelection,
-      run: () => copyOut(() => clipboard.copy()),
+      run: () => copyOut(false, () => clipboard.copy()),
     },
     {
       id: "edit.cut",
@@ -186,7 +187,7 @@ export function editorCommands(
       category: "edit",
       shortcuts: [{ code: "KeyX", mod: true }],
       enabled: canEdit(),
-      run: () => copyOut(() => clipboard.cut()),
+      run: () => copyOut(true, () => clipboard.cut()),
     },
     {
       id: "edit.paste",

@@ -176,8 +176,13 @@ function whileLatest<T>(made: Promise<T>, latest: () => boolean): Promise<T> {
   return checked;
 }
 
+/** Whether the selection is for `copyInSteps`, and the async API there to take it. */
+function largeCopy(editor: EditableDocument): boolean {
+  return canWriteLater() && reaches(editor.store, editor.store.selection, STEPPED_COPY_NODES);
+}
+
 /**
- * The keyboard's copy or cut of a large selection: what was copied is read now (a cut deletes it
+ * The keyboard's or the menus' copy or cut of a large selection: what was copied is read now (a cut deletes it
  * next, and later edits must not reach the copy), and the records, the SVG and the PNG are made
  * from that over many tasks under a Copy bar with Cancel (`copyItemsSteps`), then written through
  * the async API, whose items take the types as promises: the records first, then again with the
@@ -415,11 +420,7 @@ export function bindClipboardEvents(
     // Writing thousands of shapes' records, SVG and HTML within the event is a freeze of a second
     // or more: the async API takes them as they are made, over many tasks, after a person's key
     // press. A script's event (isTrusted false) keeps the event's own way, whose data it reads.
-    if (
-      event.isTrusted &&
-      canWriteLater() &&
-      reaches(editor.store, editor.store.selection, STEPPED_COPY_NODES)
-    ) {
+    if (event.isTrusted && largeCopy(editor)) {
       event.preventDefault();
       const serial = ++copies;
       copyInSteps(target, cut, () => serial === copies);
@@ -510,7 +511,17 @@ export function bindClipboardEvents(
  * format where the browser has them, and inside text/html everywhere.
  */
 export class BrowserClipboard implements ClipboardPort {
+  /** Which of this clipboard's copies in steps is the latest (see `copyInSteps`). */
+  private copies = 0;
+
   constructor(private readonly target: ClipboardTarget) {}
+
+  copyInSteps(cut: boolean): boolean {
+    if (!largeCopy(this.target.editor())) return false;
+    const serial = ++this.copies;
+    copyInSteps(this.target, cut, () => serial === this.copies);
+    return true;
+  }
 
   capture(): ClipboardPicture {
     return selectionPicture(this.target);

@@ -163,6 +163,40 @@ describe("editor commands", () => {
     expect(worldMatrix(editor.store, editor.store.selection[0]!)).toMatchObject({ e: 200, f: 100 });
   });
 
+  it("leave a copy or cut to a clipboard that takes it in steps, and copy themselves otherwise", async () => {
+    const editor = fixtureEditor();
+    const asked: boolean[] = [];
+    const written: string[] = [];
+    let takes = true;
+    const host: EditorCommandHost = {
+      editor: () => editor,
+      scope: () => editor.store.pages()[0]!.id,
+      clipboard: {
+        copyInSteps: (cut) => {
+          asked.push(cut);
+          return takes;
+        },
+        write: (text) => void written.push(text),
+        read: () => null,
+      },
+    };
+    const registry = new CommandRegistry();
+    registry.register(editorCommands(host));
+    editor.store.setSelection(["b"]);
+    registry.run("edit.copy");
+    registry.run("edit.cut");
+    await flush();
+    expect(asked).toEqual([false, true]);
+    // The clipboard's own way copies and cuts: the commands neither write nor delete.
+    expect(written).toEqual([]);
+    expect(editor.store.has("b")).toBe(true);
+    takes = false;
+    registry.run("edit.cut");
+    await flush();
+    expect(written).toHaveLength(1);
+    expect(editor.store.has("b")).toBe(false);
+  });
+
   it("take the clipboard's picture before a copy or cut, while the selection still exists", async () => {
     const editor = fixtureEditor();
     const captured: { selection: readonly string[]; present: boolean[] }[] = [];
