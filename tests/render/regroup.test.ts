@@ -1,6 +1,4 @@
-import { generateKeyBetween } from "fractional-indexing";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
 import { invertPatch, type Patch } from "../../src/doc/patch";
 import type { DocumentStore } from "../../src/doc/store";
 import type { GroupNode, RectNode } from "../../src/doc/types";
@@ -8,7 +6,7 @@ import type { RenderHooks } from "../../src/render/hud";
 import type * as Renderer from "../../src/render/sceneRenderer";
 import { makeNode } from "../../src/shapes/makeNode";
 import type { Container as PixiContainer, Text as PixiText } from "pixi.js";
-import { emptyDocumentStore } from "../support/store";
+import { boxesPage as layOutBoxes } from "./support/texts";
 
 let SceneRenderer: typeof Renderer.SceneRenderer;
 let MAX_NESTED_BATCHES: number;
@@ -26,36 +24,13 @@ type SceneRendererT = InstanceType<typeof SceneRenderer>;
 
 /** A page of `count` boxes twenty to a row, each labelled with its number if `labelled`. */
 function boxesPage(count: number, labelled: boolean): DocumentStore {
-  const store = emptyDocumentStore();
-  store.transact("add", (tx) => {
-    let index: string | null = null;
-    for (let i = 0; i < count; i += 1) {
-      index = generateKeyBetween(index, null);
-      const box = makeNode<RectNode>("rect", `r${i}`, "page", index, {
-        fill: DEFAULT_FILL,
-        stroke: DEFAULT_STROKE,
-        width: 60,
-        height: 30,
-        radii: [0, 0, 0, 0],
-      });
-      tx.put({
-        ...box,
-        label: labelled
-          ? {
-              content: `Box ${i}`,
-              fontFamily: "Inter",
-              fontSize: 14,
-              fontWeight: 400,
-              fontStyle: "normal",
-              color: { r: 0, g: 0, b: 0, a: 1 },
-              position: 0.5,
-            }
-          : null,
-        transform: { ...box.transform, x: (i % 20) * 70, y: Math.floor(i / 20) * 45 },
-      } as RectNode);
-    }
+  return layOutBoxes(count, labelled, {
+    width: 60,
+    height: 30,
+    perRow: 20,
+    pitchX: 70,
+    pitchY: 45,
   });
-  return store;
 }
 
 /** Ctrl+G of every box on the page into group `g`; returns its patch, for undo and redo. */

@@ -65,12 +65,14 @@ function steppingClock(): () => number {
   return () => (now += 1);
 }
 
-function sliced(store: DocumentStore, slice: number, chunkSize = 20) {
+/** A renderer building in slices of `slice` ms, showing the page at `zoom` when given. */
+function sliced(store: DocumentStore, slice: number, chunkSize = 20, zoom?: number) {
   const renderer = new SceneRenderer(store, new Container(), () => {}, {
     chunkSize,
     buildSliceMs: slice,
     clock: steppingClock(),
   });
+  if (zoom !== undefined) renderer.setZoom(zoom);
   renderer.showPage("page");
   return renderer;
 }
@@ -260,13 +262,7 @@ describe("chunks built over several passes", () => {
 
   it("zooming in past the bucket a chunk was built for rebuilds it in the next passes, without waiting for the zoom to settle", () => {
     const store = storeOf(60);
-    const renderer = new SceneRenderer(store, new Container(), () => {}, {
-      chunkSize: 20,
-      buildSliceMs: 6,
-      clock: steppingClock(),
-    });
-    renderer.setZoom(0.2);
-    renderer.showPage("page");
+    const renderer = sliced(store, 6, 20, 0.2);
     finish(renderer);
     const far = drawing(renderer.world);
     // Zooming out again keeps the finer detail until the zoom settles.
@@ -285,13 +281,7 @@ describe("chunks built over several passes", () => {
 
   it("a chunk culled when the zoom went in past its bucket keeps what it held, and is rebuilt once a cull draws it", () => {
     const store = storeOf(60);
-    const renderer = new SceneRenderer(store, new Container(), () => {}, {
-      chunkSize: 20,
-      buildSliceMs: 6,
-      clock: steppingClock(),
-    });
-    renderer.setZoom(0.2);
-    renderer.showPage("page");
+    const renderer = sliced(store, 6, 20, 0.2);
     finish(renderer);
     const far = chunkDrawings(renderer);
     const all = renderer.chunkMembers().flat();

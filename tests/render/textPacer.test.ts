@@ -1,14 +1,11 @@
-import { generateKeyBetween } from "fractional-indexing";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
 import type { RectNode } from "../../src/doc/types";
 import type { RenderHooks } from "../../src/render/hud";
 import type * as Renderer from "../../src/render/sceneRenderer";
 import { TEXTS_PER_FRAME, TextPacer } from "../../src/render/textPacer";
-import { makeNode } from "../../src/shapes/makeNode";
 import type { Container as PixiContainer, Text as PixiText } from "pixi.js";
-import { emptyDocumentStore } from "../support/store";
-import { textsPage } from "./support/texts";
+import type { emptyDocumentStore } from "../support/store";
+import { boxesPage, textsPage } from "./support/texts";
 
 let SceneRenderer: typeof Renderer.SceneRenderer;
 let Container: typeof PixiContainer;
@@ -80,34 +77,7 @@ describe("texts drawn for the first time, a frame's worth at a time", () => {
 
 /** A page of `count` rectangles, each labelled with its number, ten to a row. */
 function labelledBoxes(count: number) {
-  const store = emptyDocumentStore();
-  store.transact("add", (tx) => {
-    let index: string | null = null;
-    for (let i = 0; i < count; i += 1) {
-      index = generateKeyBetween(index, null);
-      const box = makeNode<RectNode>("rect", `r${i}`, "page", index, {
-        fill: DEFAULT_FILL,
-        stroke: DEFAULT_STROKE,
-        width: 80,
-        height: 40,
-        radii: [0, 0, 0, 0],
-      });
-      tx.put({
-        ...box,
-        label: {
-          content: `Box ${i}`,
-          fontFamily: "Inter",
-          fontSize: 14,
-          fontWeight: 400,
-          fontStyle: "normal",
-          color: { r: 0, g: 0, b: 0, a: 1 },
-          position: 0.5,
-        },
-        transform: { ...box.transform, x: (i % 10) * 100, y: Math.floor(i / 10) * 60 },
-      } as RectNode);
-    }
-  });
-  return store;
+  return boxesPage(count, true, { width: 80, height: 40, perRow: 10, pitchX: 100, pitchY: 60 });
 }
 
 /** A renderer of `store`'s page with frames the test draws, and its labels' words. */
