@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { generateNKeysBetween } from "fractional-indexing";
 import { describe, expect, it } from "vitest";
 import { addNodes, deleteNodes } from "../../src/doc/commands";
 import { DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
@@ -199,15 +200,22 @@ describe("showing a page indexes it in one pass", () => {
   });
 
   it("measures a big page in many steps", () => {
-    const nodes = Array.from({ length: 5000 }, (_, i) => ({
-      group: false,
-      x: i % 100,
-      y: Math.floor(i / 100),
-      size: 10,
-      rotation: 0,
-      into: 0,
-    }));
-    const steps = pageBoxesSteps(buildPage(nodes), "page");
+    // Put in one transaction as they are: addNodes would sort the page for each.
+    const store = emptyDocumentStore();
+    const keys = generateNKeysBetween(null, null, 5000);
+    store.transact("build", (tx) => {
+      keys.forEach((index, i) => {
+        const rect = makeNode<RectNode>("rect", `r${i}`, "page", index, {
+          width: 10,
+          height: 5,
+          radii: [0, 0, 0, 0],
+          fill: DEFAULT_FILL,
+          stroke: DEFAULT_STROKE,
+        });
+        tx.put({ ...rect, transform: { ...rect.transform, x: i % 100, y: Math.floor(i / 100) } });
+      });
+    });
+    const steps = pageBoxesSteps(store, "page");
     let yields = 0;
     let step = steps.next();
     while (step.done !== true) {
