@@ -20,7 +20,7 @@ import {
   type ClipboardContent,
   type PayloadResult,
 } from "./clipboardFormat";
-import { IMPORT_SLICE_MS, placeInSlices } from "../io/import/intoDocument";
+import { placeInSlices, tasksOf } from "../io/import/intoDocument";
 import { IMPORT_CANCELLED } from "../io/import/workerClient";
 import type { parseJson } from "../io/native/jsonParse";
 import { isAbortError, NODES_PER_STEP, runSteps, type Steps, type TaskOptions } from "../io/steps";
@@ -298,11 +298,7 @@ export async function pastePayloadInSlices(
   job: PasteJob = {},
 ): Promise<PasteResult & { readonly cancelled?: true }> {
   const { store } = editor;
-  const tasks = job.tasks ?? {
-    clock: () => performance.now(),
-    sliceMs: IMPORT_SLICE_MS,
-    pause: () => new Promise<void>((done) => setTimeout(done, 0)),
-  };
+  const tasks = job.tasks ?? tasksOf();
   const cancelled = { ok: false, error: IMPORT_CANCELLED, cancelled: true } as const;
   let read: PayloadResult;
   try {

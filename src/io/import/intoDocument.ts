@@ -195,7 +195,8 @@ export async function importIntoDocumentInSlices(
 
 const CANCELLED = { ok: false, error: IMPORT_CANCELLED, cancelled: true } as const;
 
-function tasksOf(options: SlicedImportOptions): TaskOptions {
+/** How a sliced import's work is spread over tasks: `options`' own, else the page's timers. */
+export function tasksOf(options: SlicedImportOptions = {}): TaskOptions {
   return {
     clock: options.clock ?? (() => performance.now()),
     pause: options.pause ?? (() => new Promise<void>((done) => setTimeout(done, 0))),
