@@ -2,11 +2,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { invertPatch, type Patch } from "../../src/doc/patch";
 import type { DocumentStore } from "../../src/doc/store";
 import type { GroupNode, RectNode } from "../../src/doc/types";
-import type { RenderHooks } from "../../src/render/hud";
 import type * as Renderer from "../../src/render/sceneRenderer";
 import { makeNode } from "../../src/shapes/makeNode";
 import type { Container as PixiContainer, Text as PixiText } from "pixi.js";
 import { boxesPage as layOutBoxes } from "./support/texts";
+import { testFrames } from "./support/frames";
 
 let SceneRenderer: typeof Renderer.SceneRenderer;
 let MAX_NESTED_BATCHES: number;
@@ -98,15 +98,7 @@ function busy(renderer: SceneRendererT): boolean {
 
 /** A renderer that builds in slices, as in the app, with frames the test draws. */
 function slicedRenderer(store: DocumentStore) {
-  let frame: { before: () => void; after: () => void } | null = null;
-  const hooks: RenderHooks = {
-    onRender(before, after) {
-      frame = { before, after };
-      return () => {
-        frame = null;
-      };
-    },
-  };
+  const { hooks, frame } = testFrames();
   let now = 0;
   const renderer = new SceneRenderer(store, new Container(), () => {}, {
     renderHooks: hooks,
@@ -117,8 +109,8 @@ function slicedRenderer(store: DocumentStore) {
   /** One display frame: a build slice if any is left, then drawing. */
   const nextFrame = () => {
     if (renderer.building) renderer.continueBuilds();
-    frame!.before();
-    frame!.after();
+    frame()!.before();
+    frame()!.after();
   };
   return { renderer, nextFrame };
 }

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RectNode } from "../../src/doc/types";
-import type { RenderHooks } from "../../src/render/hud";
 import type * as Renderer from "../../src/render/sceneRenderer";
 import { TEXTS_PER_FRAME, TextPacer } from "../../src/render/textPacer";
 import type { Container as PixiContainer, Text as PixiText } from "pixi.js";
 import type { emptyDocumentStore } from "../support/store";
 import { boxesPage, textsPage } from "./support/texts";
+import { testFrames } from "./support/frames";
 
 let SceneRenderer: typeof Renderer.SceneRenderer;
 let Container: typeof PixiContainer;
@@ -82,15 +82,7 @@ function labelledBoxes(count: number) {
 
 /** A renderer of `store`'s page with frames the test draws, and its labels' words. */
 function framedRenderer(store: ReturnType<typeof emptyDocumentStore>) {
-  let frame: { before: () => void; after: () => void } | null = null;
-  const hooks: RenderHooks = {
-    onRender(before, after) {
-      frame = { before, after };
-      return () => {
-        frame = null;
-      };
-    },
-  };
+  const { hooks, frame } = testFrames();
   let invalidated = 0;
   const renderer = new SceneRenderer(store, new Container(), () => (invalidated += 1), {
     renderHooks: hooks,
@@ -111,7 +103,7 @@ function framedRenderer(store: ReturnType<typeof emptyDocumentStore>) {
     renderer,
     words,
     shown: () => words().filter(Boolean).length,
-    frame: () => frame,
+    frame,
     invalidated: () => invalidated,
   };
 }
