@@ -3,13 +3,16 @@ import type { Steps } from "../io/steps";
 /** Our records also ride inside text/html, the one rich format every browser passes on. */
 const HTML_MARK = "linework:";
 
+/** What our records follow, in a comment; both ways of writing the HTML begin with it. */
+const HTML_HEAD = `<meta charset="utf-8"><!--${HTML_MARK}`;
+
 /** What goes before the inline SVG: the declaration does not belong inside HTML. */
 const XML_DECLARATION = /^<\?xml[^>]*\?>\s*/;
 
 /** The HTML we put on the clipboard: our records in a comment, and the drawing as inline SVG. */
 export function clipboardHtml(payload: string, svg: string | null): string {
   const inline = svg === null ? "" : svg.replace(XML_DECLARATION, "");
-  return `<meta charset="utf-8"><!--${HTML_MARK}${encodeURIComponent(payload)}-->${inline}`;
+  return `${HTML_HEAD}${encodeURIComponent(payload)}-->${inline}`;
 }
 
 /** Characters of records encoded into one Blob in a step. */
@@ -20,7 +23,7 @@ const ENCODED_CHARS_PER_STEP = 64 * 1024;
  * escaped and encoded a slice at a time, not megabytes of them in one task.
  */
 export function* clipboardHtmlSteps(payload: string): Steps<Blob> {
-  const parts: (string | Blob)[] = [`<meta charset="utf-8"><!--${HTML_MARK}`];
+  const parts: (string | Blob)[] = [HTML_HEAD];
   for (let start = 0; start < payload.length;) {
     let end = Math.min(payload.length, start + ENCODED_CHARS_PER_STEP);
     // A surrogate pair is encoded as one character: never cut between its halves.
