@@ -1244,6 +1244,8 @@ export const NEW_IN_VIEW_BEFORE_CULL = 64;
  * siblings) and in what `applyCommon` sets at every sync.
  */
 function onlyMoved(before: SceneNode, after: SceneNode): boolean {
+  // Neither moved (most changes: a drag step's shapes and connectors): nothing to compare.
+  if (before.parent === after.parent && before.index === after.index) return false;
   const a = before as unknown as Record<string, unknown>;
   const b = after as unknown as Record<string, unknown>;
   const keys = Object.keys(b);
