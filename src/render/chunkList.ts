@@ -559,21 +559,17 @@ export class ChunkList {
 
   /**
    * Starts rebuilding, without waiting for the zoom to settle, the drawn chunks built for a
-   * coarser bucket than the camera's; returns how many. Zoomed in on, coarse geometry costs the
+   * coarser bucket than the camera's. Zoomed in on, coarse geometry costs the
    * software rasteriser most of a frame: boxes too small for a ring at their bucket are whole
    * quads shaded with distances on every inside pixel, and strokes and rims a bucket's pixel
    * wide are many screen pixels wide. Chunks built for a finer bucket (zooming out) wait for the
    * settle, as do chunks drawn from a texture, which cost the same at any zoom.
    */
-  refineDetail(): number {
-    let marked = 0;
+  refineDetail(): void {
     for (const chunk of this.chunks) {
       // A culled one keeps what it holds, shown at once when a cull draws it (see `applyCull`).
-      if (chunk.group.culled || !this.tooCoarse(chunk)) continue;
-      this.rebuildForDetail(chunk);
-      marked += 1;
+      if (!chunk.group.culled && this.tooCoarse(chunk)) this.rebuildForDetail(chunk);
     }
-    return marked;
   }
 
   /** Has the next passes build a drawn chunk again for the current detail, showing it meanwhile. */
@@ -594,10 +590,8 @@ export class ChunkList {
   }
 
   /** Caches drawn chunks as textures, or renders them again, as the zoom asks (`updateCache`). */
-  updateCaches(): number {
-    let changed = 0;
-    for (const chunk of this.chunks) if (this.updateCache(chunk)) changed += 1;
-    return changed;
+  updateCaches(): void {
+    for (const chunk of this.chunks) this.updateCache(chunk);
   }
 
   /** Drops texture caches: zoomed in past the cached zooms they would blur. */
