@@ -187,9 +187,39 @@ describe("markers in SVG import", () => {
       ok: false,
       error: expect.stringContaining("repeat more than 250,000 elements"),
     });
-    // It builds a quarter of a million instances before the limit stops it: about 13 s alone,
-    // past a minute on a machine running other work.
-  }, 180_000);
+  });
+
+  it("refuses too many marker instances before it builds them", () => {
+    const vertices = IMPORT_LIMITS.maxUseInstances / 2 + 10;
+    const reported: number[] = [];
+    const result = importSvg(
+      `<svg xmlns="http://www.w3.org/2000/svg"><marker id="m"><rect width="1" height="1"/><circle r="1"/></marker>` +
+        `<path d="M0 0${"h1".repeat(vertices)}" marker-mid="url(#m)"/></svg>`,
+      "t",
+      (fraction) => reported.push(fraction),
+    );
+    expect(result).toEqual({
+      ok: false,
+      error: expect.stringContaining("repeat more than 250,000 elements"),
+    });
+    // The walk reports its progress every 4,096 elements (past reading the file, 40 % of the
+    // bar): a refusal made as the instances were built would have reported it.
+    expect(Math.max(...reported)).toBeLessThanOrEqual(0.4);
+  });
+
+  it("counts no instance of a marker that draws nothing, or of what it does not draw", () => {
+    const past = (limit: number): string => "h1".repeat(limit + 10);
+    const result = importSvg(
+      `<svg xmlns="http://www.w3.org/2000/svg" xmlns:x="urn:x">` +
+        `<marker id="empty" markerWidth="0"><rect width="1" height="1"/></marker>` +
+        `<marker id="m"><title>tip</title><desc>tip</desc><x:rect/><rect systemLanguage="x-none" width="1" height="1"/></marker>` +
+        `<path d="M0 0${past(IMPORT_LIMITS.maxUseInstances)}" marker-mid="url(#empty)"/>` +
+        // Four elements per instance, none of them drawn.
+        `<path d="M0 0${past(IMPORT_LIMITS.maxUseInstances / 4)}" marker-mid="url(#m)"/></svg>`,
+      "t",
+    );
+    expect(result.ok).toBe(true);
+  });
 
   it("stops a marker that marks itself and says so", () => {
     const { nodes, warnings } = convert(

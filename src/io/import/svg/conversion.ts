@@ -401,11 +401,20 @@ export class Conversion {
       this.outer.useInstance();
       return;
     }
-    if (++this.instances > IMPORT_LIMITS.maxUseInstances) {
-      throw new ImportError(
-        `<use> elements repeat more than ${IMPORT_LIMITS.maxUseInstances.toLocaleString("en")} elements (the limit); the file may be a use-expansion attack.`,
-      );
+    if (++this.instances > IMPORT_LIMITS.maxUseInstances) throw repeatLimitError();
+  }
+
+  /**
+   * Refuses at once where `count` more repeated elements would pass the limit on use expansion,
+   * so that a file of too many is refused before the repeats are built (the walk still counts
+   * each one it builds).
+   */
+  expectUseInstances(count: number): void {
+    if (this.outer !== undefined) {
+      this.outer.expectUseInstances(count);
+      return;
     }
+    if (this.instances + count > IMPORT_LIMITS.maxUseInstances) throw repeatLimitError();
   }
 
   /** Counts a node about to be output, against the limit on shapes. */
@@ -476,4 +485,10 @@ function namespaceScope(
     scope.set(name === "xmlns" ? "" : name.slice(6), value.trim());
   }
   return scope ?? outer;
+}
+
+function repeatLimitError(): ImportError {
+  return new ImportError(
+    `<use> elements repeat more than ${IMPORT_LIMITS.maxUseInstances.toLocaleString("en")} elements (the limit); the file may be a use-expansion attack.`,
+  );
 }

@@ -13,6 +13,7 @@ import {
   type Walk,
 } from "./conversion";
 import { emitInPaintOrder } from "./emit";
+import { entersElement } from "./entered";
 import { length, parseLength } from "./lengths";
 import { autoAngle, markerVertices, parseOrient, type MarkerVertex } from "./markers";
 import { clampUnit, opacityOf } from "./nodeStyle";
@@ -64,6 +65,13 @@ function markersOf(
   if (subpaths.length === 0) return;
   const vertices = markerVertices(subpaths);
   const strokeWidth = parseLength(ctx.style.get("stroke-width") ?? "1", 1, ctx.viewport, "other");
+  // Each instance repeats the marker's content, which counts against the limit on use
+  // expansion: a path with too many vertices is refused before any instance is built.
+  const repeats = (marker: XmlElement | null, instances: number): number =>
+    marker === null ? 0 : instances * repeatedPerInstance(conv, marker, strokeWidth, ctx);
+  conv.expectUseInstances(
+    repeats(start, 1) + repeats(mid, Math.max(0, vertices.length - 2)) + repeats(end, 1),
+  );
   vertices.forEach((vertex, i) => {
     const first = i === 0;
     const last = i === vertices.length - 1;
@@ -112,6 +120,39 @@ function markableGeometry(element: XmlElement, ctx: Context): Subpath[] {
 }
 
 /**
+ * How many elements one instance of a marker repeats, of those the walk counts against the limit
+ * on use expansion: none where it draws nothing, else at least its content's top level.
+ */
+function repeatedPerInstance(
+  conv: Conversion,
+  marker: XmlElement,
+  strokeWidth: number,
+  ctx: Context,
+): number {
+  if (recursive(marker, ctx) || markerSize(marker, strokeWidth, ctx) === null) return 0;
+  let count = 0;
+  for (const child of marker.children)
+    if (typeof child !== "string" && entersElement(conv, child, ctx)) count += 1;
+  return count;
+}
+
+function recursive(marker: XmlElement, ctx: Context): boolean {
+  return ctx.path.includes(marker) || ctx.useDepth >= IMPORT_LIMITS.maxUseDepth;
+}
+
+/** The marker's box and the scale of its content, or null where it draws nothing. */
+function markerSize(
+  marker: XmlElement,
+  strokeWidth: number,
+  ctx: Context,
+): { width: number; height: number; units: number } | null {
+  const width = length(marker, "markerWidth", 3, ctx.viewport, "x");
+  const height = length(marker, "markerHeight", 3, ctx.viewport, "y");
+  const units = marker.attributes.get("markerUnits") === "userSpaceOnUse" ? 1 : strokeWidth;
+  return width > 0 && height > 0 && units > 0 ? { width, height, units } : null;
+}
+
+/**
  * One marker instance: the marker's content placed at the vertex, turned by its orient and
  * scaled by the stroke width (markerUnits), its viewBox fitted into markerWidth × markerHeight.
  * With overflow hidden (the default) the content is clipped to that box: a clipping frame.
@@ -126,14 +167,13 @@ function markerInstance(
   ctx: Context,
   out: Draft[],
 ): void {
-  if (ctx.path.includes(marker) || ctx.useDepth >= IMPORT_LIMITS.maxUseDepth) {
+  if (recursive(marker, ctx)) {
     conv.count("recursive marker");
     return;
   }
-  const width = length(marker, "markerWidth", 3, ctx.viewport, "x");
-  const height = length(marker, "markerHeight", 3, ctx.viewport, "y");
-  const units = marker.attributes.get("markerUnits") === "userSpaceOnUse" ? 1 : strokeWidth;
-  if (!(width > 0 && height > 0 && units > 0)) return;
+  const size = markerSize(marker, strokeWidth, ctx);
+  if (size === null) return;
+  const { width, height, units } = size;
   const orient = parseOrient(marker.attributes.get("orient"));
   const degrees =
     orient.kind === "fixed"

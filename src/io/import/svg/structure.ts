@@ -18,7 +18,7 @@ import { drawingBounds } from "../drawingBounds";
 import { flattenDrafts, type Draft } from "../tree";
 import { localName, type XmlElement } from "../xml";
 import { clipped, clipRect } from "./clipping";
-import { clippedOrMasked, clipStyle, drawsInClip, referenced } from "./masking";
+import { clippedOrMasked, clipStyle, referenced } from "./masking";
 import { keptFilter } from "./filters";
 import { conditionsPass } from "./conditions";
 import {
@@ -29,6 +29,7 @@ import {
   type Walk,
 } from "./conversion";
 import { emitInPaintOrder } from "./emit";
+import { entersElement } from "./entered";
 import { image } from "./image";
 import { length, withFontSize, type Viewport } from "./lengths";
 import { lineworkNode } from "./lineworkNodes";
@@ -71,14 +72,8 @@ function convertElement(
   out: Draft[],
 ): void {
   conv.visit();
-  // Elements of other namespaces draw nothing; elements that are not drawn where they stand
-  // are read where they are referred to, or not imported (the audit reports those).
-  if (conv.foreign.has(element)) return;
+  if (!entersElement(conv, element, parent)) return;
   const tag = localName(element.name);
-  if (ELEMENTS.get(tag)?.role !== "drawn") return;
-  if (!conditionsPass(element)) return;
-  // A clip path draws with shapes and text alone.
-  if (parent.clipContent === true && !drawsInClip(tag)) return;
   if (parent.useDepth > 0) conv.useInstance();
   if (parent.path.length >= IMPORT_LIMITS.maxNestingDepth) {
     throw new ImportError(
