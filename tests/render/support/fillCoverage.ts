@@ -69,18 +69,39 @@ export function windingNumber(
     const n = points.length >> 1;
     for (let i = 0; i < n; i += 1) {
       const j = (i + 1) % n;
-      const [x0, y0, x1, y1] = [
-        points[i * 2]!,
-        points[i * 2 + 1]!,
-        points[j * 2]!,
-        points[j * 2 + 1]!,
-      ];
+      const x0 = points[i * 2]!;
+      const y0 = points[i * 2 + 1]!;
+      const x1 = points[j * 2]!;
+      const y1 = points[j * 2 + 1]!;
       const side = (x1 - x0) * (y - y0) - (x - x0) * (y1 - y0);
       if (y0 <= y && y1 > y && side > 0) winding += 1;
       else if (y0 > y && y1 <= y && side < 0) winding -= 1;
     }
   }
   return winding;
+}
+
+/** The distance from (x, y) to the nearest edge of the closed outlines. */
+export function edgeDistance(
+  outlines: readonly (readonly number[])[],
+  x: number,
+  y: number,
+): number {
+  let nearest = Infinity;
+  for (const points of outlines) {
+    const n = points.length >> 1;
+    for (let i = 0; i < n; i += 1) {
+      const j = (i + 1) % n;
+      const x0 = points[i * 2]!;
+      const y0 = points[i * 2 + 1]!;
+      const dx = points[j * 2]! - x0;
+      const dy = points[j * 2 + 1]! - y0;
+      const along = dx * dx + dy * dy;
+      const t = along === 0 ? 0 : Math.max(0, Math.min(1, ((x - x0) * dx + (y - y0) * dy) / along));
+      nearest = Math.min(nearest, Math.hypot(x - x0 - t * dx, y - y0 - t * dy));
+    }
+  }
+  return nearest;
 }
 
 export function ruleFills(winding: number, rule: FillRule): boolean {
