@@ -20,6 +20,7 @@ import type { Camera } from "../render/camera";
 import { Overlays } from "../render/overlays/overlays";
 import { Viewport, type ViewPreferences } from "../render/viewport";
 import { SpatialSync, type PageBoxes } from "../scene/spatialSync";
+import type { NodeClasses } from "../scene/picker";
 import { attachTools, type ToolServices, type ToolSession } from "./toolSession";
 
 /** What an editor is opened with besides its records. */
@@ -34,6 +35,8 @@ export interface EditorOptions {
   readonly view?: ViewPreferences;
   /** The first page's boxes, worked out while the store was built (`pageBoxesSteps`). */
   readonly pageBoxes?: PageBoxes | null;
+  /** Its nodes classified for picking, worked out while the store was built (`nodeClassesSteps`). */
+  readonly nodeClasses?: NodeClasses | null;
 }
 
 /**
@@ -119,6 +122,7 @@ export class Editor implements EditableDocument {
         spatial: this.spatial,
         viewport: this.viewport,
         pageId: () => this.page,
+        nodeClasses: options.nodeClasses ?? null,
       },
       options.services,
     );

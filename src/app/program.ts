@@ -5,6 +5,7 @@ import { BannerStore } from "../editing/banners";
 import { CommandRegistry } from "../editing/commands";
 import type { DocumentStore } from "../doc/store";
 import { buildEditorStore, newDocumentRecords } from "../editing/editor";
+import { nodeClassesSteps, type NodeClasses } from "../scene/picker";
 import { pageBoxesSteps, type PageBoxes } from "../scene/spatialSync";
 import { ToolSettings } from "../editing/settings";
 import { bundledGlyphFonts, registerBundledFonts } from "../fonts/bundledFonts";
@@ -218,7 +219,7 @@ export class Program {
       }
       // Nothing waits from here on: the open document is replaced in this task or not at all.
       this.session?.dispose();
-      this.swap(built.store, next, false, built.pageBoxes);
+      this.swap(built.store, next, false, built);
       this.files.forgetFile();
       progress.finish();
       await next.remember();
@@ -359,7 +360,7 @@ export class Program {
       session: PersistenceSession | null,
       readOnly: boolean,
     ): void => {
-      this.swap(built.store, session, readOnly, built.pageBoxes);
+      this.swap(built.store, session, readOnly, built);
       progress.finish();
     };
     if (result.readOnly) {
@@ -435,12 +436,12 @@ export class Program {
     records: readonly DocRecord[] | DocumentStore | null,
     session: PersistenceSession | null,
     readOnly: boolean,
-    pageBoxes: PageBoxes | null = null,
+    prepared: PreparedDocument | null = null,
   ): void {
     const view: ViewPreferences = this.current.viewport.preferences;
     this.current.close();
     this.session = session;
-    this.editor = this.openEditor(records, session, readOnly, view, pageBoxes);
+    this.editor = this.openEditor(records, session, readOnly, view, prepared);
     this.editor.store.setReadOnly(readOnly);
     this.banners.dismiss(BANNER_READ_ONLY_FILE);
     this.running?.onSwitched(this.editor);
@@ -451,7 +452,7 @@ export class Program {
     session: PersistenceSession | null,
     readOnly: boolean,
     view?: ViewPreferences,
-    pageBoxes: PageBoxes | null = null,
+    prepared: PreparedDocument | null = null,
   ): Editor {
     if (this.running === null) throw new Error("Linework's main routine did not run");
     const editor = new Editor(
@@ -462,7 +463,8 @@ export class Program {
         persistence: readOnly ? null : session,
         services: this.running.services,
         view,
-        pageBoxes,
+        pageBoxes: prepared?.pageBoxes ?? null,
+        nodeClasses: prepared?.nodeClasses ?? null,
       },
     );
     return editor;
@@ -478,17 +480,25 @@ function documentName(fileName: string): string {
   return fileName.replace(/\.linework$/i, "");
 }
 
-/** A store built for the editor, and its first page measured for the spatial index. */
-interface BuiltDocument {
-  readonly store: DocumentStore;
+/**
+ * What the task that shows a document would otherwise work out over all of it: its first page
+ * measured for the spatial index, and its nodes classified for picking.
+ */
+interface PreparedDocument {
   readonly pageBoxes: PageBoxes | null;
+  readonly nodeClasses: NodeClasses | null;
+}
+
+/** A store built for the editor, and what was prepared from it. */
+interface BuiltDocument extends PreparedDocument {
+  readonly store: DocumentStore;
 }
 
 /**
  * The editor's store of `records`, built in steps over tasks, the bar going from LOAD_SHARE to
- * the end, and its first page's boxes worked out in steps too, so the task that shows the
- * document does not measure a hundred thousand shapes; rejects with an AbortError once
- * `signal` is aborted.
+ * the end, and its first page's boxes and its nodes' classes worked out in steps too, so the
+ * task that shows the document does not measure or read a hundred thousand shapes; rejects
+ * with an AbortError once `signal` is aborted.
  */
 async function buildStore(
   records: readonly DocRecord[],
@@ -500,11 +510,13 @@ async function buildStore(
   );
   const store = await runSliced(untilAborted(steps, signal));
   if (store === STOPPED) throw abortError();
+  const nodeClasses = await runSliced(untilAborted(nodeClassesSteps(store), signal));
+  if (nodeClasses === STOPPED) throw abortError();
   const page = store.pages()[0];
-  if (page === undefined) return { store, pageBoxes: null };
+  if (page === undefined) return { store, pageBoxes: null, nodeClasses };
   const pageBoxes = await runSliced(untilAborted(pageBoxesSteps(store, page.id), signal));
   if (pageBoxes === STOPPED) throw abortError();
-  return { store, pageBoxes };
+  return { store, pageBoxes, nodeClasses };
 }
 /** How long loading waits for the shipped typeface before drawing text in a fallback. */
 const FONT_WAIT_MS = 1500;

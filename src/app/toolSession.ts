@@ -3,7 +3,7 @@ import type { Id } from "../doc/types";
 import type { Camera } from "../render/camera";
 import type { Overlays } from "../render/overlays/overlays";
 import type { Viewport } from "../render/viewport";
-import { Picker } from "../scene/picker";
+import { Picker, type NodeClasses } from "../scene/picker";
 import type { SpatialSync } from "../scene/spatialSync";
 import { SceneSnapper } from "../snap/snapper";
 import { ToolController } from "../tools/controller";
@@ -29,6 +29,8 @@ export interface ToolTargets {
   readonly spatial: SpatialSync;
   readonly viewport: Viewport;
   pageId(): Id;
+  /** The document's nodes classified for picking, when worked out beforehand. */
+  readonly nodeClasses?: NodeClasses | null;
 }
 
 export interface ToolSession {
@@ -59,7 +61,12 @@ export function attachTools(
     }
     return scope;
   };
-  const picker = new Picker(editor.store, spatial, editor.commits.stage("picker"));
+  const picker = new Picker(
+    editor.store,
+    spatial,
+    editor.commits.stage("picker"),
+    targets.nodeClasses ?? null,
+  );
   const snapper = new SceneSnapper({
     store: editor.store,
     spatial,

@@ -11,6 +11,7 @@ import { coveredBox, intersectBoxes, isMaskedGroup, localBounds } from "../shape
 import type { SpatialSync } from "./spatialSync";
 import type { Point } from "../math/point";
 import type { Box } from "../math/box";
+import { NODES_PER_STEP, runSteps } from "../doc/steps";
 
 /** A node with its ancestors, top-level first, and each one's page matrix. */
 interface Lineage {
@@ -126,6 +127,40 @@ function strokeReach(node: SceneNode): number {
 }
 
 /**
+ * The nodes a picker must read before it can skip them (see `Picker.unusual`), for the store
+ * they were worked out from.
+ */
+export interface NodeClasses {
+  readonly store: object;
+  readonly unusual: Set<Id>;
+}
+
+/**
+ * `NodeClasses` of every node of `store`, in steps of NODES_PER_STEP records, so a document of a
+ * hundred thousand shapes opened from a file is classified over tasks before the task that shows
+ * it: siblings arrive together, so each run of them reads its parent once instead of once a
+ * node. `store` must not change meanwhile.
+ */
+export function* nodeClassesSteps(
+  store: Pick<DocumentStore, "get" | "all">,
+): Generator<void, NodeClasses, void> {
+  const unusual = new Set<Id>();
+  let parent: Id | null = null;
+  let onPage = false;
+  let walked = 0;
+  for (const record of store.all()) {
+    if (++walked % NODES_PER_STEP === 0) yield;
+    if (!isSceneNode(record)) continue;
+    if (record.parent !== parent) {
+      parent = record.parent;
+      onPage = store.get(parent)?.type === "page";
+    }
+    if (!onPage || record.hidden || record.locked || isContainer(record)) unusual.add(record.id);
+  }
+  return { store, unusual };
+}
+
+/**
  * What is where on the page the spatial index holds. Every query starts from the index's
  * candidates and never walks the document; each candidate is then tested exactly in its own
  * coordinates. Hidden and locked nodes, and everything inside hidden or locked containers, are
@@ -137,15 +172,20 @@ export class Picker implements ScenePicker {
    * everything inside a container. Kept from commit patches (one node's own record decides), so
    * a marquee over a whole page of plain shapes reads no records for the shapes inside it.
    */
-  private readonly unusual = new Set<Id>();
+  private readonly unusual: Set<Id>;
   private readonly unsubscribe: () => void;
 
+  /** `prepared`: `nodeClassesSteps` of this store, worked out before; else it is done here. */
   constructor(
     private readonly store: Pick<DocumentStore, "get" | "childrenOf" | "all" | "subscribe">,
     private readonly spatial: Pick<SpatialSync, "queryRect">,
     commits: Pick<DocumentStore, "subscribe"> = store,
+    prepared: NodeClasses | null = null,
   ) {
-    this.classifyAll();
+    this.unusual =
+      prepared !== null && prepared.store === store
+        ? prepared.unusual
+        : runSteps(nodeClassesSteps(store)).unusual;
     this.unsubscribe = commits.subscribe((commit) => {
       for (const { id, after } of commit.patch.changes) this.classify(id, after);
     });
@@ -153,24 +193,6 @@ export class Picker implements ScenePicker {
 
   dispose(): void {
     this.unsubscribe();
-  }
-
-  /**
-   * `classify` for every node of a document just opened, into an empty set: siblings arrive
-   * together, so each run of them reads its parent once instead of once a node.
-   */
-  private classifyAll(): void {
-    let parent: Id | null = null;
-    let onPage = false;
-    for (const record of this.store.all()) {
-      if (!isSceneNode(record)) continue;
-      if (record.parent !== parent) {
-        parent = record.parent;
-        onPage = this.store.get(parent)?.type === "page";
-      }
-      if (!onPage || record.hidden || record.locked || isContainer(record))
-        this.unusual.add(record.id);
-    }
   }
 
   private classify(id: Id, after: DocRecord | null): void {

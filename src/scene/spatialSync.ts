@@ -6,6 +6,7 @@ import { transformBox } from "../geometry/bounds";
 import { localBounds } from "../shapes/bounds";
 import { effectBox } from "../shapes/effectBounds";
 import type { Box } from "../math/box";
+import { NODES_PER_STEP, runSteps } from "../doc/steps";
 
 /**
  * Writes the page box of `local` under `world` · `transform` at `out[at…at + 3]`, as
@@ -92,9 +93,6 @@ export interface PageBoxes {
   readonly containers: readonly { readonly node: SceneNode; readonly world: Matrix }[];
 }
 
-/** Nodes one step of `pageBoxesSteps` walks: well under a millisecond. */
-const NODES_PER_STEP = 1024;
-
 /**
  * The page boxes of every node of a page: one walk down the tree carrying each container's
  * world matrix, with no matrix or box made per node. In steps of NODES_PER_STEP nodes, so a
@@ -132,13 +130,6 @@ export function* pageBoxesSteps(
     }
   }
   return { store, page: pageId, ids, boxes: boxes.subarray(0, ids.length * 4), containers };
-}
-
-function runAll<T>(steps: Generator<void, T, void>): T {
-  for (;;) {
-    const step = steps.next();
-    if (step.done === true) return step.value;
-  }
 }
 
 /**
@@ -200,7 +191,7 @@ export class SpatialSync {
     const page =
       prepared !== null && prepared.store === this.store && prepared.page === pageId
         ? prepared
-        : runAll(pageBoxesSteps(this.store, pageId));
+        : runSteps(pageBoxesSteps(this.store, pageId));
     for (const { node, world } of page.containers) this.placeEffect(node, world);
     this.toId = page.ids;
     this.pending = page.boxes;

@@ -20,7 +20,7 @@ import type {
 import { isContainer, isSceneNode } from "../../src/doc/types";
 import { hitNode, nodeInsideRect, nodeIntersectsRect } from "../../src/shapes/hitTest";
 
-import { localTolerance, Picker } from "../../src/scene/picker";
+import { localTolerance, nodeClassesSteps, Picker } from "../../src/scene/picker";
 import { SpatialSync } from "../../src/scene/spatialSync";
 import { loadCore } from "../core/loadCore.ts";
 import { emptyDocumentStore } from "../support/store";
@@ -550,5 +550,58 @@ describe("§2 a picker made for a document already open", () => {
     for (let x = -5; x < 160; x += 7)
       for (let y = -5; y < 130; y += 7)
         expect(fresh.pick({ x, y }, 1)).toBe(kept.pick({ x, y }, 1));
+  });
+
+  it("takes classes worked out beforehand in steps, reading no record, and finds the same", async () => {
+    const { store, picker: kept } = await scene();
+    const many = Array.from({ length: 3000 }, (_, i) =>
+      rect(`r${i}`, 10, 10, { x: (i % 60) * 20, y: Math.floor(i / 60) * 20 }),
+    );
+    add(store, "page", many);
+    add(store, "page", [group("g", { x: 0, y: 1100 })]);
+    add(store, "g", [rect("g1", 10, 10), rect("g2", 10, 10, { x: 20 })]);
+    add(store, "page", [rect("hidden", 10, 10, { y: 1140 }, { hidden: true })]);
+    const steps = nodeClassesSteps(store);
+    let pauses = 0;
+    let step = steps.next();
+    for (; step.done !== true; step = steps.next()) pauses += 1;
+    // Over three thousand records: more than one task's worth.
+    expect(pauses).toBeGreaterThan(1);
+    let reads = 0;
+    const counted: Pick<DocumentStore, "get" | "childrenOf" | "all" | "subscribe"> = {
+      get: (id) => {
+        reads += 1;
+        return store.get(id);
+      },
+      childrenOf: (id) => store.childrenOf(id),
+      all: () => {
+        reads += 1;
+        return store.all();
+      },
+      subscribe: (listener) => store.subscribe(listener),
+    };
+    const sync = new SpatialSync(store, (await loadCore()).index);
+    sync.showPage("page");
+    // Classes of another store are not taken: that picker reads the document itself.
+    const other = new Picker(counted, sync, store, { ...step.value, store: emptyDocumentStore() });
+    expect(reads).toBeGreaterThan(0);
+    other.dispose();
+    reads = 0;
+    const prepared = new Picker(counted, sync, store, { ...step.value, store: counted });
+    expect(reads).toBe(0);
+    const everything = { minX: -50, minY: -50, maxX: 1300, maxY: 1300 };
+    for (const contained of [false, true]) {
+      expect([...prepared.marquee(everything, { contained })].sort()).toEqual(
+        [...kept.marquee(everything, { contained })].sort(),
+      );
+    }
+    for (let x = -5; x < 100; x += 7)
+      for (let y = 1090; y < 1160; y += 7)
+        expect(prepared.pick({ x, y }, 1)).toBe(kept.pick({ x, y }, 1));
+    // Kept up by edits from then on, as one that classified the document itself.
+    add(store, "page", [rect("late", 10, 10, { x: 200, y: 1100 }, { locked: true })]);
+    expect(prepared.pick({ x: 205, y: 1105 }, 1)).toBe(kept.pick({ x: 205, y: 1105 }, 1));
+    prepared.dispose();
+    sync.dispose();
   });
 });
