@@ -176,8 +176,12 @@ export class ChunkList {
   private readonly chunkOf = new Map<Id, Chunk>();
   /** Sibling keys of members at the last layout, to tell a re-order from an edit. */
   private readonly placedIndex = new Map<Id, string>();
-  /** The holder's children the last layout placed (the store hands out a new list on change). */
-  private laidOut: readonly SceneNode[] | null = null;
+  /**
+   * The holder's children the last layout placed (the store hands out a new list on change).
+   * Empty at first, so a new list's first layout is an append: it cuts the children into chunks
+   * without first looking each up among chunks that do not exist yet.
+   */
+  private laidOut: readonly SceneNode[] | null = [];
   /**
    * How much the holder's world transform scales its children: chunks are built in the
    * holder's units, so their curves and one-pixel fringes are sized for the zoom times this.

@@ -890,7 +890,9 @@ export class SceneRenderer {
         maskOf(node) === null &&
         (has ? count >= MAX_NESTED_BATCHES / 2 : count > MAX_NESTED_BATCHES);
       if (wanted === has) continue;
-      const descendants = this.descendantsOf(holder);
+      // A page just shown has nothing drawn yet: of what is below, only containers need work
+      // (lists of their own), and a hundred thousand shapes in an imported group are not read.
+      const descendants = this.descendantsOf(holder, layoutAll);
       // Asked before any is taken down: a grandchild's chunk goes with its parent's list. A page
       // just shown has nothing on screen yet.
       if (!layoutAll)
@@ -1126,13 +1128,16 @@ export class SceneRenderer {
     return added;
   }
 
-  private descendantsOf(holder: Id): Id[] {
+  /** Everything below `holder`, or only the containers when `containersOnly`. */
+  private descendantsOf(holder: Id, containersOnly = false): Id[] {
     const out: Id[] = [];
     const stack: Id[] = [holder];
     while (stack.length > 0) {
       for (const child of this.store.childrenOf(stack.pop()!)) {
-        out.push(child.id);
-        stack.push(child.id);
+        const container = isContainerNode(child);
+        if (container || !containersOnly) out.push(child.id);
+        // Only containers have children: asking a leaf for its own would cost a lookup each.
+        if (container) stack.push(child.id);
       }
     }
     return out;
