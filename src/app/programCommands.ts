@@ -11,6 +11,8 @@ import {
   BrowserClipboard,
   bindClipboardEvents,
   bindFileDrop,
+  CopyTurns,
+  whileLatestItem,
   CLIPBOARD_PNG_PIXELS,
   type ClipboardTarget,
 } from "./systemClipboard";
@@ -50,6 +52,8 @@ export function bindProgramCommands(wiring: CommandWiring): () => void {
   };
   // One instance for the menus and the keyboard's clipboard events, so repeated pastes step on.
   const clipboard = clipboardActions(editHost);
+  // One for every way of copying: whichever copy was made last keeps the clipboard.
+  const copyTurns = new CopyTurns();
   const clipboardTarget: ClipboardTarget = {
     ...editHost,
     actions: clipboard,
@@ -91,7 +95,10 @@ export function bindProgramCommands(wiring: CommandWiring): () => void {
       }),
     ),
     commands.register(
-      editorCommands({ ...editHost, clipboard: new BrowserClipboard(clipboardTarget) }, clipboard),
+      editorCommands(
+        { ...editHost, clipboard: new BrowserClipboard(clipboardTarget, copyTurns) },
+        clipboard,
+      ),
     ),
     commands.register(pathCommands({ ...editHost, booleans: browserBooleans() })),
     commands.register(
@@ -101,7 +108,8 @@ export function bindProgramCommands(wiring: CommandWiring): () => void {
         settings,
         save: (blob, name) => program.save(blob, name),
         notify,
-        copy: (item) => navigator.clipboard.write([new ClipboardItem(item)]),
+        copy: (item) =>
+          navigator.clipboard.write([new ClipboardItem(whileLatestItem(item, copyTurns.take()))]),
         openExportDialog: wiring.openExportDialog,
       }),
     ),
@@ -109,6 +117,7 @@ export function bindProgramCommands(wiring: CommandWiring): () => void {
       engine.shell.canvas,
       clipboardTarget,
       (event) => chromeOrigin(event.target, engine.shell.parent) !== null,
+      copyTurns,
     ),
     bindFileDrop(engine.shell.canvas, dropTarget),
     // Keys the canvas keeps from the browser while it has focus: our shortcuts, and what tools

@@ -133,13 +133,19 @@ function clipboardItems(
 }
 
 /** Writes a copy through the async Clipboard API, dropping what the browser refuses. */
-async function writeAsync(text: string, picture: ClipboardPicture): Promise<void> {
+async function writeAsync(
+  text: string,
+  picture: ClipboardPicture,
+  latest: () => boolean,
+): Promise<void> {
   const tries: RichTypes[] = [
     { png: true, svg: true, custom: true },
     { png: false, svg: true, custom: true },
     { png: false, svg: false, custom: false },
   ];
   for (const [i, rich] of tries.entries()) {
+    // A later copy has the clipboard: this one's plainer retries would overwrite it.
+    if (!latest()) return;
     try {
       await navigator.clipboard.write([new ClipboardItem(clipboardItems(text, picture, rich))]);
       return;
@@ -163,6 +169,30 @@ function selectionSvg(editor: EditableDocument): string | null {
 function canWriteLater(): boolean {
   if (navigator.userActivation?.isActive !== true) return false;
   return typeof ClipboardItem !== "undefined" && typeof navigator.clipboard?.write === "function";
+}
+
+/**
+ * Whose turn the clipboard is, over every way of copying (keys, menu, Copy as PNG): a copy whose
+ * records or picture are made over many tasks must not overwrite a copy made after it.
+ */
+export class CopyTurns {
+  private taken = 0;
+
+  /** A new copy's turn: whether that copy is still the latest. */
+  take(): () => boolean {
+    const turn = ++this.taken;
+    return () => turn === this.taken;
+  }
+}
+
+/** `item`'s types, each failing once a later copy has taken the clipboard's turn. */
+export function whileLatestItem<T>(
+  item: Readonly<Record<string, Promise<T>>>,
+  latest: () => boolean,
+): Record<string, Promise<T>> {
+  return Object.fromEntries(
+    Object.entries(item).map(([type, made]) => [type, whileLatest(made, latest)]),
+  );
 }
 
 /** Settles as `made` does while `latest()` holds, else fails: a later copy replaced this one. */
@@ -409,10 +439,9 @@ export function bindClipboardEvents(
   canvas: HTMLElement,
   target: ClipboardTarget,
   alsoFrom: (event: Event) => boolean = () => false,
+  turns: CopyTurns = new CopyTurns(),
 ): () => void {
   const middle = watchMiddleButton(canvas);
-  // Which copy is the latest: an earlier one's PNG, drawn late, must not overwrite a later copy.
-  let copies = 0;
   const write = (event: ClipboardEvent, cut: boolean): void => {
     target.catchUpInput?.();
     const editor = target.editor();
@@ -422,8 +451,7 @@ export function bindClipboardEvents(
     // press. A script's event (isTrusted false) keeps the event's own way, whose data it reads.
     if (event.isTrusted && largeCopy(editor)) {
       event.preventDefault();
-      const serial = ++copies;
-      copyInSteps(target, cut, () => serial === copies);
+      copyInSteps(target, cut, turns.take());
       return;
     }
     const picture = selectionPicture(target);
@@ -443,12 +471,7 @@ export function bindClipboardEvents(
     // which asks for more than writing plain types does: the HTML carries our records anyway.
     const png = picture.png;
     if (png === null || !canWriteLater()) return;
-    const serial = ++copies;
-    const current = png.then((blob) => {
-      if (serial !== copies) throw new Error("A later copy replaced this one");
-      return blob;
-    });
-    current.catch(() => undefined);
+    const current = whileLatest(png, turns.take());
     navigator.clipboard
       .write([
         new ClipboardItem(
@@ -511,15 +534,15 @@ export function bindClipboardEvents(
  * format where the browser has them, and inside text/html everywhere.
  */
 export class BrowserClipboard implements ClipboardPort {
-  /** Which of this clipboard's copies in steps is the latest (see `copyInSteps`). */
-  private copies = 0;
-
-  constructor(private readonly target: ClipboardTarget) {}
+  /** `turns`: shared with the keys' copy (`bindClipboardEvents`), so the latest of any wins. */
+  constructor(
+    private readonly target: ClipboardTarget,
+    private readonly turns: CopyTurns = new CopyTurns(),
+  ) {}
 
   copyInSteps(cut: boolean): boolean {
     if (!largeCopy(this.target.editor())) return false;
-    const serial = ++this.copies;
-    copyInSteps(this.target, cut, () => serial === this.copies);
+    copyInSteps(this.target, cut, this.turns.take());
     return true;
   }
 
@@ -528,7 +551,10 @@ export class BrowserClipboard implements ClipboardPort {
   }
 
   write(text: string, picture: ClipboardPicture = { svg: null, png: null }): Promise<void> {
-    return writeAsync(text, picture);
+    const latest = this.turns.take();
+    // The write waits for the picture; a copy made meanwhile must not be overwritten by it.
+    const png = picture.png === null ? null : whileLatest(picture.png, latest);
+    return writeAsync(text, { ...picture, png }, latest);
   }
 
   async read(): Promise<string | null> {
