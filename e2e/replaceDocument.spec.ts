@@ -320,12 +320,15 @@ test.describe("replacing the open document, then drawing with every tool", () =>
     await expect(second.locator("[data-banner]")).toHaveCount(0);
     await expect(first.getByRole("alert")).toContainText("being edited in another tab");
     expect(secondFailures).toEqual([]);
-    // The first tab, read-only now, still runs and draws nothing.
+    // The first tab, read-only now, still runs and draws nothing. It is brought to the front as
+    // a person would to draw in it: a hidden tab's frames, and so its input, wait seconds.
+    await first.bringToFront();
     await first.locator("canvas").focus();
     await first.keyboard.press("KeyR");
     await dragBox(first, cell(0));
     await waitTicks(first);
     expect(await made(first)).toEqual(before);
+    await second.bringToFront();
     // What the second tab draws next goes beside, not inside, the frame already there.
     const view = () => second.evaluate(() => window.linework!.current.camera.state.y);
     const top = await view();
