@@ -138,6 +138,9 @@ test.describe("two tabs", () => {
     await second.evaluate(() => window.linework!.persistence!.whenSaved());
     await expect.poll(() => hasRecord(first, "s2")).toBe(true);
 
+    // A person comes back to the first tab to take over: in the background its frames, which
+    // the click waits for, are throttled.
+    await first.bringToFront();
     await first.getByRole("alert").getByRole("button", { name: "Take over" }).click();
     await expect(first.locator("[data-banner]")).toHaveCount(0);
     await expect(second.getByRole("alert")).toContainText("being edited in another tab");
