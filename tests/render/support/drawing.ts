@@ -54,9 +54,16 @@ function inOrder(words: Float32Array, meshes: readonly Uint32Array[]): string[][
       triangles.push({ v, mesh, order: i });
     }
   });
+  // Triangles share their vertices: each one's words are joined once.
+  const joined = new Map<number, string>();
   const vertex = (index: number) => {
-    const k = index * WORDS_PER_VERTEX;
-    return Array.from(words.subarray(k, k + WORDS_PER_VERTEX)).join(",");
+    let text = joined.get(index);
+    if (text === undefined) {
+      const k = index * WORDS_PER_VERTEX;
+      text = Array.from(words.subarray(k, k + WORDS_PER_VERTEX)).join(",");
+      joined.set(index, text);
+    }
+    return text;
   };
   const asWords = (v: readonly number[]) => v.map(vertex);
   if (meshes.length <= 1) return triangles.map((t) => asWords(t.v));
@@ -105,8 +112,8 @@ function inOrder(words: Float32Array, meshes: readonly Uint32Array[]): string[][
       if (boxB[1] <= boxA[3] && boxA[1] <= boxB[3]) union(a, b);
     }
   }
-  const shapeOf = (t: (typeof triangles)[number]) => find(t.v[0]);
+  const shapes = new Map(triangles.map((t) => [t, find(t.v[0])]));
   return triangles
-    .sort((a, b) => shapeOf(a) - shapeOf(b) || a.mesh - b.mesh || a.order - b.order)
+    .sort((a, b) => shapes.get(a)! - shapes.get(b)! || a.mesh - b.mesh || a.order - b.order)
     .map((t) => asWords(t.v));
 }
