@@ -173,9 +173,19 @@ export class ChunkList {
   /** Holds the chunks' render groups; sits where the holder's children go. */
   readonly root = new Container({ label: "chunks" });
   private chunks: Chunk[] = [];
-  private readonly chunkOf = new Map<Id, Chunk>();
+  /** The chunk of each member; read through `chunkOf`, which first adds what appends left. */
+  private readonly membership = new Map<Id, Chunk>();
   /** Sibling keys of members at the last layout, to tell a re-order from an edit. */
-  private readonly placedIndex = new Map<Id, string>();
+  private readonly siblingKeys = new Map<Id, string>();
+  /**
+   * Members appends placed that the two maps above do not hold yet: a group of a hundred
+   * thousand shapes just opened is cut into chunks without two map entries a shape in the task
+   * that shows it; the first question about members writes them.
+   */
+  private unindexed: { readonly chunk: Chunk; readonly members: readonly Id[] }[] = [];
+  private unindexedKeys: { readonly children: readonly SceneNode[]; readonly from: number }[] = [];
+  /** Members in `unindexed` that `membership` lacks. */
+  private unindexedCount = 0;
   /**
    * The holder's children the last layout placed (the store hands out a new list on change).
    * Empty at first, so a new list's first layout is an append: it cuts the children into chunks
@@ -230,7 +240,27 @@ export class ChunkList {
   }
 
   get size(): number {
-    return this.chunkOf.size;
+    return this.membership.size + this.unindexedCount;
+  }
+
+  private get chunkOf(): Map<Id, Chunk> {
+    if (this.unindexed.length > 0) {
+      for (const { chunk, members } of this.unindexed)
+        for (const id of members) this.membership.set(id, chunk);
+      this.unindexed = [];
+      this.unindexedCount = 0;
+    }
+    return this.membership;
+  }
+
+  private get placedIndex(): Map<Id, string> {
+    if (this.unindexedKeys.length > 0) {
+      for (const { children, from } of this.unindexedKeys)
+        for (let i = from; i < children.length; i += 1)
+          this.siblingKeys.set(children[i]!.id, children[i]!.index);
+      this.unindexedKeys = [];
+    }
+    return this.siblingKeys;
   }
 
   /** Whether `node` (a child of the holder) sits where the last layout put it. */
@@ -328,7 +358,8 @@ export class ChunkList {
     if (this.appended(children)) return;
     this.laidOut = children;
     const ordered: Id[] = [];
-    this.placedIndex.clear();
+    this.unindexedKeys = [];
+    this.siblingKeys.clear();
     for (const child of children) {
       ordered.push(child.id);
       this.placedIndex.set(child.id, child.index);
@@ -394,13 +425,14 @@ export class ChunkList {
     if (before === null || children.length <= before.length) return false;
     for (let i = 0; i < before.length; i += 1) if (children[i] !== before[i]) return false;
     this.laidOut = children;
+    this.unindexedKeys.push({ children, from: before.length });
+    this.unindexedCount += children.length - before.length;
     let chunk = this.chunks.at(-1) ?? null;
     let members = chunk === null ? [] : [...chunk.ids];
     // A last chunk already full keeps its members, and its build.
     let grew = false;
     for (let i = before.length; i < children.length; i += 1) {
       const child = children[i]!;
-      this.placedIndex.set(child.id, child.index);
       if (chunk === null || members.length >= this.chunkSize) {
         if (chunk !== null && grew) this.placeMembers(chunk, members);
         chunk = this.newChunk();
@@ -416,10 +448,10 @@ export class ChunkList {
     return true;
   }
 
-  /** Gives `chunk` its members and marks it for a rebuild. */
+  /** Gives `chunk` its members (in `chunkOf` once asked) and marks it for a rebuild. */
   private placeMembers(chunk: Chunk, members: Id[]): void {
     chunk.ids = members;
-    for (const id of members) this.chunkOf.set(id, chunk);
+    this.unindexed.push({ chunk, members });
     this.invalidate(chunk);
   }
 
@@ -634,8 +666,11 @@ export class ChunkList {
   destroy(): void {
     for (const chunk of this.chunks) this.destroyChunk(chunk);
     this.chunks = [];
-    this.chunkOf.clear();
-    this.placedIndex.clear();
+    this.unindexed = [];
+    this.unindexedKeys = [];
+    this.unindexedCount = 0;
+    this.membership.clear();
+    this.siblingKeys.clear();
     this.laidOut = null;
     this.root.destroy({ children: false });
   }

@@ -722,7 +722,11 @@ export class SceneRenderer {
   }
 
   private listHolding(id: Id): ChunkList | null {
-    for (const list of this.lists.values()) if (list.has(id)) return list;
+    // Its parent's list first: asking every list would make each index the members it placed.
+    const node = this.store.get(id);
+    const own = isSceneNode(node) ? this.lists.get(node.parent) : undefined;
+    if (own?.has(id) === true) return own;
+    for (const list of this.lists.values()) if (list !== own && list.has(id)) return list;
     return null;
   }
 
