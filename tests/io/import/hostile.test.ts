@@ -7,6 +7,7 @@ import { IMPORT_LIMITS, maxInputBytesFor } from "../../../src/io/import/limits";
 import { NATIVE_LIMITS } from "../../../src/io/native/limits";
 import type { ImportResult } from "../../../src/io/import/result";
 import { numbersWithin } from "../../../src/io/import/tree";
+import { importSvg } from "../../../src/io/import/svg";
 import * as generated from "../../corpora/hostile/generated";
 
 const CORPUS = join(__dirname, "../../corpora/hostile");
@@ -82,6 +83,33 @@ describe("hostile inputs", () => {
       "<use> elements repeat more than 250,000 elements (the limit); the file may be a use-expansion attack.",
     );
     expect(ms).toBeLessThan(60_000);
+  });
+
+  it("<use> fan-out is refused before it is expanded", () => {
+    const reported: number[] = [];
+    const result = importSvg(generated.useFanOut(7), "fan.svg", (fraction) =>
+      reported.push(fraction),
+    );
+    expect(failed(result)).toContain("<use> elements repeat more than 250,000 elements");
+    // The walk reports its progress every 4,096 elements (past reading the file, 40 % of the
+    // bar): a refusal made as the repeats were built would have reported it.
+    expect(Math.max(...reported)).toBeLessThanOrEqual(0.4);
+  });
+
+  it("<use> fan-out whose content is hidden, by an attribute, a style rule or a condition, imports", () => {
+    const hidden = [
+      { hiding: `display="none"`, sheet: "" },
+      { hiding: `style="display: none"`, sheet: "" },
+      { hiding: `class="hidden"`, sheet: "<style>.hidden { display: none }</style>" },
+      { hiding: `systemLanguage="x-none"`, sheet: "" },
+    ];
+    for (const { hiding, sheet } of hidden) {
+      const text = generated
+        .useFanOut(7)
+        .replace(`<g id="l6">`, `<g id="l6" ${hiding}>`)
+        .replace("<defs>", `<defs>${sheet}`);
+      expect(succeeded(readUntrusted("fan.svg", text)).nodes, hiding).toBeDefined();
+    }
   });
 
   it("scripts, event handlers, javascript: URLs and foreignObject leave nothing behind", () => {

@@ -430,6 +430,11 @@ export class Conversion {
     }
   }
 
+  /** Whether the file's style sheets hold any rule: one may hide or restyle any element. */
+  get hasStyleRules(): boolean {
+    return this.sheet.rules.length > 0;
+  }
+
   declaredStyle(element: XmlElement): Map<string, string> {
     return declaredStyle(element, this.sheet, this.urlCounts, this.selectorTarget(element));
   }

@@ -30,6 +30,7 @@ import {
 } from "./conversion";
 import { emitInPaintOrder } from "./emit";
 import { entersElement } from "./entered";
+import { repeatedAtLeast } from "./useCount";
 import { image } from "./image";
 import { length, withFontSize, type Viewport } from "./lengths";
 import { lineworkNode } from "./lineworkNodes";
@@ -338,6 +339,10 @@ function expandUse(conv: Conversion, element: XmlElement, ctx: Context, out: Dra
     conv.count("recursive <use> reference");
     return;
   }
+  // The outermost <use> of a repeat counts what it shows before showing it (the ones inside are
+  // in that count): a file that repeats past the limit is refused before the repeats are built.
+  if (ctx.useDepth === 0)
+    conv.expectUseInstances(repeatedAtLeast(conv, target, ctx, IMPORT_LIMITS.maxUseInstances));
   const x = length(element, "x", 0, ctx.viewport, "x");
   const y = length(element, "y", 0, ctx.viewport, "y");
   // The use element is itself a group: its opacity and blend mode apply to what it shows as a
