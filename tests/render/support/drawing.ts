@@ -44,6 +44,21 @@ export function drawing(root: Container): string[] {
   return out;
 }
 
+/**
+ * A number as String writes it (as join does), each distinct value converted once: the words
+ * repeat (colours, flags, shared corners) and converting a float is most of the work here.
+ */
+const written = new Map<number, string>();
+function numberText(value: number): string {
+  let text = written.get(value);
+  if (text === undefined) {
+    if (written.size >= 1 << 20) written.clear();
+    text = String(value);
+    written.set(value, text);
+  }
+  return text;
+}
+
 /** A batch's triangles (each its vertices' words) in the order described above. */
 function inOrder(words: Float32Array, meshes: readonly Uint32Array[]): string[][] {
   const triangles: { v: [number, number, number]; mesh: number; order: number }[] = [];
@@ -60,7 +75,9 @@ function inOrder(words: Float32Array, meshes: readonly Uint32Array[]): string[][
     let text = joined.get(index);
     if (text === undefined) {
       const k = index * WORDS_PER_VERTEX;
-      text = Array.from(words.subarray(k, k + WORDS_PER_VERTEX)).join(",");
+      const parts: string[] = [];
+      for (let j = 0; j < WORDS_PER_VERTEX; j += 1) parts.push(numberText(words[k + j]!));
+      text = parts.join(",");
       joined.set(index, text);
     }
     return text;
