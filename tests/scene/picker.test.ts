@@ -512,6 +512,21 @@ describe("§2 picking equals a brute-force walk of the document", () => {
   });
 });
 
+/**
+ * `picker` finds what `kept` (a picker kept up by edits) finds: marquees over `everything`,
+ * touching and contained, and picks every 7 units across `points`.
+ */
+function expectFindsAsKept(picker: Picker, kept: Picker, everything: Box, points: Box): void {
+  for (const contained of [false, true]) {
+    expect([...picker.marquee(everything, { contained })].sort()).toEqual(
+      [...kept.marquee(everything, { contained })].sort(),
+    );
+  }
+  for (let x = points.minX; x < points.maxX; x += 7)
+    for (let y = points.minY; y < points.maxY; y += 7)
+      expect(picker.pick({ x, y }, 1)).toBe(kept.pick({ x, y }, 1));
+}
+
 describe("§2 a picker made for a document already open", () => {
   it("reads each run of siblings' parent once, and finds what a picker kept up by edits finds", async () => {
     const { store, picker: kept } = await scene();
@@ -541,15 +556,12 @@ describe("§2 a picker made for a document already open", () => {
     // In the order they were added: 42 of the page's children, the group's two, the frame's
     // one, the page's last two: four runs of siblings for 49 nodes.
     expect(reads).toBe(4);
-    const everything = { minX: -50, minY: -50, maxX: 300, maxY: 300 };
-    for (const contained of [false, true]) {
-      expect([...fresh.marquee(everything, { contained })].sort()).toEqual(
-        [...kept.marquee(everything, { contained })].sort(),
-      );
-    }
-    for (let x = -5; x < 160; x += 7)
-      for (let y = -5; y < 130; y += 7)
-        expect(fresh.pick({ x, y }, 1)).toBe(kept.pick({ x, y }, 1));
+    expectFindsAsKept(
+      fresh,
+      kept,
+      { minX: -50, minY: -50, maxX: 300, maxY: 300 },
+      { minX: -5, minY: -5, maxX: 160, maxY: 130 },
+    );
   });
 
   it("takes classes worked out beforehand in steps, reading no record, and finds the same", async () => {
@@ -589,15 +601,12 @@ describe("§2 a picker made for a document already open", () => {
     reads = 0;
     const prepared = new Picker(counted, sync, store, { ...step.value, store: counted });
     expect(reads).toBe(0);
-    const everything = { minX: -50, minY: -50, maxX: 1300, maxY: 1300 };
-    for (const contained of [false, true]) {
-      expect([...prepared.marquee(everything, { contained })].sort()).toEqual(
-        [...kept.marquee(everything, { contained })].sort(),
-      );
-    }
-    for (let x = -5; x < 100; x += 7)
-      for (let y = 1090; y < 1160; y += 7)
-        expect(prepared.pick({ x, y }, 1)).toBe(kept.pick({ x, y }, 1));
+    expectFindsAsKept(
+      prepared,
+      kept,
+      { minX: -50, minY: -50, maxX: 1300, maxY: 1300 },
+      { minX: -5, minY: 1090, maxX: 100, maxY: 1160 },
+    );
     // Kept up by edits from then on, as one that classified the document itself.
     add(store, "page", [rect("late", 10, 10, { x: 200, y: 1100 }, { locked: true })]);
     expect(prepared.pick({ x: 205, y: 1105 }, 1)).toBe(kept.pick({ x: 205, y: 1105 }, 1));
