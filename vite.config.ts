@@ -65,5 +65,10 @@ export default defineConfig({
     // Vitest's default leaves one core to its own process, which on a two-core machine runs the
     // files one at a time; that process mostly waits, so every core gets a worker.
     maxWorkers: availableParallelism(),
+    // Files share a worker's modules instead of each importing PixiJS, the model and the wasm
+    // core again: the import was most of a file's time. Safe because nothing here replaces a
+    // module (no vi.mock), src/ keeps no mutable state at module level (the moduleState lint),
+    // and a test that stubs a global or spies on a prototype puts it back.
+    isolate: false,
   },
 });
