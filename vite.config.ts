@@ -67,7 +67,8 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     // Files share a worker's modules instead of each importing PixiJS, the model and the wasm
     // core again: the import was most of a file's time. Safe because nothing here replaces a
-    // module (no vi.mock), src/ keeps no mutable state at module level (the moduleState lint),
+    // module (no vi.mock), the only state src/ keeps at module level is scratch buffers, memos
+    // of pure functions and what is made once for the page (the no-module-state lint's list),
     // and a test that stubs a global or spies on a prototype puts it back.
     isolate: false,
   },
