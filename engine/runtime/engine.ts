@@ -80,6 +80,7 @@ export class Engine {
   private failed: EngineFailure | null = null;
   private mainRan = false;
   private readonly tickListeners = new Set<TickListener>();
+  private readonly drawListeners = new Set<() => void>();
   private readonly unloadListeners = new Set<() => void>();
   private readonly keyClaims = new Set<(event: KeyboardEvent) => boolean>();
   private background: number;
@@ -228,6 +229,15 @@ export class Engine {
     return () => this.tickListeners.delete(listener);
   }
 
+  /**
+   * Called once a frame, after its fixed steps and before it is drawn: what every tick listener
+   * changed in the frame is known by then, whichever listener ran first.
+   */
+  onBeforeDraw(listener: () => void): () => void {
+    this.drawListeners.add(listener);
+    return () => this.drawListeners.delete(listener);
+  }
+
   /** Called when the page is being unloaded (`pagehide`); the last chance to save. */
   onUnload(listener: () => void): () => void {
     this.unloadListeners.add(listener);
@@ -355,6 +365,11 @@ export class Engine {
         }
       },
       render: () => {
+        try {
+          for (const listener of [...this.drawListeners]) listener();
+        } catch (error) {
+          this.fail(error);
+        }
         graphics.render();
       },
     });

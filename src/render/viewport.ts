@@ -230,10 +230,12 @@ export class Viewport {
             engine.invalidate();
           }
         }
-        if (renderer.pageSerial === this.pageSerial && !renderer.wantsCull) return;
-        this.pageSerial = renderer.pageSerial;
-        this.refresh();
+        this.cullIfAsked();
       }),
+      // Again before the frame is drawn: a commit made by a tick listener after this one (a
+      // tool's Ctrl+G of a thousand labelled shapes) would otherwise draw every node it changed,
+      // near the view or not, for a frame.
+      engine.onBeforeDraw(() => this.cullIfAsked()),
     );
     this.applyTransform();
     this.culler.update(this.visibleWorldRect());
@@ -282,6 +284,12 @@ export class Viewport {
   }
 
   /** Culls again from scratch: after a page change, or when a caller rebuilt the index. */
+  private cullIfAsked(): void {
+    if (this.renderer.pageSerial === this.pageSerial && !this.renderer.wantsCull) return;
+    this.pageSerial = this.renderer.pageSerial;
+    this.refresh();
+  }
+
   refresh(): void {
     this.culler.reset();
     this.culler.update(this.visibleWorldRect());

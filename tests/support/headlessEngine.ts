@@ -16,7 +16,10 @@ export interface HeadlessEngine {
   readonly resizes: ReadonlySet<() => void>;
   readonly root: Container;
   invalidations(): number;
-  /** One fixed step: publishes what was fed since the last one and runs every tick listener. */
+  /**
+   * One frame of one fixed step: publishes what was fed since the last one, runs every tick
+   * listener, then what runs before a frame is drawn.
+   */
   step(): void;
 }
 
@@ -30,6 +33,7 @@ export async function headlessEngine(): Promise<HeadlessEngine> {
   const core = await loadCore();
   const input = new InputState();
   const ticks = new Set<(input: InputState) => void>();
+  const draws = new Set<() => void>();
   const resizes = new Set<() => void>();
   const root = new Container();
   let invalidations = 0;
@@ -46,6 +50,10 @@ export async function headlessEngine(): Promise<HeadlessEngine> {
     onTick(listener: (input: InputState) => void) {
       ticks.add(listener);
       return () => ticks.delete(listener);
+    },
+    onBeforeDraw(listener: () => void) {
+      draws.add(listener);
+      return () => draws.delete(listener);
     },
     onResize(listener: () => void) {
       resizes.add(listener);
@@ -65,6 +73,7 @@ export async function headlessEngine(): Promise<HeadlessEngine> {
     step() {
       input.beginTick();
       for (const listener of [...ticks]) listener(input);
+      for (const listener of [...draws]) listener();
     },
   };
 }
