@@ -10,7 +10,7 @@ import { type Columns, readColumnNodes, readColumns } from "./columns";
 import { IdTable } from "./idTable";
 import { NATIVE_LIMITS } from "./limits";
 import { describe, fileStyles, readRecord } from "./nodes";
-import type { StyleChecks } from "./schemas";
+import { base64Steps, type StyleChecks } from "./schemas";
 import { NODES_PER_STEP, runSteps, type Steps } from "../steps";
 
 export { NATIVE_LIMITS };
@@ -77,12 +77,20 @@ function* validateAll(
   const records: DocRecord[] = new Array<DocRecord>(value.length + nodeCount);
   // One table from id to position serves both lookups by id and error messages.
   const positions = new IdTable(value.length + nodeCount);
-  for (let from = 0; from < value.length; from += NODES_PER_STEP) {
-    readWholeRecords(value, from, Math.min(value.length, from + NODES_PER_STEP), styles, {
-      records,
-      positions,
-      report,
-    });
+  const into: ReadInto = { records, positions, report };
+  for (let from = 0; from < value.length;) {
+    from = readWholeRecords(
+      value,
+      from,
+      Math.min(value.length, from + NODES_PER_STEP),
+      styles,
+      into,
+    );
+    const raw = value[from];
+    if (largeBlobData(raw) !== null) {
+      yield* readLargeBlob(raw as Record<string, unknown>, from, styles, into);
+      from += 1;
+    }
     yield;
   }
   if (columns !== undefined)
@@ -102,34 +110,85 @@ interface ReadInto {
 }
 
 /**
- * The whole records from `from` to `to`. The loops of a step are plain functions, called by the
- * generators between their yields: V8 runs a loop inside a generator several times slower.
+ * Characters of image data one step checks: some 10 ms of the base64 pattern in a browser. A
+ * step of records ends once its blobs have held this many, and a blob holding more is checked a
+ * piece a step, so a board of large images does not freeze the page while it is read.
+ */
+export const BLOB_CHARS_PER_STEP = 1 << 20;
+
+/** A blob record's data when it is a string too long for one step's check, else null. */
+function largeBlobData(raw: unknown): string | null {
+  if (!isPlainObject(raw) || raw.type !== "blob") return null;
+  const data = raw.data;
+  return typeof data === "string" && data.length > BLOB_CHARS_PER_STEP ? data : null;
+}
+
+/**
+ * The whole records from `from` up to `to`; returns where it stopped: at `to`, before a blob too
+ * large for one step (see `readLargeBlob`), or after the blob whose data filled the step. The
+ * loops of a step are plain functions, called by the generators between their yields: V8 runs a
+ * loop inside a generator several times slower.
  */
 function readWholeRecords(
   value: readonly unknown[],
   from: number,
   to: number,
   styles: StyleChecks,
-  { records, positions, report }: ReadInto,
-): void {
+  into: ReadInto,
+): number {
+  let blobChars = 0;
   for (let i = from; i < to; i++) {
     const raw: unknown = value[i];
+    if (isPlainObject(raw) && raw.type === "blob" && typeof raw.data === "string") {
+      if (raw.data.length > BLOB_CHARS_PER_STEP) return i;
+      blobChars += raw.data.length;
+    }
     let record: DocRecord;
     try {
       record = readRecord(raw, styles);
     } catch (error) {
       if (!(error instanceof Problem)) throw error;
-      report(`${describe(i, raw)}: ${error.path === "" ? "it" : error.path} ${error.message}`);
+      into.report(`${describe(i, raw)}: ${error.path === "" ? "it" : error.path} ${error.message}`);
       continue;
     }
-    // The table keeps the first holder of an id, which is the one named.
-    const first = positions.add(record.id, i);
-    if (first >= 0) {
-      report(`${describe(i, raw)}: the id is already used by record ${first}`);
-      continue;
-    }
-    records[i] = record;
+    keep(record, i, raw, into);
+    if (blobChars >= BLOB_CHARS_PER_STEP) return i + 1;
   }
+  return to;
+}
+
+/** A blob too large for one step: its other fields first, then its data a piece a step. */
+function* readLargeBlob(
+  raw: Record<string, unknown>,
+  i: number,
+  styles: StyleChecks,
+  into: ReadInto,
+): Steps<void> {
+  try {
+    const rest = readRecord({ ...raw, data: "" }, styles);
+    const data = yield* base64Steps(raw.data as string, BLOB_CHARS_PER_STEP);
+    keep({ ...rest, data } as DocRecord, i, raw, into);
+  } catch (error) {
+    if (!(error instanceof Problem)) throw error;
+    const path = error.path === "" ? "data" : error.path;
+    into.report(`${describe(i, raw)}: ${path} ${error.message}`);
+  }
+}
+
+/** Puts a record read at position `i` in place, unless its id is taken. */
+function keep(
+  record: DocRecord,
+  i: number,
+  raw: unknown,
+  { records, positions, report }: ReadInto,
+): void {
+  // The table keeps the first holder of an id, which is the one named.
+  const first = positions.add(record.id, i);
+  if (first >= 0) {
+    report(`${describe(i, raw)}: the id is already used by record ${first}`);
+    return;
+  }
+  records[i] = record;
 }
 
 function summarise(errors: string[], total: number): string[] {
