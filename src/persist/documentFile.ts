@@ -164,12 +164,14 @@ export class IdbDocumentFile implements DocumentStorage {
    * Puts `text`, a current-format `.linework` document that has just been parsed and checked, as
    * this new file's first snapshot into `tx` (which must cover INODES and CHUNKS), with no
    * checksums yet: the file exists as soon as `tx` commits, and `seal` reads it back once the
-   * page is drawn.
+   * page is drawn. The chunks are put one a task, each once the one before has been taken: the
+   * browser copies a value when it is put, and a drawing of large images put at once held the
+   * page for a third of a second. `allPut` is called once the last has been asked for; `tx` must
+   * not be committed before.
    */
-  putFirstSnapshot(tx: IDBTransaction, text: string, modified: string): void {
+  putFirstSnapshot(tx: IDBTransaction, text: string, modified: string, allPut: () => void): void {
     const texts = cutText(text, this.chunkChars);
     const chunks = tx.objectStore(CHUNKS);
-    for (let i = 0; i < texts.length; i++) chunks.put(texts[i], [this.inode, FIRST_GEN, i]);
     const inode: Inode = {
       id: this.inode,
       gen: FIRST_GEN,
@@ -180,6 +182,12 @@ export class IdbDocumentFile implements DocumentStorage {
       modified,
     };
     tx.objectStore(INODES).put(inode);
+    const putFrom = (i: number): void => {
+      const request = chunks.put(texts[i], [this.inode, FIRST_GEN, i]);
+      if (i + 1 < texts.length) request.onsuccess = () => putFrom(i + 1);
+      else allPut();
+    };
+    putFrom(0);
   }
 
   /**

@@ -144,11 +144,12 @@ export class Library {
   }
 
   /**
-   * `createFromText` in two parts. Resolves once the path is chosen and the transaction holds
-   * every write and has been told to commit; `written` settles, with the path, when the file is
-   * stored. The commit is asked for at once because an implicit one waits for the page to take
-   * the writes' results, which it cannot while it goes on working: this way the browser stores
-   * the text while the page builds the editor that shows it. With `last` false the file is not
+   * `createFromText` in two parts. Resolves once the path is chosen and the writes have begun;
+   * `written` settles, with the path, when the file is stored. The text's chunks go one a task
+   * (see `putFirstSnapshot`), and the commit is asked for as soon as the last has been: an
+   * implicit one would wait for the page to take the writes' results, which it cannot while it
+   * goes on working. This way the browser stores the text while the page builds the editor that
+   * shows it, taking a chunk's result between two of its steps. With `last` false the file is not
    * made the last opened document (`setLastOpened` does it later): a text written before it has
    * been checked must not be what the next start opens.
    */
@@ -165,10 +166,9 @@ export class Library {
     });
     const done = transactionDone(tx);
     try {
-      new IdbDocumentFile(this.db, inode).putFirstSnapshot(tx, text, now);
       tx.objectStore(FILES).add({ path, inode, created: now } satisfies FileEntry);
       if (last) tx.objectStore(META).put(inode, LAST_KEY);
-      tx.commit();
+      new IdbDocumentFile(this.db, inode).putFirstSnapshot(tx, text, now, () => tx.commit());
     } catch (error) {
       done.catch(() => undefined);
       abortQuietly(tx);
