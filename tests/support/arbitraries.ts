@@ -174,7 +174,7 @@ const shapeFieldsArb: fc.Arbitrary<Omit<SceneNode, "id" | "parent" | "index">> =
       fc.constantFrom(...ARROW_HEADS),
       fc.constantFrom(...ARROW_HEADS),
       fc.constantFrom(...LINE_ROUTES),
-      fc.double({ min: -500, max: 500, noNaN: true }),
+      fc.double({ min: -500, max: 500, noNaN: true }).map(noNegativeZero),
       labelArb,
     )
     .map(([b, s, start, end, startHead, endHead, route, bend, label]) => ({
