@@ -174,6 +174,8 @@ describe("an editor", () => {
     });
     const { editor, invalidations, step } = await openEditor([blob, image]);
     step();
+    // Decodes start in a later task (a few a task).
+    await new Promise((done) => setTimeout(done, 0));
     expect(decodes.length).toBeGreaterThan(0);
     const closedBefore = textClosed;
 
