@@ -253,6 +253,48 @@ test.describe("labels", () => {
     expect((await labelOf(page, arrow))!.position).toBe(0.5);
   });
 
+  test("a long label wraps inside its box, which is no wider for it; a short arrow's label leaves its head drawn", async () => {
+    const page = shared();
+    await prepareDrawing(page, { x: 0, y: 0, zoom: 1 });
+    const box = await draw(page, "KeyR", { x: 300, y: 100 }, { x: 450, y: 200 });
+    const middle = await worldToPage(page, { x: 375, y: 150 });
+    await page.mouse.dblclick(middle.x, middle.y);
+    await page.keyboard.type("Process the incoming order quickly");
+    await page.keyboard.press("Escape");
+    await waitTicks(page);
+    expect(await labelOf(page, box)).toMatchObject({
+      content: "Process the incoming order quickly",
+    });
+    const selection = () => page.evaluate(() => window.linework!.editor.store.selection);
+    // Clicks 80 to the right of the box and 80 to its left, level with the words, hit nothing.
+    for (const x of [530, 220]) {
+      const at = await worldToPage(page, { x, y: 150 });
+      await page.mouse.click(at.x, at.y);
+      await waitTicks(page);
+      expect(await selection()).toEqual([]);
+    }
+    await page.mouse.click(middle.x, middle.y);
+    await waitTicks(page);
+    expect(await selection()).toEqual([box]);
+
+    // A 60-long arrow, labelled with words longer than it.
+    const arrow = await draw(page, "Shift+KeyL", { x: 500, y: 300 }, { x: 560, y: 300 });
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("in stock");
+    await page.keyboard.press("Escape");
+    await waitTicks(page);
+    expect(await labelOf(page, arrow)).toMatchObject({ content: "in stock" });
+    // The words reach past both its ends: the line is drawn whole under them, not cut away
+    // (with its head) by the gap a longer line keeps around its words.
+    const cut = await page.evaluate((id) => {
+      const masked = (node: { mask?: unknown; children?: readonly unknown[] }): boolean =>
+        (node.mask ?? null) !== null ||
+        (node.children ?? []).some((child) => masked(child as typeof node));
+      return masked(window.linework!.current.renderer.displayOf(id)!);
+    }, arrow);
+    expect(cut).toBe(false);
+  });
+
   test("the exported PDF cuts an arrow around its label's words, as the canvas does", async () => {
     const page = shared();
     await prepareDrawing(page, { x: 0, y: 0, zoom: 1 });

@@ -41,7 +41,7 @@ import { createPaintMesh, type PaintTiles } from "./paintMesh/paintMesh";
 import { resolvedFamilies } from "../fonts/family";
 import { isFrame } from "../shapes/frame";
 import { drawsFill, kindOf } from "../shapes/registry";
-import { hasLabel, labelGap, labelOf, labelOrigin, labelText } from "../shapes/label";
+import { hasLabel, labelOf, labelOrigin, labelText, lineLabelGap } from "../shapes/label";
 
 /** What a display needs to know to draw a node at the camera's zoom. */
 export interface DrawContext {
@@ -191,6 +191,8 @@ class LabelDisplay {
   private given: string | null = null;
   /** The gap a line's words cut in the line: the mask its mesh is drawn through, inverted. */
   private gap: Graphics | null = null;
+  /** What the gap is the inverse mask of, so taking the gap away unmasks it. */
+  private cut: Container | null = null;
   private visible = true;
 
   constructor(private readonly owner: Container) {}
@@ -223,18 +225,24 @@ class LabelDisplay {
     this.owner.addChild(text);
     // Along a line, the words are not struck through: the line is cut where they are, as the
     // export cuts it, over whatever lies beneath.
-    if (placement.width === null && beneath !== null) {
-      const gap = labelGap(origin, { width: text.width, height: text.height });
+    const gap =
+      placement.width === null && beneath !== null
+        ? lineLabelGap(node, origin, { width: text.width, height: text.height })
+        : null;
+    if (gap !== null && beneath !== null) {
       this.gap ??= new Graphics();
       this.gap.clear();
       this.gap.rect(gap.minX, gap.minY, gap.maxX - gap.minX, gap.maxY - gap.minY);
       this.gap.fill({ color: 0xffffff });
       this.owner.addChild(this.gap);
       beneath.setMask({ mask: this.gap, inverse: true });
+      this.cut = beneath;
     } else this.dropGap();
   }
 
   private dropGap(): void {
+    if (this.cut !== null && this.cut.mask === this.gap) this.cut.mask = null;
+    this.cut = null;
     this.gap?.destroy();
     this.gap = null;
   }

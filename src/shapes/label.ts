@@ -136,25 +136,72 @@ export function labelGap(
   };
 }
 
-/** A generous box of where a label's words can reach, before they are measured. */
+/**
+ * The part of a line its label's words cut out (see `labelGap`), or null when they reach past
+ * either end: a line shorter than its words is left whole under them, heads and all, rather
+ * than cut away.
+ */
+export function lineLabelGap(
+  node: SceneNode,
+  origin: Point,
+  size: { readonly width: number; readonly height: number },
+): Box | null {
+  const gap = labelGap(origin, size);
+  if (node.type !== "line") return gap;
+  const points = routePoints(node);
+  const n = points.length;
+  const inside = (x: number, y: number): boolean =>
+    x >= gap.minX && x <= gap.maxX && y >= gap.minY && y <= gap.maxY;
+  return n >= 2 && (inside(points[0]!, points[1]!) || inside(points[n - 2]!, points[n - 1]!))
+    ? null
+    : gap;
+}
+
+/**
+ * A generous box of where a label's words can reach, before they are measured. A wrapped label's
+ * lines break between words, so no line is wider than the wrap width unless one word is, which
+ * then runs past its shape. Lines are counted by wrapping the words greedily, every glyph taken
+ * at a generous average advance.
+ */
 export function estimatedLabelBox(label: Label, placement: LabelPlacement): Box | null {
   if (label.content === "") return null;
   const advance = label.fontSize * GLYPH_ADVANCE;
   const paragraphs = label.content.split("\n");
-  const longest = Math.max(...paragraphs.map((p) => p.length)) * advance;
-  const width = placement.width ?? longest;
-  const lines =
-    placement.width === null
-      ? paragraphs.length
-      : paragraphs.reduce((n, p) => n + Math.max(1, Math.ceil((p.length * advance) / width)), 0);
+  let width: number;
+  let lines: number;
+  if (placement.width === null) {
+    width = Math.max(...paragraphs.map((p) => p.length)) * advance;
+    lines = paragraphs.length;
+  } else {
+    width = placement.width;
+    lines = 0;
+    for (const paragraph of paragraphs) {
+      const words = paragraph.split(" ");
+      for (const word of words) width = Math.max(width, word.length * advance);
+      lines += wrappedLines(words, placement.width, advance);
+    }
+  }
   const height = lines * label.fontSize * LABEL_LINE_HEIGHT;
-  const reach = Math.max(width, longest) / 2;
   return {
-    minX: placement.center.x - reach,
+    minX: placement.center.x - width / 2,
     minY: placement.center.y - height / 2,
-    maxX: placement.center.x + reach,
+    maxX: placement.center.x + width / 2,
     maxY: placement.center.y + height / 2,
   };
+}
+
+/** The lines `words` take wrapped greedily at `width`, each character `advance` wide. */
+function wrappedLines(words: readonly string[], width: number, advance: number): number {
+  let lines = 1;
+  let used = 0;
+  for (const word of words) {
+    const wide = word.length * advance;
+    if (used > 0 && used + advance + wide > width) {
+      lines += 1;
+      used = wide;
+    } else used += (used > 0 ? advance : 0) + wide;
+  }
+  return lines;
 }
 
 /** `box` grown to hold where the node's label can reach. */

@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_STROKE, NO_FILL } from "../../src/doc/factory";
 import { makeNode } from "../../src/shapes/makeNode";
 import type { EllipseNode, Label, LineNode, RectNode } from "../../src/doc/types";
-import { fractionAlong, LABEL_PADDING, labelOrigin, pointAlong } from "../../src/shapes/label";
+import {
+  fractionAlong,
+  LABEL_PADDING,
+  labelOrigin,
+  lineLabelGap,
+  pointAlong,
+} from "../../src/shapes/label";
 import { kindOf } from "../../src/shapes/registry";
 import { sampleLabel } from "../support/label";
 
@@ -85,6 +91,57 @@ describe("label placement", () => {
     expect(kindOf(rect(null)).hitTest(rect(null), { x: 100, y: 50 }, 0)).toBeNull();
     const empty = rect({ ...LABEL, content: "" });
     expect(kindOf(empty).hitTest(empty, { x: 100, y: 50 }, 0)).toBeNull();
+  });
+
+  it("a label wrapped in its shape does not widen the shape's bounds or hits", () => {
+    const narrow = (content: string): RectNode => ({
+      ...rect(sampleLabel(content, { fontSize: 16 })),
+      width: 150,
+    });
+    for (const content of [
+      "Process the incoming order quickly",
+      "A label of sixty four characters that wraps over several lines ok",
+    ]) {
+      const shape = narrow(content);
+      const box = kindOf(shape).localBounds(shape)!;
+      const bare = kindOf(shape).localBounds({ ...shape, label: null })!;
+      expect([box.minX, box.maxX]).toEqual([bare.minX, bare.maxX]);
+      // Beside the box, at the words' height: nothing there.
+      expect(kindOf(shape).hitTest(shape, { x: 180, y: 50 }, 0)).toBeNull();
+      expect(kindOf(shape).hitTest(shape, { x: -30, y: 50 }, 0)).toBeNull();
+      expect(kindOf(shape).hitTest(shape, { x: 75, y: 50 }, 0)).toBe("fill");
+    }
+    // Five lines of words in a 100-high box run out above and below it.
+    const tall = narrow("one two three four five six seven eight nine ten eleven twelve");
+    const box = kindOf(tall).localBounds(tall)!;
+    expect(box.minY).toBeLessThan(0);
+    expect(box.maxY).toBeGreaterThan(100);
+  });
+
+  it("a word longer than its shape is wide widens the bounds to take it in", () => {
+    const word = "Supercalifragilisticexpialidocious";
+    const shape: RectNode = { ...rect(sampleLabel(word, { fontSize: 16 })), width: 150 };
+    const box = kindOf(shape).localBounds(shape)!;
+    // Set in Inter it measures 0.45 em a character: about 245 units at 16.
+    expect(box.maxX - box.minX).toBeGreaterThanOrEqual(245);
+    expect((box.minX + box.maxX) / 2).toBeCloseTo(75);
+  });
+
+  it("a line's words cut a gap in it only when both its ends lie outside them", () => {
+    const size = { width: 60, height: 20 };
+    const long = line(LABEL);
+    // About the middle of a 300-long line: cut there.
+    expect(lineLabelGap(long, { x: 120, y: -10 }, size)).toEqual({
+      minX: 116,
+      minY: -14,
+      maxX: 184,
+      maxY: 14,
+    });
+    // Over a 40-long line the words reach past both ends: no cut, so its head still shows.
+    const short: LineNode = { ...long, end: { x: 40, y: 0 } };
+    expect(lineLabelGap(short, { x: -10, y: -10 }, size)).toBeNull();
+    // Past one end only, as near a shape the line is bound to.
+    expect(lineLabelGap(long, { x: 260, y: -10 }, size)).toBeNull();
   });
 
   it("the point a fraction along a polyline lies on it, and its fraction reads back", () => {

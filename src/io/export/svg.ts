@@ -15,7 +15,7 @@ import type {
 } from "../../doc/types";
 import { unionBox } from "../../geometry/bounds";
 import type { SvgGeometry, SvgShape } from "../../shapes/kind";
-import { hasLabel, labelGap, labelOf, labelOrigin, labelText } from "../../shapes/label";
+import { hasLabel, labelOf, labelOrigin, labelText, lineLabelGap } from "../../shapes/label";
 import { holdsChildren, kindOf } from "../../shapes/registry";
 import { drawnBounds } from "./bounds";
 import { ExportError } from "./errors";
@@ -572,7 +572,8 @@ class SvgWriter {
     const placed = this.placedLabel(node);
     const reach = kindOf(node).localBounds(node);
     if (placed === null || !placed.alongLine || reach === null) return "";
-    const gap = labelGap(placed.origin, placed.size);
+    const gap = lineLabelGap(node, placed.origin, placed.size);
+    if (gap === null) return "";
     // In user space: a straight line's own box has no height, and would hide it all.
     const all = {
       minX: Math.min(reach.minX, gap.minX) - 1,

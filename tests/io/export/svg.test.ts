@@ -562,4 +562,19 @@ describe("SVG export details", () => {
     expect(keep.minY).toBeLessThan(cut.minY);
     expect(keep.maxY).toBeGreaterThan(cut.maxY);
   });
+
+  it("leaves a line shorter than its label's words whole, head and all", () => {
+    const arrow = makeNode<LineNode>("line", "short", "page", "b1", {
+      name: "short",
+      start: { x: 0, y: 0 },
+      end: { x: 30, y: 0 },
+      startHead: "none",
+      endHead: "arrow",
+      fill: { type: "none" },
+      stroke: DEFAULT_STROKE,
+      label: sampleLabel("in stock", { fontFamily: "serif", fontSize: 10 }),
+    });
+    const root = parseXml(exportSvg(withNodes(arrow), { scope: { nodes: ["short"] } }).svg);
+    expect(byId(root, "short").getAttribute("clip-path") ?? "").toBe("");
+  });
 });
