@@ -255,6 +255,30 @@ test.describe("connectors", () => {
     expectNear(chain[0]!.start, { x: 200, y: 130 });
     expectNear(chain[0]!.end, { x: 260, y: 130 });
 
+    // Again to the right of the first box: the copy steps down, clear of the one already there.
+    const firstAt = await worldToPage(page, { x: 150, y: 130 });
+    await page.mouse.click(firstAt.x, firstAt.y);
+    await page.keyboard.press("Control+Alt+ArrowRight");
+    await waitTicks(page);
+    const rectAt = () =>
+      page.evaluate(() => {
+        const store = window.linework!.editor.store;
+        const node = store.get(store.selection[0]!)!;
+        return node.type === "rect" ? { x: node.transform.x, y: node.transform.y } : null;
+      });
+    expect(await rectAt()).toEqual({ x: 260, y: 220 });
+    // A chain run past the view's right edge: the view follows, the new box in sight.
+    for (let i = 0; i < 6; i++) await page.keyboard.press("Control+Alt+ArrowRight");
+    await waitTicks(page);
+    const last = (await rectAt())!;
+    // Its right edge lies past the window as the view was.
+    expect(last.x + 100).toBeGreaterThan(1280);
+    const left = await worldToPage(page, { x: last.x, y: last.y });
+    const right = await worldToPage(page, { x: last.x + 100, y: last.y + 60 });
+    expect(left.x).toBeGreaterThan(0);
+    expect(right.x).toBeLessThan(1280 - 200);
+    expect(right.y).toBeLessThan(800);
+
     // Name two boxes in the store, then the command line joins them by name.
     await page.evaluate(
       ([a, b]) => {

@@ -5,7 +5,10 @@ import { newId } from "../doc/ids";
 import type { Transaction } from "../doc/store";
 import { isSceneNode, type Id, type LineNode, type SceneNode, type Stroke } from "../doc/types";
 import type { EditableDocument } from "../editing/editor";
+import type { Box } from "../math/box";
 import type { Point } from "../math/point";
+import { isLine } from "../shapes/line";
+import { holdsChildren } from "../shapes/registry";
 import { canBindTo } from "../shapes/bindings";
 import { cloneWithFreshIds, subtree } from "./copyTree";
 import { translateWorld, worldBox } from "./geometry";
@@ -78,33 +81,37 @@ export function connectShapes(
   return { ok: true, id };
 }
 
+/** The nodes whose boxes meet a page box, on the page shown: the spatial index's answer. */
+export type NodesIn = (box: Box) => readonly Id[];
+
+/** Tries at placing a connected copy clear of other shapes before it goes where it would. */
+const FREE_SPOT_TRIES = 20;
+
 /**
  * With one shape selected: a copy of it placed beside it in `direction` (its size plus a gap
  * away) and an arrow from the shape to the copy, which becomes the selection, so repeating it
- * builds a chain. One undo step. Returns false when the selection is not one connectable shape.
+ * builds a chain. Where a shape is already there (a second copy the same way), the copy steps
+ * aside across the direction until it is clear, as the branches of a flowchart do; `nodesIn`
+ * says what is where (without it, nothing is in the way). One undo step. Returns the copy's box
+ * on the page, or null when the selection is not one connectable shape.
  */
 export function connectedCopy(
   editor: EditableDocument,
   direction: Direction,
   stroke: Stroke = DEFAULT_STROKE,
   makeId: () => Id = newId,
-): boolean {
+  nodesIn: NodesIn = () => [],
+): Box | null {
   const { store } = editor;
   const selected = topLevelNodes(store, store.selection);
-  if (store.readOnly || selected.length !== 1 || !canBindTo(selected[0]!)) return false;
+  if (store.readOnly || selected.length !== 1 || !canBindTo(selected[0]!)) return null;
   const original = selected[0]!.id;
   const box = worldBox(store, original);
-  if (box === null) return false;
-  const width = box.maxX - box.minX;
-  const height = box.maxY - box.minY;
-  const step = {
-    left: { x: -(width + CONNECTED_COPY_GAP), y: 0 },
-    right: { x: width + CONNECTED_COPY_GAP, y: 0 },
-    up: { x: 0, y: -(height + CONNECTED_COPY_GAP) },
-    down: { x: 0, y: height + CONNECTED_COPY_GAP },
-  }[direction];
+  if (box === null) return null;
+  const step = copyStep(box, direction);
   const page = store.pageOf(original)?.id;
-  if (page === undefined) return false;
+  if (page === undefined) return null;
+  const offset = freeOffset(editor, box, step, nodesIn);
   let copy: Id | null = null;
   store.transact("Connected copy", (tx) => {
     const node = tx.get(original);
@@ -115,10 +122,54 @@ export function connectedCopy(
     // The next step of a flowchart: the same shape, without the words, for its own.
     const next = "label" in root ? { ...root, label: null } : root;
     for (const record of records) tx.put(record === root ? { ...next, index: index! } : record);
-    translateWorld(tx, tx.get(root.id) as SceneNode, step.x, step.y);
+    translateWorld(tx, tx.get(root.id) as SceneNode, offset.x, offset.y);
     addArrow(tx, page, original, root.id, stroke, makeId());
     tx.select([root.id]);
     copy = root.id;
   });
-  return copy !== null;
+  return copy === null ? null : moved(box, offset);
+}
+
+/** How far a copy goes from the shape: its size and the gap, and which way across steps aside. */
+function copyStep(box: Box, direction: Direction): { along: Point; across: Point } {
+  const width = box.maxX - box.minX;
+  const height = box.maxY - box.minY;
+  const sideways = { x: 0, y: height + CONNECTED_COPY_GAP };
+  const downwards = { x: width + CONNECTED_COPY_GAP, y: 0 };
+  return {
+    left: { along: { x: -(width + CONNECTED_COPY_GAP), y: 0 }, across: sideways },
+    right: { along: { x: width + CONNECTED_COPY_GAP, y: 0 }, across: sideways },
+    up: { along: { x: 0, y: -(height + CONNECTED_COPY_GAP) }, across: downwards },
+    down: { along: { x: 0, y: height + CONNECTED_COPY_GAP }, across: downwards },
+  }[direction];
+}
+
+/**
+ * The first offset along the step, then stepped aside once, twice…, where no shape (lines left
+ * out: arrows may pass under a box) meets the copy's box; the first when none is clear.
+ */
+function freeOffset(
+  editor: EditableDocument,
+  box: Box,
+  { along, across }: { along: Point; across: Point },
+  nodesIn: NodesIn,
+): Point {
+  for (let i = 0; i < FREE_SPOT_TRIES; i++) {
+    const offset = { x: along.x + across.x * i, y: along.y + across.y * i };
+    const taken = nodesIn(moved(box, offset)).some((id) => {
+      const node = editor.store.get(id);
+      return isSceneNode(node) && !isLine(node) && !holdsChildren(node);
+    });
+    if (!taken) return offset;
+  }
+  return along;
+}
+
+function moved(box: Box, by: Point): Box {
+  return {
+    minX: box.minX + by.x,
+    minY: box.minY + by.y,
+    maxX: box.maxX + by.x,
+    maxY: box.maxY + by.y,
+  };
 }

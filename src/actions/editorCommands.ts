@@ -1,6 +1,9 @@
 import type { Command, KeyBinding } from "../editing/commands";
 import type { EditableDocument } from "../editing/editor";
 import type { Id } from "../doc/types";
+import { DEFAULT_STROKE } from "../doc/factory";
+import { newId } from "../doc/ids";
+import type { Box } from "../math/box";
 import {
   ALIGN_EDGES,
   alignSelection,
@@ -14,7 +17,7 @@ import {
   type ClipboardHost,
   type ClipboardPort,
 } from "./clipboardActions";
-import { connectedCopy, connectShapes, type Direction } from "./connect";
+import { connectedCopy, connectShapes, type Direction, type NodesIn } from "./connect";
 import { duplicateSelection } from "./duplicate";
 import { arrangeSelection, type Reorder } from "./order";
 import { selectAll, selectNone } from "./selection";
@@ -38,6 +41,10 @@ export interface EditorCommandHost extends ClipboardHost {
   /** The page, or the group the person has entered: where Select all and Paste work. */
   scope(): Id;
   readonly clipboard: ClipboardPort;
+  /** The nodes on the shown page whose boxes meet a page box, so new shapes land clear of them. */
+  readonly nodesIn?: NodesIn;
+  /** Scrolls the view as little as it takes to show a page box whole, clear of the panels. */
+  reveal?(box: Box): void;
 }
 
 /** Arrow keys move by 1, with Shift by 10, in world units. */
@@ -308,7 +315,16 @@ export function editorCommands(
       category: "object",
       shortcuts: [{ code, mod: true, alt: true }],
       enabled: () => !store().readOnly && store().selection.length === 1,
-      run: () => connectedCopy(host.editor(), name as Direction),
+      run: () => {
+        const placed = connectedCopy(
+          host.editor(),
+          name as Direction,
+          DEFAULT_STROKE,
+          newId,
+          host.nodesIn,
+        );
+        if (placed !== null) host.reveal?.(placed);
+      },
     })),
     {
       id: "object.connect",

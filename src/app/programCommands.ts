@@ -27,6 +27,9 @@ export interface CommandWiring {
   freeArea(): ScreenArea | null;
 }
 
+/** Screen pixels kept clear around a shape a command brings into view: room for its handles. */
+const REVEAL_PADDING = 48;
+
 /**
  * Registers every command of the program (files, view, edit, paths, export) and binds the
  * keyboard's clipboard, file drops and the keys the canvas keeps from the browser. Each reaches
@@ -96,7 +99,20 @@ export function bindProgramCommands(wiring: CommandWiring): () => void {
     ),
     commands.register(
       editorCommands(
-        { ...editHost, clipboard: new BrowserClipboard(clipboardTarget, copyTurns) },
+        {
+          ...editHost,
+          clipboard: new BrowserClipboard(clipboardTarget, copyTurns),
+          nodesIn: (box) => current().spatial.queryRect(box),
+          reveal: (box) => {
+            const doc = current();
+            doc.camera.panToShow(
+              box,
+              doc.viewport.size,
+              REVEAL_PADDING,
+              wiring.freeArea() ?? undefined,
+            );
+          },
+        },
         clipboard,
       ),
     ),

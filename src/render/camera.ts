@@ -131,6 +131,28 @@ export class Camera {
     });
   }
 
+  /**
+   * Pans as little as it takes to show a world box whole, `padding` screen pixels clear of the
+   * edges of `area` (the viewport's part panels leave free; all of it when absent), keeping the
+   * zoom; a box too big for the room is centred in it. Returns whether the view moved.
+   */
+  panToShow(box: Box, viewport: ViewportSize, padding = 0, area?: ScreenArea): boolean {
+    const room = area ?? { left: 0, top: 0, width: viewport.width, height: viewport.height };
+    const { zoom } = this.current;
+    const shift = (min: number, max: number, from: number, size: number): number => {
+      const low = from + padding;
+      const high = from + size - padding;
+      if (max - min > high - low) return (low + high) / 2 - (min + max) / 2;
+      if (min < low) return low - min;
+      if (max > high) return high - max;
+      return 0;
+    };
+    const a = this.worldToScreen({ x: box.minX, y: box.minY });
+    const dx = shift(a.x, a.x + (box.maxX - box.minX) * zoom, room.left, room.width);
+    const dy = shift(a.y, a.y + (box.maxY - box.minY) * zoom, room.top, room.height);
+    return dx !== 0 || dy !== 0 ? this.panBy(dx, dy) : false;
+  }
+
   /** The world rectangle the viewport shows. */
   visibleWorldRect(viewport: ViewportSize): Box {
     const { x, y, zoom } = this.current;

@@ -1,7 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { copyPayload, pastePayload } from "../../src/actions/clipboard";
-import { CONNECTED_COPY_GAP, connectedCopy, connectShapes } from "../../src/actions/connect";
+import {
+  CONNECTED_COPY_GAP,
+  connectedCopy,
+  connectShapes,
+  type Direction,
+} from "../../src/actions/connect";
+import { worldBox } from "../../src/actions/geometry";
+import { newId } from "../../src/doc/ids";
+import type { Box } from "../../src/math/box";
 import { duplicateSelection } from "../../src/actions/duplicate";
 import { deleteSelection, groupSelection, ungroupSelection } from "../../src/actions/structure";
 import { transformSelection } from "../../src/actions/transform";
@@ -10,7 +18,7 @@ import { createDocument, DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/fact
 import { makeNode } from "../../src/shapes/makeNode";
 import { checkAll } from "../../src/doc/invariants";
 import { apply, invert } from "../../src/doc/transform";
-import type { Binding, EllipseNode, GroupNode, LineNode, RectNode } from "../../src/doc/types";
+import type { Binding, EllipseNode, GroupNode, Id, LineNode, RectNode } from "../../src/doc/types";
 import { createEditor, type EditableDocument } from "../../src/editing/editor";
 import { anchorWorld } from "../../src/shapes/bindings";
 import { routePoints, routeSubpath, routeTangents, withRoute } from "../../src/shapes/lineRoute";
@@ -402,7 +410,7 @@ describe("connecting from the keyboard", () => {
   it("a connected copy sits beside the shape, joined by an arrow; repeating it builds a chain", () => {
     const editor = diagram();
     select(editor, "a");
-    expect(connectedCopy(editor, "right")).toBe(true);
+    expect(connectedCopy(editor, "right")).not.toBeNull();
     const copy = editor.store.selection[0]!;
     expect(copy).not.toBe("a");
     expect(worldMatrix(editor.store, copy)).toMatchObject({
@@ -418,7 +426,7 @@ describe("connecting from the keyboard", () => {
     expect(endWorld(editor, arrow.id, "end")).toEqual({ x: 200 + CONNECTED_COPY_GAP, y: 125 });
     expect(editor.history.depth.undo).toBe(1);
 
-    expect(connectedCopy(editor, "down")).toBe(true);
+    expect(connectedCopy(editor, "down")).not.toBeNull();
     const below = editor.store.selection[0]!;
     expect(worldMatrix(editor.store, below)).toMatchObject({
       e: 260,
@@ -427,6 +435,41 @@ describe("connecting from the keyboard", () => {
     editor.history.undo();
     editor.history.undo();
     expect(editor.store.childrenOf(PAGE).map((n) => n.id)).toEqual(["a", "b", "l"]);
+  });
+
+  it("a second copy the same way steps aside, clear of the first, as a flowchart branches", () => {
+    const editor = diagram();
+    // What the spatial index answers: the page's nodes whose boxes meet the box.
+    const nodesIn = (box: Box): Id[] =>
+      editor.store
+        .childrenOf(PAGE)
+        .filter((node) => {
+          const b = worldBox(editor.store, node.id);
+          return (
+            b !== null &&
+            b.minX <= box.maxX &&
+            b.maxX >= box.minX &&
+            b.minY <= box.maxY &&
+            b.maxY >= box.minY
+          );
+        })
+        .map((node) => node.id);
+    const copyOf = (direction: Direction) => {
+      select(editor, "a");
+      const placed = connectedCopy(editor, direction, DEFAULT_STROKE, newId, nodesIn);
+      return { id: editor.store.selection[0]!, placed };
+    };
+    const first = copyOf("right");
+    const second = copyOf("right");
+    const third = copyOf("right");
+    // a is 100 × 50 at (100, 100): copies go 160 right, then each 110 further down.
+    expect(first.placed).toEqual({ minX: 260, minY: 100, maxX: 360, maxY: 150 });
+    expect(second.placed).toEqual({ minX: 260, minY: 210, maxX: 360, maxY: 260 });
+    expect(third.placed).toEqual({ minX: 260, minY: 320, maxX: 360, maxY: 370 });
+    for (const { id, placed } of [first, second, third])
+      expect(worldBox(editor.store, id)).toEqual(placed);
+    // Nothing is above a: a copy upwards goes straight up.
+    expect(copyOf("up").placed).toEqual({ minX: 100, minY: -10, maxX: 200, maxY: 40 });
   });
 
   it("a connected copy of a labelled shape has no words: it is the next step, to type into", () => {
@@ -439,7 +482,7 @@ describe("connecting from the keyboard", () => {
       });
     });
     select(editor, "a");
-    expect(connectedCopy(editor, "right")).toBe(true);
+    expect(connectedCopy(editor, "right")).not.toBeNull();
     const copy = editor.store.get(editor.store.selection[0]!) as RectNode;
     expect(copy.label).toBeNull();
     expect((editor.store.get("a") as RectNode).label?.content).toBe("Start");

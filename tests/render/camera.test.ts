@@ -153,6 +153,47 @@ describe("the camera", () => {
     );
   });
 
+  it("panToShow moves the view as little as shows a box whole, padding clear, zoom kept", () => {
+    const viewport = { width: 800, height: 600 };
+    const area = { left: 0, top: 40, width: 600, height: 560 };
+    fc.assert(
+      fc.property(
+        state.filter((s) => s.zoom > 0.05 && s.zoom < 20),
+        point,
+        fc.double({ min: 0, max: 200, noNaN: true }),
+        fc.double({ min: 0, max: 200, noNaN: true }),
+        (start, at, w, h) => {
+          const camera = new Camera(start);
+          const box = { minX: at.x, minY: at.y, maxX: at.x + w, maxY: at.y + h };
+          const before = camera.state;
+          camera.panToShow(box, viewport, 20, area);
+          expect(camera.zoom).toBe(before.zoom);
+          const a = camera.worldToScreen({ x: box.minX, y: box.minY });
+          const b = camera.worldToScreen({ x: box.maxX, y: box.maxY });
+          const fitsX = b.x - a.x <= area.width - 40;
+          const fitsY = b.y - a.y <= area.height - 40;
+          const slack =
+            1e-6 * Math.max(1, Math.abs(a.x), Math.abs(a.y), Math.abs(b.x), Math.abs(b.y));
+          if (fitsX) {
+            expect(a.x).toBeGreaterThanOrEqual(area.left + 20 - slack);
+            expect(b.x).toBeLessThanOrEqual(area.left + area.width - 20 + slack);
+          }
+          if (fitsY) {
+            expect(a.y).toBeGreaterThanOrEqual(area.top + 20 - slack);
+            expect(b.y).toBeLessThanOrEqual(area.top + area.height - 20 + slack);
+          }
+        },
+      ),
+    );
+    // Already in view: nothing moves. Past the right edge by 50: it moves 50 left, no more.
+    const camera = new Camera({ x: 0, y: 0, zoom: 1 });
+    expect(camera.panToShow({ minX: 100, minY: 100, maxX: 200, maxY: 200 }, viewport, 20)).toBe(
+      false,
+    );
+    camera.panToShow({ minX: 700, minY: 100, maxX: 830, maxY: 200 }, viewport, 20);
+    expect(camera.state).toEqual({ x: -50, y: 0, zoom: 1 });
+  });
+
   it("fitRect into an area shows the box inside it, centred there, padding clear", () => {
     const camera = new Camera({ x: 0, y: 0, zoom: 1 });
     // A canvas of 1000 × 600 with panels leaving 200..700 × 50..550 free.
