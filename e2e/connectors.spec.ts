@@ -339,6 +339,13 @@ test.describe("connectors", () => {
       [boxes[0]!.id, boxes[1]!.id],
       [boxes[1]!.id, boxes[2]!.id],
     ]);
+    // The command line finds boxes by the words they show.
+    await page.keyboard.press("Control+KeyK");
+    await page.keyboard.type("connect start 'done'");
+    await page.keyboard.press("Enter");
+    await waitTicks(page);
+    const joined = (await lines(page)).at(-1)!;
+    expect([joined.startTo, joined.endTo]).toEqual([boxes[0]!.id, boxes[2]!.id]);
   });
 
   test("a dragged box's arrows are redrawn in place, not their chunks, and the picture holds when the drag ends", async () => {

@@ -11,6 +11,7 @@ import type { CommandRegistry } from "../editing/commands";
 import type { EditableDocument } from "../editing/editor";
 import { addNodes, worldMatrix } from "../doc/commands";
 import { NO_FILL } from "../doc/factory";
+import { labelOf } from "../shapes/label";
 import { makeNode } from "../shapes/makeNode";
 import { newId } from "../doc/ids";
 import { fromMatrix, invert, multiply } from "../doc/transform";
@@ -164,18 +165,34 @@ function shapeNamed(
 ): { readonly id: Id } | { readonly error: string } {
   const { store } = editor;
   const page = store.pageOf(scope)?.id ?? scope;
-  const wanted = name.toLowerCase();
-  const found: Id[] = [];
+  const wanted = plainWords(name);
+  // A layer name first; failing that, the words of a label (what a diagram's boxes show).
+  const named: Id[] = [];
+  const labelled: Id[] = [];
   const stack = [...store.childrenOf(page)];
   while (stack.length > 0) {
     const node = stack.pop()!;
-    if (node.name.toLowerCase() === wanted) found.push(node.id);
+    if (plainWords(node.name) === wanted) named.push(node.id);
+    const label = labelOf(node);
+    if (label !== null && plainWords(label.content) === wanted) labelled.push(node.id);
     if (holdsChildren(node)) stack.push(...store.childrenOf(node.id));
   }
-  if (found.length === 0) return { error: `connect: no shape on this page is called “${name}”` };
+  const found = named.length > 0 ? named : labelled;
+  if (found.length === 0)
+    return { error: `connect: no shape on this page is called or labelled “${name}”` };
   if (found.length > 1)
-    return { error: `connect: ${found.length} shapes are called “${name}”; rename one` };
+    return {
+      error:
+        found === named
+          ? `connect: ${found.length} shapes are called “${name}”; rename one`
+          : `connect: ${found.length} shapes are labelled “${name}”; name one in the layers`,
+    };
   return { id: found[0]! };
+}
+
+/** Words compared as a person reads them: case, line breaks and runs of spaces aside. */
+function plainWords(text: string): string {
+  return text.trim().replace(/\s+/g, " ").toLowerCase();
 }
 
 /** `connect`: a bound arrow between two shapes named on the line, or the two selected. */

@@ -8,6 +8,7 @@ import {
   type BuiltinName,
   type ParsedCommand,
   type Token,
+  quoteWord,
 } from "./syntax";
 import { STAR_LIMITS } from "../shapes/cornered";
 import type { RGBA } from "../doc/types";
@@ -358,7 +359,9 @@ export function formatCommand(command: ParsedCommand): string {
     case "select":
       return `select ${command.which}`;
     case "connect":
-      return command.from === null ? "connect" : `connect ${command.from} ${command.to}`;
+      return command.from === null
+        ? "connect"
+        : `connect ${quoteWord(command.from)} ${quoteWord(command.to!)}`;
     case "zoom":
       return `zoom ${command.percent === "fit" ? "fit" : n(command.percent)}`;
     case "run":

@@ -134,7 +134,8 @@ export const COMMAND_SYNTAX: readonly CommandSyntax[] = [
   {
     name: "connect",
     usage: "connect [from to]",
-    summary: "Join two shapes (by name, or the two selected) with a bound arrow",
+    summary:
+      'Join two shapes (by name or label, "quoted" with spaces; or the two selected) with a bound arrow',
   },
   {
     name: "select",
@@ -161,12 +162,26 @@ export interface Token {
   readonly end: number;
 }
 
-/** Words are separated by spaces or commas: `rect 10, 20, 100, 50` reads like `rect 10 20 100 50`. */
+/**
+ * Words are separated by spaces or commas: `rect 10, 20, 100, 50` reads like `rect 10 20 100 50`.
+ * Quotes (double or single) make one word of what they hold, spaces and all: `"Check stock"`.
+ */
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
-  const word = /[^\s,]+/g;
+  const word = /"([^"]*)"?|'([^']*)'?|[^\s,]+/g;
   for (let match = word.exec(text); match !== null; match = word.exec(text)) {
-    tokens.push({ text: match[0], start: match.index, end: match.index + match[0].length });
+    const quoted = match[1] ?? match[2];
+    tokens.push({
+      text: quoted ?? match[0],
+      start: match.index,
+      end: match.index + match[0].length,
+    });
   }
   return tokens;
+}
+
+/** A word as `tokenize` reads it back: quoted when it holds a space, comma or quote. */
+export function quoteWord(text: string): string {
+  if (text !== "" && !/[\s,"']/.test(text)) return text;
+  return text.includes('"') ? `'${text}'` : `"${text}"`;
 }

@@ -13,6 +13,7 @@ import { ToolSettings } from "../../src/editing/settings";
 import { fixtureEditor } from "../actions/fixture";
 import { counterIds, editorArb, openEditor, stateOf } from "../actions/support";
 import { commandArb } from "./arbitraries";
+import { sampleLabel } from "../support/label";
 
 function setUp(editor: EditableDocument = fixtureEditor(), scope = "page") {
   const zooms: (number | "fit")[] = [];
@@ -68,12 +69,38 @@ describe("running command lines", () => {
     });
     expect(runCommandLine(host, "connect start nowhere")).toMatchObject({
       ok: false,
-      error: "connect: no shape on this page is called “nowhere”",
+      error: "connect: no shape on this page is called or labelled “nowhere”",
     });
     editor.store.setSelection(["a"]);
     expect(runCommandLine(host, "connect")).toMatchObject({
       ok: false,
       error: "connect: select two shapes, or name them",
+    });
+  });
+
+  it("connect finds shapes by their labels' words too, and takes quoted names with spaces", () => {
+    const { host, editor } = setUp();
+    const node = (id: string) => editor.store.get(id) as SceneNode;
+    editor.store.transact("Label and name", (tx) => {
+      tx.put({ ...node("a"), label: sampleLabel("Start") } as SceneNode);
+      tx.put({ ...node("b"), label: sampleLabel("Check\nstock") } as SceneNode);
+      tx.put({ ...node("c"), name: "Ship it" });
+    });
+    runAsOneStep(host, 'connect start "check stock"');
+    expect(editor.store.get(editor.store.selection[0]!)).toMatchObject({
+      startBinding: { node: "a" },
+      endBinding: { node: "b" },
+    });
+    runAsOneStep(host, "connect 'Check Stock' 'ship it'");
+    expect(editor.store.get(editor.store.selection[0]!)).toMatchObject({
+      startBinding: { node: "b" },
+      endBinding: { node: "c" },
+    });
+    // A layer name comes before a label's words.
+    editor.store.transact("Name", (tx) => tx.put({ ...node("c"), name: "Start" }));
+    runAsOneStep(host, 'connect "check stock" start');
+    expect(editor.store.get(editor.store.selection[0]!)).toMatchObject({
+      endBinding: { node: "c" },
     });
   });
 

@@ -95,6 +95,24 @@ describe("formatting", () => {
     );
   });
 
+  it("quotes shape names that hold spaces, so connect reads them back whole", () => {
+    const name = fc
+      .array(fc.constantFrom("a", "B", " ", ",", "'", "7", "é"), { minLength: 1, maxLength: 12 })
+      .map((chars) => chars.join(""))
+      .filter((text) => text.trim() !== "" && text === text.trim());
+    fc.assert(
+      fc.property(name, name, (from, to) => {
+        const command = { kind: "connect", from, to } as const;
+        expect(ok(formatCommand(command))).toEqual(command);
+      }),
+    );
+    expect(ok('connect "Check stock", Done')).toEqual({
+      kind: "connect",
+      from: "Check stock",
+      to: "Done",
+    });
+  });
+
   it("writes colours that read back exactly", () => {
     fc.assert(
       fc.property(color, (c) => {
