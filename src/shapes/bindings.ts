@@ -171,20 +171,28 @@ export function boundEnd(
 }
 
 /**
- * How far from a shape's outline (in local units) a point still binds exactly where it is, rather
- * than to the shape's centre: the user aimed at the edge.
+ * The point of a shape's outline (in local units) nearest `local`, when it is within `tolerance`
+ * of it, else null: where an end dropped by the outline binds exactly, so it meets the outline
+ * rather than stopping short of it or poking in.
  */
-export function nearOutline(target: SceneNode, local: Point, tolerance: number): boolean {
-  let near = false;
+export function nearestOnOutline(target: SceneNode, local: Point, tolerance: number): Point | null {
+  let best: Point | null = null;
+  let bestDistance = tolerance;
   forEachEdge(outlineOf(target), (ax, ay, ex, ey) => {
     const length2 = ex * ex + ey * ey;
     const t =
       length2 > 0
         ? Math.max(0, Math.min(1, ((local.x - ax) * ex + (local.y - ay) * ey) / length2))
         : 0;
-    if (Math.hypot(ax + ex * t - local.x, ay + ey * t - local.y) <= tolerance) near = true;
+    const x = ax + ex * t;
+    const y = ay + ey * t;
+    const distance = Math.hypot(x - local.x, y - local.y);
+    if (distance <= bestDistance) {
+      best = { x, y };
+      bestDistance = distance;
+    }
   });
-  return near;
+  return best;
 }
 
 /**

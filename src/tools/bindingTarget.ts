@@ -2,7 +2,7 @@ import { worldMatrix } from "../doc/commands";
 import { apply, invert } from "../doc/transform";
 import { isSceneNode, type Binding, type Id } from "../doc/types";
 import type { Point } from "../math/point";
-import { anchorOf, canBindTo, nearOutline } from "../shapes/bindings";
+import { anchorOf, canBindTo, nearestOnOutline } from "../shapes/bindings";
 import type { ToolContext } from "./types";
 import { isFrame } from "../shapes/frame";
 
@@ -13,8 +13,8 @@ const EDGE_PX = 8;
 
 /**
  * The binding a line end dropped at `world` gets: the shape under it (not a frame, a group or a
- * line, and not one of `exclude`), at the point itself when it is near the outline, else aimed at
- * the centre. Null over empty canvas.
+ * line, and not one of `exclude`), at the nearest point of its outline when it is near it, else
+ * aimed at the centre. Null over empty canvas.
  */
 export function bindingAt(
   ctx: ToolContext,
@@ -33,7 +33,7 @@ export function bindingAt(
   const local = apply(toLocal, world);
   // Edge reach in local units: the local distance one screen pixel covers, roughly.
   const scale = Math.sqrt(Math.abs(matrix.a * matrix.d - matrix.b * matrix.c)) * zoom;
-  if (nearOutline(target, local, EDGE_PX / Math.max(scale, 1e-9)))
-    return { node: id, anchor: anchorOf(target, local), exact: true };
+  const onOutline = nearestOnOutline(target, local, EDGE_PX / Math.max(scale, 1e-9));
+  if (onOutline !== null) return { node: id, anchor: anchorOf(target, onOutline), exact: true };
   return { node: id, anchor: { x: 0.5, y: 0.5 }, exact: false };
 }

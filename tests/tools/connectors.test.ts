@@ -52,16 +52,23 @@ describe("drawing connectors", () => {
     expect(h.nodes().some((n) => n.type === "line")).toBe(false);
   });
 
-  it("an end released near an outline binds exactly there", async () => {
+  it("an end released near an outline binds exactly there, on the outline", async () => {
     const h = await twoBoxes();
     h.setTool("line");
+    // 2 inside b's left edge (x 400): the end goes onto the edge, not into the box.
     h.drag({ x: 300, y: 300 }, { x: 402, y: 140 });
     const line = lastLine(h);
     expect(line.startBinding).toBeNull();
     expect(line.endBinding?.exact).toBe(true);
-    expect(line.endBinding?.anchor.x).toBeCloseTo(0.02, 6);
+    expect(line.endBinding?.anchor.x).toBeCloseTo(0, 6);
     expect(line.endBinding?.anchor.y).toBeCloseTo(0.8, 6);
-    expect(endOf(h, line, "end")).toEqual({ x: 402, y: 140 });
+    expect(endOf(h, line, "end")).toEqual({ x: 400, y: 140 });
+    // 3 outside its bottom edge (y 150): onto the edge too, not short of it.
+    h.setTool("line");
+    h.drag({ x: 250, y: 350 }, { x: 430, y: 153 });
+    const below = lastLine(h);
+    expect(below.endBinding).toMatchObject({ node: "b", exact: true });
+    expect(endOf(h, below, "end")).toEqual({ x: 430, y: 150 });
   });
 
   it("with Ctrl held, both ends are placed freely", async () => {
