@@ -52,6 +52,11 @@ export interface ChunkOwner {
   /** Counts members whose geometry was rewritten in place, for the statistics. */
   patched(count: number): void;
   /**
+   * Sends a new batch's geometry to the GPU now, inside the build's share of time, rather than
+   * in the frame that first draws it (see `MAX_BATCH_VERTICES`).
+   */
+  upload(geometry: Geometry): void;
+  /**
    * Whether edits are live: a gesture is under way, or edits are following each other quickly.
    * A chunk rebuilt for members changed while edits are live gives them slots (see `Slot`).
    */
@@ -1124,6 +1129,14 @@ export class ChunkList {
 }
 
 /**
+ * Vertices one batch holds at most (8 MiB of them) before the build starts another. A chunk of a
+ * map with thousands of segments per polygon held hundreds of MB in one buffer, which the frame
+ * that first drew it uploaded at once: a second without a frame. Each batch is sent to the GPU
+ * as it is made (`ChunkOwner.upload`), so the uploads share the build's slices of time.
+ */
+export const MAX_BATCH_VERTICES = (8 << 20) / BYTES_PER_VERTEX;
+
+/**
  * An ordinary build of a chunk: its batchable members written into meshes, one per program a
  * stretch of them needs, and the display objects of the others slotted in between, in order.
  * It may stop at a deadline and go on later (nothing is shown until it is finished); its writer
@@ -1161,6 +1174,7 @@ class SlicedBuild {
           encodeNode(writer, node, toMatrix(node.transform), this.detail);
           if (writer.indexCount > before) this.ranges.add(id, writer.indexCount);
           if (!this.zoomed && dependsOnZoom(node)) this.zoomed = true;
+          if (writer.vertexCount >= MAX_BATCH_VERTICES) this.flush();
         } else {
           this.flush();
           this.pieces.push(this.owner.displayFor(node));
@@ -1187,6 +1201,7 @@ class SlicedBuild {
     for (const part of splitBatch(writer, this.ranges)) {
       const mesh = createBatchMesh(writer, part.program, buffer, part.indices);
       mesh.label = "batch";
+      this.owner.upload(mesh.geometry);
       this.pieces.push(mesh);
       const full = part.indices.slice();
       this.batches.push({ mesh, full, ranges: part.ranges, live: null });

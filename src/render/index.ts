@@ -1,3 +1,4 @@
+import type { Geometry } from "pixi.js";
 import type { Engine } from "../../engine";
 import type { EditableDocument } from "../editing/editor";
 import { batchProgramWarmer } from "./batch/warmPrograms";
@@ -27,12 +28,27 @@ export function attachRenderer(engine: Engine, editor: EditableDocument): SceneR
     gestures: editor.history,
     commits: editor.commits.stage("renderer"),
     renderHooks: pixiRenderHooks(engine),
+    uploads: batchUploads(engine),
   });
   const first = editor.store.pages()[0];
   if (first) renderer.showPage(first.id);
   engine.invalidate();
   warmPrograms(engine);
   return renderer;
+}
+
+/**
+ * Sends a new batch's buffers (its index buffer among them) through PixiJS's WebGL systems
+ * outside a frame. The vertex array the last draw left bound is unbound first, with PixiJS's own
+ * `resetState`, so binding an index buffer here cannot change it.
+ */
+function batchUploads(engine: Engine): (geometry: Geometry) => void {
+  return (geometry) => {
+    const renderer = engine.gfx.renderer;
+    if (renderer === null || !("gl" in renderer)) return;
+    renderer.geometry.resetState();
+    for (const buffer of geometry.buffers) renderer.buffer.updateBuffer(buffer);
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import "pixi.js/advanced-blend-modes";
 import { registerHslBlends } from "./hslBlends";
 import { placeFiltersInMasks } from "./filterOffsets";
-import { Container } from "pixi.js";
+import { Container, type Geometry } from "pixi.js";
 import type { DocumentStore, Commit } from "../doc/store";
 import { sameValue } from "../doc/patch";
 import { worldMatrix } from "../doc/commands";
@@ -111,6 +111,11 @@ export interface SceneRendererOptions {
   readonly onBackdropNeeded?: (needed: boolean) => void;
   /** Textures for image nodes; the renderer owns it and disposes it with itself. */
   readonly images?: ImageSource;
+  /**
+   * Sends a batch's buffers to the GPU as its chunk is built (see `MAX_BATCH_VERTICES`); without
+   * it they go up in the frame that first draws them.
+   */
+  readonly uploads?: (geometry: Geometry) => void;
   /** Renders pattern paints' tiles; without it a pattern paints nothing. */
   readonly tiles?: TileRenderer;
   /**
@@ -246,6 +251,7 @@ export class SceneRenderer {
   private patternZoom = 1;
   private patternTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly owner: ChunkOwner;
+  private readonly uploads: ((geometry: Geometry) => void) | null;
   private readonly unsubscribe: () => void;
   /** The text being edited in its field, drawn by the field instead. */
   private editing: Id | null;
@@ -265,6 +271,7 @@ export class SceneRenderer {
     this.onBackdropNeeded = options.onBackdropNeeded ?? null;
     const images = options.images ?? null;
     this.tiles = options.tiles ?? null;
+    this.uploads = options.uploads ?? null;
     this.stopRestoring = options.contextRestored?.(() => this.redrawPatterns()) ?? (() => {});
     // A picture decodes after its chunk was drawn (or cached as a texture): its arrival redraws.
     this.images = images && {
@@ -308,6 +315,7 @@ export class SceneRenderer {
       patched: (count) => {
         this.patches += count;
       },
+      upload: (geometry) => this.uploads?.(geometry),
       liveEdits: () => this.live,
       drawnIn: (node, group) => {
         const display = this.displays.get(node.id);

@@ -3,18 +3,22 @@ import { generateKeyBetween } from "fractional-indexing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
 import type { DocumentStore } from "../../src/doc/store";
-import type { EllipseNode, RectNode, SceneNode } from "../../src/doc/types";
+import type { EllipseNode, PathNode, RectNode, SceneNode } from "../../src/doc/types";
 import type * as Renderer from "../../src/render/sceneRenderer";
 import { makeNode } from "../../src/shapes/makeNode";
-import type { Container as PixiContainer } from "pixi.js";
+import type { Container as PixiContainer, Geometry } from "pixi.js";
 import { emptyDocumentStore } from "../support/store";
 import { drawing } from "./support/drawing";
 
 let SceneRenderer: typeof Renderer.SceneRenderer;
 let Container: typeof PixiContainer;
+let MAX_BATCH_VERTICES: number;
+let BYTES_PER_VERTEX: number;
 beforeAll(async () => {
   (globalThis as { navigator?: unknown }).navigator ??= { userAgent: "node" };
   ({ SceneRenderer } = await import("../../src/render/sceneRenderer"));
+  ({ MAX_BATCH_VERTICES } = await import("../../src/render/chunkList"));
+  ({ BYTES_PER_VERTEX } = await import("../../src/render/batch/writer"));
   ({ Container } = await import("pixi.js"));
   (await import("./support/headlessPixi")).allowShadersWithoutCanvas();
 });
@@ -379,5 +383,67 @@ describe("chunks built over several passes", () => {
     expect(drawing(renderer.world)).toEqual(drawing(whole.world));
     renderer.dispose();
     whole.dispose();
+  });
+});
+
+describe("a chunk of heavy members", () => {
+  /** An unfilled zigzag of `points` points, stroked: a few vertices a segment. */
+  function zigzag(i: number, index: string, points: number): SceneNode {
+    return makeNode<PathNode>("path", `z${i}`, "page", index, {
+      fill: { type: "none" },
+      stroke: DEFAULT_STROKE,
+      fillRule: "nonzero",
+      subpaths: [
+        {
+          start: { x: 0, y: i * 40 },
+          segments: Array.from({ length: points - 1 }, (_, k) => ({
+            type: "line" as const,
+            to: { x: (k + 1) * 3, y: i * 40 + (k % 2) * 20 },
+          })),
+          closed: false,
+        },
+      ],
+    });
+  }
+
+  it("is drawn by batches of at most MAX_BATCH_VERTICES, each uploaded as it is built", () => {
+    const store = emptyDocumentStore();
+    store.transact("add", (tx) => {
+      let index: string | null = null;
+      for (let i = 0; i < 12; i += 1) {
+        index = generateKeyBetween(index, null);
+        tx.put(zigzag(i, index, 8000));
+      }
+    });
+    const uploaded: Geometry[] = [];
+    let shownAtUpload = 0;
+    const renderer = new SceneRenderer(store, new Container(), () => {}, {
+      chunkSize: 64,
+      buildSliceMs: 6,
+      clock: steppingClock(),
+      uploads: (geometry) => {
+        uploaded.push(geometry);
+        shownAtUpload = Math.max(shownAtUpload, drawing(renderer.world).length);
+      },
+    });
+    renderer.showPage("page");
+    finish(renderer);
+    const meshes = renderer.world.children
+      .flatMap((list) => list.children)
+      .flatMap((chunk) => chunk.children)
+      .filter((piece) => piece.label === "batch") as unknown as { geometry: Geometry }[];
+    expect(meshes.length).toBeGreaterThan(1);
+    const vertices = (geometry: Geometry) =>
+      geometry.getBuffer("aPosition").data.byteLength / BYTES_PER_VERTEX;
+    for (const { geometry } of meshes) {
+      expect(vertices(geometry)).toBeLessThanOrEqual(MAX_BATCH_VERTICES + 8000 * 8);
+      // Sent up while the chunk was built, before any frame drew it.
+      expect(uploaded).toContain(geometry);
+    }
+    expect(meshes.reduce((sum, { geometry }) => sum + vertices(geometry), 0)).toBeGreaterThan(
+      MAX_BATCH_VERTICES,
+    );
+    // Nothing of the one chunk showed while its batches went up.
+    expect(shownAtUpload).toBe(0);
   });
 });
