@@ -46,9 +46,74 @@ export function parseJsonReply(pieces: readonly string[]): {
   return { reply: { ok: true, root }, transfer };
 }
 
+/**
+ * One message of the worker's answer. The page takes each message in a task of its own, copying
+ * what it holds, so a text of large images would be one long task: the records come after the
+ * rest, a batch of about `PART_CHARS` characters a message.
+ */
+export type JsonPart =
+  | { readonly kind: "root"; readonly reply: JsonReply; readonly records: number }
+  | { readonly kind: "records"; readonly records: readonly unknown[] };
+
+/** Characters of records one message holds, about: a few ms of copying into the page. */
+export const PART_CHARS = 1 << 20;
+
+/**
+ * `parseJsonReply` as the worker sends it: the reply with its records taken out, then the
+ * records in batches (see `JsonPart`); each message with the buffers to move with it.
+ */
+export function jsonParts(
+  pieces: readonly string[],
+): Array<{ readonly part: JsonPart; readonly transfer: ArrayBuffer[] }> {
+  const { reply, transfer } = parseJsonReply(pieces);
+  const root = reply.ok ? reply.root : null;
+  const records = isObject(root) && Array.isArray(root.records) ? root.records : null;
+  if (records === null || !isObject(root))
+    return [{ part: { kind: "root", reply, records: 0 }, transfer }];
+  const head: JsonPart = {
+    kind: "root",
+    reply: { ok: true, root: { ...root, records: [] } },
+    records: records.length,
+  };
+  const parts: Array<{ readonly part: JsonPart; readonly transfer: ArrayBuffer[] }> = [
+    { part: head, transfer },
+  ];
+  let from = 0;
+  let chars = 0;
+  for (let i = 0; i < records.length; i++) {
+    chars += recordChars(records[i]);
+    if (chars >= PART_CHARS || i === records.length - 1) {
+      parts.push({ part: { kind: "records", records: records.slice(from, i + 1) }, transfer: [] });
+      from = i + 1;
+      chars = 0;
+    }
+  }
+  return parts;
+}
+
+/** About how many characters a record copies: its image data, or a short record's worth. */
+function recordChars(record: unknown): number {
+  return isObject(record) && typeof record.data === "string" ? record.data.length : 64;
+}
+
+/** Puts the worker's messages back together; the reply once the last has come, else null. */
+export class JsonAnswer {
+  private head: { readonly reply: JsonReply; readonly records: number } | null = null;
+  private readonly records: unknown[] = [];
+
+  take(part: JsonPart): JsonReply | null {
+    if (part.kind === "root") this.head = part;
+    else for (const record of part.records) this.records.push(record);
+    const head = this.head;
+    if (head === null || this.records.length < head.records) return null;
+    if (!head.reply.ok || head.records === 0) return head.reply;
+    return { ok: true, root: { ...(head.reply.root as object), records: this.records } };
+  }
+}
+
 /** The part of a Worker that `parseJson` uses; tests pass their own. */
 export interface JsonWorkerPort {
-  onmessage: ((event: { readonly data: JsonReply }) => void) | null;
+  onmessage: ((event: { readonly data: JsonPart }) => void) | null;
   onerror: ((event: unknown) => void) | null;
   postMessage(pieces: readonly string[]): void;
   terminate(): void;
@@ -94,9 +159,12 @@ export function parseJson(
       reject(abortError());
     };
     signal?.addEventListener("abort", onAbort);
+    const answer = new JsonAnswer();
     worker.onmessage = (event) => {
+      const reply = answer.take(event.data);
+      if (reply === null) return;
       finish();
-      resolve(event.data);
+      resolve(reply);
     };
     worker.onerror = () => {
       // A worker that cannot run (a page forbidding it) leaves the parse to this thread.

@@ -3,7 +3,15 @@ import { createDocument } from "../../../src/doc/factory";
 import { DocumentStore } from "../../../src/doc/store";
 import { importIntoDocument } from "../../../src/io/import/intoDocument";
 import { importSvg } from "../../../src/io/import/svg";
-import { parseJson, parseJsonReply, type JsonWorkerPort } from "../../../src/io/native/jsonParse";
+import {
+  JsonAnswer,
+  jsonParts,
+  parseJson,
+  parseJsonReply,
+  PART_CHARS,
+  type JsonPart,
+  type JsonWorkerPort,
+} from "../../../src/io/native/jsonParse";
 import { serializeDocument } from "../../../src/io/native/format";
 import { parseDocument, parseDocumentSteps } from "../../../src/io/native/parse";
 import { runSteps } from "../../../src/io/steps";
@@ -62,6 +70,50 @@ describe("parsing a .linework text off the page's thread", () => {
     controller.abort();
     await expect(parsing).rejects.toMatchObject({ name: "AbortError" });
     expect(terminated).toBe(true);
+  });
+
+  it("answers in parts, the records a batch of about PART_CHARS a message, put back whole", async () => {
+    const text = drawing();
+    const parsed = JSON.parse(text) as { records: unknown[] };
+    // Twelve pictures of 0.4 Mi characters each among the records.
+    const picture = "QUJD".repeat((0.4 * PART_CHARS) / 4);
+    parsed.records.push(
+      ...Array.from({ length: 12 }, (_, i) => ({
+        id: `b${i}`,
+        type: "blob",
+        mime: "image/png",
+        data: picture,
+      })),
+    );
+    const board = JSON.stringify(parsed);
+    const parts = jsonParts([board]);
+    const batches = parts.filter(({ part }) => part.kind === "records");
+    expect(batches.length).toBeGreaterThanOrEqual(4);
+    for (const { part } of batches) {
+      const chars = (part as Extract<JsonPart, { kind: "records" }>).records.reduce<number>(
+        (sum, record) => sum + ((record as { data?: string }).data?.length ?? 64),
+        0,
+      );
+      expect(chars).toBeLessThan(PART_CHARS + picture.length);
+    }
+    const answer = new JsonAnswer();
+    const replies = parts.map(({ part }) => answer.take(part));
+    expect(replies.slice(0, -1).every((reply) => reply === null)).toBe(true);
+    expect(replies.at(-1)).toEqual(parseJsonReply([board]).reply);
+
+    // Through a worker whose messages come one a task, as a browser's do.
+    const worker: JsonWorkerPort = {
+      onmessage: null,
+      onerror: null,
+      postMessage(pieces) {
+        for (const { part } of jsonParts(pieces))
+          setTimeout(() => worker.onmessage?.({ data: part }), 0);
+      },
+      terminate() {},
+    };
+    await expect(parseJson([board], undefined, () => worker)).resolves.toEqual(
+      parseJsonReply([board]).reply,
+    );
   });
 
   it("parses on this thread where there is no worker", async () => {
