@@ -527,18 +527,23 @@ describe("SVG export details", () => {
     expect(plain).not.toContain("data-linework-label");
   });
 
-  it("cuts a line where its label's words are, in the line's own units", () => {
-    const arrow = makeNode<LineNode>("line", "said", "page", "b1", {
-      name: "said",
+  /** A horizontal line from the origin, `length` long, labelled in 10-unit serif, exported alone. */
+  function labelledLineSvg(id: string, length: number, words: string, endHead: ArrowHead) {
+    const line = makeNode<LineNode>("line", id, "page", "b1", {
+      name: id,
       start: { x: 0, y: 0 },
-      end: { x: 200, y: 0 },
+      end: { x: length, y: 0 },
       startHead: "none",
-      endHead: "none",
+      endHead,
       fill: { type: "none" },
       stroke: DEFAULT_STROKE,
-      label: sampleLabel("yes", { fontFamily: "serif", fontSize: 10 }),
+      label: sampleLabel(words, { fontFamily: "serif", fontSize: 10 }),
     });
-    const root = parseXml(exportSvg(withNodes(arrow), { scope: { nodes: ["said"] } }).svg);
+    return parseXml(exportSvg(withNodes(line), { scope: { nodes: [id] } }).svg);
+  }
+
+  it("cuts a line where its label's words are, in the line's own units", () => {
+    const root = labelledLineSvg("said", 200, "yes", "none");
     const line = byId(root, "said");
     const clipId = /^url\(#(.+)\)$/.exec(line.getAttribute("clip-path") ?? "")?.[1];
     expect(clipId).toBeDefined();
@@ -564,17 +569,7 @@ describe("SVG export details", () => {
   });
 
   it("leaves a line shorter than its label's words whole, head and all", () => {
-    const arrow = makeNode<LineNode>("line", "short", "page", "b1", {
-      name: "short",
-      start: { x: 0, y: 0 },
-      end: { x: 30, y: 0 },
-      startHead: "none",
-      endHead: "arrow",
-      fill: { type: "none" },
-      stroke: DEFAULT_STROKE,
-      label: sampleLabel("in stock", { fontFamily: "serif", fontSize: 10 }),
-    });
-    const root = parseXml(exportSvg(withNodes(arrow), { scope: { nodes: ["short"] } }).svg);
+    const root = labelledLineSvg("short", 30, "in stock", "arrow");
     expect(byId(root, "short").getAttribute("clip-path") ?? "").toBe("");
   });
 });
