@@ -45,7 +45,7 @@ import {
   unit,
 } from "./checks";
 import { NATIVE_LIMITS } from "./limits";
-import type { Steps } from "../steps";
+import { runSteps, type Steps } from "../steps";
 import type { Point } from "../../math/point";
 
 const M = NATIVE_LIMITS.maxMagnitude;
@@ -237,19 +237,9 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const BASE64_BODY = /^[A-Za-z0-9+/]*$/;
 const MAX_BASE64_CHARS = Math.ceil(NATIVE_LIMITS.maxBlobBytes / 3) * 4;
 
-/** Whether `value` is base64 of a size the limits allow: what a blob's data must be. */
-function base64Sized(value: string): void {
-  if (value.length > MAX_BASE64_CHARS) {
-    fail(`is larger than ${NATIVE_LIMITS.maxBlobBytes} bytes (limit maxBlobBytes)`);
-  }
-  if (value.length % 4 !== 0) fail("must be a base64 string");
-}
-
 const base64: Check<string> = (value) => {
   if (typeof value !== "string") fail("must be a base64 string");
-  base64Sized(value);
-  if (!BASE64.test(value)) fail("must be a base64 string");
-  return value;
+  return runSteps(base64Steps(value, Infinity));
 };
 
 /**
@@ -258,7 +248,10 @@ const base64: Check<string> = (value) => {
  * Throws the Problem `base64` would; the result is the data.
  */
 export function* base64Steps(value: string, pieceChars: number): Steps<string> {
-  base64Sized(value);
+  if (value.length > MAX_BASE64_CHARS) {
+    fail(`is larger than ${NATIVE_LIMITS.maxBlobBytes} bytes (limit maxBlobBytes)`);
+  }
+  if (value.length % 4 !== 0) fail("must be a base64 string");
   // Padding may only end the data, so the last four characters are checked on their own.
   const body = Math.max(0, value.length - 4);
   for (let from = 0; from < body; from += pieceChars) {

@@ -87,7 +87,7 @@ function* validateAll(
       into,
     );
     const raw = value[from];
-    if (largeBlobData(raw) !== null) {
+    if (blobChars(raw) > BLOB_CHARS_PER_STEP) {
       yield* readLargeBlob(raw as Record<string, unknown>, from, styles, into);
       from += 1;
     }
@@ -116,11 +116,11 @@ interface ReadInto {
  */
 export const BLOB_CHARS_PER_STEP = 1 << 20;
 
-/** A blob record's data when it is a string too long for one step's check, else null. */
-function largeBlobData(raw: unknown): string | null {
-  if (!isPlainObject(raw) || raw.type !== "blob") return null;
-  const data = raw.data;
-  return typeof data === "string" && data.length > BLOB_CHARS_PER_STEP ? data : null;
+/** The length of a blob record's data, as read; 0 for anything else. */
+function blobChars(raw: unknown): number {
+  return isPlainObject(raw) && raw.type === "blob" && typeof raw.data === "string"
+    ? raw.data.length
+    : 0;
 }
 
 /**
@@ -136,13 +136,12 @@ function readWholeRecords(
   styles: StyleChecks,
   into: ReadInto,
 ): number {
-  let blobChars = 0;
+  let read = 0;
   for (let i = from; i < to; i++) {
     const raw: unknown = value[i];
-    if (isPlainObject(raw) && raw.type === "blob" && typeof raw.data === "string") {
-      if (raw.data.length > BLOB_CHARS_PER_STEP) return i;
-      blobChars += raw.data.length;
-    }
+    const chars = blobChars(raw);
+    if (chars > BLOB_CHARS_PER_STEP) return i;
+    read += chars;
     let record: DocRecord;
     try {
       record = readRecord(raw, styles);
@@ -152,7 +151,7 @@ function readWholeRecords(
       continue;
     }
     keep(record, i, raw, into);
-    if (blobChars >= BLOB_CHARS_PER_STEP) return i + 1;
+    if (read >= BLOB_CHARS_PER_STEP) return i + 1;
   }
   return to;
 }
