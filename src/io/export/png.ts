@@ -41,10 +41,16 @@ export function fittedScale(bounds: Box, scale: number, maxPixels = Infinity): n
     return size.width * size.height;
   };
   if (pixels(scale) <= maxPixels) return scale;
-  let fitted = scale * Math.sqrt(maxPixels / pixels(scale));
-  // Each side rounds up to whole pixels, which can add a row or a column.
-  while (fitted > 0 && pixels(fitted) > maxPixels) fitted *= 0.99;
-  return fitted;
+  // The pixels grow with the scale a row or a column at a time (each side rounds up), so no
+  // formula gives the largest scale that fits: it is found by halving the range, to the last bit.
+  let low = 0;
+  let high = scale;
+  for (let i = 0; i < 64; i++) {
+    const middle = (low + high) / 2;
+    if (pixels(middle) <= maxPixels) low = middle;
+    else high = middle;
+  }
+  return low;
 }
 
 /**
