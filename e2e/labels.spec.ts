@@ -253,7 +253,7 @@ test.describe("labels", () => {
     expect((await labelOf(page, arrow))!.position).toBe(0.5);
   });
 
-  test("a long label wraps inside its box, which is no wider for it; a short arrow's label leaves its head drawn", async () => {
+  test("a long label wraps inside its box, which is no wider for it and grows taller for it; a short arrow's label leaves its head drawn", async () => {
     const page = shared();
     await prepareDrawing(page, { x: 0, y: 0, zoom: 1 });
     const box = await draw(page, "KeyR", { x: 300, y: 100 }, { x: 450, y: 200 });
@@ -276,6 +276,28 @@ test.describe("labels", () => {
     await page.mouse.click(middle.x, middle.y);
     await waitTicks(page);
     expect(await selection()).toEqual([box]);
+    // More words than its 100 units hold (Enter on the selected box edits its label): the box
+    // grows downwards to hold them, and the words drawn on the canvas stay inside it.
+    await page.keyboard.press("Enter");
+    await page.keyboard.type(" and send it out on the very same day");
+    await page.keyboard.press("Escape");
+    await waitTicks(page);
+    const grown = await page.evaluate((id) => {
+      const node = window.linework!.editor.store.get(id) as {
+        height: number;
+        transform: { y: number };
+      };
+      return { height: node.height, y: node.transform.y };
+    }, box);
+    expect(grown.height).toBeGreaterThan(100);
+    expect(grown.y).toBe(100);
+    // No dark pixel (words) in the 40 units under the box, clear of its corner handles.
+    const under = await worldToPage(page, { x: 310, y: 100 + grown.height + 6 });
+    const strip = await screenshotPixels(page, { x: under.x, y: under.y, width: 130, height: 40 });
+    let dark = 0;
+    for (let i = 0; i < strip.data.length; i += 4)
+      if (strip.data[i]! + strip.data[i + 1]! + strip.data[i + 2]! < 300) dark += 1;
+    expect(dark).toBe(0);
 
     // A 60-long arrow, labelled with words longer than it.
     const arrow = await draw(page, "Shift+KeyL", { x: 500, y: 300 }, { x: 560, y: 300 });

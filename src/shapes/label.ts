@@ -21,6 +21,11 @@ export interface LabelPlacement {
   readonly center: Point;
   /** The width its lines wrap at; null: they do not wrap (labels along a line). */
   readonly width: number | null;
+  /**
+   * The least height the shape needs to hold lines this tall inside it; null: the shape does not
+   * grow for its label (labels along a line sit on it, not in it).
+   */
+  readonly heightToHold: ((linesHeight: number) => number) | null;
 }
 
 /** A label wrapped to the box a shape of this width and height leaves inside it. */
@@ -33,12 +38,14 @@ export function boxLabelPlacement(
   return {
     center: { x: width / 2, y: height / 2 },
     width: Math.max(MIN_WRAP_WIDTH, Math.abs(width) * inside - 2 * LABEL_PADDING),
+    // The room is found as the width's: the inside share of the height, less the padding.
+    heightToHold: (linesHeight) => (linesHeight + 2 * LABEL_PADDING) / inside,
   };
 }
 
 /** A line's label sits on the line, `position` of the way along it. */
 export function lineLabelPlacement(node: LineNode, position: number): LabelPlacement {
-  return { center: pointAlong(routePoints(node), position), width: null };
+  return { center: pointAlong(routePoints(node), position), width: null, heightToHold: null };
 }
 
 /** The point `fraction` of the way along a polyline, by length. */

@@ -16,6 +16,7 @@ import {
 import { toEditable, type NodeAddress } from "../geometry/pathNodes";
 import { kindOf } from "../shapes/registry";
 import { isPathConvertible, toEditablePath } from "../shapes/toPath";
+import { hasLabel, labelOf } from "../shapes/label";
 
 import { DRAG_THRESHOLD_PX } from "./controller";
 import { PICK_TOLERANCE_PX } from "./selectTool";
@@ -223,10 +224,12 @@ export class PathTool implements Tool {
     this.active = true;
     this.ctx.overlays.setHandlesHidden?.(true);
     // A rectangle, ellipse, polygon, star or ink has no nodes of its own: it becomes a path in
-    // one undo step (the commit's label is announced), as Figma's Edit does on a shape.
+    // one undo step (the commit's label is announced), as Figma's Edit does on a shape. Not one
+    // with words: a path holds none, and choosing a tool must not throw a label away.
     if (
       isSceneNode(only) &&
       kindOf(only).pathEditing === null &&
+      !hasLabel(labelOf(only)) &&
       !only.locked &&
       !store.readOnly &&
       isPathConvertible(only)

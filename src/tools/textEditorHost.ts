@@ -156,6 +156,11 @@ export class DomTextEditorHost implements TextEditorHost {
     return true;
   }
 
+  measure(node: TextNode): { readonly width: number; readonly height: number } {
+    const view = this.session?.view ?? this.view();
+    return view === null ? { width: 0, height: 0 } : view.measure(node);
+  }
+
   /** Ends editing and keeps what was typed. */
   close(): void {
     const session = this.session;
@@ -243,13 +248,14 @@ export class DomTextEditorHost implements TextEditorHost {
   private edited(): void {
     const session = this.session;
     if (session === null || this.field === null) return;
+    // Told first: a label's shape may grow for its words, and the field is placed on the result.
+    session.changed?.(this.field.value);
     // A label is centred on its shape: as its lines change, its corner moves.
     if (session.label) this.place();
     else {
       const words = editedWords(session.view, session.id, this.field.value);
       if (words !== null) this.fit(words.text);
     }
-    session.changed?.(this.field.value);
   }
 
   /**

@@ -13,6 +13,7 @@ import {
   type TextNode,
 } from "../doc/types";
 import { labelOf } from "../shapes/label";
+import { grownForLabel } from "./labelGrowth";
 import { hasWords } from "../shapes/registry";
 
 import { DRAG_THRESHOLD_PX } from "./controller";
@@ -74,6 +75,8 @@ type State =
       readonly id: Id;
       readonly created: boolean;
       readonly label: boolean;
+      /** A labelled shape's height when editing began: it grows for the words, never below. */
+      readonly least: number | null;
     };
 
 /**
@@ -245,11 +248,11 @@ export class TextTool implements Tool {
         if (isSceneNode(current) && "label" in current)
           tx.put({ ...current, label: newLabel(current) });
       });
-    this.open(node.id, created, true);
+    this.open(node.id, created, true, "height" in node ? node.height : null);
   }
 
-  private open(id: Id, created: boolean, label: boolean): void {
-    this.current = { name: "editing", id, created, label };
+  private open(id: Id, created: boolean, label: boolean, least: number | null = null): void {
+    this.current = { name: "editing", id, created, label, least };
     this.ctx.editor.store.transact("Edit text", (tx) => tx.select([id]));
     this.ctx.editor.editingText.set(id);
     this.ctx.invalidate();
@@ -268,8 +271,14 @@ export class TextTool implements Tool {
       const node = tx.get(id);
       if (isText(node) && node.content !== content) tx.put({ ...node, content });
       else if (isSceneNode(node) && "label" in node && node.label && node.label.content !== content)
-        tx.put({ ...node, label: { ...node.label, content } });
+        tx.put(this.fitted({ ...node, label: { ...node.label, content } }, s.least));
     });
+  }
+
+  /** A labelled shape with its height set for its words (see `grownForLabel`). */
+  private fitted(node: SceneNode, least: number | null): SceneNode {
+    if (least === null) return node;
+    return grownForLabel(node, least, (text) => this.ctx.text.measure(text));
   }
 
   private closed(id: Id, content: string | null): void {
@@ -285,9 +294,9 @@ export class TextTool implements Tool {
       this.ctx.editor.store.transact("Edit label", (tx) => {
         const node = tx.get(id);
         if (!isSceneNode(node) || !("label" in node) || node.label === null) return;
-        if (content.trim() === "") tx.put({ ...node, label: null });
+        if (content.trim() === "") tx.put(this.fitted({ ...node, label: null }, s.least));
         else if (node.label.content !== content)
-          tx.put({ ...node, label: { ...node.label, content } });
+          tx.put(this.fitted({ ...node, label: { ...node.label, content } }, s.least));
       });
       history.endGesture();
     } else {

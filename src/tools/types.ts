@@ -1,6 +1,6 @@
 import type { KeyPress, Modifiers, PointerKind } from "../../engine";
 import type { EditableDocument } from "../editing/editor";
-import type { Id } from "../doc/types";
+import type { Id, TextNode } from "../doc/types";
 import type { Camera, ViewportSize } from "../render/camera";
 import type { Guide, PathMarkers } from "../render/overlays/overlays";
 import type { HandleHit, Quad, RotateHandle } from "../render/overlays/geometry";
@@ -80,6 +80,8 @@ export interface TextEditorHost {
    */
   typeKey(press: KeyPress): boolean;
   close(): void;
+  /** The size the canvas draws a text at, in the text's own units. */
+  measure(node: TextNode): { readonly width: number; readonly height: number };
 }
 
 /** An image the user picked for the image tool, already checked at the file boundary. */

@@ -28,6 +28,7 @@ let textClosed = 0;
 const textHost: TextEditorHost = {
   edit: (_id, done) => done(null),
   typeKey: () => false,
+  measure: () => ({ width: 0, height: 0 }),
   close() {
     textClosed += 1;
   },

@@ -57,6 +57,7 @@ function fakeEngine(): { engine: Engine; ticks: Set<(input: InputState) => void>
 const textHost: TextEditorHost = {
   edit: (_id, done) => done(null),
   typeKey: () => false,
+  measure: () => ({ width: 0, height: 0 }),
   close() {},
 };
 

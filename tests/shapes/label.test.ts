@@ -39,7 +39,7 @@ const line = (label: Label | null): LineNode =>
 describe("label placement", () => {
   it("a box shape's label is centred and wraps inside its padding; an ellipse's inside its inscribed box", () => {
     const r = rect(LABEL);
-    expect(kindOf(r).labelPlacement?.(r)).toEqual({
+    expect(kindOf(r).labelPlacement?.(r)).toMatchObject({
       center: { x: 100, y: 50 },
       width: 200 - 2 * LABEL_PADDING,
     });
@@ -56,7 +56,11 @@ describe("label placement", () => {
 
   it("a line's label sits on the line at its position, and does not wrap", () => {
     const l = line({ ...LABEL, position: 0.25 });
-    expect(kindOf(l).labelPlacement?.(l)).toEqual({ center: { x: 75, y: 0 }, width: null });
+    expect(kindOf(l).labelPlacement?.(l)).toEqual({
+      center: { x: 75, y: 0 },
+      width: null,
+      heightToHold: null,
+    });
     const elbow: LineNode = { ...l, end: { x: 200, y: 100 }, route: "elbow", bend: 0.5 };
     // Along the elbow's 300 units: 100 across, 100 down, 100 across; its middle is halfway down.
     expect(
@@ -64,12 +68,16 @@ describe("label placement", () => {
     ).toEqual({
       center: { x: 100, y: 50 },
       width: null,
+      heightToHold: null,
     });
   });
 
   it("a label's lines are centred on the placement", () => {
     expect(
-      labelOrigin({ center: { x: 100, y: 50 }, width: 184 }, { width: 60, height: 25 }),
+      labelOrigin(
+        { center: { x: 100, y: 50 }, width: 184, heightToHold: null },
+        { width: 60, height: 25 },
+      ),
     ).toEqual({
       x: 70,
       y: 37.5,

@@ -17,8 +17,10 @@ import {
   type Id,
   type RectNode,
   type SceneNode,
+  type TextNode,
 } from "../../src/doc/types";
 import { labelOf } from "../../src/shapes/label";
+import { cssFont, ESTIMATED_MEASURE, layoutText } from "../../src/io/export/textLayout";
 import { ToolSettings, type ToolSettingsState } from "../../src/editing/settings";
 import { DocumentStatusStore } from "../../src/persist/documentStatus";
 import type { ToolController } from "../../src/tools/controller";
@@ -90,6 +92,16 @@ export class MemoryTextEditorHost implements TextEditorHost {
   /** Closing the field (the tool switched away, a click on the canvas) keeps what was typed. */
   close(): void {
     if (this.done !== null) this.commit();
+  }
+
+  /** Text set at the estimated advance (0.6 of the size a glyph), as the exports do in Node. */
+  measure(node: TextNode): { width: number; height: number } {
+    const layout = layoutText(node, ESTIMATED_MEASURE);
+    const font = cssFont(node);
+    return {
+      width: Math.max(0, ...layout.lines.map((line) => ESTIMATED_MEASURE.width(line.text, font))),
+      height: layout.lines.length * node.fontSize * node.lineHeight,
+    };
   }
 
   private finish(content: string | null): void {

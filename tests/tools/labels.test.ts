@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { duplicateSelection } from "../../src/actions/duplicate";
-import type { LineNode, RectNode, SceneNode } from "../../src/doc/types";
+import type { EllipseNode, LineNode, RectNode, SceneNode } from "../../src/doc/types";
 import { DEFAULT_LABEL_SIZE } from "../../src/tools/textTool";
 import {
   createToolHarness,
@@ -154,5 +154,62 @@ describe("labels", () => {
     expect(node<LineNode>(h, "line").label?.position).toBeCloseTo(0.1, 6);
     h.key("Escape");
     expect(documentState(h)).toEqual(before);
+  });
+
+  it("a box grows downwards as its label outgrows it, gives the room back as words go, and one undo puts it back", async () => {
+    const h = await boxAndLine();
+    const undoBefore = h.history.depth.undo;
+    doubleClick(h, 200, 150);
+    // 20 four-letter words at the estimated 12 units a glyph: three a line within the 184-unit
+    // wrap, so 7 lines of 25 units, and 16 units of padding: 191 tall where 100 held 3 lines.
+    h.text.type(Array.from({ length: 20 }, () => "word").join(" "));
+    let rect = node<RectNode>(h, "rect");
+    expect(rect.height).toBeCloseTo(7 * 25 + 16, 6);
+    expect(rect.width).toBe(200);
+    expect(rect.transform).toMatchObject({ x: 100, y: 100 });
+    // Fewer words: the box shrinks with them, but never below the height it had.
+    h.text.value = "word word word word";
+    h.text.type("");
+    expect(node<RectNode>(h, "rect").height).toBeCloseTo(100, 6);
+    h.text.type(" word word word word word word word word");
+    expect(node<RectNode>(h, "rect").height).toBeCloseTo(4 * 25 + 16, 6);
+    h.text.commit();
+    rect = node<RectNode>(h, "rect");
+    expect(rect.height).toBeCloseTo(4 * 25 + 16, 6);
+    expect(h.history.depth.undo).toBe(undoBefore + 1);
+    h.history.undo();
+    rect = node<RectNode>(h, "rect");
+    expect(rect.label).toBeNull();
+    expect(rect.height).toBe(100);
+  });
+
+  it("a label that fits leaves its box's size alone; an ellipse grows to hold the lines in its inscribed box", async () => {
+    const h = await boxAndLine();
+    doubleClick(h, 200, 150);
+    h.text.type("Start");
+    h.text.commit();
+    expect(node<RectNode>(h, "rect").height).toBe(100);
+    h.setTool("ellipse");
+    h.drag({ x: 100, y: 400 }, { x: 300, y: 500 });
+    h.setTool("select");
+    doubleClick(h, 200, 450);
+    expect(h.text.editing).toBe(node<SceneNode>(h, "ellipse").id);
+    h.text.type("one two three four five six");
+    h.text.commit();
+    const ellipse = node<EllipseNode>(h, "ellipse");
+    // Wrapped at 200·√½ − 16 ≈ 125 units, 12 a glyph: "one two", "three four", "five six".
+    expect(ellipse.height).toBeCloseTo((3 * 25 + 16) / Math.SQRT1_2, 6);
+    expect(ellipse.transform).toMatchObject({ y: 400 });
+  });
+
+  it("a line's label never changes the line", async () => {
+    const h = await boxAndLine();
+    const before = node<LineNode>(h, "line");
+    h.click(500, 300);
+    h.key("Enter");
+    h.tick();
+    h.text.type("a long label for a short line, longer than the line is");
+    h.text.commit();
+    expect({ ...node<LineNode>(h, "line"), label: null }).toEqual({ ...before, label: null });
   });
 });

@@ -5,6 +5,7 @@ import type { LineNode, PathNode, RectNode, Subpath } from "../../src/doc/types"
 import { pointAt } from "../../src/geometry/bezier";
 import { nodeKind, segmentCurveAt, toEditable } from "../../src/geometry/pathNodes";
 import type { PathTool } from "../../src/tools/pathTool";
+import { sampleLabel } from "../support/label";
 import { createToolHarness, documentState, PAGE, type ToolHarness } from "../support/toolHarness";
 
 /** An open path through (100,100) → (200,100) → (200,200) on the page. */
@@ -98,6 +99,24 @@ describe("path editing tool", () => {
     h.history.undo();
     expect(documentState(h).records).toEqual(before.records);
     expect(h.overlays.shownPathMarkers).toBeNull();
+  });
+
+  it("leaves a labelled rectangle whole: choosing the tool (A, typed by mistake) keeps its words", async () => {
+    const rect = makeNode<RectNode>("rect", "r", PAGE, "a2", {
+      fill: NO_FILL,
+      stroke: DEFAULT_STROKE,
+      width: 80,
+      height: 40,
+      radii: [0, 0, 0, 0],
+      label: sampleLabel("Start"),
+    });
+    const h = await createToolHarness({ records: [rect] });
+    h.store.setSelection(["r"]);
+    const before = documentState(h);
+    h.setTool("path");
+    h.tick();
+    expect(documentState(h)).toEqual(before);
+    expect(tool(h).editing).toBeNull();
   });
 
   it("Select's double-click on a path opens path editing", async () => {
