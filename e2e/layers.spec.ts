@@ -177,6 +177,31 @@ test.describe("layers: reorder with the mouse", () => {
     expect(await page.evaluate(() => window.linework!.editor.store.selection)).toEqual(["a"]);
   });
 
+  test("a double-click renames the row clicked, though its first click grows the panel above", async ({
+    browser,
+  }) => {
+    const page = await reuseChrome(browser);
+    await addNamed(page, { a: "Alpha", b: "Bravo", c: "Charlie" });
+    // Nothing selected: the first click selects Bravo, and the properties panel above the
+    // layers grows by the selection's fields; the row must still be under the second click.
+    const bravo = await centre(
+      row(page, "Bravo").getByRole("button", { name: "Bravo", exact: true }),
+    );
+    await page.mouse.dblclick(bravo.x, bravo.y);
+    const field = layers(page).getByRole("textbox", { name: "Rename Bravo" });
+    await expect(field).toBeFocused();
+    await page.keyboard.type("Second");
+    await page.keyboard.press("Enter");
+    const names = await page.evaluate(() =>
+      ["a", "b", "c"].map((id) => (window.linework!.editor.store.get(id) as { name: string }).name),
+    );
+    expect(names).toEqual(["Alpha", "Second", "Charlie"]);
+    expect(await page.evaluate(() => window.linework!.editor.store.selection)).toEqual(["b"]);
+    // A click on the next row selects it where it is seen.
+    await page.mouse.click(bravo.x, bravo.y + 28);
+    expect(await page.evaluate(() => window.linework!.editor.store.selection)).toEqual(["a"]);
+  });
+
   test("dropping on the middle of a group puts the row inside it", async ({ browser }) => {
     const page = await reuseChrome(browser);
     await addNamed(page, { a: "Alpha", b: "Bravo" });

@@ -18,6 +18,7 @@ import { dropNodes, moveByKey, type KeyMove } from "./moves";
 import { panelKeys } from "../dialogs/panelShortcuts";
 import { DragHandle } from "./DragHandle";
 import { isRowControl, useRowDrag } from "./rowDrag";
+import { keepRowInPlace, releaseRoom, scrollingAncestor } from "./rowAnchor";
 import { dropPosition, layerRows, rowAt, visibleRange, type DropPosition } from "./tree";
 
 /** Row heights: mouse and keyboard, and touch (44 px targets). */
@@ -78,11 +79,35 @@ export function LayersPanel({ store, pulse, pageId, touch = false }: LayersPanel
     else next.add(id);
     setExpanded(next);
   };
-  const select = (node: SceneNode, additive: boolean): void => {
-    if (!additive) store.setSelection([node.id]);
-    else if (selected.has(node.id)) store.setSelection(selection.filter((id) => id !== node.id));
-    else store.setSelection([...selection, node.id]);
+  const section = useRef<HTMLElement>(null);
+  /** A row clicked to change the selection, and where it was: it stays there (see below). */
+  const anchor = useRef<{ readonly id: Id; readonly top: number } | null>(null);
+  const select = (node: SceneNode, additive: boolean, row: HTMLElement | null): void => {
+    const next = !additive
+      ? [node.id]
+      : selected.has(node.id)
+        ? selection.filter((id) => id !== node.id)
+        : [...selection, node.id];
+    if (next.length === selection.length && next.every((id, i) => id === selection[i])) return;
+    anchor.current = row === null ? null : { id: node.id, top: row.getBoundingClientRect().top };
+    store.setSelection(next);
   };
+  // The properties panel above grows or shrinks with the selection. A row clicked stays under
+  // the pointer, so the double-click's second click (and the next click) finds it; a selection
+  // made anywhere else lets the side panels lie as they fall.
+  useLayoutEffect(() => {
+    const held = anchor.current;
+    anchor.current = null;
+    const own = section.current;
+    if (own === null) return;
+    const scroller = scrollingAncestor(own);
+    const row =
+      held === null
+        ? null
+        : list.current?.querySelector<HTMLElement>(`[data-node="${CSS.escape(held.id)}"]`);
+    if (held === null || scroller === null || !row) releaseRoom(own);
+    else keepRowInPlace(scroller, row, held.top, own);
+  }, [selection]);
   const flag = (node: SceneNode, key: "locked" | "hidden"): void => {
     store.transact(key === "locked" ? "Lock" : "Hide", (tx) =>
       tx.put({ ...node, [key]: !node[key] }),
@@ -158,7 +183,7 @@ export function LayersPanel({ store, pulse, pageId, touch = false }: LayersPanel
   };
 
   return (
-    <section className="lw-panel-section lw-layers" aria-label={t("layers.label")}>
+    <section ref={section} className="lw-panel-section lw-layers" aria-label={t("layers.label")}>
       <h2 className="lw-panel-title">{t("layers.label")}</h2>
       <p id={hintId} className="lw-visually-hidden">
         {t("layers.moveHint")}
@@ -220,6 +245,8 @@ export function LayersPanel({ store, pulse, pageId, touch = false }: LayersPanel
                     defaultValue={node.name}
                     maxLength={MAX_NAME}
                     autoFocus
+                    // The whole name, as in Figma and file managers: typing replaces it.
+                    onFocus={(event) => event.currentTarget.select()}
                     onBlur={(event) => rename(node, event.target.value)}
                     onKeyDown={(event) => {
                       if (event.key === "Enter") rename(node, event.currentTarget.value);
@@ -238,7 +265,11 @@ export function LayersPanel({ store, pulse, pageId, touch = false }: LayersPanel
                     aria-keyshortcuts={LAYER_KEYS}
                     onClick={(event) => {
                       if (!drag.justDragged())
-                        select(node, event.shiftKey || event.ctrlKey || event.metaKey);
+                        select(
+                          node,
+                          event.shiftKey || event.ctrlKey || event.metaKey,
+                          event.currentTarget.closest<HTMLElement>("[data-node]"),
+                        );
                     }}
                     onDoubleClick={() => setRenaming(node.id)}
                     onKeyDown={(event) => onRowKey(event, node)}
