@@ -298,6 +298,26 @@ test.describe("labels", () => {
     for (let i = 0; i < strip.data.length; i += 4)
       if (strip.data[i]! + strip.data[i + 1]! + strip.data[i + 2]! < 300) dark += 1;
     expect(dark).toBe(0);
+    // A word wider than the box is broken inside it, on the canvas as in the field.
+    await page.keyboard.press("Enter");
+    await page.keyboard.type(" Supercalifragilisticexpialidocious");
+    await page.keyboard.press("Escape");
+    await waitTicks(page);
+    const tall = await page.evaluate(
+      (id) => (window.linework!.editor.store.get(id) as { height: number }).height,
+      box,
+    );
+    const right = await worldToPage(page, { x: 456, y: 100 });
+    const side = await screenshotPixels(page, {
+      x: right.x,
+      y: right.y,
+      width: 60,
+      height: Math.round(tall),
+    });
+    let beside = 0;
+    for (let i = 0; i < side.data.length; i += 4)
+      if (side.data[i]! + side.data[i + 1]! + side.data[i + 2]! < 300) beside += 1;
+    expect(beside).toBe(0);
 
     // A 60-long arrow, labelled with words longer than it.
     const arrow = await draw(page, "Shift+KeyL", { x: 500, y: 300 }, { x: 560, y: 300 });

@@ -594,6 +594,8 @@ function textStyleOf(node: TextNode): TextStyleOptions {
     lineHeight: node.fontSize * node.lineHeight,
     wordWrap: node.width !== null,
     wordWrapWidth: node.width ?? 0,
+    // A word wider than the box is broken, as the editing field (a textarea) breaks it.
+    breakWords: node.width !== null,
     fill:
       node.fill.type === "solid"
         ? colorOf(node.fill.color)

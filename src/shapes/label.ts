@@ -166,9 +166,9 @@ export function lineLabelGap(
 
 /**
  * A generous box of where a label's words can reach, before they are measured. A wrapped label's
- * lines break between words, so no line is wider than the wrap width unless one word is, which
- * then runs past its shape. Lines are counted by wrapping the words greedily, every glyph taken
- * at a generous average advance.
+ * lines break between words, and inside a word wider than the wrap width, so no line is wider
+ * than that. Lines are counted by wrapping the words greedily, every glyph taken at a generous
+ * average advance.
  */
 export function estimatedLabelBox(label: Label, placement: LabelPlacement): Box | null {
   if (label.content === "") return null;
@@ -182,11 +182,8 @@ export function estimatedLabelBox(label: Label, placement: LabelPlacement): Box 
   } else {
     width = placement.width;
     lines = 0;
-    for (const paragraph of paragraphs) {
-      const words = paragraph.split(" ");
-      for (const word of words) width = Math.max(width, word.length * advance);
-      lines += wrappedLines(words, placement.width, advance);
-    }
+    for (const paragraph of paragraphs)
+      lines += wrappedLines(paragraph.split(" "), placement.width, advance);
   }
   const height = lines * label.fontSize * LABEL_LINE_HEIGHT;
   return {
@@ -197,13 +194,22 @@ export function estimatedLabelBox(label: Label, placement: LabelPlacement): Box 
   };
 }
 
-/** The lines `words` take wrapped greedily at `width`, each character `advance` wide. */
+/**
+ * The lines `words` take wrapped greedily at `width`, each character `advance` wide; a word
+ * wider than that starts a line and is broken between characters, as the canvas breaks it.
+ */
 function wrappedLines(words: readonly string[], width: number, advance: number): number {
+  const perLine = Math.max(1, Math.floor(width / advance));
   let lines = 1;
   let used = 0;
   for (const word of words) {
     const wide = word.length * advance;
-    if (used > 0 && used + advance + wide > width) {
+    if (wide > width) {
+      if (used > 0) lines += 1;
+      const pieces = Math.ceil(word.length / perLine);
+      lines += pieces - 1;
+      used = (word.length - (pieces - 1) * perLine) * advance;
+    } else if (used > 0 && used + advance + wide > width) {
       lines += 1;
       used = wide;
     } else used += (used > 0 ? advance : 0) + wide;

@@ -4,6 +4,7 @@ import { DEFAULT_STROKE, NO_FILL } from "../../src/doc/factory";
 import { makeNode } from "../../src/shapes/makeNode";
 import type { EllipseNode, Label, LineNode, RectNode } from "../../src/doc/types";
 import {
+  estimatedLabelBox,
   fractionAlong,
   LABEL_PADDING,
   labelOrigin,
@@ -126,13 +127,21 @@ describe("label placement", () => {
     expect(box.maxY).toBeGreaterThan(100);
   });
 
-  it("a word longer than its shape is wide widens the bounds to take it in", () => {
+  it("a word longer than its shape is wide breaks onto more lines, and leaves the width alone", () => {
     const word = "Supercalifragilisticexpialidocious";
     const shape: RectNode = { ...rect(sampleLabel(word, { fontSize: 16 })), width: 150 };
     const box = kindOf(shape).localBounds(shape)!;
-    // Set in Inter it measures 0.45 em a character: about 245 units at 16.
-    expect(box.maxX - box.minX).toBeGreaterThanOrEqual(245);
-    expect((box.minX + box.maxX) / 2).toBeCloseTo(75);
+    const bare = kindOf(shape).localBounds({ ...shape, label: null })!;
+    expect([box.minX, box.maxX]).toEqual([bare.minX, bare.maxX]);
+    // 34 glyphs at the estimate's 9.6 units in a 134-unit wrap: 13 a line, so 3 lines of 20.
+    const words = estimatedLabelBox(shape.label!, kindOf(shape).labelPlacement!(shape))!;
+    expect(words.maxY - words.minY).toBeCloseTo(3 * 20, 6);
+    // Words after it follow its last piece, and a short word before it keeps its own line.
+    const around = estimatedLabelBox(
+      { ...shape.label!, content: `an ${word} ok` },
+      kindOf(shape).labelPlacement!(shape),
+    )!;
+    expect(around.maxY - around.minY).toBeCloseTo(4 * 20, 6);
   });
 
   it("a line's words cut a gap in it only when both its ends lie outside them", () => {

@@ -54,12 +54,35 @@ export interface TextLayout {
   readonly anchor: "start" | "middle" | "end";
 }
 
-/** Greedy word wrap at spaces; a word longer than the width keeps a line of its own. */
+/**
+ * Greedy word wrap at spaces. A word wider than the width starts a line and is broken between
+ * characters, as the canvas (PixiJS's `breakWords`) and the editing field (a textarea's
+ * `overflow-wrap: break-word`) break it; words may follow its last piece on that line.
+ */
 function wrap(paragraph: string, width: number, font: string, measure: TextMeasure): string[] {
   const words = paragraph.split(/(?<= )/);
   const lines: string[] = [];
   let line = "";
   for (const word of words) {
+    const bare = word.trimEnd();
+    if (measure.width(bare, font) > width) {
+      if (line !== "") lines.push(line.trimEnd());
+      line = "";
+      let used = 0;
+      for (const char of bare) {
+        const advance = measure.width(char, font);
+        if (line !== "" && used + advance > width) {
+          lines.push(line.trimEnd());
+          line = "";
+          used = 0;
+        }
+        line += char;
+        used += advance;
+      }
+      // Its space ends the line's last piece, and goes with it if the next word wraps.
+      line += word.slice(bare.length);
+      continue;
+    }
     const candidate = line + word;
     if (line !== "" && measure.width(candidate.trimEnd(), font) > width) {
       lines.push(line.trimEnd());

@@ -350,6 +350,29 @@ describe("SVG export details", () => {
     expect(childElements(t2).map((s) => s.textContent)).toEqual(["one two", "three", "four"]);
   });
 
+  it("breaks a word wider than its text's width between characters, as the canvas does", () => {
+    const text = makeNode<TextNode>("text", "long", "page", "b1", {
+      content: "a Supercalifragilis ok",
+      fontFamily: "sans-serif",
+      fontSize: 10,
+      fontWeight: 400,
+      fontStyle: "normal",
+      align: "left",
+      lineHeight: 1.25,
+      width: 50,
+      fill: { type: "solid", color: { r: 0, g: 0, b: 0, a: 1 } },
+      stroke: NO_STROKE,
+    });
+    const root = parseXml(exportSvg(withNodes(text), { scope: { nodes: ["long"] } }).svg);
+    // 8 estimated glyphs of 6 units a line; the word's last piece takes the next word along.
+    expect(childElements(byId(root, "Text")).map((s) => s.textContent)).toEqual([
+      "a",
+      "Supercal",
+      "ifragili",
+      "s ok",
+    ]);
+  });
+
   it("embeds raster images as data URLs and leaves out other data", () => {
     const png: BlobRecord = { id: "png", type: "blob", mime: "image/png", data: "iVBORw0KGgo=" };
     const svg: BlobRecord = {
