@@ -38,6 +38,7 @@ import { StatusBar } from "./status/StatusBar";
 import { ZoomControl } from "./status/ZoomControl";
 import { NEXT_THEME, useResolvedTheme } from "./theme";
 import { Toolbar } from "./Toolbar";
+import { measureTextNode } from "../render/displays";
 
 export interface OverlayProps {
   readonly rect: { subscribe: (listener: () => void) => () => void; getSnapshot: () => CanvasRect };
@@ -294,6 +295,7 @@ function EditingChrome({ services, root, banners, persisting, drawer, touch }: E
             gradientEdits={current.gradientEdits}
             recent={chrome.recentColours}
             pulse={pulse}
+            measureText={measureTextNode}
           />
           <PagesPanel store={store} pulse={pulse} pageId={pageId} onShow={showPage} />
           <LayersPanel store={store} pulse={pulse} pageId={pageId} touch={touch} />

@@ -4,7 +4,7 @@ import { addNodes } from "../../src/doc/commands";
 import { createDocument, DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
 import { makeNode } from "../../src/shapes/makeNode";
 import { DocumentStore } from "../../src/doc/store";
-import type { EllipseNode, Label, RectNode, SceneNode } from "../../src/doc/types";
+import type { EllipseNode, Label, RectNode, SceneNode, TextNode } from "../../src/doc/types";
 import { History } from "../../src/history/history";
 import { editNodes } from "../../src/ui/properties/edits";
 import {
@@ -102,6 +102,31 @@ describe("label font and colour in the properties panel", () => {
     history.undo();
     expect(ids.map((id) => store.get(id))).toEqual(before);
     expect(history.canUndo).toBe(true); // the "Add" step is still there: one step was taken back
+  });
+
+  it("grows a box whose label no longer fits at the new size, in the same undo step; never shrinks it", () => {
+    const { store, history, ids } = setup([label({ content: "Start here" })]);
+    const id = ids[0]!;
+    // One line a paragraph, each as tall as the size and line height say.
+    const measure = (text: TextNode) => ({
+      width: 0,
+      height: text.content.split("\n").length * text.fontSize * text.lineHeight,
+    });
+    const height = () => (store.get(id) as RectNode).height;
+    editNodes(store, "Label size", ids, (n) =>
+      withLabel(n, (l) => ({ ...l, fontSize: 60 }), measure),
+    );
+    // 60 × 1.25 of words and 8 units of padding above and below them.
+    expect(height()).toBeCloseTo(60 * 1.25 + 16, 6);
+    expect((store.get(id) as RectNode).transform.y).toBe(0);
+    history.undo();
+    expect(height()).toBe(60);
+    expect(labelOf(store, id)?.fontSize).toBe(20);
+    // Smaller words leave the box as it is.
+    editNodes(store, "Label size", ids, (n) =>
+      withLabel(n, (l) => ({ ...l, fontSize: 8 }), measure),
+    );
+    expect(height()).toBe(60);
   });
 
   it("keeps every other field of the label and shape, whatever the change", () => {

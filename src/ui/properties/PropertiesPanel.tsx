@@ -1,4 +1,5 @@
 import { useState } from "react";
+import type { TextSize } from "../../tools/labelGrowth";
 import { setGeometry, setSelectionBounds, type GeometryChange } from "../../actions/numeric";
 import { withStrokeWidth } from "../../actions/style";
 import type { DocumentStore } from "../../doc/store";
@@ -132,8 +133,11 @@ export function PropertiesPanel({
   gradientEdits,
   recent,
   pulse,
+  measureText,
 }: {
   readonly store: DocumentStore;
+  /** How the canvas measures text: labels' shapes grow to hold words made bigger here. */
+  readonly measureText?: TextSize;
   /** Where "Edit on canvas" asks the open document's gradient tool to take over. */
   readonly gradientEdits: GradientEditRequests;
   /** The colours last picked, shared by every document of the page. */
@@ -381,7 +385,7 @@ export function PropertiesPanel({
                 (family) => family,
               )}
               onChange={(fontFamily) =>
-                edit("Label font", (n) => withLabel(n, (l) => ({ ...l, fontFamily })))
+                edit("Label font", (n) => withLabel(n, (l) => ({ ...l, fontFamily }), measureText))
               }
             />
             <NumberField
@@ -389,7 +393,7 @@ export function PropertiesPanel({
               field={summary.labelSize}
               onCommit={(size) => {
                 const fontSize = clamp(size, LABEL_SIZE_LIMITS);
-                edit("Label size", (n) => withLabel(n, (l) => ({ ...l, fontSize })));
+                edit("Label size", (n) => withLabel(n, (l) => ({ ...l, fontSize }), measureText));
               }}
             />
             <Choice
@@ -402,7 +406,9 @@ export function PropertiesPanel({
               ).map((w) => ({ value: String(w.value), label: w.label }))}
               onChange={(weight) => {
                 const fontWeight = Number(weight);
-                edit("Label weight", (n) => withLabel(n, (l) => ({ ...l, fontWeight })));
+                edit("Label weight", (n) =>
+                  withLabel(n, (l) => ({ ...l, fontWeight }), measureText),
+                );
               }}
             />
           </div>

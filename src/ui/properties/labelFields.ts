@@ -6,6 +6,7 @@ import {
   BUNDLED_SERIF,
 } from "../../fonts/family";
 import { labelOf } from "../../shapes/label";
+import { grownForLabel, type TextSize } from "../../tools/labelGrowth";
 
 /**
  * The families the label's font menu offers: each shipped face with its generic family after
@@ -52,10 +53,19 @@ export function withCurrent<T>(
 
 /**
  * The node with its label changed by `change`; null for a node without a label (a mixed
- * selection's other shapes, which the edit leaves alone).
+ * selection's other shapes, which the edit leaves alone). Given how text measures, a box shape
+ * grows taller if the changed words (a bigger size, a wider face) no longer fit in it, as it
+ * grows while they are typed; it never shrinks for them.
  */
-export function withLabel(node: SceneNode, change: (label: Label) => Label): SceneNode | null {
+export function withLabel(
+  node: SceneNode,
+  change: (label: Label) => Label,
+  measure?: TextSize,
+): SceneNode | null {
   const label = labelOf(node);
   if (label === null || !("label" in node)) return null;
-  return { ...node, label: change(label) };
+  const changed: SceneNode = { ...node, label: change(label) };
+  return measure === undefined || !("height" in node)
+    ? changed
+    : grownForLabel(changed, node.height, measure);
 }
