@@ -26,11 +26,25 @@ export function readUntrusted(
   progress?: ImportProgress,
   measure?: TextMeasure,
 ): ImportResult {
+  let result: ImportResult;
   try {
-    return dispatch(name, data, mime, progress, measure);
+    result = dispatch(name, data, mime, progress, measure);
   } catch (error) {
-    return failureOf(error, "imported");
+    result = failureOf(error, "imported");
   }
+  return result.ok ? result : namingTheFile(result, name);
+}
+
+/**
+ * A refusal that speaks of "The file" names it instead, when it has a name: a reader deep in a
+ * format (the XML parser, the SVG converter) does not know it, and a person importing several
+ * files must be told which one was refused.
+ */
+function namingTheFile(failure: { ok: false; error: string }, name: string): ImportResult {
+  const shown = fileName(name);
+  return shown === "The file" || !failure.error.startsWith("The file ")
+    ? failure
+    : { ok: false, error: `${shown}${failure.error.slice("The file".length)}` };
 }
 
 function dispatch(
@@ -46,7 +60,7 @@ function dispatch(
   if (size > limit) {
     return {
       ok: false,
-      error: `The file is too large to import: ${megabytes(size)}, over the limit of ${megabytes(limit)}.`,
+      error: `${fileName(name)} is too large to import: ${megabytes(size)}, over the limit of ${megabytes(limit)}.`,
     };
   }
   const title = baseName(name);

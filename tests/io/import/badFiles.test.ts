@@ -155,6 +155,14 @@ describe("damaged and truncated rasters are refused with the file's name and the
     );
   });
 
+  it('a file whose bytes turned into the start of XML is refused by its name, not as "The file"', () => {
+    // The property test below found it: a PNG cut to its first byte, changed to "<".
+    for (const bytes of [[0x3c], [0x3c, 0x3f], [0x3c, 0x73]]) {
+      const result = readUntrusted("photo.png", new Uint8Array(bytes));
+      expect(result.ok ? "" : result.error).toMatch(/^photo\.png is not well-formed XML: /);
+    }
+  });
+
   it("random byte changes to a valid PNG never throw: each is a decodable image or a refusal naming the file", () => {
     fc.assert(
       fc.property(

@@ -67,7 +67,7 @@ describe("hostile inputs", () => {
 
   it("more than 1M elements (generated, not committed) is rejected", () => {
     const { result, ms } = timed("many.svg", generated.manyElements(1_000_001));
-    expect(failed(result)).toBe("The file has more than 1,000,000 elements (the limit).");
+    expect(failed(result)).toBe("many.svg has more than 1,000,000 elements (the limit).");
     expect(ms).toBeLessThan(20_000);
   });
 
@@ -150,10 +150,10 @@ describe("hostile inputs", () => {
 
   it("malformed and truncated XML give located errors", () => {
     expect(failed(readUntrusted("m.svg", file("malformed.svg")))).toBe(
-      "The file is not well-formed XML: </svg> closes <rect> (line 4, column 7).",
+      "m.svg is not well-formed XML: </svg> closes <rect> (line 4, column 7).",
     );
     expect(failed(readUntrusted("t.svg", file("truncated.svg")))).toBe(
-      "The file is not well-formed XML: <style> is not closed (the file may be cut short) (line 3, column 52).",
+      "t.svg is not well-formed XML: <style> is not closed (the file may be cut short) (line 3, column 52).",
     );
   });
 
@@ -177,7 +177,7 @@ describe("hostile inputs", () => {
   it("input over 100 MB is refused before it is read", () => {
     const big = new Uint8Array(100 * 1024 * 1024 + 1);
     expect(failed(readUntrusted("big.svg", big))).toBe(
-      "The file is too large to import: 100 MB, over the limit of 100 MB.",
+      "big.svg is too large to import: 100 MB, over the limit of 100 MB.",
     );
   });
 
