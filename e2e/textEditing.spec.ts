@@ -207,6 +207,39 @@ test.describe("text editing", () => {
     await expectFieldOver(page, "wrapped");
   });
 
+  test("a text's box is where its glyphs are: its last wrapped line and its widest letters select it, and a PNG of it holds them", async () => {
+    const page = shared();
+    await prepareDrawing(page);
+    const sentence = "The quick brown fox jumps over the lazy dog again and again";
+    await showTexts(page, [
+      { id: "wrapped", content: sentence, x: 100, y: 100, width: 200 },
+      { id: "wide", content: "WWWWWWWWWW", x: 100, y: 300 },
+    ]);
+    const selection = () => page.evaluate(() => window.linework!.editor.store.selection);
+    // Four lines of 30: the fourth's middle is 105 below the top.
+    const last = await screen(page, 130, 205);
+    await page.mouse.click(last.x, last.y);
+    await waitTicks(page);
+    expect(await selection()).toEqual(["wrapped"]);
+    // Ten W at 24 are about 236 wide; 220 along is on the ninth.
+    const right = await screen(page, 320, 312);
+    await page.mouse.click(right.x, right.y);
+    await waitTicks(page);
+    expect(await selection()).toEqual(["wide"]);
+    const sizes = await page.evaluate(async () => {
+      const size = async (id: string) => {
+        const blob = await window.linework!.exports.png({ scope: { nodes: [id] } });
+        const bitmap = await createImageBitmap(blob);
+        return { width: bitmap.width, height: bitmap.height };
+      };
+      return { wrapped: await size("wrapped"), wide: await size("wide") };
+    });
+    expect(sizes.wrapped).toEqual({ width: 200, height: 120 });
+    expect(sizes.wide.width).toBeGreaterThanOrEqual(230);
+    // The canvas draws the words inside those boxes.
+    expect((await textRect(page, "wrapped")).height).toBeLessThanOrEqual(121);
+  });
+
   for (const zoom of [0.5, 2]) {
     test(`at zoom ${zoom} the field matches the text, typing included`, async () => {
       const page = shared();

@@ -1,5 +1,6 @@
 import { NO_STROKE, nodeBase } from "../doc/factory";
 import type { Label, Labelled, LineNode, SceneNode, TextNode } from "../doc/types";
+import { shippedTextBox } from "../fonts/textMetrics";
 import { unionBox } from "../geometry/bounds";
 import type { HitPart } from "../geometry/hitOutline";
 import type { Box } from "../math/box";
@@ -12,8 +13,6 @@ export const LABEL_PADDING = 8;
 export const LABEL_LINE_HEIGHT = 1.25;
 /** The narrowest a label wraps at: a tiny shape still shows a word a line rather than a letter. */
 const MIN_WRAP_WIDTH = 24;
-/** Average glyph advance as a share of the font size, for labels not yet measured. */
-const GLYPH_ADVANCE = 0.6;
 
 /** Where a kind writes its label, in the shape's own coordinates. */
 export interface LabelPlacement {
@@ -165,56 +164,24 @@ export function lineLabelGap(
 }
 
 /**
- * A generous box of where a label's words can reach, before they are measured. A wrapped label's
- * lines break between words, and inside a word wider than the wrap width, so no line is wider
- * than that. Lines are counted by wrapping the words greedily, every glyph taken at a generous
- * average advance.
+ * The box a label's words take, as the shipped faces set them (`shippedTextBox`), centred on
+ * its placement: a wrapped label's lines break between words, and inside a word wider than the
+ * wrap width, so it is as wide as the width it wraps at.
  */
 export function estimatedLabelBox(label: Label, placement: LabelPlacement): Box | null {
   if (label.content === "") return null;
-  const advance = label.fontSize * GLYPH_ADVANCE;
-  const paragraphs = label.content.split("\n");
-  let width: number;
-  let lines: number;
-  if (placement.width === null) {
-    width = Math.max(...paragraphs.map((p) => p.length)) * advance;
-    lines = paragraphs.length;
-  } else {
-    width = placement.width;
-    lines = 0;
-    for (const paragraph of paragraphs)
-      lines += wrappedLines(paragraph.split(" "), placement.width, advance);
-  }
-  const height = lines * label.fontSize * LABEL_LINE_HEIGHT;
+  const lines = shippedTextBox({
+    ...label,
+    width: placement.width,
+    lineHeight: LABEL_LINE_HEIGHT,
+  });
+  const width = placement.width ?? lines.width;
   return {
     minX: placement.center.x - width / 2,
-    minY: placement.center.y - height / 2,
+    minY: placement.center.y - lines.height / 2,
     maxX: placement.center.x + width / 2,
-    maxY: placement.center.y + height / 2,
+    maxY: placement.center.y + lines.height / 2,
   };
-}
-
-/**
- * The lines `words` take wrapped greedily at `width`, each character `advance` wide; a word
- * wider than that starts a line and is broken between characters, as the canvas breaks it.
- */
-function wrappedLines(words: readonly string[], width: number, advance: number): number {
-  const perLine = Math.max(1, Math.floor(width / advance));
-  let lines = 1;
-  let used = 0;
-  for (const word of words) {
-    const wide = word.length * advance;
-    if (wide > width) {
-      if (used > 0) lines += 1;
-      const pieces = Math.ceil(word.length / perLine);
-      lines += pieces - 1;
-      used = (word.length - (pieces - 1) * perLine) * advance;
-    } else if (used > 0 && used + advance + wide > width) {
-      lines += 1;
-      used = wide;
-    } else used += (used > 0 ? advance : 0) + wide;
-  }
-  return lines;
 }
 
 /** `box` grown to hold where the node's label can reach. */

@@ -1,4 +1,5 @@
 import { NO_RULES } from "../doc/invariants";
+import { shippedTextBox } from "../fonts/textMetrics";
 import type { TextNode } from "../doc/types";
 import { transformBox } from "../geometry/bounds";
 import { boxHitOutline, hitWhole } from "../geometry/hitOutline";
@@ -8,19 +9,13 @@ import { withoutStroke } from "./common";
 import { sizeField } from "./fileFields";
 import { isNodeOf, type ShapeKind } from "./kind";
 
-/** Average advance of a glyph as a share of the font size, for text not yet measured. */
-const GLYPH_ADVANCE = 0.6;
-
+/**
+ * The box of its lines as the shipped faces set them: wrapped at its width when it has one (then
+ * as wide as that), else as wide as its widest line.
+ */
 function localBounds(node: TextNode): Box | null {
-  const lines = node.content.split("\n");
-  const longest = Math.max(...lines.map((line) => line.length));
-  const width = node.width ?? longest * node.fontSize * GLYPH_ADVANCE;
-  return {
-    minX: 0,
-    minY: 0,
-    maxX: width,
-    maxY: lines.length * node.fontSize * node.lineHeight,
-  };
+  const box = shippedTextBox(node);
+  return { minX: 0, minY: 0, maxX: node.width ?? box.width, maxY: box.height };
 }
 
 export const isText = isNodeOf("text");

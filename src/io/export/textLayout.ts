@@ -1,4 +1,5 @@
 import { resolvedFamilyList } from "../../fonts/family";
+import { textLines } from "../../fonts/textMetrics";
 import type { TextNode } from "../../doc/types";
 
 /**
@@ -55,56 +56,13 @@ export interface TextLayout {
 }
 
 /**
- * Greedy word wrap at spaces. A word wider than the width starts a line and is broken between
- * characters, as the canvas (PixiJS's `breakWords`) and the editing field (a textarea's
- * `overflow-wrap: break-word`) break it; words may follow its last piece on that line.
- */
-function wrap(paragraph: string, width: number, font: string, measure: TextMeasure): string[] {
-  const words = paragraph.split(/(?<= )/);
-  const lines: string[] = [];
-  let line = "";
-  for (const word of words) {
-    const bare = word.trimEnd();
-    if (measure.width(bare, font) > width) {
-      if (line !== "") lines.push(line.trimEnd());
-      line = "";
-      let used = 0;
-      for (const char of bare) {
-        const advance = measure.width(char, font);
-        if (line !== "" && used + advance > width) {
-          lines.push(line.trimEnd());
-          line = "";
-          used = 0;
-        }
-        line += char;
-        used += advance;
-      }
-      // Its space ends the line's last piece, and goes with it if the next word wraps.
-      line += word.slice(bare.length);
-      continue;
-    }
-    const candidate = line + word;
-    if (line !== "" && measure.width(candidate.trimEnd(), font) > width) {
-      lines.push(line.trimEnd());
-      line = word;
-    } else line = candidate;
-  }
-  lines.push(line.trimEnd());
-  return lines;
-}
-
-/**
  * Lines and baselines as the renderer lays them out (PixiJS canvas text): line j's baseline at
  * j·L + (L − (ascent + descent)) / 2 + ascent, with L the line height in pixels; lines aligned
  * within the widest one.
  */
 export function layoutText(node: TextNode, measure: TextMeasure): TextLayout {
   const font = cssFont(node);
-  const paragraphs = node.content.split(/\r\n|\r|\n/);
-  const texts =
-    node.width === null
-      ? paragraphs
-      : paragraphs.flatMap((p) => wrap(p, node.width ?? 0, font, measure));
+  const texts = textLines(node.content, node.width, (part) => measure.width(part, font));
   const widths = texts.map((text) => measure.width(text, font));
   const widest = Math.max(0, ...widths);
   const lineHeight = node.fontSize * node.lineHeight;
