@@ -210,3 +210,39 @@ test("Tab from field to field keeps the keyboard in the panel: nothing is added 
   expect(await children()).toBe(before);
   expect(await page.evaluate(() => window.linework!.engine.shell.fitCount)).toBe(fits);
 });
+
+test("Ctrl+Z in a field just applied undoes the document, a step at a time, and leaves no stale value to apply", async ({
+  browser,
+}) => {
+  const { page, panel } = await openWithRect(browser);
+  const width = panel.getByLabel("Stroke width", { exact: true });
+  const opacity = panel.getByLabel("Opacity", { exact: true });
+  const before = await rect(page);
+  await width.click();
+  await page.keyboard.press("Control+a");
+  await page.keyboard.type("6");
+  await page.keyboard.press("Enter");
+  await opacity.click();
+  await page.keyboard.press("Control+a");
+  await page.keyboard.type("40");
+  await page.keyboard.press("Enter");
+  await expect.poll(async () => (await rect(page)).opacity).toBeCloseTo(0.4, 6);
+  expect((await rect(page)).stroke.width).toBe(6);
+  // The first undo takes the opacity back, in the document and in the field still focused.
+  await page.keyboard.press("Control+z");
+  await expect.poll(async () => (await rect(page)).opacity).toBe(before.opacity);
+  await expect(opacity).toHaveValue("100");
+  await expect(opacity).toBeFocused();
+  // The second, the stroke width.
+  await page.keyboard.press("Control+z");
+  await expect.poll(async () => (await rect(page)).stroke.width).toBe(before.stroke.width);
+  await expect(width).toHaveValue(String(before.stroke.width));
+  // Leaving the field applies nothing: the document is as it was before the two edits.
+  await page.mouse.click(450, 420);
+  expect(await rect(page)).toEqual(before);
+  // Redo brings both back.
+  await page.keyboard.press("Control+Shift+z");
+  await page.keyboard.press("Control+Shift+z");
+  await expect.poll(async () => (await rect(page)).opacity).toBeCloseTo(0.4, 6);
+  expect((await rect(page)).stroke.width).toBe(6);
+});

@@ -73,11 +73,34 @@ export function chromeOrigin(
   return "control";
 }
 
+/**
+ * A field that shows what the document holds, nothing typed into it since: Enter applied its
+ * value, or it was never changed. Undo there is the document's, as in Figma; the browser's own
+ * undo would take back the field's text alone (and then another field's), leaving the document
+ * as it was and the fields showing values it does not hold.
+ */
+const COMMITTED_FIELD = "[data-committed]";
+
+/** Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y (Cmd on a Mac). */
+function isHistoryChord(event: KeyboardEvent): boolean {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return false;
+  const key = event.key.toLowerCase();
+  return key === "z" || (key === "y" && !event.shiftKey);
+}
+
 /** Whether a keydown outside the canvas is the program's (a shortcut, a tool key). */
 export function isProgramKey(event: KeyboardEvent, program: Element): boolean {
   // A control that used the key (a gradient stop's Delete, a row's Alt+arrow) prevents it.
   if (event.defaultPrevented || event.isComposing) return false;
-  const origin = chromeOrigin(event.target, program);
+  const target = event.target;
+  if (
+    isHistoryChord(event) &&
+    target instanceof Element &&
+    program.contains(target) &&
+    target.matches(COMMITTED_FIELD)
+  )
+    return true;
+  const origin = chromeOrigin(target, program);
   if (origin === null) return false;
   if (event.key === "Tab" || event.key === "F6" || event.key === "Escape") return false;
   if (origin === "nothing") return true;

@@ -76,6 +76,8 @@ export function NumberField({
           aria-describedby={error !== null ? errorId : undefined}
           placeholder={field.state === "mixed" ? messages.t("properties.mixed") : undefined}
           value={draft ?? shown}
+          // Showing what the document holds: Ctrl+Z here is the document's undo (chromeFocus).
+          data-committed={draft === null ? "" : undefined}
           onChange={(event) => {
             setDraft(event.target.value);
             setError(null);
