@@ -351,10 +351,16 @@ test.describe("clipboard and drag-and-drop", () => {
     await expect
       .poll(() =>
         page.evaluate(async () => {
-          const [item] = await navigator.clipboard.read();
-          if (!item?.types.includes("text/html")) return [];
-          const html = await (await item.getType("text/html")).text();
-          return html.includes("<!--linework:") ? [...item.types].sort() : [];
+          try {
+            const [item] = await navigator.clipboard.read();
+            if (!item?.types.includes("text/html")) return [];
+            const html = await (await item.getType("text/html")).text();
+            return html.includes("<!--linework:") ? [...item.types].sort() : [];
+          } catch (error) {
+            // Read while the app's write lands ("Clipboard data has changed"): look again.
+            if (error instanceof DOMException && error.name === "DataError") return [];
+            throw error;
+          }
         }),
       )
       .toEqual(["image/png", "text/html", "text/plain"]);
