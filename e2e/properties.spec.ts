@@ -246,3 +246,69 @@ test("Ctrl+Z in a field just applied undoes the document, a step at a time, and 
   await expect.poll(async () => (await rect(page)).opacity).toBeCloseTo(0.4, 6);
   expect((await rect(page)).stroke.width).toBe(6);
 });
+
+test("a selected text's font, size, weight and alignment are set in its Text section, each one undo step", async ({
+  browser,
+}) => {
+  const page = await reused(browser);
+  await expect(page.getByRole("toolbar", { name: "Tools" })).toBeVisible();
+  await page.evaluate(() => {
+    const lw = window.linework!;
+    const pageId = lw.current.pageId();
+    lw.editor.store.transact("Add text", (tx) => {
+      tx.put({
+        id: "t",
+        type: "text",
+        parent: pageId,
+        index: "a0",
+        name: "Text",
+        locked: false,
+        hidden: false,
+        opacity: 1,
+        blendMode: "normal",
+        transform: { x: 100, y: 100, rotation: 0, scaleX: 1, scaleY: 1, skewX: 0 },
+        content: "Hello",
+        fontFamily: "Inter, sans-serif",
+        fontSize: 24,
+        fontWeight: 400,
+        fontStyle: "normal",
+        align: "left",
+        lineHeight: 1.25,
+        width: null,
+        fill: { type: "solid", color: { r: 0, g: 0, b: 0, a: 1 } },
+        stroke: {
+          paint: null,
+          width: 0,
+          dash: [],
+          dashOffset: 0,
+          cap: "butt",
+          join: "miter",
+          miterLimit: 4,
+        },
+      } as never);
+    });
+    lw.editor.store.setSelection(["t"]);
+  });
+  const panel = page.getByRole("region", { name: "Properties" }).first();
+  const text = () =>
+    page.evaluate(
+      () => window.linework!.editor.store.get("t") as unknown as Record<string, unknown>,
+    );
+  const depth = () => page.evaluate(() => window.linework!.editor.history.depth.undo);
+  const before = await depth();
+  const size = panel.getByLabel("Font size", { exact: true });
+  await size.fill("48");
+  await size.press("Enter");
+  await expect.poll(async () => (await text())["fontSize"]).toBe(48);
+  await panel.getByRole("combobox", { name: /^Weight/ }).selectOption({ label: "Bold" });
+  await expect.poll(async () => (await text())["fontWeight"]).toBe(700);
+  await panel.getByRole("combobox", { name: /^Align/ }).selectOption({ label: "Centre" });
+  await expect.poll(async () => (await text())["align"]).toBe("center");
+  await panel.getByRole("combobox", { name: /^Font/ }).selectOption({ label: "Noto Serif" });
+  await expect.poll(async () => (await text())["fontFamily"]).toBe("Noto Serif, serif");
+  expect(await depth()).toBe(before + 4);
+  await expect(panel.getByLabel("Label size")).toHaveCount(0);
+  await page.evaluate(() => window.linework!.editor.history.undo());
+  expect((await text())["fontFamily"]).toBe("Inter, sans-serif");
+  expect((await text())["fontSize"]).toBe(48);
+});

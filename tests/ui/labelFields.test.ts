@@ -8,8 +8,8 @@ import type { EllipseNode, Label, RectNode, SceneNode, TextNode } from "../../sr
 import { History } from "../../src/history/history";
 import { editNodes } from "../../src/ui/properties/edits";
 import {
-  LABEL_FAMILIES,
-  LABEL_WEIGHTS,
+  FONT_FAMILIES,
+  FONT_WEIGHTS,
   withCurrent,
   withLabel,
 } from "../../src/ui/properties/labelFields";
@@ -22,7 +22,7 @@ const RED = { r: 1, g: 0, b: 0, a: 1 };
 function label(fields: Partial<Label> = {}): Label {
   return {
     content: "Start",
-    fontFamily: LABEL_FAMILIES[0]!.value,
+    fontFamily: FONT_FAMILIES[0]!.value,
     fontSize: 20,
     fontWeight: 400,
     fontStyle: "normal",
@@ -72,7 +72,7 @@ describe("label font and colour in the properties panel", () => {
   it("shows a labelled shape's type and colour, nothing for shapes without a label", () => {
     const { store, ids } = setup([label({ fontSize: 32, fontWeight: 700, color: RED }), null]);
     const one = summarise(store, [ids[0]!]);
-    expect(one.labelFamily).toEqual({ state: "same", value: LABEL_FAMILIES[0]!.value });
+    expect(one.labelFamily).toEqual({ state: "same", value: FONT_FAMILIES[0]!.value });
     expect(one.labelSize).toEqual({ state: "same", value: 32 });
     expect(one.labelWeight).toEqual({ state: "same", value: 700 });
     expect(one.labelColor).toEqual({ state: "same", value: RED });
@@ -86,7 +86,7 @@ describe("label font and colour in the properties panel", () => {
     const both = summarise(store, ids);
     expect(both.labelSize).toEqual({ state: "mixed" });
     expect(both.labelColor).toEqual({ state: "mixed" });
-    expect(both.labelFamily).toEqual({ state: "same", value: LABEL_FAMILIES[0]!.value });
+    expect(both.labelFamily).toEqual({ state: "same", value: FONT_FAMILIES[0]!.value });
   });
 
   it("sets every selected label in one undo step, leaving shapes without one alone", () => {
@@ -133,8 +133,8 @@ describe("label font and colour in the properties panel", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 1000 }),
-        fc.constantFrom(...LABEL_WEIGHTS.map((w) => w.value)),
-        fc.constantFrom(...LABEL_FAMILIES.map((f) => f.value)),
+        fc.constantFrom(...FONT_WEIGHTS.map((w) => w.value)),
+        fc.constantFrom(...FONT_FAMILIES.map((f) => f.value)),
         (fontSize, fontWeight, fontFamily) => {
           const { store, ids } = setup([label({ content: "a\nb", position: 0.25 })]);
           const node = store.get(ids[0]!) as RectNode;
@@ -150,8 +150,8 @@ describe("label font and colour in the properties panel", () => {
   });
 
   it("lists a value the menu lacks, so showing it does not change it", () => {
-    expect(withCurrent(LABEL_FAMILIES, LABEL_FAMILIES[1]!.value, String)).toBe(LABEL_FAMILIES);
-    expect(withCurrent(LABEL_FAMILIES, null, String)).toBe(LABEL_FAMILIES);
-    expect(withCurrent(LABEL_WEIGHTS, 450, String).at(-1)).toEqual({ value: 450, label: "450" });
+    expect(withCurrent(FONT_FAMILIES, FONT_FAMILIES[1]!.value, String)).toBe(FONT_FAMILIES);
+    expect(withCurrent(FONT_FAMILIES, null, String)).toBe(FONT_FAMILIES);
+    expect(withCurrent(FONT_WEIGHTS, 450, String).at(-1)).toEqual({ value: 450, label: "450" });
   });
 });

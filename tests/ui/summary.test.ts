@@ -78,6 +78,10 @@ function reference(store: DocumentStore, ids: readonly Id[]): SelectionSummary {
     labelFamily: fold((n) => label(n)?.fontFamily),
     labelSize: fold((n) => label(n)?.fontSize),
     labelWeight: fold((n) => label(n)?.fontWeight),
+    textFamily: fold((n) => (n.type === "text" ? n.fontFamily : undefined)),
+    textSize: fold((n) => (n.type === "text" ? n.fontSize : undefined)),
+    textWeight: fold((n) => (n.type === "text" ? n.fontWeight : undefined)),
+    textAlign: fold((n) => (n.type === "text" ? n.align : undefined)),
     labelColor: fold(
       (n) => label(n)?.color,
       (a, b) => JSON.stringify(a) === JSON.stringify(b),

@@ -16,6 +16,7 @@ import {
   type RGBA,
   type SceneNode,
   type Stroke,
+  type TextNode,
   type DocRecord,
   isSceneNode,
 } from "../../doc/types";
@@ -38,11 +39,13 @@ import { ColorPicker } from "./ColorPicker";
 import { DropShadowFields } from "./DropShadowFields";
 import { isGroup } from "../../shapes/group";
 import {
-  LABEL_FAMILIES,
-  LABEL_SIZE_LIMITS,
-  LABEL_WEIGHTS,
+  FONT_FAMILIES,
+  FONT_SIZE_LIMITS,
+  FONT_WEIGHTS,
+  TEXT_ALIGNS,
   withCurrent,
   withLabel,
+  withType,
 } from "./labelFields";
 
 const DASH_PRESETS: readonly { label: string; dash: readonly number[] }[] = [
@@ -372,6 +375,50 @@ export function PropertiesPanel({
         </fieldset>
       ) : null}
 
+      {summary.textSize.state !== "none" ? (
+        <fieldset className="lw-fieldset">
+          <legend>{t("properties.textSection")}</legend>
+          <div className="lw-grid2">
+            <Choice
+              label={t("properties.textFont")}
+              field={summary.textFamily}
+              options={withCurrent(
+                FONT_FAMILIES,
+                summary.textFamily.state === "same" ? summary.textFamily.value : null,
+                (family) => family,
+              )}
+              onChange={(fontFamily) => edit("Font", (n) => withType(n, { fontFamily }))}
+            />
+            <NumberField
+              label={t("properties.textSize")}
+              field={summary.textSize}
+              onCommit={(size) => {
+                const fontSize = clamp(size, FONT_SIZE_LIMITS);
+                edit("Font size", (n) => withType(n, { fontSize }));
+              }}
+            />
+            <Choice
+              label={t("properties.textWeight")}
+              field={numberChoice(summary.textWeight)}
+              options={withCurrent(
+                FONT_WEIGHTS,
+                summary.textWeight.state === "same" ? summary.textWeight.value : null,
+                String,
+              ).map((w) => ({ value: String(w.value), label: w.label }))}
+              onChange={(weight) =>
+                edit("Font weight", (n) => withType(n, { fontWeight: Number(weight) }))
+              }
+            />
+            <Choice<TextNode["align"]>
+              label={t("properties.textAlign")}
+              field={summary.textAlign}
+              options={TEXT_ALIGNS}
+              onChange={(align) => edit("Align text", (n) => withType(n, { align }))}
+            />
+          </div>
+        </fieldset>
+      ) : null}
+
       {summary.labelSize.state !== "none" ? (
         <fieldset className="lw-fieldset">
           <legend>{t("properties.labelSection")}</legend>
@@ -380,7 +427,7 @@ export function PropertiesPanel({
               label={t("properties.labelFont")}
               field={summary.labelFamily}
               options={withCurrent(
-                LABEL_FAMILIES,
+                FONT_FAMILIES,
                 summary.labelFamily.state === "same" ? summary.labelFamily.value : null,
                 (family) => family,
               )}
@@ -392,7 +439,7 @@ export function PropertiesPanel({
               label={t("properties.labelSize")}
               field={summary.labelSize}
               onCommit={(size) => {
-                const fontSize = clamp(size, LABEL_SIZE_LIMITS);
+                const fontSize = clamp(size, FONT_SIZE_LIMITS);
                 edit("Label size", (n) => withLabel(n, (l) => ({ ...l, fontSize }), measureText));
               }}
             />
@@ -400,7 +447,7 @@ export function PropertiesPanel({
               label={t("properties.labelWeight")}
               field={numberChoice(summary.labelWeight)}
               options={withCurrent(
-                LABEL_WEIGHTS,
+                FONT_WEIGHTS,
                 summary.labelWeight.state === "same" ? summary.labelWeight.value : null,
                 String,
               ).map((w) => ({ value: String(w.value), label: w.label }))}

@@ -1,4 +1,4 @@
-import type { Label, SceneNode } from "../../doc/types";
+import type { Label, SceneNode, TextNode } from "../../doc/types";
 import {
   BUNDLED_FAMILY,
   BUNDLED_MONOSPACE,
@@ -6,21 +6,22 @@ import {
   BUNDLED_SERIF,
 } from "../../fonts/family";
 import { labelOf } from "../../shapes/label";
+import { isText } from "../../shapes/text";
 import { grownForLabel, type TextSize } from "../../tools/labelGrowth";
 
 /**
- * The families the label's font menu offers: each shipped face with its generic family after
- * it, as new texts name theirs, so every choice draws the same on every machine.
+ * The families the font menus offer (a text's and a label's): each shipped face with its generic
+ * family after it, as new texts name theirs, so every choice draws the same on every machine.
  */
-export const LABEL_FAMILIES: readonly { readonly value: string; readonly label: string }[] = [
+export const FONT_FAMILIES: readonly { readonly value: string; readonly label: string }[] = [
   { value: `${BUNDLED_FAMILY}, sans-serif`, label: BUNDLED_FAMILY },
   { value: `${BUNDLED_NOTO_SANS}, sans-serif`, label: BUNDLED_NOTO_SANS },
   { value: `${BUNDLED_SERIF}, serif`, label: BUNDLED_SERIF },
   { value: `${BUNDLED_MONOSPACE}, monospace`, label: BUNDLED_MONOSPACE },
 ];
 
-/** The weights the menu offers, by their CSS names. */
-export const LABEL_WEIGHTS: readonly { readonly value: number; readonly label: string }[] = [
+/** The weights the menus offer, by their CSS names. */
+export const FONT_WEIGHTS: readonly { readonly value: number; readonly label: string }[] = [
   { value: 100, label: "Thin" },
   { value: 200, label: "Extra light" },
   { value: 300, label: "Light" },
@@ -33,10 +34,10 @@ export const LABEL_WEIGHTS: readonly { readonly value: number; readonly label: s
 ];
 
 /**
- * The sizes a typed label size is held to: the native format takes 0.01 and up, but a label
- * smaller than a point cannot be read or picked, and one past 1,000 units leaves any shape.
+ * The sizes a typed font size is held to: the native format takes 0.01 and up, but words
+ * smaller than a point cannot be read or picked, and a label past 1,000 units leaves any shape.
  */
-export const LABEL_SIZE_LIMITS = { min: 1, max: 1000 } as const;
+export const FONT_SIZE_LIMITS = { min: 1, max: 1000 } as const;
 
 /**
  * A menu's options with the selection's own value added when the menu does not list it (a
@@ -68,4 +69,21 @@ export function withLabel(
   return measure === undefined || !("height" in node)
     ? changed
     : grownForLabel(changed, node.height, measure);
+}
+
+/** A text's alignments, as the menu names them. */
+export const TEXT_ALIGNS: readonly { readonly value: TextNode["align"]; readonly label: string }[] =
+  [
+    { value: "left", label: "Left" },
+    { value: "center", label: "Centre" },
+    { value: "right", label: "Right" },
+    { value: "justify", label: "Justify" },
+  ];
+
+/** A text with its type settings changed; null for any other node (left alone by the edit). */
+export function withType(
+  node: SceneNode,
+  change: Partial<Pick<TextNode, "fontFamily" | "fontSize" | "fontWeight" | "align">>,
+): SceneNode | null {
+  return isText(node) ? { ...node, ...change } : null;
 }

@@ -14,9 +14,11 @@ import {
   type RGBA,
   type SceneNode,
   type Stroke,
+  type TextNode,
 } from "../../doc/types";
 import type { KindField, KindFieldName, KindFieldValues } from "../../shapes/kind";
 import { labelOf } from "../../shapes/label";
+import { isText } from "../../shapes/text";
 import { kindOf } from "../../shapes/registry";
 import type { Point } from "../../math/point";
 
@@ -64,6 +66,11 @@ export interface SelectionSummary {
   readonly labelSize: Field<number>;
   readonly labelWeight: Field<number>;
   readonly labelColor: Field<RGBA>;
+  /** The type of the selected texts; none when no text is selected. */
+  readonly textFamily: Field<string>;
+  readonly textSize: Field<number>;
+  readonly textWeight: Field<number>;
+  readonly textAlign: Field<TextNode["align"]>;
 }
 
 /**
@@ -226,6 +233,10 @@ export function summarise(store: DocumentStore, ids: readonly Id[]): SelectionSu
   const labelSize = new Folder<number>();
   const labelWeight = new Folder<number>();
   const labelColor = new Folder<RGBA>(sameColor);
+  const textFamily = new Folder<string>();
+  const textSize = new Folder<number>();
+  const textWeight = new Folder<number>();
+  const textAlign = new Folder<TextNode["align"]>();
   // Several nodes show the box they span together, as Figma does (minX, minY, maxX, maxY); one
   // node, even picked twice, its own frame.
   const span = [Infinity, Infinity, -Infinity, -Infinity];
@@ -268,6 +279,12 @@ export function summarise(store: DocumentStore, ids: readonly Id[]): SelectionSu
       labelWeight.add(label.fontWeight);
       labelColor.add(label.color);
     }
+    if (isText(node)) {
+      textFamily.add(node.fontFamily);
+      textSize.add(node.fontSize);
+      textWeight.add(node.fontWeight);
+      textAlign.add(node.align);
+    }
   }
   const dashField = dash.field();
   return {
@@ -304,6 +321,10 @@ export function summarise(store: DocumentStore, ids: readonly Id[]): SelectionSu
     labelSize: labelSize.field(),
     labelWeight: labelWeight.field(),
     labelColor: labelColor.field(),
+    textFamily: textFamily.field(),
+    textSize: textSize.field(),
+    textWeight: textWeight.field(),
+    textAlign: textAlign.field(),
   };
 }
 
