@@ -564,6 +564,51 @@ test.describe("modes and keyboard", () => {
     await expect(overlay).toHaveAttribute("data-theme", "dark");
   });
 
+  test("narrow and short windows: the name, the menus and the top buttons never overlap, and each menu and tool is clicked where it shows", async ({
+    page,
+  }) => {
+    await openChrome(page);
+    for (const width of [640, 700, 800, 880, 960, 1280]) {
+      await page.setViewportSize({ width, height: 600 });
+      await expect
+        .poll(() => page.evaluate(() => window.linework!.engine.shell.canvas.clientWidth))
+        .toBe(width);
+      const found = await page.evaluate(() => {
+        const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+        const parts = [".lw-docbar", ".lw-menubar", ".lw-top-actions", ".lw-fullscreen"].map(box);
+        const overlaps: string[] = [];
+        for (let i = 0; i < parts.length; i++)
+          for (let j = i + 1; j < parts.length; j++) {
+            const a = parts[i]!;
+            const b = parts[j]!;
+            if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+              overlaps.push(`${i}/${j}`);
+          }
+        // What a click on the middle of each menu button lands on.
+        const missed = [...document.querySelectorAll<HTMLElement>(".lw-menubar-button")]
+          .filter((button) => {
+            const r = button.getBoundingClientRect();
+            const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+            return hit === null || !button.contains(hit);
+          })
+          .map((button) => button.textContent);
+        // Every tool, the pin too, shows whole and takes a click at its middle.
+        const hidden = [...document.querySelectorAll<HTMLElement>(".lw-toolbar button")]
+          .filter((button) => {
+            const r = button.getBoundingClientRect();
+            const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+            return r.bottom > innerHeight || hit === null || !button.contains(hit);
+          })
+          .map((button) => button.getAttribute("aria-label"));
+        return { overlaps, missed, hidden };
+      });
+      expect({ width, ...found }).toEqual({ width, overlaps: [], missed: [], hidden: [] });
+    }
+    // The buttons keep their names where they show only their icons.
+    await page.setViewportSize({ width: 700, height: 600 });
+    await expect(page.getByRole("button", { name: "Commands" })).toBeVisible();
+  });
+
   test("tablet layout: panels in a drawer, 44 px targets", async ({ page }) => {
     await page.setViewportSize({ width: 1024, height: 1366 });
     await openChrome(page);

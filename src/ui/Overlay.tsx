@@ -258,7 +258,7 @@ function EditingChrome({ services, root, banners, persisting, drawer, touch }: E
           aria-haspopup="dialog"
           onClick={() => chrome.openDialog("palette")}
         >
-          <Icon name="search" /> {t("palette.open")}
+          <Icon name="search" /> <span className="lw-action-text">{t("palette.open")}</span>
         </button>
         <button
           type="button"
@@ -266,7 +266,8 @@ function EditingChrome({ services, root, banners, persisting, drawer, touch }: E
           aria-label={`${t("theme.label")}: ${t(`theme.${ui.theme}`)}`}
           onClick={() => chrome.update({ theme: NEXT_THEME[ui.theme] })}
         >
-          <Icon name={ui.theme === "dark" ? "moon" : "sun"} /> {t(`theme.${ui.theme}`)}
+          <Icon name={ui.theme === "dark" ? "moon" : "sun"} />{" "}
+          <span className="lw-action-text">{t(`theme.${ui.theme}`)}</span>
         </button>
         {drawer ? (
           <button
@@ -276,7 +277,7 @@ function EditingChrome({ services, root, banners, persisting, drawer, touch }: E
             aria-controls="lw-side-panels"
             onClick={() => chrome.update({ drawerOpen: !ui.drawerOpen })}
           >
-            <Icon name="panels" /> {t("panels.show")}
+            <Icon name="panels" /> <span className="lw-action-text">{t("panels.show")}</span>
           </button>
         ) : null}
       </div>
