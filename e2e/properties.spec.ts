@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import type { Fill, GradientStop, RectNode } from "../src/doc/types";
+import { NO_STROKE } from "../src/doc/factory";
+import type { Fill, GradientStop, RectNode, TextNode } from "../src/doc/types";
+import { makeNode } from "../src/shapes/makeNode";
 import { addRects, reusedApp } from "./support";
 
 // One app for the file's tests in each worker, put back as a fresh start leaves it.
@@ -252,43 +254,23 @@ test("a selected text's font, size, weight and alignment are set in its Text sec
 }) => {
   const page = await reused(browser);
   await expect(page.getByRole("toolbar", { name: "Tools" })).toBeVisible();
-  await page.evaluate(() => {
-    const lw = window.linework!;
-    const pageId = lw.current.pageId();
-    lw.editor.store.transact("Add text", (tx) => {
-      tx.put({
-        id: "t",
-        type: "text",
-        parent: pageId,
-        index: "a0",
-        name: "Text",
-        locked: false,
-        hidden: false,
-        opacity: 1,
-        blendMode: "normal",
-        transform: { x: 100, y: 100, rotation: 0, scaleX: 1, scaleY: 1, skewX: 0 },
-        content: "Hello",
-        fontFamily: "Inter, sans-serif",
-        fontSize: 24,
-        fontWeight: 400,
-        fontStyle: "normal",
-        align: "left",
-        lineHeight: 1.25,
-        width: null,
-        fill: { type: "solid", color: { r: 0, g: 0, b: 0, a: 1 } },
-        stroke: {
-          paint: null,
-          width: 0,
-          dash: [],
-          dashOffset: 0,
-          cap: "butt",
-          join: "miter",
-          miterLimit: 4,
-        },
-      } as never);
-    });
-    lw.editor.store.setSelection(["t"]);
+  const record = makeNode<TextNode>("text", "t", "", "a0", {
+    content: "Hello",
+    fontFamily: "Inter, sans-serif",
+    fontSize: 24,
+    fontWeight: 400,
+    fontStyle: "normal",
+    align: "left",
+    lineHeight: 1.25,
+    width: null,
+    fill: { type: "solid", color: { r: 0, g: 0, b: 0, a: 1 } },
+    stroke: NO_STROKE,
   });
+  await page.evaluate((node) => {
+    const lw = window.linework!;
+    lw.editor.store.transact("Add text", (tx) => tx.put({ ...node, parent: lw.current.pageId() }));
+    lw.editor.store.setSelection(["t"]);
+  }, record);
   const panel = page.getByRole("region", { name: "Properties" }).first();
   const text = () =>
     page.evaluate(

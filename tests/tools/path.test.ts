@@ -28,6 +28,17 @@ function pathRecord(): PathNode {
   return { ...node, transform: { ...node.transform, x: 100, y: 100 } };
 }
 
+/** An unfilled 80 × 40 rectangle "r" at the page's origin. */
+function rectRecord(): RectNode {
+  return makeNode<RectNode>("rect", "r", PAGE, "a2", {
+    fill: NO_FILL,
+    stroke: DEFAULT_STROKE,
+    width: 80,
+    height: 40,
+    radii: [0, 0, 0, 0],
+  });
+}
+
 function lineRecord(): LineNode {
   return makeNode<LineNode>("line", "l", PAGE, "a1", {
     fill: NO_FILL,
@@ -74,13 +85,7 @@ describe("path editing tool", () => {
   });
 
   it("on a rectangle converts it to a path in one undo step and edits its nodes", async () => {
-    const rect = makeNode<RectNode>("rect", "r", PAGE, "a2", {
-      fill: NO_FILL,
-      stroke: DEFAULT_STROKE,
-      width: 80,
-      height: 40,
-      radii: [0, 0, 0, 0],
-    });
+    const rect = rectRecord();
     const h = await createToolHarness({
       records: [{ ...rect, transform: { ...rect.transform, x: 10, y: 20 } }],
     });
@@ -102,15 +107,9 @@ describe("path editing tool", () => {
   });
 
   it("leaves a labelled rectangle whole: choosing the tool (A, typed by mistake) keeps its words", async () => {
-    const rect = makeNode<RectNode>("rect", "r", PAGE, "a2", {
-      fill: NO_FILL,
-      stroke: DEFAULT_STROKE,
-      width: 80,
-      height: 40,
-      radii: [0, 0, 0, 0],
-      label: sampleLabel("Start"),
+    const h = await createToolHarness({
+      records: [{ ...rectRecord(), label: sampleLabel("Start") }],
     });
-    const h = await createToolHarness({ records: [rect] });
     h.store.setSelection(["r"]);
     const before = documentState(h);
     h.setTool("path");

@@ -131,6 +131,57 @@ function withCorners(node: SceneNode, change: (radii: Radii) => Radii): SceneNod
  * 10k-node selection is folded once per change, not per render; "Mixed" marks differing values
  * and an edit writes only the property it changes.
  */
+/** A change of type: the family, the size or the weight. */
+type TypeChange = { fontFamily: string } | { fontSize: number } | { fontWeight: number };
+
+/**
+ * Font, size and weight fields, for a text's type or a label's: each change is applied by
+ * `onChange` under its field's name (the undo step's name too).
+ */
+function TypeFields({
+  labels,
+  fields,
+  onChange,
+}: {
+  readonly labels: { readonly family: string; readonly size: string; readonly weight: string };
+  readonly fields: {
+    readonly family: Field<string>;
+    readonly size: Field<number>;
+    readonly weight: Field<number>;
+  };
+  readonly onChange: (name: string, change: TypeChange) => void;
+}) {
+  return (
+    <>
+      <Choice
+        label={labels.family}
+        field={fields.family}
+        options={withCurrent(
+          FONT_FAMILIES,
+          fields.family.state === "same" ? fields.family.value : null,
+          (family) => family,
+        )}
+        onChange={(fontFamily) => onChange(labels.family, { fontFamily })}
+      />
+      <NumberField
+        label={labels.size}
+        field={fields.size}
+        onCommit={(size) => onChange(labels.size, { fontSize: clamp(size, FONT_SIZE_LIMITS) })}
+      />
+      <Choice
+        label={labels.weight}
+        field={numberChoice(fields.weight)}
+        options={withCurrent(
+          FONT_WEIGHTS,
+          fields.weight.state === "same" ? fields.weight.value : null,
+          String,
+        ).map((w) => ({ value: String(w.value), label: w.label }))}
+        onChange={(weight) => onChange(labels.weight, { fontWeight: Number(weight) })}
+      />
+    </>
+  );
+}
+
 export function PropertiesPanel({
   store,
   gradientEdits,
@@ -379,35 +430,18 @@ export function PropertiesPanel({
         <fieldset className="lw-fieldset">
           <legend>{t("properties.textSection")}</legend>
           <div className="lw-grid2">
-            <Choice
-              label={t("properties.textFont")}
-              field={summary.textFamily}
-              options={withCurrent(
-                FONT_FAMILIES,
-                summary.textFamily.state === "same" ? summary.textFamily.value : null,
-                (family) => family,
-              )}
-              onChange={(fontFamily) => edit("Font", (n) => withType(n, { fontFamily }))}
-            />
-            <NumberField
-              label={t("properties.textSize")}
-              field={summary.textSize}
-              onCommit={(size) => {
-                const fontSize = clamp(size, FONT_SIZE_LIMITS);
-                edit("Font size", (n) => withType(n, { fontSize }));
+            <TypeFields
+              labels={{
+                family: t("properties.textFont"),
+                size: t("properties.textSize"),
+                weight: t("properties.textWeight"),
               }}
-            />
-            <Choice
-              label={t("properties.textWeight")}
-              field={numberChoice(summary.textWeight)}
-              options={withCurrent(
-                FONT_WEIGHTS,
-                summary.textWeight.state === "same" ? summary.textWeight.value : null,
-                String,
-              ).map((w) => ({ value: String(w.value), label: w.label }))}
-              onChange={(weight) =>
-                edit("Font weight", (n) => withType(n, { fontWeight: Number(weight) }))
-              }
+              fields={{
+                family: summary.textFamily,
+                size: summary.textSize,
+                weight: summary.textWeight,
+              }}
+              onChange={(name, change) => edit(name, (n) => withType(n, change))}
             />
             <Choice<TextNode["align"]>
               label={t("properties.textAlign")}
@@ -423,40 +457,20 @@ export function PropertiesPanel({
         <fieldset className="lw-fieldset">
           <legend>{t("properties.labelSection")}</legend>
           <div className="lw-grid2">
-            <Choice
-              label={t("properties.labelFont")}
-              field={summary.labelFamily}
-              options={withCurrent(
-                FONT_FAMILIES,
-                summary.labelFamily.state === "same" ? summary.labelFamily.value : null,
-                (family) => family,
-              )}
-              onChange={(fontFamily) =>
-                edit("Label font", (n) => withLabel(n, (l) => ({ ...l, fontFamily }), measureText))
+            <TypeFields
+              labels={{
+                family: t("properties.labelFont"),
+                size: t("properties.labelSize"),
+                weight: t("properties.labelWeight"),
+              }}
+              fields={{
+                family: summary.labelFamily,
+                size: summary.labelSize,
+                weight: summary.labelWeight,
+              }}
+              onChange={(name, change) =>
+                edit(name, (n) => withLabel(n, (l) => ({ ...l, ...change }), measureText))
               }
-            />
-            <NumberField
-              label={t("properties.labelSize")}
-              field={summary.labelSize}
-              onCommit={(size) => {
-                const fontSize = clamp(size, FONT_SIZE_LIMITS);
-                edit("Label size", (n) => withLabel(n, (l) => ({ ...l, fontSize }), measureText));
-              }}
-            />
-            <Choice
-              label={t("properties.labelWeight")}
-              field={numberChoice(summary.labelWeight)}
-              options={withCurrent(
-                FONT_WEIGHTS,
-                summary.labelWeight.state === "same" ? summary.labelWeight.value : null,
-                String,
-              ).map((w) => ({ value: String(w.value), label: w.label }))}
-              onChange={(weight) => {
-                const fontWeight = Number(weight);
-                edit("Label weight", (n) =>
-                  withLabel(n, (l) => ({ ...l, fontWeight }), measureText),
-                );
-              }}
             />
           </div>
           <ColorPicker
