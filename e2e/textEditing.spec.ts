@@ -240,6 +240,25 @@ test.describe("text editing", () => {
     expect((await textRect(page, "wrapped")).height).toBeLessThanOrEqual(121);
   });
 
+  test("a double-click on a word puts the caret there, where typing goes", async () => {
+    const page = shared();
+    await prepareDrawing(page);
+    await showTexts(page, [{ id: "words", content: "alpha beta gamma", x: 100, y: 100 }]);
+    // "beta" starts about 72 units in at 24 px: its middle is some 95 in.
+    await doubleClickText(page, 195, 115);
+    const caret = await page
+      .locator(FIELD)
+      .evaluate((f) => (f as HTMLTextAreaElement).selectionStart);
+    expect(caret).toBeGreaterThanOrEqual(6);
+    expect(caret).toBeLessThanOrEqual(10);
+    await page.keyboard.type("X");
+    await page.keyboard.press("Escape");
+    await waitTicks(page);
+    const content = (await texts(page)).find((t) => t.id === "words")!.content;
+    // The X went into "beta", not after "gamma".
+    expect(content).toMatch(/^alpha \S*X\S* gamma$/);
+  });
+
   for (const zoom of [0.5, 2]) {
     test(`at zoom ${zoom} the field matches the text, typing included`, async () => {
       const page = shared();

@@ -41,9 +41,9 @@ export class ToolController {
     const full: ToolContext = {
       ...context,
       setTool: (id) => this.setTool(id),
-      editText: (id) => {
+      editText: (id, caretAt) => {
         this.setTool("text");
-        if (this.active.id === "text") this.active.editNode?.(id);
+        if (this.active.id === "text") this.active.editNode?.(id, caretAt);
       },
       done: () => {
         if (!context.settings.get().keepTool) this.setTool("select");

@@ -305,7 +305,7 @@ export class SelectTool implements Tool {
     }
     if (isSceneNode(node) && hasWords(node) && !store.readOnly) {
       store.setSelection([deep]);
-      this.ctx.editText(deep);
+      this.ctx.editText(deep, e.screen);
       return true;
     }
     if (isPath(node) && !store.readOnly) {

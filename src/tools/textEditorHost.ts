@@ -105,6 +105,7 @@ export class DomTextEditorHost implements TextEditorHost {
     nodeId: Id,
     done: (content: string | null) => void,
     changed?: (content: string) => void,
+    caretAt?: Point,
   ): void {
     this.close();
     const view = this.view();
@@ -132,7 +133,25 @@ export class DomTextEditorHost implements TextEditorHost {
     field.style.display = "block";
     this.place();
     field.focus({ preventScroll: true });
-    field.setSelectionRange(field.value.length, field.value.length);
+    const caret = (caretAt && this.caretIndexAt(field, view, caretAt)) ?? field.value.length;
+    field.setSelectionRange(caret, caret);
+  }
+
+  /**
+   * The caret position under a point of the canvas (a double-click's), as the browser lays out
+   * the field's text there: so a word clicked in the middle of a text is where typing goes, as
+   * in Excalidraw. Null where the point is off the text.
+   */
+  private caretIndexAt(field: HTMLTextAreaElement, view: TextEditorView, at: Point): number | null {
+    const box = this.container.getBoundingClientRect();
+    const offset = view.canvasOffset();
+    const doc = field.ownerDocument;
+    if (typeof doc.caretPositionFromPoint !== "function") return null;
+    const position = doc.caretPositionFromPoint(
+      box.left + offset.x + at.x,
+      box.top + offset.y + at.y,
+    );
+    return position !== null && position.offsetNode === field ? position.offset : null;
   }
 
   typeKey(press: KeyPress): boolean {

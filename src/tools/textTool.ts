@@ -155,15 +155,15 @@ export class TextTool implements Tool {
   }
 
   /** Select's double-click or Enter on a text or a shape that carries a label: edit it now. */
-  editNode(id: Id): void {
+  editNode(id: Id, caretAt?: Point): void {
     const s = this.current;
     if (s.name === "editing" && s.id === id) return;
     if (s.name !== "idle") this.cancel();
     const store = this.ctx.editor.store;
     const node = store.get(id);
     if (!isSceneNode(node) || node.locked || store.readOnly) return;
-    if (isText(node)) this.edit(id, false);
-    else if (hasWords(node)) this.editLabel(node);
+    if (isText(node)) this.edit(id, false, caretAt);
+    else if (hasWords(node)) this.editLabel(node, caretAt);
   }
 
   /** Esc reaching the canvas: editing commits (as Esc in the field does); a press is dropped. */
@@ -233,13 +233,13 @@ export class TextTool implements Tool {
     }
   }
 
-  private edit(id: Id, created: boolean): void {
+  private edit(id: Id, created: boolean, caretAt?: Point): void {
     this.ctx.editor.history.beginGesture("Edit text");
-    this.open(id, created, false);
+    this.open(id, created, false, null, caretAt);
   }
 
   /** Types into a shape's label, giving it an empty one first if it has none. */
-  private editLabel(node: SceneNode): void {
+  private editLabel(node: SceneNode, caretAt?: Point): void {
     const created = labelOf(node) === null;
     this.ctx.editor.history.beginGesture("Edit label");
     if (created)
@@ -248,10 +248,16 @@ export class TextTool implements Tool {
         if (isSceneNode(current) && "label" in current)
           tx.put({ ...current, label: newLabel(current) });
       });
-    this.open(node.id, created, true, "height" in node ? node.height : null);
+    this.open(node.id, created, true, "height" in node ? node.height : null, caretAt);
   }
 
-  private open(id: Id, created: boolean, label: boolean, least: number | null = null): void {
+  private open(
+    id: Id,
+    created: boolean,
+    label: boolean,
+    least: number | null = null,
+    caretAt?: Point,
+  ): void {
     this.current = { name: "editing", id, created, label, least };
     this.ctx.editor.store.transact("Edit text", (tx) => tx.select([id]));
     this.ctx.editor.editingText.set(id);
@@ -260,6 +266,7 @@ export class TextTool implements Tool {
       id,
       (content) => this.closed(id, content),
       (content) => this.changed(id, content),
+      caretAt,
     );
   }
 

@@ -72,6 +72,8 @@ export interface TextEditorHost {
     nodeId: Id,
     done: (content: string | null) => void,
     changed?: (content: string) => void,
+    /** Where to put the caret, in canvas pixels (a double-click's point); else at the end. */
+    caretAt?: Point,
   ): void;
   /**
    * A key press that reached the canvas after the field was opened but before it had the
@@ -113,8 +115,11 @@ export interface ToolContext {
   /** A drawing tool made its shape: back to Select unless keep-tool is on. */
   done(): void;
   setTool(id: ToolId): void;
-  /** Switches to the text tool editing this text at once (Select's double-click or Enter). */
-  editText(id: Id): void;
+  /**
+   * Switches to the text tool editing this text at once (Select's double-click or Enter); a
+   * double-click's point (canvas pixels) puts the caret where it was clicked.
+   */
+  editText(id: Id, caretAt?: Point): void;
   /** Opens the system file picker for one image; null when the user cancels or it is unreadable. */
   requestImage(): Promise<PickedImage | null>;
   /** Asks the engine to draw the next frame. */
@@ -146,7 +151,7 @@ export interface Tool {
   /** Returns whether the tool used the key; unused keys go on to the shortcuts. */
   key(press: ToolKey): boolean;
   /** Starts working on one node straight away, when asked to by another tool (edit this text). */
-  editNode?(id: Id): void;
+  editNode?(id: Id, caretAt?: Point): void;
   /** Lets go of what the tool subscribed to; called once when its document closes. */
   dispose?(): void;
   /** Once per tick, after the samples: modifiers held now (Shift pressed mid-drag). */
