@@ -21,6 +21,32 @@ function canvasIsFocused(page: Page): Promise<boolean> {
 }
 
 test.describe("the document library", () => {
+  test("renaming the open drawing in the library renames it everywhere: title, library and its exports, with no undo step", async ({
+    page,
+  }) => {
+    await openApp(page);
+    expect(await addRects(page, ["a"])).toBe(true);
+    await expect(page).toHaveTitle("Untitled — Linework");
+    const depth = await page.evaluate(() => window.linework!.editor.history.depth.undo);
+    await fileMenu(page, "Open from library…");
+    const dialog = page.getByRole("dialog", { name: "Open" });
+    await dialog.getByRole("button", { name: "Rename" }).click();
+    await dialog.getByRole("textbox", { name: "New name" }).fill("Plans");
+    await dialog.getByRole("button", { name: "Rename" }).first().click();
+    await expect(dialog.getByRole("option", { name: /Plans/ })).toHaveCount(1);
+    await expect(page).toHaveTitle("Plans — Linework");
+    const after = await page.evaluate(() => ({
+      name: window.linework!.editor.store.document.name,
+      depth: window.linework!.editor.history.depth.undo,
+    }));
+    expect(after).toEqual({ name: "Plans", depth });
+    // It is stored so: the drawing reopens as Plans.
+    await page.keyboard.press("Escape");
+    await page.evaluate(() => window.linework!.persistence?.whenSaved());
+    await page.reload();
+    await expect(page).toHaveTitle("Plans — Linework");
+  });
+
   test("New, Open with the keyboard, Rename, Duplicate and Delete", async ({ page }) => {
     await openApp(page);
     expect(await addRects(page, ["first"])).toBe(true);
@@ -86,10 +112,10 @@ test.describe("the document library", () => {
     await expect(list.getByRole("option")).toHaveCount(2);
     await expect(list.getByRole("option", { name: /Sketch copy/ })).toHaveCount(0);
 
-    // The renamed drawing opens with its content.
+    // The renamed drawing opens with its content, under its new name.
     await list.getByRole("option", { name: /Sketch/ }).dblclick();
     await expect(dialog).toHaveCount(0);
-    await expect(page).toHaveTitle("Untitled 2 — Linework");
+    await expect(page).toHaveTitle("Sketch — Linework");
     expect(await hasRecord(page, "second")).toBe(true);
 
     await fileMenu(page, "Open from library…");

@@ -467,6 +467,7 @@ export class Program {
         nodeClasses: prepared?.nodeClasses ?? null,
       },
     );
+    if (!readOnly && session?.path) nameAfterFile(editor.store, session.path);
     return editor;
   }
 }
@@ -520,3 +521,17 @@ async function buildStore(
 }
 /** How long loading waits for the shipped typeface before drawing text in a fallback. */
 const FONT_WAIT_MS = 1500;
+
+/**
+ * The open document takes its library file's name: a file opened under a name the library
+ * already held is stored as "Name 2", and Rename in the documents dialog renames the file. The
+ * document record follows, so the title, the exports' file names and the library agree. Not an
+ * edit of the drawing, so no undo step: it is committed as a change from outside ("remote"),
+ * which autosave stores and the history leaves alone.
+ */
+export function nameAfterFile(store: DocumentStore, path: string): void {
+  const name = baseName(path);
+  const document = store.document;
+  if (store.readOnly || name === "" || document.name === name) return;
+  store.transact("Rename", (tx) => tx.update(document.id, { name }), "remote");
+}

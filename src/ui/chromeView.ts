@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { createRoot } from "react-dom/client";
 import type { Engine } from "../../engine";
 import { canvasRectStore } from "../app/canvasRect";
-import type { Program } from "../app/program";
+import { nameAfterFile, type Program } from "../app/program";
 import type { ScreenArea } from "../render/camera";
 import { CANVAS_COLOURS, type CanvasTheme } from "../render/canvasTheme";
 import { canvasBackground } from "../render/pageBackground";
@@ -59,6 +59,13 @@ export function showChrome(engine: Engine, options: ChromeOptions): ChromeView {
     library: () => program.persistence?.documents ?? null,
     currentPath: () => program.persistence?.path ?? null,
     open: (path, switchOptions) => program.open(path, switchOptions),
+    rename: async (path, name) => {
+      const library = program.persistence?.documents;
+      if (!library) throw new Error("The library is not available");
+      const renamed = await library.rename(path, name);
+      if (program.persistence?.path === renamed) nameAfterFile(program.current.store, renamed);
+      return renamed;
+    },
     newDocument: async (switchOptions) => {
       await program.newDocument(switchOptions);
     },

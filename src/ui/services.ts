@@ -53,6 +53,8 @@ export interface DocumentActions {
   currentPath(): string | null;
   /** `discardUnsaved` switches without waiting for pending changes to be written. */
   open(path: string, options?: SwitchOptions): Promise<void>;
+  /** Renames a library file (the open document's name follows); resolves with its new path. */
+  rename(path: string, name: string): Promise<string>;
   /** Creates "Untitled" in the library and opens it. */
   newDocument(options?: SwitchOptions): Promise<void>;
   /** Resolves once every committed edit of the open document is written. */

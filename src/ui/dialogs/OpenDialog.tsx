@@ -184,7 +184,7 @@ export function OpenDialog({ mode, documents, guard, commands, onClose }: OpenDi
           style={ROW}
           onSubmit={(event) => {
             event.preventDefault();
-            void act(() => library.rename(selected.path, step.name));
+            void act(() => documents.rename(selected.path, step.name));
           }}
         >
           <label>
