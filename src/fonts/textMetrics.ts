@@ -22,6 +22,11 @@ const FACES: ReadonlyMap<string, ReadonlyMap<number, number>> = new Map(
   ]),
 );
 
+/** The shipped families by their lower-cased names. */
+const SHIPPED_BY_NAME: ReadonlyMap<string, string> = new Map(
+  BUNDLED_FAMILIES.map((family) => [family.toLowerCase(), family]),
+);
+
 /**
  * A character no shipped face has is drawn in a face of the machine's: taken as 0.6 em, or a
  * full em for the wide scripts (CJK, Hangul, fullwidth forms) whose glyphs are square.
@@ -36,11 +41,14 @@ function unknownAdvance(code: number): number {
  * the two shipped (400 up to 500, 700 above), the style asked for.
  */
 function faceOf(type: TypeSettings): ReadonlyMap<number, number> {
-  const lower = BUNDLED_FAMILIES.map((family) => family.toLowerCase());
-  const family =
-    resolvedFamilies(type.fontFamily).find((name) => lower.includes(name.toLowerCase())) ??
-    BUNDLED_FAMILY;
-  const shipped = BUNDLED_FAMILIES[lower.indexOf(family.toLowerCase())] ?? BUNDLED_FAMILY;
+  let shipped = BUNDLED_FAMILY;
+  for (const name of resolvedFamilies(type.fontFamily)) {
+    const found = SHIPPED_BY_NAME.get(name.toLowerCase());
+    if (found !== undefined) {
+      shipped = found;
+      break;
+    }
+  }
   const weight = type.fontWeight > 500 ? 700 : 400;
   return (
     FACES.get(`${shipped}|${weight}|${type.fontStyle}`) ??

@@ -126,11 +126,6 @@ function withCorners(node: SceneNode, change: (radii: Radii) => Radii): SceneNod
   return next;
 }
 
-/**
- * The selection's properties. The summary is memoised by document version and selection, so a
- * 10k-node selection is folded once per change, not per render; "Mixed" marks differing values
- * and an edit writes only the property it changes.
- */
 /** A change of type: the family, the size or the weight. */
 type TypeChange = { fontFamily: string } | { fontSize: number } | { fontWeight: number };
 
@@ -182,6 +177,11 @@ function TypeFields({
   );
 }
 
+/**
+ * The selection's properties. The summary is memoised by document version and selection, so a
+ * 10k-node selection is folded once per change, not per render; "Mixed" marks differing values
+ * and an edit writes only the property it changes.
+ */
 export function PropertiesPanel({
   store,
   gradientEdits,
