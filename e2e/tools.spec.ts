@@ -107,6 +107,42 @@ test.describe("drawing tools with real input", () => {
     expect(await types(page)).toEqual([]);
   });
 
+  test("a drawn path scaled by the typed `scale 2` keeps the stroke width its field shows", async () => {
+    const page = shared();
+    await prepareDrawing(page);
+    await key(page, "p");
+    await click(page, 100, 100);
+    await click(page, 250, 100);
+    await click(page, 250, 220);
+    await key(page, "Enter");
+    await key(page, "/");
+    await page.keyboard.type("scale 2");
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog", { name: "Command palette" })).toHaveCount(0);
+    const path = await page.evaluate(() => {
+      const lw = window.linework!;
+      const node = lw.editor.store.childrenOf(lw.current.pageId())[0];
+      return node?.type === "path"
+        ? {
+            transform: node.transform,
+            width: node.stroke.width,
+            points: node.subpaths[0]!.segments,
+          }
+        : null;
+    });
+    expect(path).not.toBeNull();
+    // Twice as big by its points, not by its transform, which would have doubled the stroke too.
+    expect(path!.transform.scaleX).toBe(1);
+    expect(path!.transform.scaleY).toBe(1);
+    expect(path!.points.at(-1)).toMatchObject({ to: { x: 300, y: 240 } });
+    const field = page
+      .getByRole("region", { name: "Properties" })
+      .first()
+      .getByLabel("Stroke width", { exact: true });
+    await expect(field).toHaveValue(String(path!.width));
+    expect(await undoDepth(page)).toBe(2);
+  });
+
   test("P: clicking the first node closes the path; Esc with one node leaves nothing", async () => {
     const page = shared();
     await prepareDrawing(page);

@@ -3,6 +3,7 @@ import { multiply, type Matrix } from "../doc/transform";
 
 import { aboutPoint, boxCenter, boxOfNodes, transformWorld, translateWorld } from "./geometry";
 import { editableSelection } from "./targets";
+import { applyWorldChange, originals } from "./worldTransform";
 import type { Point } from "../math/point";
 
 export type FlipAxis = "horizontal" | "vertical";
@@ -111,7 +112,16 @@ export function transformSelection(editor: EditableDocument, change: SelectionTr
   const origin = change.origin ?? (box === null ? { x: 0, y: 0 } : boxCenter(box));
   const m = selectionMatrix(change, origin);
   const label = (change.rotateDeg ?? 0) !== 0 ? "Rotate" : "Scale";
+  // As the resize handles do: a scale goes into the shapes' fields where it can, so strokes keep
+  // the width the properties panel shows.
   store.transact(label, (tx) => {
-    for (const node of nodes) transformWorld(tx, node, m);
+    applyWorldChange(
+      tx,
+      originals(
+        tx,
+        nodes.map((n) => n.id),
+      ),
+      m,
+    );
   });
 }

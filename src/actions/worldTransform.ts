@@ -1,29 +1,90 @@
 import { worldMatrix } from "../doc/commands";
 import type { Transaction } from "../doc/store";
-import { fromMatrix, IDENTITY_MATRIX, invert, multiply, type Matrix } from "../doc/transform";
+import {
+  fromMatrix,
+  IDENTITY_MATRIX,
+  invert,
+  isFiniteTransform,
+  multiply,
+  toMatrix,
+  type Matrix,
+} from "../doc/transform";
 import { isSceneNode, type Id, type SceneNode } from "../doc/types";
+import type { NodeSource } from "../shapes/geometryBox";
+import { isGroup } from "../shapes/group";
 import { kindOf } from "../shapes/registry";
+import { scaledPaints } from "../shapes/scaledPaint";
 
 /** A node as it was when a gesture began, with its matrix to the page. */
 export interface Original {
   readonly node: SceneNode;
   readonly world: Matrix;
   readonly parentWorld: Matrix;
+  /**
+   * A group's children as they were, for a scale to go into them (see `applyWorldChange`), or
+   * null where the group holds too much for that. Read on first use, before the gesture has
+   * changed them, so a move never walks a big group.
+   */
+  readonly children: (() => readonly Original[] | null) | null;
 }
 
-export function originals(tx: Pick<Transaction, "get">, ids: readonly Id[]): Original[] {
+export function originals(tx: NodeSource, ids: readonly Id[]): Original[] {
   const out: Original[] = [];
   for (const id of ids) {
     const node = tx.get(id);
     if (!isSceneNode(node)) continue;
     const parent = tx.get(node.parent);
-    out.push({
-      node,
-      world: worldMatrix(tx, id),
-      parentWorld: isSceneNode(parent) ? worldMatrix(tx, parent.id) : IDENTITY_MATRIX,
-    });
+    out.push(
+      original(tx, node, isSceneNode(parent) ? worldMatrix(tx, parent.id) : IDENTITY_MATRIX),
+    );
   }
   return out;
+}
+
+function original(tx: NodeSource, node: SceneNode, parentWorld: Matrix): Original {
+  const world = multiply(parentWorld, toMatrix(node.transform));
+  let children: readonly Original[] | null | undefined;
+  const read = (): readonly Original[] | null =>
+    holdsAtMost(tx, node.id, MAX_RESIZED_DESCENDANTS)
+      ? tx.childrenOf(node.id).map((child) => original(tx, child, world))
+      : null;
+  return {
+    node,
+    world,
+    parentWorld,
+    children: scalesItsChildren(node)
+      ? () => (children === undefined ? (children = read()) : children)
+      : null,
+  };
+}
+
+/**
+ * The most shapes a resized group rewrites: each is rebuilt every frame of the gesture. A bigger
+ * one (a whole imported illustration, say) takes the scale in its transform, strokes and all, as
+ * Inkscape scales a group.
+ */
+const MAX_RESIZED_DESCENDANTS = 2000;
+
+function holdsAtMost(tx: NodeSource, id: Id, limit: number): boolean {
+  let count = 0;
+  const stack = [id];
+  while (stack.length > 0) {
+    for (const child of tx.childrenOf(stack.pop()!)) {
+      count += 1;
+      if (count > limit) return false;
+      stack.push(child.id);
+    }
+  }
+  return true;
+}
+
+/**
+ * A group whose scale goes into its children, as Figma and Excalidraw resize a group: each keeps
+ * its stroke width. Not one whose blur or filter is measured in its own units, which would then
+ * stay as they were while the drawing grew.
+ */
+function scalesItsChildren(node: SceneNode): boolean {
+  return isGroup(node) && node.blur === undefined && node.filter === undefined;
 }
 
 export function translation(dx: number, dy: number): Matrix {
@@ -57,30 +118,52 @@ export function scaleAbout(
 
 /**
  * Puts `change` (a page-space matrix) on top of each original node. A translation or rotation
- * only moves the transform; a scale is folded into a box shape's size where that keeps the
- * transform free of skew, so a resized rectangle has a new width, not a stretched outline.
+ * only moves the transform; a scale is folded into a shape's fields (a box's size, a path's
+ * points) where that keeps the transform free of skew, so a resized rectangle has a new width
+ * and a resized drawing new points, not a stretched outline: strokes keep their width, as in
+ * Figma and Excalidraw. Gradients and patterns are scaled with the fields.
  */
 export function applyWorldChange(
   tx: Transaction,
   items: readonly Original[],
   change: Matrix,
 ): void {
-  for (const { node, world, parentWorld } of items) {
-    const toParent = invert(parentWorld);
+  const rigid = isRigid(change);
+  for (const item of items) {
+    const children = rigid || item.children === null ? null : item.children();
+    if (children !== null) {
+      applyWorldChange(tx, children, change);
+      continue;
+    }
+    const toParent = invert(item.parentWorld);
     if (toParent === null) continue;
-    const local = multiply(toParent, multiply(change, world));
-    tx.put(withMatrix(node, local));
+    const local = multiply(toParent, multiply(change, item.world));
+    const moved = withMatrix(item.node, local);
+    if (moved !== null) tx.put(moved);
   }
 }
 
-function withMatrix(node: SceneNode, local: Matrix): SceneNode {
+/** Whether `m` only moves, turns or mirrors: lengths and angles stay as they are. */
+function isRigid(m: Matrix): boolean {
+  const EPSILON = 1e-12;
+  return (
+    Math.abs(m.a * m.a + m.b * m.b - 1) < EPSILON &&
+    Math.abs(m.c * m.c + m.d * m.d - 1) < EPSILON &&
+    Math.abs(m.a * m.c + m.b * m.d) < EPSILON
+  );
+}
+
+/** `node` placed by `local` in its parent, or null where that would not be finite. */
+function withMatrix(node: SceneNode, local: Matrix): SceneNode | null {
   const t = fromMatrix(local);
+  if (!isFiniteTransform(t)) return null;
   const fold = kindOf(node).scaleFold;
   if (fold === null || Math.abs(t.skewX) >= 1e-9) return { ...node, transform: t };
   if (fold.flips)
     return {
       ...node,
       ...fold.fields(node, t.scaleX, t.scaleY),
+      ...scaledPaints(node, t.scaleX, t.scaleY),
       transform: { ...t, scaleX: 1, scaleY: 1 },
     } as SceneNode;
   // The flip stays in the transform.
@@ -88,6 +171,7 @@ function withMatrix(node: SceneNode, local: Matrix): SceneNode {
   return {
     ...node,
     ...fold.fields(node, Math.abs(t.scaleX), Math.abs(t.scaleY)),
+    ...scaledPaints(node, Math.abs(t.scaleX), Math.abs(t.scaleY)),
     transform,
   } as SceneNode;
 }

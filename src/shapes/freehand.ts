@@ -88,7 +88,18 @@ export const freehandKind = {
       : [{ points: freehandNodeOutline(node), closed: true }],
   labelPlacement: null,
   children: null,
-  scaleFold: null,
+  // The points scale and the ink's width stays, as `resized` keeps it.
+  scaleFold: {
+    flips: true,
+    fields: (node, sx, sy) => {
+      const points = node.points.slice();
+      for (let i = 0; i + 2 < points.length; i += 3) {
+        points[i] = points[i]! * sx;
+        points[i + 1] = points[i + 1]! * sy;
+      }
+      return { points };
+    },
+  },
   pathEditing: null,
   render: {
     display: "shape",

@@ -56,7 +56,8 @@ export const groupKind = {
   hoverOutline: () => null,
   labelPlacement: null,
   children: { clips: () => false },
-  // A scale stays in its transform, where its children take it.
+  // A resize passes its scale to the children (see applyWorldChange); only a group too big for
+  // that, or blurred or filtered in its own units, takes it in its transform.
   scaleFold: null,
   pathEditing: null,
   render: { display: "container" },

@@ -169,7 +169,20 @@ export const pathKind = {
     pathPointBound(node, step, limit) > limit ? null : pathOutlines(node, step),
   labelPlacement: null,
   children: null,
-  scaleFold: null,
+  // A flip goes into the points too: mirrored points fill the same area under either rule.
+  scaleFold: {
+    flips: true,
+    fields: (node, sx, sy) => {
+      const f = (p: Point): Point => ({ x: p.x * sx, y: p.y * sy });
+      return {
+        subpaths: node.subpaths.map((sub) => ({
+          ...sub,
+          start: f(sub.start),
+          segments: sub.segments.map((s) => scaleSegment(s, f)),
+        })),
+      };
+    },
+  },
   pathEditing: {
     subpaths: (node) => node.subpaths,
     withSubpaths: (node, subpaths) => ({ ...node, subpaths }),

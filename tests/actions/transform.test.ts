@@ -6,10 +6,17 @@ import { worldMatrix } from "../../src/doc/commands";
 import { DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
 import { makeNode } from "../../src/shapes/makeNode";
 import { multiply, type Matrix } from "../../src/doc/transform";
-import type { FreehandNode, LineNode, PathNode, TextNode } from "../../src/doc/types";
+import {
+  isSceneNode,
+  type FreehandNode,
+  type LineNode,
+  type PathNode,
+  type RectNode,
+  type TextNode,
+} from "../../src/doc/types";
 import { DEFAULT_FREEHAND_SETTINGS } from "../../src/geometry/freehand";
 import { fixtureEditor } from "./fixture";
-import { at, editorWith, group } from "./support";
+import { at, editorWith, group, rect } from "./support";
 
 function expectMatrixClose(actual: Matrix, expected: Matrix): void {
   for (const key of ["a", "b", "c", "d", "e", "f"] as const)
@@ -75,6 +82,126 @@ describe("nudge and transformSelection", () => {
     expect(() => transformSelection(editor, { scale: 0 })).toThrow(/flatten/);
     expect(() => transformSelection(editor, { rotateDeg: Number.NaN })).toThrow(/finite/);
     expect(editor.history.depth.undo).toBe(0);
+  });
+});
+
+describe("a scale goes into the shapes, not their transforms", () => {
+  const style = { fill: DEFAULT_FILL, stroke: { ...DEFAULT_STROKE, width: 4 } };
+  const path = (): PathNode =>
+    makeNode<PathNode>("path", "p", "page", "a1", {
+      ...style,
+      subpaths: [
+        {
+          start: { x: 0, y: 0 },
+          segments: [
+            { type: "quad", control: { x: 50, y: -20 }, to: { x: 100, y: 0 } },
+            { type: "line", to: { x: 100, y: 50 } },
+          ],
+          closed: true,
+        },
+      ],
+      fillRule: "nonzero",
+      transform: at(10, 20),
+    });
+  const freehand = (): FreehandNode =>
+    makeNode<FreehandNode>("freehand", "h", "page", "a2", {
+      ...style,
+      points: [0, 0, 0.5, 30, 40, 0.5, 60, 10, 0.5],
+      settings: { ...DEFAULT_FREEHAND_SETTINGS, size: 8 },
+      transform: at(300, 20),
+    });
+
+  it("keeps the stroke width of a rectangle, a path and a freehand stroke scaled by the command", () => {
+    const editor = editorWith([rect("r", "page", "a0", at(0, 200)), path(), freehand()]);
+    for (const id of ["r", "p", "h"]) {
+      const before = worldBox(editor.store, id)!;
+      editor.store.setSelection([id]);
+      transformSelection(editor, { scale: { x: 2, y: 3 } });
+      const node = editor.store.get(id)!;
+      if (!isSceneNode(node) || !("stroke" in node)) throw new Error(`no ${id}`);
+      expect(node.transform.scaleX).toBe(1);
+      expect(node.transform.scaleY).toBe(1);
+      expect(node.stroke.width).toBe(id === "r" ? DEFAULT_STROKE.width : 4);
+      // The geometry grew about its centre as the transform would have grown it.
+      const after = worldBox(editor.store, id)!;
+      const cx = (before.minX + before.maxX) / 2;
+      expect((after.minX + after.maxX) / 2).toBeCloseTo(cx, 6);
+      expect(after.maxY - after.minY).toBeGreaterThan(2.5 * (before.maxY - before.minY) - 20);
+    }
+    const p = editor.store.get("p") as PathNode;
+    expect(p.subpaths[0]!.segments[0]).toEqual({
+      type: "quad",
+      control: { x: 100, y: -60 },
+      to: { x: 200, y: 0 },
+    });
+    expect((editor.store.get("h") as FreehandNode).points.slice(3, 6)).toEqual([60, 120, 0.5]);
+    expect(editor.history.depth.undo).toBe(3);
+  });
+
+  it("mirrors a path's points for a negative scale, leaving its transform unscaled", () => {
+    const editor = editorWith([path()]);
+    const before = worldBox(editor.store, "p")!;
+    editor.store.setSelection(["p"]);
+    transformSelection(editor, { scale: { x: -1, y: 1 } });
+    const p = editor.store.get("p") as PathNode;
+    expect(Math.abs(p.transform.scaleX)).toBe(1);
+    expect(Math.abs(p.transform.scaleY)).toBe(1);
+    // The control point at (60, 0) on the page lands across the box's centre.
+    const m = worldMatrix(editor.store, "p");
+    const c = (p.subpaths[0]!.segments[0] as { control: { x: number; y: number } }).control;
+    expect(m.a * c.x + m.c * c.y + m.e).toBeCloseTo(before.minX + before.maxX - 60, 6);
+    expect(m.b * c.x + m.d * c.y + m.f).toBeCloseTo(0, 6);
+    const after = worldBox(editor.store, "p")!;
+    expect(after.minX).toBeCloseTo(before.minX, 6);
+    expect(after.maxX).toBeCloseTo(before.maxX, 6);
+  });
+
+  it("scales a gradient with the rectangle it fills, so it still spans it", () => {
+    const gradient = {
+      type: "linear" as const,
+      from: { x: 0, y: 0 },
+      to: { x: 100, y: 0 },
+      stops: [
+        { offset: 0, color: { r: 1, g: 0, b: 0, a: 1 } },
+        { offset: 1, color: { r: 0, g: 0, b: 1, a: 1 } },
+      ],
+    };
+    const editor = editorWith([{ ...rect("r", "page", "a0", at(0, 0)), fill: gradient }]);
+    editor.store.setSelection(["r"]);
+    transformSelection(editor, { scale: { x: 2, y: 1 } });
+    const r = editor.store.get("r") as RectNode;
+    expect(r.width).toBe(200);
+    expect(r.fill).toEqual({ ...gradient, to: { x: 200, y: 0 } });
+  });
+
+  it("scales a group's shapes inside it, and a group of thousands in its transform", () => {
+    const small = editorWith([
+      group("g", "page", "a0", at(0, 0)),
+      rect("r", "g", "a0", at(10, 10)),
+      { ...path(), parent: "g" },
+    ]);
+    small.store.setSelection(["g"]);
+    transformSelection(small, { scale: 2 });
+    expect(small.store.get("g")).toMatchObject({ transform: { scaleX: 1, scaleY: 1 } });
+    expect(small.store.get("r")).toMatchObject({ width: 200, height: 100 });
+
+    const many = Array.from({ length: 2001 }, (_, i) =>
+      rect(`r${i}`, "g", `a${i.toString(36).padStart(3, "0")}`, at(i, 0)),
+    );
+    const big = editorWith([group("g", "page", "a0", at(0, 0)), ...many]);
+    big.store.setSelection(["g"]);
+    transformSelection(big, { scale: 2 });
+    expect(big.store.get("g")).toMatchObject({ transform: { scaleX: 2, scaleY: 2 } });
+    expect(big.store.get("r0")).toMatchObject({ width: 100 });
+  });
+
+  it("keeps a scale that would skew the shape (a rotated shape stretched one way) in its transform", () => {
+    const editor = editorWith([rect("r", "page", "a0", at(0, 0, 30))]);
+    editor.store.setSelection(["r"]);
+    transformSelection(editor, { scale: { x: 2, y: 1 } });
+    const r = editor.store.get("r") as RectNode;
+    expect(r.width).toBe(100);
+    expect(Math.abs(r.transform.skewX)).toBeGreaterThan(1e-6);
   });
 });
 

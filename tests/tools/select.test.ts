@@ -170,6 +170,24 @@ describe("select tool", () => {
     expect(a.transform.x).toBeCloseTo(-50);
   });
 
+  it("resizing a group resizes what it holds, each keeping its stroke width", () => {
+    h.click(50, 325);
+    expect(h.store.selection).toEqual(["g"]);
+    // The group spans (0, 300)–(300, 350): its bottom-right handle, twice as wide and tall.
+    h.pause().drag({ x: 300, y: 350 }, { x: 600, y: 400 });
+    expect(node(h, "g").transform).toEqual(IDENTITY_TRANSFORM);
+    const c = node(h, "c") as RectNode;
+    const d = node(h, "d") as RectNode;
+    expect(c).toMatchObject({ width: 200, height: 100 });
+    expect(d).toMatchObject({ width: 200, height: 100 });
+    expect(c.transform).toMatchObject({ x: 0, y: 300, scaleX: 1, scaleY: 1 });
+    expect(d.transform).toMatchObject({ x: 400, y: 300, scaleX: 1, scaleY: 1 });
+    expect(c.stroke.width).toBe(1);
+    expect(h.history.depth.undo).toBe(1);
+    h.history.undo();
+    expect(node(h, "d")).toMatchObject({ width: 100, transform: { x: 200 } });
+  });
+
   it("dragging past the opposite edge flips the shape", () => {
     h.click(50, 25);
     h.pause().drag({ x: 100, y: 25 }, { x: -100, y: 25 });
