@@ -13,7 +13,7 @@ import { isSceneNode, type Id, type SceneNode } from "../doc/types";
 import type { NodeSource } from "../shapes/geometryBox";
 import { isGroup } from "../shapes/group";
 import { kindOf } from "../shapes/registry";
-import { scaledPaints } from "../shapes/scaledPaint";
+import { scaledPaints } from "../shapes/mappedPaint";
 
 /** A node as it was when a gesture began, with its matrix to the page. */
 export interface Original {

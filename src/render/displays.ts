@@ -10,7 +10,7 @@ import {
   Texture,
   type TextStyleOptions,
 } from "pixi.js";
-import { fromMatrix, IDENTITY_MATRIX, toMatrix } from "../doc/transform";
+import { IDENTITY_MATRIX, toMatrix } from "../doc/transform";
 import { patternColor, patternsOf } from "../doc/pattern";
 import type {
   ImageNode,
@@ -35,6 +35,7 @@ import type { TextPacer } from "./textPacer";
 import { colorOf } from "./paint";
 import { NO_STROKE } from "../doc/factory";
 import { makeNode } from "../shapes/makeNode";
+import { mappedPaint } from "../shapes/mappedPaint";
 import { applyLayer, LayerHost } from "./groupLayers";
 import { pixiBlendName } from "./hslBlends";
 import { createPaintMesh, type PaintTiles } from "./paintMesh/paintMesh";
@@ -483,7 +484,7 @@ class PaintedText {
       width: Math.max(1e-6, glyphs.width),
       height: Math.max(1e-6, glyphs.height),
       radii: [0, 0, 0, 0],
-      fill: movedPaint(paint, pad),
+      fill: mappedPaint(paint, { a: 1, b: 0, c: 0, d: 1, e: pad, f: pad }),
       stroke: NO_STROKE,
     });
     const mesh = shapeMesh(box, context);
@@ -520,31 +521,6 @@ function firstColor(paint: Paint): RGBA {
   if (paint.type === "solid") return paint.color;
   if (paint.type === "pattern") return patternColor(paint);
   return paint.stops[0]?.color ?? { r: 0, g: 0, b: 0, a: 1 };
-}
-
-/** A paint moved by (d, d), for a shape drawn that much further from the origin. */
-function movedPaint(paint: Paint, d: number): Paint {
-  if (d === 0) return paint;
-  switch (paint.type) {
-    case "solid":
-      return paint;
-    case "linear":
-      return {
-        ...paint,
-        from: { x: paint.from.x + d, y: paint.from.y + d },
-        to: { x: paint.to.x + d, y: paint.to.y + d },
-      };
-    case "radial":
-      return {
-        ...paint,
-        center: { x: paint.center.x + d, y: paint.center.y + d },
-        focal: { x: paint.focal.x + d, y: paint.focal.y + d },
-      };
-    case "pattern": {
-      const m = toMatrix(paint.transform);
-      return { ...paint, transform: fromMatrix({ ...m, e: m.e + d, f: m.f + d }) };
-    }
-  }
 }
 
 /**
