@@ -1,7 +1,7 @@
 import type { EditableDocument } from "../editing/editor";
 import { worldMatrix } from "../doc/commands";
 import type { Transaction } from "../doc/store";
-import { apply } from "../doc/transform";
+import { apply, invert, isFiniteTransform, toMatrix } from "../doc/transform";
 import { isSceneNode, type Id, type SceneNode } from "../doc/types";
 import { kindOf } from "../shapes/registry";
 
@@ -13,7 +13,13 @@ import {
   type NodeSource,
 } from "./geometry";
 import { topLevelNodes } from "./targets";
-import { applyWorldChange, originals, scaleAbout, translation } from "./worldTransform";
+import {
+  applyWorldChange,
+  originals,
+  restoreOriginals,
+  scaleAbout,
+  translation,
+} from "./worldTransform";
 import { multiply } from "../doc/transform";
 import type { Box } from "../math/box";
 
@@ -147,8 +153,42 @@ function resizeStaysFinite(box: Box, kx: number, ky: number): boolean {
 
 /** Scales a node's own geometry by kx, ky about its box's top-left corner, in local units. */
 function resizeLocal(tx: Transaction, node: SceneNode, box: Box, kx: number, ky: number): void {
-  const fields = kindOf(node).resized(node, box, kx, ky);
-  if (fields !== null) tx.update<SceneNode>(node.id, fields);
+  const kind = kindOf(node);
+  if (kind.children === null || kind.scaleFold !== null) {
+    const fields = kind.resized(node, box, kx, ky);
+    if (fields !== null) tx.update<SceneNode>(node.id, fields);
+    return;
+  }
+  // Only its children (a group): they are resized as its handles resize them, each keeping its
+  // stroke (see applyWorldChange), along the group's own axes.
+  const world = worldMatrix(tx, node.id);
+  const toLocal = invert(world);
+  if (toLocal === null) return;
+  const anchor = { x: box.minX, y: box.minY };
+  const items = originals(tx, [node.id]);
+  const local = aboutPoint({ a: kx, b: 0, c: 0, d: ky, e: 0, f: 0 }, anchor);
+  applyWorldChange(tx, items, multiply(world, multiply(local, toLocal)));
+  const grown = current(tx, node.id);
+  const after = grown === null ? null : geometryBox(tx, grown);
+  if (after !== null && sameSize(after, box, kx, ky)) return;
+  // A group inside it turned against it measures by its own turned box, so resizing what it
+  // holds missed the size asked for: the group is scaled whole instead, strokes and all.
+  restoreOriginals(tx, items);
+  const t = node.transform;
+  const scaled = { ...t, scaleX: t.scaleX * kx, scaleY: t.scaleY * ky };
+  const before = apply(toMatrix({ ...t, x: 0, y: 0 }), anchor);
+  const moved = apply(toMatrix({ ...scaled, x: 0, y: 0 }), anchor);
+  const transform = { ...scaled, x: t.x + before.x - moved.x, y: t.y + before.y - moved.y };
+  if (isFiniteTransform(transform)) tx.update<SceneNode>(node.id, { transform });
+}
+
+function sameSize(after: Box, before: Box, kx: number, ky: number): boolean {
+  const close = (a: number, b: number): boolean =>
+    Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
+  return (
+    close(after.maxX - after.minX, (before.maxX - before.minX) * kx) &&
+    close(after.maxY - after.minY, (before.maxY - before.minY) * ky)
+  );
 }
 
 /** The page box several nodes' frames span, as a multi-selection's fields show it (Figma). */

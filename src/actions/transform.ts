@@ -1,4 +1,5 @@
 import type { EditableDocument } from "../editing/editor";
+import { worldMatrix } from "../doc/commands";
 import { multiply, type Matrix } from "../doc/transform";
 
 import { aboutPoint, boxCenter, boxOfNodes, transformWorld, translateWorld } from "./geometry";
@@ -51,19 +52,29 @@ export function flipSelection(editor: EditableDocument, axis: FlipAxis): void {
   });
 }
 
-/** The world matrix of a selection transform: scale and rotate about the origin, then move. */
-export function selectionMatrix(change: SelectionTransform, origin: Point): Matrix {
+/**
+ * The world matrix of a selection transform: scale along axes turned by `frameAngle` (a single
+ * shape's own, so a rotated rectangle stretches along its sides, as its handles stretch it, not
+ * into a parallelogram) and rotate about the origin, then move.
+ */
+function selectionMatrix(change: SelectionTransform, origin: Point, frameAngle: number): Matrix {
   const angle = ((change.rotateDeg ?? 0) * Math.PI) / 180;
-  const cos = Math.cos(angle);
-  const sin = Math.sin(angle);
-  const rotate: Matrix = { a: cos, b: sin, c: -sin, d: cos, e: 0, f: 0 };
   const scale = change.scale ?? 1;
   const sx = typeof scale === "number" ? scale : scale.x;
   const sy = typeof scale === "number" ? scale : scale.y;
-  const inner = multiply(rotate, { a: sx, b: 0, c: 0, d: sy, e: 0, f: 0 });
-  const about = aboutPoint(inner, origin);
+  const along = multiply(
+    turn(frameAngle),
+    multiply({ a: sx, b: 0, c: 0, d: sy, e: 0, f: 0 }, turn(-frameAngle)),
+  );
+  const about = aboutPoint(multiply(turn(angle), along), origin);
   const t = change.translate ?? { x: 0, y: 0 };
   return { ...about, e: about.e + t.x, f: about.f + t.y };
+}
+
+function turn(angle: number): Matrix {
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  return { a: cos, b: sin, c: -sin, d: cos, e: 0, f: 0 };
 }
 
 function checkTransform(change: SelectionTransform): void {
@@ -110,7 +121,9 @@ export function transformSelection(editor: EditableDocument, change: SelectionTr
     nodes.map((n) => n.id),
   );
   const origin = change.origin ?? (box === null ? { x: 0, y: 0 } : boxCenter(box));
-  const m = selectionMatrix(change, origin);
+  // One shape scales along its own sides; several along the page's axes, as their frame is drawn.
+  const only = nodes.length === 1 ? worldMatrix(store, nodes[0]!.id) : null;
+  const m = selectionMatrix(change, origin, only === null ? 0 : Math.atan2(only.b, only.a));
   const label = (change.rotateDeg ?? 0) !== 0 ? "Rotate" : "Scale";
   // As the resize handles do: a scale goes into the shapes' fields where it can, so strokes keep
   // the width the properties panel shows.

@@ -26,6 +26,8 @@ export interface Original {
    * changed them, so a move never walks a big group.
    */
   readonly children: (() => readonly Original[] | null) | null;
+  /** What `children` has read: undefined until it is first asked. */
+  read: readonly Original[] | null | undefined;
 }
 
 export function originals(tx: NodeSource, ids: readonly Id[]): Original[] {
@@ -43,19 +45,29 @@ export function originals(tx: NodeSource, ids: readonly Id[]): Original[] {
 
 function original(tx: NodeSource, node: SceneNode, parentWorld: Matrix): Original {
   const world = multiply(parentWorld, toMatrix(node.transform));
-  let children: readonly Original[] | null | undefined;
-  const read = (): readonly Original[] | null =>
-    holdsAtMost(tx, node.id, MAX_RESIZED_DESCENDANTS)
-      ? tx.childrenOf(node.id).map((child) => original(tx, child, world))
-      : null;
-  return {
+  const item: Original = {
     node,
     world,
     parentWorld,
+    read: undefined,
     children: scalesItsChildren(node)
-      ? () => (children === undefined ? (children = read()) : children)
+      ? () =>
+          item.read !== undefined
+            ? item.read
+            : (item.read = holdsAtMost(tx, node.id, MAX_RESIZED_DESCENDANTS)
+                ? tx.childrenOf(node.id).map((child) => original(tx, child, world))
+                : null)
       : null,
   };
+  return item;
+}
+
+/** Puts back every node `applyWorldChange` could have changed from `items` as they were. */
+export function restoreOriginals(tx: Transaction, items: readonly Original[]): void {
+  for (const item of items) {
+    tx.put(item.node);
+    if (item.read) restoreOriginals(tx, item.read);
+  }
 }
 
 /**

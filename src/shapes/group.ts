@@ -1,5 +1,4 @@
 import { filterProblem } from "../doc/filter";
-import { apply, isFiniteTransform, toMatrix } from "../doc/transform";
 import type { GroupFilter, GroupNode, MaskKind } from "../doc/types";
 import { absentAs } from "./fileFields";
 import { isNodeOf, type ShapeKind } from "./kind";
@@ -44,15 +43,9 @@ export const groupKind = {
   snapBox: () => null,
   heapBytes: () => 0,
   // Scales as a whole: its transform is scaled and moved so the anchor corner stays put.
-  resized: (node, box, kx, ky) => {
-    const anchor = { x: box.minX, y: box.minY };
-    const t = node.transform;
-    const scaled = { ...t, scaleX: t.scaleX * kx, scaleY: t.scaleY * ky };
-    const before = apply(toMatrix({ ...t, x: 0, y: 0 }), anchor);
-    const after = apply(toMatrix({ ...scaled, x: 0, y: 0 }), anchor);
-    const transform = { ...scaled, x: t.x + before.x - after.x, y: t.y + before.y - after.y };
-    return isFiniteTransform(transform) ? { transform } : null;
-  },
+  // Its size is its children's: the W and H fields resize them as its handles do
+  // (actions/numeric.ts), each keeping its stroke.
+  resized: () => null,
   hoverOutline: () => null,
   labelPlacement: null,
   children: { clips: () => false },

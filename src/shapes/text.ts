@@ -67,8 +67,18 @@ export const textKind = {
   hoverOutline: () => null,
   labelPlacement: null,
   children: null,
-  // Its glyphs are set at their font size: a scale stays in its transform.
-  scaleFold: null,
+  // Never stretched: a scale sets its font size by how much it grows up and down, and its
+  // wrapping width by how much it grows across (Figma's edge handles change the width, a corner
+  // scales the type, as Excalidraw's do). Text that grows with its words keeps doing so when
+  // scaled evenly, and wraps at the new width when stretched one way.
+  scaleFold: {
+    flips: false,
+    fields: (node, sx, sy) => ({
+      fontSize: node.fontSize * sy,
+      width:
+        node.width !== null ? node.width * sx : sx === sy ? null : shippedTextBox(node).width * sx,
+    }),
+  },
   pathEditing: null,
   render: { display: "text" },
   svg: { hidden: "empty", shape: (node) => ({ kind: "text", node }) },

@@ -195,13 +195,77 @@ describe("a scale goes into the shapes, not their transforms", () => {
     expect(big.store.get("r0")).toMatchObject({ width: 100 });
   });
 
-  it("keeps a scale that would skew the shape (a rotated shape stretched one way) in its transform", () => {
-    const editor = editorWith([rect("r", "page", "a0", at(0, 0, 30))]);
+  it("scales a text's type and wrapping width, never stretching its glyphs", () => {
+    const editor = editorWith([
+      makeNode<TextNode>("text", "t", "page", "a0", {
+        ...style,
+        content: "Resizable text here",
+        fontFamily: "Inter",
+        fontSize: 24,
+        fontWeight: 400,
+        fontStyle: "normal",
+        align: "left",
+        lineHeight: 1.25,
+        width: null,
+      }),
+    ]);
+    editor.store.setSelection(["t"]);
+    transformSelection(editor, { scale: 2 });
+    expect(editor.store.get("t")).toMatchObject({
+      fontSize: 48,
+      width: null,
+      transform: { scaleX: 1, scaleY: 1 },
+    });
+    transformSelection(editor, { scale: { x: 0.5, y: 1 } });
+    const t = editor.store.get("t") as TextNode;
+    expect(t.fontSize).toBe(48);
+    expect(t.width).toBeGreaterThan(0);
+    expect(t.transform).toMatchObject({ scaleX: 1, scaleY: 1 });
+  });
+
+  it("scales one rotated shape along its own sides, and several along the page's axes", () => {
+    const editor = editorWith([
+      rect("r", "page", "a0", at(0, 0, 30)),
+      rect("s", "page", "a1", at(300, 0)),
+    ]);
     editor.store.setSelection(["r"]);
     transformSelection(editor, { scale: { x: 2, y: 1 } });
     const r = editor.store.get("r") as RectNode;
-    expect(r.width).toBe(100);
-    expect(Math.abs(r.transform.skewX)).toBeGreaterThan(1e-6);
+    expect(r.width).toBeCloseTo(200, 9);
+    expect(r.height).toBeCloseTo(50, 9);
+    expect(r.transform.rotation).toBeCloseTo(Math.PI / 6, 9);
+    expect(r.transform.skewX).toBeCloseTo(0, 9);
+    // Stretched along the page's x with another shape, it cannot stay a rectangle: the skew
+    // stays in its transform.
+    editor.store.setSelection(["r", "s"]);
+    transformSelection(editor, { scale: { x: 2, y: 1 } });
+    const skewed = editor.store.get("r") as RectNode;
+    expect(skewed.width).toBeCloseTo(200, 9);
+    expect(Math.abs(skewed.transform.skewX)).toBeGreaterThan(1e-6);
+    expect(editor.store.get("s")).toMatchObject({ width: 200, height: 50 });
+  });
+
+  it("the W and H fields of a group resize what it holds, strokes kept", () => {
+    const editor = editorWith([
+      group("g", "page", "a0", at(100, 100)),
+      rect("r", "g", "a0", at(0, 0)),
+      { ...path(), parent: "g", transform: at(150, 0) },
+    ]);
+    const before = getGeometry(editor.store, "g")!;
+    setGeometry(editor, ["g"], { width: before.width / 2, height: before.height * 2 });
+    const after = getGeometry(editor.store, "g")!;
+    expect(after.width).toBeCloseTo(before.width / 2, 9);
+    expect(after.height).toBeCloseTo(before.height * 2, 9);
+    expect(after.x).toBeCloseTo(before.x, 9);
+    expect(editor.store.get("g")).toMatchObject({ transform: { scaleX: 1, scaleY: 1 } });
+    expect(editor.store.get("r")).toMatchObject({
+      width: 50,
+      height: 100,
+      stroke: { width: DEFAULT_STROKE.width },
+      transform: { scaleX: 1, scaleY: 1 },
+    });
+    expect(editor.store.get("p")).toMatchObject({ stroke: { width: 4 } });
+    expect(editor.history.depth.undo).toBe(1);
   });
 });
 

@@ -89,7 +89,7 @@ describe("what a kind can do, read from its record", () => {
     expect(isInk(line)).toBe(false);
   });
 
-  it("folds a scale into a box's size and a line's ends, leaving groups and texts alone", () => {
+  it("folds a scale into a box's size, a line's ends and a text's type, leaving groups alone", () => {
     const rectFold = kindOf(rect).scaleFold!;
     expect(rectFold.flips).toBe(false);
     expect(rectFold.fields(rect, 2, 0.5)).toEqual({ width: 200, height: 20, radii: [2, 2, 4, 0] });
@@ -100,7 +100,13 @@ describe("what a kind can do, read from its record", () => {
       end: { x: 30, y: 80 },
     });
     expect(kindOf(group).scaleFold).toBeNull();
-    expect(kindOf(text).scaleFold).toBeNull();
+    // Text is never stretched: its font follows the height, its wrapping width the width.
+    const textFold = kindOf(text).scaleFold!;
+    expect(textFold.fields(text, 2, 2)).toEqual({ fontSize: 32, width: null });
+    const stretched = textFold.fields(text, 3, 0.5);
+    expect(stretched.fontSize).toBe(8);
+    expect(stretched.width).toBeGreaterThan(0);
+    expect(textFold.fields({ ...text, width: 100 }, 0.5, 1)).toEqual({ fontSize: 16, width: 50 });
   });
 });
 

@@ -136,7 +136,8 @@ export function CommandPalette({
         </div>
       ) : null}
       <div id={listId} role="listbox" aria-label={t("palette.title")} className="lw-palette-list">
-        {matches.length === 0 ? (
+        {/* A typed command shows its usage instead: Enter runs it, so nothing is missing. */}
+        {matches.length === 0 && !usage ? (
           <div className="lw-muted lw-palette-empty">{t("palette.noMatch")}</div>
         ) : null}
         {matches.map((command, index) => {
