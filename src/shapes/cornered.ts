@@ -1,8 +1,10 @@
 import type { DocRecord, PolygonNode, StarNode } from "../doc/types";
+import { IDENTITY_MATRIX } from "../doc/transform";
 import { subpathsBox } from "../geometry/exactBox";
 import { hitPainted, pointsHitOutline } from "../geometry/hitOutline";
 import { polygonSubpath } from "../geometry/toPath";
-import { NO_ARROW_ENDS, resizedBox, strokedBox, withoutStroke } from "./common";
+import { strokePad } from "../geometry/bounds";
+import { NO_ARROW_ENDS, resizedBox } from "./common";
 import { isNodeOf, type ShapeKind } from "./kind";
 import { boxLabelPlacement, labelledBounds, labelledHit } from "./label";
 
@@ -109,7 +111,17 @@ export function corneredKind<T extends CorneredNode>(
   /** The share of its width clear of its outline at its middle height: where labels wrap. */
   inside: number,
 ): Omit<ShapeKind<T>, OwnParts> {
-  const localBounds = (node: T) => strokedBox(node, node.width, node.height);
+  // Its corners' own box, which the selection frame, the handles and the X, Y, W and H fields
+  // all measure: a pentagon does not reach the sides of the box it was drawn in, and a frame
+  // round that box left a gap the handles pulled across.
+  const cornersBox = (node: T) => subpathsBox(subpaths(node), IDENTITY_MATRIX);
+  const localBounds = (node: T) => {
+    const box = cornersBox(node);
+    const pad = strokePad(node);
+    return box === null
+      ? null
+      : { minX: box.minX - pad, minY: box.minY - pad, maxX: box.maxX + pad, maxY: box.maxY + pad };
+  };
   const labelPlacement = (node: T) => boxLabelPlacement(node.width, node.height, inside);
   const subpaths = (node: T) => {
     const subpath = polygonSubpath(corners(node));
@@ -119,7 +131,7 @@ export function corneredKind<T extends CorneredNode>(
   return {
     type,
     localBounds: labelledBounds(localBounds, labelPlacement),
-    geometryBox: (node) => localBounds(withoutStroke(node)),
+    geometryBox: cornersBox,
     outline: { subpaths, fillRule: () => "nonzero", ink: false },
     hitTest: labelledHit(
       (node, point, tolerance) =>

@@ -88,14 +88,28 @@ export const freehandKind = {
       : [{ points: freehandNodeOutline(node), closed: true }],
   labelPlacement: null,
   children: null,
-  // The points scale and the ink's width stays, as `resized` keeps it.
+  // The ink's width stays, as `resized` keeps it, and its box scales exactly about the local
+  // origin: the points spread by what is left once the ink's radius is taken off each side, so
+  // the handle being dragged stays on the ink's edge. A flip stays in the transform.
   scaleFold: {
-    flips: true,
+    flips: false,
     fields: (node, sx, sy) => {
+      const r = node.settings.size / 2;
       const points = node.points.slice();
-      for (let i = 0; i + 2 < points.length; i += 3) {
-        points[i] = points[i]! * sx;
-        points[i + 1] = points[i + 1]! * sy;
+      for (const [axis, k] of [
+        [0, sx],
+        [1, sy],
+      ] as const) {
+        let min = Infinity;
+        let max = -Infinity;
+        for (let i = axis; i < points.length; i += 3) {
+          min = Math.min(min, points[i]!);
+          max = Math.max(max, points[i]!);
+        }
+        const span = max - min;
+        const spread = span > 0 ? Math.max(0, (k * (span + 2 * r) - 2 * r) / span) : k;
+        for (let i = axis; i < points.length; i += 3)
+          points[i] = k * (min - r) + r + (points[i]! - min) * spread;
       }
       return { points };
     },

@@ -134,7 +134,14 @@ describe("a scale goes into the shapes, not their transforms", () => {
       control: { x: 100, y: -60 },
       to: { x: 200, y: 0 },
     });
-    expect((editor.store.get("h") as FreehandNode).points.slice(3, 6)).toEqual([60, 120, 0.5]);
+    // The ink keeps its width and its box grows exactly as asked, so a dragged handle stays on
+    // its edge: the points spread by what is left once the ink's radius is taken off.
+    const ink = (editor.store.get("h") as FreehandNode).points;
+    expect(ink[2]).toBe(0.5);
+    const inkAfter = worldBox(editor.store, "h")!;
+    // Its points span 60 × 40 and its ink's radius is 4: a box of 68 × 48.
+    expect(inkAfter.maxX - inkAfter.minX).toBeCloseTo(2 * 68, 6);
+    expect(inkAfter.maxY - inkAfter.minY).toBeCloseTo(3 * 48, 6);
     expect(editor.history.depth.undo).toBe(3);
   });
 

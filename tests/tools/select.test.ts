@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { makeNode } from "../../src/shapes/makeNode";
 import { IDENTITY_TRANSFORM } from "../../src/doc/transform";
-import type { GroupNode, RectNode, SceneNode } from "../../src/doc/types";
+import type { GroupNode, PolygonNode, RectNode, SceneNode } from "../../src/doc/types";
 import { nodeQuad, quadBox } from "../../src/render/overlays/geometry";
 import { createToolHarness, documentState, PAGE, type ToolHarness } from "../support/toolHarness";
 
@@ -186,6 +186,32 @@ describe("select tool", () => {
     expect(h.history.depth.undo).toBe(1);
     h.history.undo();
     expect(node(h, "d")).toMatchObject({ width: 100, transform: { x: 200 } });
+  });
+
+  it("a pentagon's frame is its corners' box: the dragged corner follows the pointer, the other stays", async () => {
+    const pentagon = makeNode<PolygonNode>("polygon", "p", PAGE, "a9", {
+      fill: { type: "solid", color: { r: 0, g: 0, b: 1, a: 1 } },
+      stroke: (node(h, "a") as RectNode).stroke,
+      width: 150,
+      height: 130,
+      sides: 5,
+      transform: { ...IDENTITY_TRANSFORM, x: 600, y: 0 },
+    });
+    const p = await createToolHarness({ records: [pentagon] });
+    const before = quadBox(nodeQuad(p.store, "p")!);
+    // A pentagon drawn in a 150 × 130 box reaches neither its sides nor its bottom.
+    expect(before.minX).toBeGreaterThan(600);
+    expect(before.maxY).toBeLessThan(130);
+    p.click(675, 60);
+    p.pause().drag(
+      { x: before.maxX, y: before.maxY },
+      { x: before.maxX + 100, y: before.maxY + 50 },
+    );
+    const after = quadBox(nodeQuad(p.store, "p")!);
+    expect(after.minX).toBeCloseTo(before.minX, 6);
+    expect(after.minY).toBeCloseTo(before.minY, 6);
+    expect(after.maxX).toBeCloseTo(before.maxX + 100, 6);
+    expect(after.maxY).toBeCloseTo(before.maxY + 50, 6);
   });
 
   it("dragging past the opposite edge flips the shape", () => {
