@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Locator, type Page } from "@playwright
 import { NO_STROKE } from "../src/doc/factory";
 import type { Fill, GradientStop, RectNode, TextNode } from "../src/doc/types";
 import { makeNode } from "../src/shapes/makeNode";
-import { addRects, reusedApp } from "./support";
+import { addRects, drawWith, prepareDrawing, reusedApp } from "./support";
 
 // One app for the file's tests in each worker, put back as a fresh start leaves it.
 const reused = reusedApp();
@@ -293,4 +293,49 @@ test("a selected text's font, size, weight and alignment are set in its Text sec
   await page.evaluate(() => window.linework!.editor.history.undo());
   expect((await text())["fontFamily"]).toBe("Inter, sans-serif");
   expect((await text())["fontSize"]).toBe(48);
+});
+
+test("a group's Width field resizes the shapes it holds, each keeping its stroke width", async ({
+  browser,
+}) => {
+  const page = await reused(browser);
+  await prepareDrawing(page);
+  await drawWith(page, "r", { x: 0, y: 0 }, { x: 100, y: 60 });
+  await drawWith(page, "r", { x: 200, y: 0 }, { x: 300, y: 60 });
+  await page.keyboard.press("Control+a");
+  await page.keyboard.press("Control+g");
+  const panel = page.getByRole("region", { name: "Properties" }).first();
+  const width = panel.getByLabel("Width", { exact: true });
+  await expect(width).toHaveValue("300");
+  await width.click();
+  await page.keyboard.press("Control+a");
+  await page.keyboard.type("150");
+  await page.keyboard.press("Enter");
+  await expect(width).toHaveValue("150");
+  const shapes = await page.evaluate(() => {
+    const lw = window.linework!;
+    const store = lw.editor.store;
+    const group = store.childrenOf(lw.current.pageId())[0]!;
+    return {
+      group: group.transform,
+      rects: store
+        .childrenOf(group.id)
+        .map((n) =>
+          n.type === "rect"
+            ? {
+                x: n.transform.x,
+                width: n.width,
+                stroke: n.stroke.width,
+                scaleX: n.transform.scaleX,
+              }
+            : null,
+        ),
+    };
+  });
+  // Half as wide by their own widths, not by a stretch that would halve their sides' strokes.
+  expect(shapes.group).toMatchObject({ scaleX: 1, scaleY: 1 });
+  expect(shapes.rects).toEqual([
+    { x: 0, width: 50, stroke: 2, scaleX: 1 },
+    { x: 100, width: 50, stroke: 2, scaleX: 1 },
+  ]);
 });
