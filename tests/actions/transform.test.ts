@@ -18,6 +18,22 @@ import { DEFAULT_FREEHAND_SETTINGS } from "../../src/geometry/freehand";
 import { fixtureEditor } from "./fixture";
 import { at, editorWith, group, rect } from "./support";
 
+/** A text on the page, growing with its words. */
+function textNode(id: string, content: string, fontSize: number, lineHeight: number): TextNode {
+  return makeNode<TextNode>("text", id, "page", "a0", {
+    fill: DEFAULT_FILL,
+    stroke: DEFAULT_STROKE,
+    content,
+    fontFamily: "Inter",
+    fontSize,
+    fontWeight: 400,
+    fontStyle: "normal",
+    align: "left",
+    lineHeight,
+    width: null,
+  });
+}
+
 function expectMatrixClose(actual: Matrix, expected: Matrix): void {
   for (const key of ["a", "b", "c", "d", "e", "f"] as const)
     expect(actual[key]).toBeCloseTo(expected[key], 6);
@@ -203,19 +219,7 @@ describe("a scale goes into the shapes, not their transforms", () => {
   });
 
   it("scales a text's type and wrapping width, never stretching its glyphs", () => {
-    const editor = editorWith([
-      makeNode<TextNode>("text", "t", "page", "a0", {
-        ...style,
-        content: "Resizable text here",
-        fontFamily: "Inter",
-        fontSize: 24,
-        fontWeight: 400,
-        fontStyle: "normal",
-        align: "left",
-        lineHeight: 1.25,
-        width: null,
-      }),
-    ]);
+    const editor = editorWith([textNode("t", "Resizable text here", 24, 1.25)]);
     editor.store.setSelection(["t"]);
     transformSelection(editor, { scale: 2 });
     expect(editor.store.get("t")).toMatchObject({
@@ -346,17 +350,7 @@ describe("setGeometry", () => {
   it("gives text a width only, and leaves a zero dimension alone", () => {
     const style = { fill: DEFAULT_FILL, stroke: DEFAULT_STROKE };
     const editor = editorWith([
-      makeNode<TextNode>("text", "t", "page", "a0", {
-        ...style,
-        content: "Hello",
-        fontFamily: "Inter",
-        fontSize: 20,
-        fontWeight: 400,
-        fontStyle: "normal",
-        align: "left",
-        lineHeight: 1.2,
-        width: null,
-      }),
+      textNode("t", "Hello", 20, 1.2),
       makeNode<LineNode>("line", "flat", "page", "a1", {
         ...style,
         start: { x: 0, y: 0 },
