@@ -318,18 +318,16 @@ test("a group's Width field resizes the shapes it holds, each keeping its stroke
     const group = store.childrenOf(lw.current.pageId())[0]!;
     return {
       group: group.transform,
-      rects: store
-        .childrenOf(group.id)
-        .map((n) =>
-          n.type === "rect"
-            ? {
-                x: n.transform.x,
-                width: n.width,
-                stroke: n.stroke.width,
-                scaleX: n.transform.scaleX,
-              }
-            : null,
-        ),
+      rects: store.childrenOf(group.id).map((n) =>
+        n.type === "rect"
+          ? {
+              x: n.transform.x,
+              width: n.width,
+              stroke: n.stroke.width,
+              scaleX: n.transform.scaleX,
+            }
+          : null,
+      ),
     };
   });
   // Half as wide by their own widths, not by a stretch that would halve their sides' strokes.
