@@ -156,7 +156,17 @@ function resizeLocal(tx: Transaction, node: SceneNode, box: Box, kx: number, ky:
   const kind = kindOf(node);
   if (kind.children === null || kind.scaleFold !== null) {
     const fields = kind.resized(node, box, kx, ky);
-    if (fields !== null) tx.update<SceneNode>(node.id, fields);
+    if (fields === null) return;
+    const resized = tx.update<SceneNode>(node.id, fields);
+    // The box's top-left corner stays put, wherever the kind's own origin is (a pentagon's box
+    // starts inside the box it was drawn in).
+    const after = geometryBox(tx, resized);
+    if (after === null) return;
+    const world = worldMatrix(tx, node.id);
+    const was = apply(world, { x: box.minX, y: box.minY });
+    const now = apply(world, { x: after.minX, y: after.minY });
+    if (was.x !== now.x || was.y !== now.y)
+      translateWorld(tx, resized, was.x - now.x, was.y - now.y);
     return;
   }
   // Only its children (a group): they are resized as its handles resize them, each keeping its

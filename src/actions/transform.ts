@@ -4,6 +4,7 @@ import { multiply, type Matrix } from "../doc/transform";
 
 import { aboutPoint, boxCenter, boxOfNodes, transformWorld, translateWorld } from "./geometry";
 import { editableSelection } from "./targets";
+import { frameChildren, keepInPlace } from "./frames";
 import { applyWorldChange, originals } from "./worldTransform";
 import type { Point } from "../math/point";
 
@@ -128,13 +129,13 @@ export function transformSelection(editor: EditableDocument, change: SelectionTr
   // As the resize handles do: a scale goes into the shapes' fields where it can, so strokes keep
   // the width the properties panel shows.
   store.transact(label, (tx) => {
-    applyWorldChange(
+    const items = originals(
       tx,
-      originals(
-        tx,
-        nodes.map((n) => n.id),
-      ),
-      m,
+      nodes.map((n) => n.id),
     );
+    // A resized frame leaves what it holds where it is, as its handles do.
+    const held = frameChildren(tx, items);
+    applyWorldChange(tx, items, m);
+    keepInPlace(tx, held);
   });
 }

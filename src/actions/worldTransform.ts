@@ -54,7 +54,7 @@ function original(tx: NodeSource, node: SceneNode, parentWorld: Matrix): Origina
       ? () =>
           item.read !== undefined
             ? item.read
-            : (item.read = holdsAtMost(tx, node.id, MAX_RESIZED_DESCENDANTS)
+            : (item.read = passesScaleDown(tx, node.id)
                 ? tx.childrenOf(node.id).map((child) => original(tx, child, world))
                 : null)
       : null,
@@ -71,19 +71,29 @@ export function restoreOriginals(tx: Transaction, items: readonly Original[]): v
 }
 
 /**
- * The most shapes a resized group rewrites: each is rebuilt every frame of the gesture. A bigger
- * one (a whole imported illustration, say) takes the scale in its transform, strokes and all, as
- * Inkscape scales a group.
+ * The most shapes, and the most of their geometry (as history counts heap bytes), a resized
+ * group rewrites: each is rebuilt every frame of the gesture. A bigger one (a whole imported
+ * illustration, say) takes the scale in its transform, strokes and all, as Inkscape scales a
+ * group.
  */
 const MAX_RESIZED_DESCENDANTS = 2000;
+const MAX_RESIZED_BYTES = 4 << 20;
 
-function holdsAtMost(tx: NodeSource, id: Id, limit: number): boolean {
+/**
+ * Whether the scale can go into what `id` holds: not too much of it, and no frame among it (a
+ * frame keeps what it holds in place when it is resized, which a resize passed down would not).
+ */
+function passesScaleDown(tx: NodeSource, id: Id): boolean {
   let count = 0;
+  let bytes = 0;
   const stack = [id];
   while (stack.length > 0) {
     for (const child of tx.childrenOf(stack.pop()!)) {
+      const kind = kindOf(child);
       count += 1;
-      if (count > limit) return false;
+      bytes += kind.heapBytes(child);
+      if (count > MAX_RESIZED_DESCENDANTS || bytes > MAX_RESIZED_BYTES) return false;
+      if (kind.children !== null && kind.scaleFold !== null) return false;
       stack.push(child.id);
     }
   }
@@ -142,8 +152,14 @@ export function applyWorldChange(
 ): void {
   const rigid = isRigid(change);
   for (const item of items) {
-    const children = rigid || item.children === null ? null : item.children();
+    // Once a gesture has passed a group's scale to its children, every later step goes to them
+    // too, the group's own transform put back: a step that happens to be rigid (a handle dragged
+    // back to where it started, or through an exact mirror) must not leave the last scale on the
+    // children and put the change on the group as well.
+    const children =
+      item.children === null || (rigid && item.read === undefined) ? null : item.children();
     if (children !== null) {
+      tx.put(item.node);
       applyWorldChange(tx, children, change);
       continue;
     }

@@ -107,9 +107,15 @@ export const freehandKind = {
           max = Math.max(max, points[i]!);
         }
         const span = max - min;
-        const spread = span > 0 ? Math.max(0, (k * (span + 2 * r) - 2 * r) / span) : k;
+        const spread = span > 0 ? (k * (span + 2 * r) - 2 * r) / span : -1;
+        // Too small to hold the ink across (or a dot, or a flat line): the points gather about
+        // the scaled middle instead of at one side.
+        const middle = (min + max) / 2;
         for (let i = axis; i < points.length; i += 3)
-          points[i] = k * (min - r) + r + (points[i]! - min) * spread;
+          points[i] =
+            spread >= 0
+              ? k * (min - r) + r + (points[i]! - min) * spread
+              : k * middle + (points[i]! - middle) * Math.max(0, k);
       }
       return { points };
     },

@@ -70,14 +70,22 @@ export const textKind = {
   // Never stretched: a scale sets its font size by how much it grows up and down, and its
   // wrapping width by how much it grows across (Figma's edge handles change the width, a corner
   // scales the type, as Excalidraw's do). Text that grows with its words keeps doing so when
-  // scaled evenly, and wraps at the new width when stretched one way.
+  // scaled evenly or only up and down (its lines then grow across with their type), and wraps
+  // at the new width when stretched across. Scales equal but for rounding (a turned text's
+  // frame) count as equal.
   scaleFold: {
     flips: false,
-    fields: (node, sx, sy) => ({
-      fontSize: node.fontSize * sy,
-      width:
-        node.width !== null ? node.width * sx : sx === sy ? null : shippedTextBox(node).width * sx,
-    }),
+    fields: (node, sx, sy) => {
+      const same = (a: number, b: number): boolean =>
+        Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
+      const width =
+        node.width !== null
+          ? node.width * sx
+          : same(sx, sy) || same(sx, 1)
+            ? null
+            : shippedTextBox(node).width * sx;
+      return { fontSize: node.fontSize * sy, width };
+    },
   },
   pathEditing: null,
   render: { display: "text" },

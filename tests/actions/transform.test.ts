@@ -8,9 +8,11 @@ import { makeNode } from "../../src/shapes/makeNode";
 import { multiply, type Matrix } from "../../src/doc/transform";
 import {
   isSceneNode,
+  type FrameNode,
   type FreehandNode,
   type LineNode,
   type PathNode,
+  type PolygonNode,
   type RectNode,
   type TextNode,
 } from "../../src/doc/types";
@@ -232,6 +234,79 @@ describe("a scale goes into the shapes, not their transforms", () => {
     expect(t.fontSize).toBe(48);
     expect(t.width).toBeGreaterThan(0);
     expect(t.transform).toMatchObject({ scaleX: 1, scaleY: 1 });
+  });
+
+  it("keeps a turned text growing with its words when scaled evenly, and a frame's contents in place", () => {
+    const frame = makeNode<FrameNode>("frame", "f", "page", "a1", {
+      fill: DEFAULT_FILL,
+      stroke: DEFAULT_STROKE,
+      width: 100,
+      height: 100,
+      clip: true,
+      transform: at(500, 0),
+    });
+    const editor = editorWith([
+      { ...textNode("t", "Hello there world again", 20, 1.2), transform: at(0, 0, 10) },
+      frame,
+      rect("in", "f", "a0", at(40, 40), 20, 20),
+    ]);
+    editor.store.setSelection(["t"]);
+    transformSelection(editor, { scale: 0.7 });
+    expect(editor.store.get("t")).toMatchObject({ width: null });
+    expect((editor.store.get("t") as TextNode).fontSize).toBeCloseTo(14, 9);
+    const held = worldBox(editor.store, "in")!;
+    editor.store.setSelection(["f"]);
+    transformSelection(editor, { scale: 2 });
+    expect(editor.store.get("f")).toMatchObject({ width: 200, height: 200 });
+    expect(worldBox(editor.store, "in")).toEqual(held);
+  });
+
+  it("a group holding a frame is scaled whole, and a pentagon's W keeps its box's corner", () => {
+    const editor = editorWith([
+      group("g", "page", "a0", at(0, 0)),
+      {
+        ...makeNode<FrameNode>("frame", "f", "g", "a0", {
+          fill: DEFAULT_FILL,
+          stroke: DEFAULT_STROKE,
+          width: 100,
+          height: 100,
+          clip: true,
+        }),
+      },
+      makeNode<PolygonNode>("polygon", "p", "page", "a1", {
+        fill: DEFAULT_FILL,
+        stroke: DEFAULT_STROKE,
+        width: 150,
+        height: 130,
+        sides: 5,
+        transform: at(600, 0),
+      }),
+    ]);
+    editor.store.setSelection(["g"]);
+    transformSelection(editor, { scale: 2 });
+    expect(editor.store.get("g")).toMatchObject({ transform: { scaleX: 2, scaleY: 2 } });
+    expect(editor.store.get("f")).toMatchObject({ width: 100 });
+    const before = getGeometry(editor.store, "p")!;
+    setGeometry(editor, ["p"], { width: 300, height: 200 });
+    const after = getGeometry(editor.store, "p")!;
+    expect(after.x).toBeCloseTo(before.x, 9);
+    expect(after.y).toBeCloseTo(before.y, 9);
+    expect(after.width).toBeCloseTo(300, 9);
+  });
+
+  it("a flat freehand stroke scaled across its flatness stays where it was", () => {
+    const editor = editorWith([
+      makeNode<FreehandNode>("freehand", "h", "page", "a0", {
+        ...style,
+        points: [0, 50, 0.5, 60, 50, 0.5],
+        settings: { ...DEFAULT_FREEHAND_SETTINGS, size: 8 },
+      }),
+    ]);
+    const before = worldBox(editor.store, "h")!;
+    editor.store.setSelection(["h"]);
+    transformSelection(editor, { scale: { x: 1, y: 3 } });
+    const after = worldBox(editor.store, "h")!;
+    expect((after.minY + after.maxY) / 2).toBeCloseTo((before.minY + before.maxY) / 2, 9);
   });
 
   it("scales one rotated shape along its own sides, and several along the page's axes", () => {

@@ -188,6 +188,25 @@ describe("select tool", () => {
     expect(node(h, "d")).toMatchObject({ width: 100, transform: { x: 200 } });
   });
 
+  it("a group's handle dragged out and back to where it started leaves what it holds as it was", () => {
+    h.click(50, 325);
+    // Out to twice the width, then back to the starting column (a scale of exactly 1) and on
+    // through the mirror (exactly −1) to the far side.
+    h.pause().down(300, 350).tick();
+    for (const x of [400, 300, -300, -310]) h.move(x, 350).tick();
+    h.up(-310, 350).tick();
+    expect(node(h, "g").transform).toEqual(IDENTITY_TRANSFORM);
+    const box = quadBox(nodeQuad(h.store, "g")!);
+    expect(box.minX).toBeCloseTo(-310, 6);
+    expect(box.maxX).toBeCloseTo(0, 6);
+    h.history.undo();
+    h.pause().down(300, 350).tick();
+    for (const x of [400, 300]) h.move(x, 350).tick();
+    h.up(300, 350).tick();
+    expect(node(h, "c")).toMatchObject({ width: 100, transform: { x: 0, scaleX: 1 } });
+    expect(node(h, "d")).toMatchObject({ width: 100, transform: { x: 200, scaleX: 1 } });
+  });
+
   it("a pentagon's frame is its corners' box: the dragged corner follows the pointer, the other stays", async () => {
     const pentagon = makeNode<PolygonNode>("polygon", "p", PAGE, "a9", {
       fill: { type: "solid", color: { r: 0, g: 0, b: 1, a: 1 } },
