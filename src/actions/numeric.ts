@@ -1,7 +1,7 @@
 import type { EditableDocument } from "../editing/editor";
 import { worldMatrix } from "../doc/commands";
 import type { Transaction } from "../doc/store";
-import { apply, invert, isFiniteTransform, toMatrix } from "../doc/transform";
+import { apply, invert } from "../doc/transform";
 import { isSceneNode, type Id, type SceneNode } from "../doc/types";
 import { kindOf } from "../shapes/registry";
 
@@ -174,9 +174,8 @@ function resizeLocal(tx: Transaction, node: SceneNode, box: Box, kx: number, ky:
   const world = worldMatrix(tx, node.id);
   const toLocal = invert(world);
   if (toLocal === null) return;
-  const anchor = { x: box.minX, y: box.minY };
   const items = originals(tx, [node.id]);
-  const local = aboutPoint({ a: kx, b: 0, c: 0, d: ky, e: 0, f: 0 }, anchor);
+  const local = aboutPoint({ a: kx, b: 0, c: 0, d: ky, e: 0, f: 0 }, { x: box.minX, y: box.minY });
   applyWorldChange(tx, items, multiply(world, multiply(local, toLocal)));
   const grown = current(tx, node.id);
   const after = grown === null ? null : geometryBox(tx, grown);
@@ -184,12 +183,8 @@ function resizeLocal(tx: Transaction, node: SceneNode, box: Box, kx: number, ky:
   // A group inside it turned against it measures by its own turned box, so resizing what it
   // holds missed the size asked for: the group is scaled whole instead, strokes and all.
   restoreOriginals(tx, items);
-  const t = node.transform;
-  const scaled = { ...t, scaleX: t.scaleX * kx, scaleY: t.scaleY * ky };
-  const before = apply(toMatrix({ ...t, x: 0, y: 0 }), anchor);
-  const moved = apply(toMatrix({ ...scaled, x: 0, y: 0 }), anchor);
-  const transform = { ...scaled, x: t.x + before.x - moved.x, y: t.y + before.y - moved.y };
-  if (isFiniteTransform(transform)) tx.update<SceneNode>(node.id, { transform });
+  const whole = kind.resized(node, box, kx, ky);
+  if (whole !== null) tx.update<SceneNode>(node.id, whole);
 }
 
 function sameSize(after: Box, before: Box, kx: number, ky: number): boolean {

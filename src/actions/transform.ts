@@ -5,7 +5,7 @@ import { multiply, type Matrix } from "../doc/transform";
 import { aboutPoint, boxCenter, boxOfNodes, transformWorld, translateWorld } from "./geometry";
 import { editableSelection } from "./targets";
 import { frameChildren, keepInPlace } from "./frames";
-import { applyWorldChange, originals } from "./worldTransform";
+import { applyWorldChange, originals, rotationAbout, scaleAbout } from "./worldTransform";
 import type { Point } from "../math/point";
 
 export type FlipAxis = "horizontal" | "vertical";
@@ -63,19 +63,12 @@ function selectionMatrix(change: SelectionTransform, origin: Point, frameAngle: 
   const scale = change.scale ?? 1;
   const sx = typeof scale === "number" ? scale : scale.x;
   const sy = typeof scale === "number" ? scale : scale.y;
-  const along = multiply(
-    turn(frameAngle),
-    multiply({ a: sx, b: 0, c: 0, d: sy, e: 0, f: 0 }, turn(-frameAngle)),
+  const about = multiply(
+    rotationAbout(angle, origin.x, origin.y),
+    scaleAbout(sx, sy, origin, frameAngle),
   );
-  const about = aboutPoint(multiply(turn(angle), along), origin);
   const t = change.translate ?? { x: 0, y: 0 };
   return { ...about, e: about.e + t.x, f: about.f + t.y };
-}
-
-function turn(angle: number): Matrix {
-  const cos = Math.cos(angle);
-  const sin = Math.sin(angle);
-  return { a: cos, b: sin, c: -sin, d: cos, e: 0, f: 0 };
 }
 
 function checkTransform(change: SelectionTransform): void {

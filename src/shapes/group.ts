@@ -1,4 +1,5 @@
 import { filterProblem } from "../doc/filter";
+import { apply, isFiniteTransform, toMatrix } from "../doc/transform";
 import type { GroupFilter, GroupNode, MaskKind } from "../doc/types";
 import { absentAs } from "./fileFields";
 import { isNodeOf, type ShapeKind } from "./kind";
@@ -42,10 +43,18 @@ export const groupKind = {
   marqueeOutline: () => null,
   snapBox: () => null,
   heapBytes: () => 0,
-  // Scales as a whole: its transform is scaled and moved so the anchor corner stays put.
-  // Its size is its children's: the W and H fields resize them as its handles do
-  // (actions/numeric.ts), each keeping its stroke.
-  resized: () => null,
+  // Scales as a whole: its transform is scaled and moved so the anchor corner stays put. The W
+  // and H fields resize its children instead, as its handles do (actions/numeric.ts), and come
+  // here only where that misses the size asked for.
+  resized: (node, box, kx, ky) => {
+    const anchor = { x: box.minX, y: box.minY };
+    const t = node.transform;
+    const scaled = { ...t, scaleX: t.scaleX * kx, scaleY: t.scaleY * ky };
+    const before = apply(toMatrix({ ...t, x: 0, y: 0 }), anchor);
+    const after = apply(toMatrix({ ...scaled, x: 0, y: 0 }), anchor);
+    const transform = { ...scaled, x: t.x + before.x - after.x, y: t.y + before.y - after.y };
+    return isFiniteTransform(transform) ? { transform } : null;
+  },
   hoverOutline: () => null,
   labelPlacement: null,
   children: { clips: () => false },

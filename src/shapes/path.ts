@@ -69,6 +69,15 @@ function subpaths(node: PathNode) {
   return node.subpaths.slice();
 }
 
+/** The node's subpaths with every point, control points included, taken through `f`. */
+function mappedSubpaths(node: PathNode, f: (p: Point) => Point): PathNode["subpaths"] {
+  return node.subpaths.map((sub) => ({
+    ...sub,
+    start: f(sub.start),
+    segments: sub.segments.map((s) => scaleSegment(s, f)),
+  }));
+}
+
 function scaleSegment(s: PathSegment, f: (p: Point) => Point): PathSegment {
   switch (s.type) {
     case "line":
@@ -156,14 +165,7 @@ export const pathKind = {
   },
   resized: (node, box, kx, ky) => {
     const anchor = { x: box.minX, y: box.minY };
-    const f = (p: Point): Point => scalePoint(p, anchor, kx, ky);
-    return {
-      subpaths: node.subpaths.map((sub) => ({
-        ...sub,
-        start: f(sub.start),
-        segments: sub.segments.map((s) => scaleSegment(s, f)),
-      })),
-    };
+    return { subpaths: mappedSubpaths(node, (p) => scalePoint(p, anchor, kx, ky)) };
   },
   hoverOutline: (node, step, limit) =>
     pathPointBound(node, step, limit) > limit ? null : pathOutlines(node, step),
@@ -172,16 +174,9 @@ export const pathKind = {
   // A flip goes into the points too: mirrored points fill the same area under either rule.
   scaleFold: {
     flips: true,
-    fields: (node, sx, sy) => {
-      const f = (p: Point): Point => ({ x: p.x * sx, y: p.y * sy });
-      return {
-        subpaths: node.subpaths.map((sub) => ({
-          ...sub,
-          start: f(sub.start),
-          segments: sub.segments.map((s) => scaleSegment(s, f)),
-        })),
-      };
-    },
+    fields: (node, sx, sy) => ({
+      subpaths: mappedSubpaths(node, (p) => ({ x: p.x * sx, y: p.y * sy })),
+    }),
   },
   pathEditing: {
     subpaths: (node) => node.subpaths,
