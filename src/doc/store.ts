@@ -49,6 +49,30 @@ function byIndex(a: { index: string; id: string }, b: { index: string; id: strin
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+/** Where `node` is, or would go, in `list` (sorted `byIndex`). */
+function placeIn(list: readonly SceneNode[], node: SceneNode): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (byIndex(list[mid]!, node) < 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** Whether a change keeps a node under the same parent at the same index. */
+function samePlace(before: DocRecord | undefined, after: DocRecord | null): after is SceneNode {
+  return (
+    before !== undefined &&
+    after !== null &&
+    isSceneNode(before) &&
+    isSceneNode(after) &&
+    before.parent === after.parent &&
+    before.index === after.index
+  );
+}
+
 /** `sorted` with `more` (in any order) merged in, in `byIndex` order: a new list. */
 function mergeSorted(sorted: readonly SceneNode[], more: SceneNode[]): SceneNode[] {
   more.sort(byIndex);
@@ -350,8 +374,17 @@ export class DocumentStore implements RecordView {
     // merged into its sorted children instead: re-sorting a page of a hundred thousand after
     // each slice made every slice cost more than the one before.
     const added = edited === null ? new Map<Id, SceneNode[]>() : null;
+    // Nodes that keep their parent and place (the connectors a drag step moves, a restyle) take
+    // their old records' places in those lists, however many there are: a drag step moving a
+    // thousand connectors made the next `childrenOf` sort a page of a hundred thousand again.
+    const copies = edited ?? new Map<Id, SceneNode[]>();
     for (const { id, after } of changes) {
       const before = this.records.get(id);
+      if (samePlace(before, after)) {
+        this.records.set(id, after);
+        this.replaceInOrder(copies, after);
+        continue;
+      }
       if (before !== undefined) {
         this.unlink(before);
         if (isSceneNode(before)) this.reorder(edited, before, "remove", added);
@@ -400,19 +433,34 @@ export class DocumentStore implements RecordView {
       edited.set(parent, list);
       this.sortedChildren.set(parent, list);
     }
-    let low = 0;
-    let high = list.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (byIndex(list[mid]!, node) < 0) low = mid + 1;
-      else high = mid;
-    }
+    const low = placeIn(list, node);
     if (edit !== "remove") list.splice(low, 0, node);
     else if (list[low]?.id === node.id) list.splice(low, 1);
     else {
       // Not where its index says (only in a list that arrived broken): sort again when asked.
       this.sortedChildren.delete(parent);
       edited?.delete(parent);
+    }
+  }
+
+  /** Puts `node` where its older record is in its parent's sorted children (copied first). */
+  private replaceInOrder(copies: Map<Id, SceneNode[]>, node: SceneNode): void {
+    const parent = node.parent;
+    const cached = this.sortedChildren.get(parent);
+    if (cached === undefined) return;
+    let list = copies.get(parent);
+    if (list !== cached) {
+      // Lists already handed out stay as they were.
+      list = cached.slice();
+      copies.set(parent, list);
+      this.sortedChildren.set(parent, list);
+    }
+    const at = placeIn(list, node);
+    if (list[at]?.id === node.id) list[at] = node;
+    else {
+      // Not where its index says (only in a list that arrived broken): sort again when asked.
+      this.sortedChildren.delete(parent);
+      copies.delete(parent);
     }
   }
 

@@ -1,5 +1,6 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { generateKeyBetween } from "fractional-indexing";
+import { describe, expect, it, vi } from "vitest";
 import { addNodes, groupNodes, moveNodes, ungroup, worldMatrix } from "../../src/doc/commands";
 import { createDocument, DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
 import { makeNode } from "../../src/shapes/makeNode";
@@ -294,6 +295,15 @@ describe("sorted children kept up to date", () => {
         index: fc.stringMatching(/^a[0-9a-z]{1,3}$/),
       }),
       fc.record({ kind: fc.constant("remove" as const), pick: fc.nat() }),
+      // Nodes restyled where they are (a drag step's connectors), a few or many, with a node
+      // moved and one added in the same commit or not.
+      fc.record({
+        kind: fc.constant("restyle" as const),
+        count: fc.integer({ min: 1, max: 300 }),
+        pick: fc.nat(),
+        index: fc.option(fc.stringMatching(/^a[0-9a-z]{1,3}$/)),
+        add: fc.option(fc.stringMatching(/^a[0-9a-z]{1,3}$/)),
+      }),
       fc.record({ kind: fc.constant("many" as const), count: fc.integer({ min: 257, max: 300 }) }),
       // Many new nodes and an edit of one already there in the same commit, before or after them.
       fc.record({
@@ -337,6 +347,15 @@ describe("sorted children kept up to date", () => {
               for (let i = 0; i < step.count; i++) tx.put(node(`a${(i * 7919) % 1000}`));
               if (!step.moveFirst) move();
             });
+          else if (step.kind === "restyle")
+            store.transact("Restyle", (tx) => {
+              for (const node of nodes.slice(0, step.count))
+                tx.update<RectNode>(node.id, { width: (node as RectNode).width + 1 });
+              const target = nodes.length > 0 ? nodes[step.pick % nodes.length]! : null;
+              if (target !== null && step.index !== null)
+                tx.update(target.id, { index: step.index });
+              if (step.add !== null) tx.put(node(step.add));
+            });
           else if (nodes.length > 0) {
             const target = nodes[step.pick % nodes.length]!;
             if (step.kind === "move")
@@ -350,10 +369,46 @@ describe("sorted children kept up to date", () => {
               a.index !== b.index ? (a.index < b.index ? -1 : 1) : a.id < b.id ? -1 : 1,
             );
           expect(store.childrenOf("p").map((n) => n.id)).toEqual(fresh.map((n) => n.id));
+          for (const child of store.childrenOf("p")) expect(child).toBe(store.get(child.id));
         }
       }),
       { numRuns: 60 },
     );
+  });
+
+  it("keeps a page's order through a commit of many nodes changed in place: childrenOf sorts nothing after it", () => {
+    const store = new DocumentStore(
+      createDocument({ id: "d", pageId: "p", author: "t", created: "2024-01-01T00:00:00Z" }),
+    );
+    store.transact("Add", (tx) => {
+      let index: string | null = null;
+      for (let i = 0; i < 2000; i++)
+        tx.put(
+          makeNode<RectNode>("rect", `n${i}`, "p", (index = generateKeyBetween(index, null)), {
+            width: 1,
+            height: 1,
+            radii: [0, 0, 0, 0],
+            fill: DEFAULT_FILL,
+            stroke: DEFAULT_STROKE,
+          }),
+        );
+    });
+    const before = store.childrenOf("p");
+    // A drag step whose connectors follow: far more nodes than a small edit, none reordered.
+    store.transact("Move", (tx) => {
+      for (let i = 0; i < 2000; i += 2) tx.update<RectNode>(`n${i}`, { width: 2 });
+    });
+    const sort = vi.spyOn(Array.prototype, "sort");
+    try {
+      const after = store.childrenOf("p");
+      expect(sort).not.toHaveBeenCalled();
+      expect(after).not.toBe(before);
+      expect(after.map((n) => n.id)).toEqual(before.map((n) => n.id));
+      expect(after.filter((n) => (n as RectNode).width === 2)).toHaveLength(1000);
+      expect(before.every((n) => (n as RectNode).width === 1)).toBe(true);
+    } finally {
+      sort.mockRestore();
+    }
   });
 });
 
