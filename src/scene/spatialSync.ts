@@ -59,6 +59,7 @@ export function worldBoxInto(
 /**
  * The numbers of the boxes (minX, minY, maxX, maxY each, in `boxes`) that touch the rectangle,
  * edges included: what the core's `queryRect` answers for them, in the order of the numbers.
+ * Boxes before `from` are passed over; the numbers are added to `out`.
  */
 export function scanBoxes(
   boxes: Float64Array,
@@ -66,10 +67,11 @@ export function scanBoxes(
   minY: number,
   maxX: number,
   maxY: number,
+  from = 0,
+  out: number[] = [],
 ): number[] {
-  const out: number[] = [];
   if (!(minX <= maxX && minY <= maxY)) return out;
-  for (let at = 0, n = 0; at < boxes.length; at += 4, n++) {
+  for (let at = from * 4, n = from; at < boxes.length; at += 4, n++) {
     if (
       boxes[at]! <= maxX &&
       boxes[at + 2]! >= minX &&
@@ -133,6 +135,13 @@ export function* pageBoxesSteps(
 }
 
 /**
+ * Boxes handed to the index, or ids numbered, per task while a page shown waits for them: about
+ * 40 ms of either on this project's slowest machines, so a page of a million shapes is indexed
+ * over tasks instead of in one of nearly a second.
+ */
+const ENTRIES_PER_TASK = 1 << 16;
+
+/**
  * Keeps the core's spatial index in step with one page of the document, from commit patches:
  * culling, hit testing, marquee and snapping all ask it instead of walking the tree. The index
  * takes integer ids, so ids are mapped both ways, with freed numbers reused.
@@ -146,9 +155,14 @@ export class SpatialSync {
   private readonly unsubscribe: () => void;
   /**
    * The boxes of the page shown (minX, minY, maxX, maxY for each number), while they wait for
-   * `later` to hand them to the index; null once they are there. Queries scan them meanwhile.
+   * `later` to hand them to the index, a slice per task; null once they are all there. Queries
+   * scan those not yet handed over meanwhile.
    */
   private pending: Float64Array | null = null;
+  /** How many of `pending`'s boxes (from the first) the index holds. */
+  private loadedCount = 0;
+  /** `toInt` while it is made over tasks after the page is indexed: how far it has got. */
+  private numbering: { readonly toInt: Map<Id, number>; next: number } | null = null;
   private cancelLater: () => void = () => undefined;
   /**
    * The page boxes of what the filtered groups of the page draw (their filter regions), which
@@ -171,6 +185,7 @@ export class SpatialSync {
       task();
       return () => undefined;
     },
+    private readonly entriesPerTask = ENTRIES_PER_TASK,
   ) {
     this.unsubscribe = commits.subscribe((commit) => this.onCommit(commit));
   }
@@ -183,6 +198,8 @@ export class SpatialSync {
   showPage(pageId: Id, prepared: PageBoxes | null = null): void {
     this.cancelLater();
     this.pending = null;
+    this.loadedCount = 0;
+    this.numbering = null;
     this.index.clear();
     this.toInt = null;
     this.free.length = 0;
@@ -195,20 +212,22 @@ export class SpatialSync {
     for (const { node, world } of page.containers) this.placeEffect(node, world);
     this.toId = page.ids;
     this.pending = page.boxes;
-    this.cancelLater = this.later(() => this.load());
+    this.cancelLater = this.later(() => this.loadSlice());
   }
 
   /** Nodes whose bounds contain the point: hit-test candidates, front to back not guaranteed. */
   queryPoint(x: number, y: number): Id[] {
-    if (this.pending !== null) return this.ids(scanBoxes(this.pending, x, y, x, y));
-    return this.ids(this.index.queryPoint(x, y));
+    const found = this.index.queryPoint(x, y);
+    if (this.pending === null) return this.ids(found);
+    return this.ids(scanBoxes(this.pending, x, y, x, y, this.loadedCount, [...found]));
   }
 
   /** Nodes whose bounds touch the rectangle. */
   queryRect(box: Box): Id[] {
     const { minX, minY, maxX, maxY } = box;
-    if (this.pending !== null) return this.ids(scanBoxes(this.pending, minX, minY, maxX, maxY));
-    return this.ids(this.index.queryRect(minX, minY, maxX, maxY));
+    const found = this.index.queryRect(minX, minY, maxX, maxY);
+    if (this.pending === null) return this.ids(found);
+    return this.ids(scanBoxes(this.pending, minX, minY, maxX, maxY, this.loadedCount, [...found]));
   }
 
   /**
@@ -248,23 +267,61 @@ export class SpatialSync {
     this.unsubscribe();
   }
 
-  /** Hands the page's boxes to the index in one bulk call, if they are still waiting. */
+  /** Hands the page's boxes still waiting to the index, if any. */
   private load(): void {
-    const boxes = this.pending;
-    if (boxes === null) return;
-    this.pending = null;
+    if (this.pending === null) return;
     this.cancelLater();
-    const numbers = new Int32Array(boxes.length / 4);
-    for (let n = 0; n < numbers.length; n++) numbers[n] = n;
-    this.index.insertMany(numbers, boxes);
+    this.loadUpTo(this.pending.length / 4);
+  }
+
+  /** Hands the next slice of the page's boxes to the index, and asks for a task for the rest. */
+  private loadSlice(): void {
+    if (this.pending !== null) this.loadUpTo(this.loadedCount + this.entriesPerTask);
+    else if (this.toInt === null) this.numberSlice();
+    if (this.pending !== null || this.toInt === null) {
+      this.cancelLater = this.later(() => this.loadSlice());
+    }
+  }
+
+  private loadUpTo(end: number): void {
+    const boxes = this.pending!;
+    const from = this.loadedCount;
+    const to = Math.min(end, boxes.length / 4);
+    const numbers = new Int32Array(to - from);
+    for (let i = 0; i < numbers.length; i++) numbers[i] = from + i;
+    this.index.insertMany(numbers, boxes.subarray(from * 4, to * 4));
+    this.loadedCount = to;
+    if (to * 4 === boxes.length) this.pending = null;
+  }
+
+  /** Numbers the next slice of ids for `toInt`, made over tasks once the page is indexed. */
+  private numberSlice(): void {
+    const numbering = (this.numbering ??= { toInt: new Map(), next: 0 });
+    const end = Math.min(this.toId.length, numbering.next + this.entriesPerTask);
+    for (let n = numbering.next; n < end; n++) {
+      const id = this.toId[n];
+      if (id !== undefined) numbering.toInt.set(id, n);
+    }
+    numbering.next = end;
+    if (end === this.toId.length) {
+      this.toInt = numbering.toInt;
+      this.numbering = null;
+    }
   }
 
   private onCommit(commit: Commit): void {
     if (this.page === null) return;
-    // Edits go to the index itself, so the page's boxes go there first.
-    this.load();
     const worlds = new Map<Id, Matrix>();
+    let loaded = false;
     for (const { id, before, after } of commit.patch.changes) {
+      // The document's and pages' records are never indexed: renaming a document just opened
+      // must not index its page at once.
+      if (!isSceneNode(before ?? undefined) && !isSceneNode(after ?? undefined)) continue;
+      // Edits go to the index itself, so the page's boxes go there first.
+      if (!loaded) {
+        this.load();
+        loaded = true;
+      }
       if (after === null || !isSceneNode(after)) {
         this.drop(id);
         this.effects.delete(id);
@@ -334,14 +391,7 @@ export class SpatialSync {
   }
 
   private numbers(): Map<Id, number> {
-    if (this.toInt === null) {
-      const toInt = new Map<Id, number>();
-      for (let n = 0; n < this.toId.length; n++) {
-        const id = this.toId[n];
-        if (id !== undefined) toInt.set(id, n);
-      }
-      this.toInt = toInt;
-    }
+    while (this.toInt === null) this.numberSlice();
     return this.toInt;
   }
 

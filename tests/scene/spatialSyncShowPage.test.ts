@@ -169,6 +169,70 @@ describe("showing a page indexes it in one pass", () => {
     );
   });
 
+  it("indexes a page bigger than a task's share over several tasks, answering the same at each, and a rename of the document indexes nothing", async () => {
+    const core = await loadCore();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(node, { minLength: 1, maxLength: 60 }),
+        fc.array(rectangle, { minLength: 1, maxLength: 3 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.nat(),
+        fc.nat(),
+        async (nodes, queries, perTask, editAfter, pick) => {
+          const store = buildPage(nodes);
+          const scene = [...store.all()].filter(isSceneNode);
+          const indexed = scene.filter((n) => n.type !== "group").length;
+          fc.pre(indexed > 0);
+          core.index.clear();
+          const tasks: (() => void)[] = [];
+          const sync = new SpatialSync(
+            store,
+            core.index,
+            store,
+            (task) => {
+              tasks.push(task);
+              return () => undefined;
+            },
+            perTask,
+          );
+          const check = (): void => {
+            for (const query of queries)
+              expect(sync.queryRect(query).sort()).toEqual(bruteForce(store, "page", query));
+          };
+          sync.showPage("page");
+          // Renaming the document (as opening a file does) leaves the page to its tasks.
+          store.transact("Rename", (tx) => tx.update(store.document.id, { name: "Renamed" }));
+          expect(core.index.size).toBe(0);
+          const sliceTasks = Math.ceil(indexed / perTask);
+          const stopAt = editAfter % (2 * sliceTasks + 1);
+          let ran = 0;
+          while (ran < tasks.length && ran < stopAt) {
+            tasks[ran++]!();
+            check();
+            expect(core.index.size).toBe(Math.min(indexed, ran * perTask));
+          }
+          if (ran === tasks.length) {
+            // Every task ran: boxes in slices, then the ids numbered in slices.
+            expect(ran).toBe(2 * sliceTasks);
+            expect(sync.loaded).toBe(true);
+          }
+          // An edit at any point finishes the index first, then goes into it.
+          const target = scene.filter((n) => n.type !== "group")[pick % indexed]!;
+          store.transact("move", (tx) =>
+            tx.update(target.id, {
+              transform: { ...target.transform, x: target.transform.x + 37 },
+            }),
+          );
+          expect(sync.loaded).toBe(true);
+          expect(core.index.size).toBe(indexed);
+          check();
+          sync.dispose();
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
   it("shows a page from boxes worked out beforehand in steps, as from its own walk", async () => {
     const core = await loadCore();
     await fc.assert(
