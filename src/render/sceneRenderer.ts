@@ -696,20 +696,20 @@ export class SceneRenderer {
     // A child taken out of a masked group (its first one, maybe) changes the group's mask.
     const formerParents: Id[] = [];
     const movedOnly = new Set<Id>();
+    // The document's and pages' records draw nothing: renaming a document just opened must not
+    // make the page's chunk list index a million members to find that none holds it.
+    const nodes: Id[] = [];
     for (const change of commit.patch.changes) {
       const before = change.before ?? undefined;
       const after = change.after ?? undefined;
+      if (!isSceneNode(before) && !isSceneNode(after)) continue;
+      nodes.push(change.id);
       if (isSceneNode(before) && !(isSceneNode(after) && after.parent === before.parent))
         formerParents.push(before.parent);
       if (isSceneNode(before) && isSceneNode(after) && onlyMoved(before, after))
         movedOnly.add(change.id);
     }
-    this.sync(
-      commit.patch.changes.map((change) => change.id),
-      false,
-      formerParents,
-      movedOnly,
-    );
+    this.sync(nodes, false, formerParents, movedOnly);
     this.invalidate();
   }
 

@@ -186,4 +186,66 @@ describe("culling", () => {
       { numRuns: 120 },
     );
   });
+
+  it("culls a page opened whole (its chunks cut in one pass) to exactly the chunks the view touches, before and after an edit", async () => {
+    const core = await loadCore();
+    const shape = fc.record({ x: coordinate, y: coordinate, group: fc.boolean(), into: fc.nat() });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(shape, { minLength: 1, maxLength: 40 }),
+        fc.array(view, { minLength: 1, maxLength: 4 }),
+        fc.constantFrom(1, 2, 3, 1024),
+        fc.nat(),
+        async (shapes, views, chunkSize, pick) => {
+          core.index.clear();
+          const store = emptyDocumentStore();
+          // The page is whole before it is shown, as a document opened from a file.
+          store.transact("open", (tx) => {
+            const groups: Id[] = [];
+            shapes.forEach((spec, i) => {
+              const at = { x: spec.x, y: spec.y };
+              if (spec.group) {
+                const group = makeNode<GroupNode>("group", `g${i}`, "page", "a0", {});
+                addNodes(tx, "page", [{ ...group, transform: { ...group.transform, ...at } }]);
+                groups.push(group.id);
+                return;
+              }
+              const rect = makeNode<RectNode>("rect", `r${i}`, "page", "a0", {
+                width: 100,
+                height: 50,
+                radii: [0, 0, 0, 0],
+                fill: DEFAULT_FILL,
+                stroke: DEFAULT_STROKE,
+              });
+              const parent = groups.length > 0 && spec.into % 3 === 0 ? groups.at(-1)! : "page";
+              addNodes(tx, parent, [{ ...rect, transform: { ...rect.transform, ...at } }]);
+            });
+          });
+          const renderer = new SceneRenderer(store, new Container(), () => {}, { chunkSize });
+          renderer.showPage("page");
+          const spatial = new SpatialSync(store, core.index);
+          spatial.showPage("page");
+          const check = (box: Box): void => {
+            renderer.cullTo(spatial.queryRect(box));
+            const expected = topLevelTouching(store, box);
+            for (const members of renderer.chunkMembers()) {
+              const culled = members.length > 0 && renderer.isDrawn(members[0]!) === false;
+              expect(culled).toBe(!members.some((id) => expected.has(id)));
+            }
+          };
+          for (const box of views) check(box);
+          const rects = [...store.all()].filter(isSceneNode).filter((n) => n.type === "rect");
+          const target = rects[pick % rects.length];
+          if (target !== undefined)
+            store.transact("move", (tx) =>
+              tx.update(target.id, { transform: { ...target.transform, x: -target.transform.x } }),
+            );
+          for (const box of views) check(box);
+          spatial.dispose();
+          renderer.dispose();
+        },
+      ),
+      { numRuns: 120 },
+    );
+  });
 });

@@ -1,5 +1,5 @@
 import { generateKeyBetween } from "fractional-indexing";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { DEFAULT_FILL, DEFAULT_STROKE } from "../../src/doc/factory";
 import type { DocumentStore } from "../../src/doc/store";
 import type { GroupNode, Id, RectNode } from "../../src/doc/types";
@@ -71,5 +71,43 @@ describe("showing a page with a big group", () => {
     expect(renderer.displayOf("r1")).toBeNull();
     // Synced shape by shape, each child was read about six times; found and laid out, once.
     expect(reads()).toBeLessThan(big * 2);
+  });
+});
+
+describe("showing a page of many shapes", () => {
+  it("renames the document and culls to a small view without indexing every shape", () => {
+    const store = emptyDocumentStore();
+    const count = 5000;
+    store.transact("Add", (tx) => {
+      let key: string | null = null;
+      for (let i = 0; i < count; i += 1) {
+        key = generateKeyBetween(key, null);
+        const rect = makeNode<RectNode>("rect", `r${i}`, "page", key, {
+          fill: DEFAULT_FILL,
+          stroke: DEFAULT_STROKE,
+          width: 10,
+          height: 10,
+          radii: [0, 0, 0, 0],
+        });
+        tx.put({ ...rect, transform: { ...rect.transform, x: (i % 100) * 20, y: i * 0.2 } });
+      }
+    });
+    const renderer = new SceneRenderer(store, new Container(), () => {}, { lazy: true });
+    renderer.showPage("page");
+    const writes = vi.spyOn(Map.prototype, "set");
+    try {
+      // Opening a file renames the document after it; the first cull finds the chunks in view.
+      store.transact("Rename", (tx) => tx.update(store.document.id, { name: "Renamed" }), "remote");
+      renderer.cullTo(["r0", "r1", "r4999"]);
+      // One map entry a shape (the chunk of each) would be 5,000.
+      expect(writes.mock.calls.length).toBeLessThan(count / 10);
+    } finally {
+      writes.mockRestore();
+    }
+    const chunks = renderer.chunkMembers();
+    const drawn = chunks.filter((members) => renderer.isDrawn(members[0]!) === true);
+    expect(drawn.flat()).toEqual(expect.arrayContaining(["r0", "r1", "r4999"]));
+    expect(drawn).toHaveLength(chunks[0]!.includes("r4999") ? 1 : 2);
+    renderer.dispose();
   });
 });
