@@ -369,6 +369,39 @@ test.describe("touch and stylus", () => {
     expect(await nodes(page)).toHaveLength(0);
   });
 
+  test("two fingers panning and pinching in small steps keep the page under them", async () => {
+    const page = shared();
+    await prepare(page);
+    const cdp = await page.context().newCDPSession(page);
+    const box = await canvasBox(page);
+    const pageAt = (x: number, y: number) =>
+      page.evaluate((p) => window.linework!.current.camera.screenToWorld(p), {
+        x: x - box.x,
+        y: y - box.y,
+      });
+    const c = await screen(page, 500, 300);
+    const left = await pageAt(c.x - 100, c.y);
+    const right = await pageAt(c.x + 100, c.y);
+    await touch(cdp, "touchStart", [
+      { x: c.x - 100, y: c.y, id: 1 },
+      { x: c.x + 100, y: c.y, id: 2 },
+    ]);
+    // Steps of 2 px: the first few are within a tap's slop, and still count.
+    for (let i = 1; i <= 25; i++)
+      await touch(cdp, "touchMove", [
+        { x: c.x - 100 - i * 2, y: c.y + i * 2, id: 1 },
+        { x: c.x + 100 + i * 2, y: c.y + i * 2, id: 2 },
+      ]);
+    await touch(cdp, "touchEnd", []);
+    await waitTicks(page);
+    const underLeft = await pageAt(c.x - 150, c.y + 50);
+    const underRight = await pageAt(c.x + 150, c.y + 50);
+    expect(underLeft.x).toBeCloseTo(left.x, 1);
+    expect(underLeft.y).toBeCloseTo(left.y, 1);
+    expect(underRight.x).toBeCloseTo(right.x, 1);
+    expect(underRight.y).toBeCloseTo(right.y, 1);
+  });
+
   test("a stylus turns pen mode on: the pen draws, a finger pans, a resting palm is ignored", async () => {
     const page = shared();
     await prepare(page);

@@ -16,7 +16,10 @@ export type TouchOutcome =
 
 interface Finger {
   readonly start: Point;
+  /** Where navigation last took it into account. */
   at: Point;
+  /** Where it is now. */
+  latest: Point;
 }
 
 /**
@@ -51,7 +54,7 @@ export class TouchGestures {
         this.moved = false;
         this.navigated = false;
       }
-      this.fingers.set(id, { start: at, at });
+      this.fingers.set(id, { start: at, at, latest: at });
       this.maxFingers = Math.max(this.maxFingers, this.fingers.size);
       if (this.fingers.size === 1 && !penMode) {
         this.drawing = id;
@@ -95,13 +98,18 @@ export class TouchGestures {
     if (Math.hypot(at.x - finger.start.x, at.y - finger.start.y) > TAP_SLOP_PX) this.moved = true;
     if (this.drawing === id) {
       finger.at = at;
+      finger.latest = at;
       return [{ type: "tool", sample }];
     }
+    finger.latest = at;
+    // Within the tap's slop the fingers are taken to stay where they were, so the first pan or
+    // pinch past it catches up what they all moved meanwhile and the page stays under them.
+    if (!this.moved && !this.navigated) return [];
     const before = this.centroidAndSpread();
-    finger.at = at;
+    if (this.navigated) finger.at = at;
+    else for (const f of this.fingers.values()) f.at = f.latest;
     const after = this.centroidAndSpread();
     if (before === null || after === null) return [];
-    if (!this.moved && !this.navigated) return [];
     this.navigated = true;
     const out: TouchOutcome[] = [];
     const dx = after.center.x - before.center.x;

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { PointerSample } from "../../engine";
 import { TouchGestures, type TouchOutcome } from "../../src/tools/touchGestures";
@@ -42,6 +43,62 @@ describe("touch gestures", () => {
     const zoom = out.find((o) => o.type === "zoom");
     expect(pan).toEqual({ type: "pan", dx: 50, dy: 0 });
     expect(zoom?.type === "zoom" && zoom.factor).toBeCloseTo(2);
+  });
+
+  it("keeps the page under two fingers: pans add up to the centroid's travel and zooms to the spread's, slop included", () => {
+    const step = fc.record({
+      finger: fc.constantFrom(1, 2),
+      dx: fc.integer({ min: -6, max: 6 }),
+      dy: fc.integer({ min: -6, max: 6 }),
+    });
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 40 }), (steps) => {
+        const g = new TouchGestures();
+        const at = new Map([
+          [1, { x: 300, y: 400 }],
+          [2, { x: 500, y: 400 }],
+        ]);
+        g.handle(touch("down", 1, 300, 400, 0), false, false);
+        g.handle(touch("down", 2, 500, 400, 5), false, false);
+        let panX = 0;
+        let panY = 0;
+        let zoom = 1;
+        steps.forEach(({ finger, dx, dy }, i) => {
+          const p = at.get(finger)!;
+          at.set(finger, { x: p.x + dx, y: p.y + dy });
+          for (const o of g.handle(touch("move", finger, p.x + dx, p.y + dy, 10 + i), false, false))
+            if (o.type === "pan") {
+              panX += o.dx;
+              panY += o.dy;
+            } else if (o.type === "zoom") zoom *= o.factor;
+        });
+        const a = at.get(1)!;
+        const b = at.get(2)!;
+        const travelled = steps.some((_, i) => {
+          // Whether a finger got past the slop at some point, making it a gesture.
+          let x1 = 300,
+            y1 = 400,
+            x2 = 500,
+            y2 = 400;
+          for (const s of steps.slice(0, i + 1))
+            if (s.finger === 1) {
+              x1 += s.dx;
+              y1 += s.dy;
+            } else {
+              x2 += s.dx;
+              y2 += s.dy;
+            }
+          return Math.hypot(x1 - 300, y1 - 400) > 12 || Math.hypot(x2 - 500, y2 - 400) > 12;
+        });
+        if (!travelled) {
+          expect([panX, panY, zoom]).toEqual([0, 0, 1]);
+          return;
+        }
+        expect(panX).toBeCloseTo((a.x + b.x) / 2 - 400, 6);
+        expect(panY).toBeCloseTo((a.y + b.y) / 2 - 400, 6);
+        expect(zoom).toBeCloseTo(Math.hypot(a.x - b.x, a.y - b.y) / 200, 6);
+      }),
+    );
   });
 
   it("a quick still two-finger tap undoes and a three-finger tap redoes", () => {
