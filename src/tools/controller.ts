@@ -201,6 +201,12 @@ export class ToolController {
     }
     if (this.cursor.key(press)) return;
     if (this.active.key(press)) return;
+    // With nothing under way, Esc in any other tool goes back to Select, as Excalidraw's and
+    // tldraw's do: from the keyboard, Esc always reaches the neutral state.
+    if (press.code === "Escape" && this.active.id !== "select") {
+      this.setTool("select");
+      return;
+    }
     const command = this.commands.commandFor(press);
     if (command && (command.enabled?.() ?? true)) command.run();
   }

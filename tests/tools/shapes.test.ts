@@ -58,6 +58,20 @@ describe("shape tools", () => {
     expect(h.tool.id).toBe("frame");
   });
 
+  it("a second Esc, with nothing under way, goes back to Select from any tool, Q's keep-tool too", () => {
+    for (const tool of ["rect", "ellipse", "line", "pencil", "text", "hand", "frame"] as const) {
+      h.settings.update({ keepTool: tool === "rect", tool });
+      h.down(0, 0).move(80, 80).tick();
+      h.key("Escape");
+      expect(h.tool.id).toBe(tool);
+      h.up(80, 80);
+      h.key("Escape");
+      expect(h.tool.id).toBe("select");
+    }
+    expect(h.nodes()).toHaveLength(0);
+    expect(h.history.depth.undo).toBe(0);
+  });
+
   it("Q keeps the tool after drawing", () => {
     h.settings.update({ keepTool: true, tool: "ellipse" });
     h.drag({ x: 0, y: 0 }, { x: 30, y: 30 });
