@@ -671,6 +671,33 @@ test.describe("modes and keyboard", () => {
   });
 });
 
+test.describe("touch chrome", () => {
+  test("a tapped tool button keeps no hover colour once the tool is left", async ({ browser }) => {
+    const context = await browser.newContext({
+      viewport: { width: 1024, height: 768 },
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    try {
+      await openChrome(page);
+      const tools = page.getByRole("toolbar", { name: "Tools" });
+      const ellipse = tools.getByRole("button", { name: "Ellipse" });
+      const background = () => ellipse.evaluate((button) => getComputedStyle(button).background);
+      const idle = await background();
+      await ellipse.tap();
+      // A tap on the canvas draws an ellipse, and the tool goes back to Select.
+      const canvas = (await page.locator("canvas").boundingBox())!;
+      await page.touchscreen.tap(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2);
+      await expect(ellipse).toHaveAttribute("aria-pressed", "false");
+      // The browser keeps :hover on the last thing tapped: it must not look picked.
+      expect(await ellipse.evaluate((button) => button.matches(":hover"))).toBe(true);
+      expect(await background()).toBe(idle);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 test.describe("accessibility", () => {
   test("axe finds no serious or critical violations, light and dark, with a selection", async ({
     page,
