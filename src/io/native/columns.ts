@@ -68,10 +68,35 @@ export interface Columns {
 
 const EMPTY: Raw = Object.freeze({});
 
-/** A column of strings written joined by spaces, or as a list. */
-function splitColumn(value: unknown, count: number, name: string): readonly unknown[] | string {
+/**
+ * Entries of a column (or nodes' types) read between steps: a million ids split in one go held
+ * the page for a fifth of a second.
+ */
+const ENTRIES_PER_STEP = 1 << 16;
+
+/** A column of strings written joined by spaces, or as a list; split over steps. */
+function* splitColumn(
+  value: unknown,
+  count: number,
+  name: string,
+): Steps<readonly unknown[] | string> {
   if (typeof value === "string") {
-    const parts = count === 0 && value === "" ? [] : value.split(" ");
+    const parts: string[] = [];
+    if (count > 0 || value !== "") {
+      let from = 0;
+      for (;;) {
+        const space = value.indexOf(" ", from);
+        if (space < 0) {
+          parts.push(value.slice(from));
+          break;
+        }
+        parts.push(value.slice(from, space));
+        from = space + 1;
+        // More entries than nodes: wrong already, whatever follows.
+        if (parts.length > count) break;
+        if (parts.length % ENTRIES_PER_STEP === 0) yield;
+      }
+    }
     if (parts.length === count) return parts;
   } else if (Array.isArray(value) && value.length === count) return value;
   return `nodes.${name} must hold ${count} entries, one per node, joined by spaces or as a list`;
@@ -92,7 +117,7 @@ function listColumn(
 }
 
 /** The columns' shapes, or what is wrong with them; each node's values are checked later. */
-export function readColumns(nodes: unknown, base: number): Columns | string {
+export function* readColumns(nodes: unknown, base: number): Steps<Columns | string> {
   if (!isPlainObject(nodes)) return "nodes must be an object";
   const types = nodes.types;
   if (typeof types !== "string") return "nodes.types must be a string";
@@ -108,10 +133,11 @@ export function readColumns(nodes: unknown, base: number): Columns | string {
     if (kind.styled) styled++;
     if (kind.sized) sized++;
     if (kind.pathed) paths++;
+    if ((i + 1) % ENTRIES_PER_STEP === 0) yield;
   }
-  const ids = splitColumn(nodes.ids, count, "ids");
+  const ids = yield* splitColumn(nodes.ids, count, "ids");
   if (typeof ids === "string") return ids;
-  const indexes = splitColumn(nodes.indexes, count, "indexes");
+  const indexes = yield* splitColumn(nodes.indexes, count, "indexes");
   if (typeof indexes === "string") return indexes;
   const parents = listColumn(nodes, "parents", count, "node");
   if (typeof parents === "string") return parents;

@@ -63,7 +63,7 @@ function* validateAll(
   }
   let columns: Columns | undefined;
   if (nodes !== undefined) {
-    const read = readColumns(nodes, value.length);
+    const read = yield* readColumns(nodes, value.length);
     if (typeof read === "string") return { ok: false, errors: [read] };
     columns = read;
   }
