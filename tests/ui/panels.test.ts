@@ -1,11 +1,18 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { NO_STROKE } from "../../src/doc/factory";
 import { makeNode } from "../../src/shapes/makeNode";
 import type { DocumentStore } from "../../src/doc/store";
-import type { GroupNode, RectNode, SceneNode } from "../../src/doc/types";
+import {
+  isContainer,
+  type GroupNode,
+  type Id,
+  type RectNode,
+  type SceneNode,
+} from "../../src/doc/types";
 import { dropNodes } from "../../src/ui/layers/moves";
 import { addPage, deletePage, movePage, renamePage } from "../../src/ui/layers/pages";
-import { dropPosition, layerRows, visibleRange } from "../../src/ui/layers/tree";
+import { dropPosition, layerRows, visibleRange, type LayerRows } from "../../src/ui/layers/tree";
 import { editNodes } from "../../src/ui/properties/edits";
 import { summarise, summaryCache } from "../../src/ui/properties/summary";
 import { saveState } from "../../src/ui/status/saveState";
@@ -78,7 +85,60 @@ describe("properties summary", () => {
   });
 });
 
+const allRows = (rows: LayerRows) => rows.slice(0, rows.length);
+
+/** The rows as a plain walk of the tree gives them: front to back, open containers' children after them. */
+function walkedRows(store: DocumentStore, parent: Id, expanded: ReadonlySet<Id>, depth = 0) {
+  const out: { id: Id; depth: number; hasChildren: boolean }[] = [];
+  for (const node of [...store.childrenOf(parent)].reverse()) {
+    const hasChildren = isContainer(node) && store.childrenOf(node.id).length > 0;
+    out.push({ id: node.id, depth, hasChildren });
+    if (hasChildren && expanded.has(node.id))
+      out.push(...walkedRows(store, node.id, expanded, depth + 1));
+  }
+  return out;
+}
+
 describe("layers", () => {
+  it("lists random nested pages as a walk of the tree does, row by row, and finds each row", () => {
+    const spec = fc.record({
+      group: fc.boolean(),
+      into: fc.nat(),
+      open: fc.boolean(),
+      key: fc.nat(99),
+    });
+    fc.assert(
+      fc.property(fc.array(spec, { maxLength: 40 }), (specs) => {
+        const store = emptyDocumentStore();
+        const expanded = new Set<Id>();
+        store.transact("build", (tx) => {
+          const containers: Id[] = ["page"];
+          specs.forEach((s, i) => {
+            const parent = containers[s.into % containers.length]!;
+            const index = `a${String(s.key * 100 + i).padStart(4, "0")}`;
+            if (s.group) {
+              tx.put({
+                ...makeNode<GroupNode>("group", `g${i}`, parent, index, {}),
+                type: "group",
+              });
+              containers.push(`g${i}`);
+              if (s.open) expanded.add(`g${i}`);
+            } else tx.put({ ...rect(`r${i}`, index), parent });
+          });
+        });
+        const rows = layerRows(store, "page", expanded);
+        const expected = walkedRows(store, "page", expanded);
+        expect(
+          allRows(rows).map((r) => ({ id: r.node.id, depth: r.depth, hasChildren: r.hasChildren })),
+        ).toEqual(expected);
+        expected.forEach((row, i) => expect(rows.indexOf(row.id)).toBe(i));
+        for (const node of store.all())
+          if (!expected.some((row) => row.id === node.id)) expect(rows.indexOf(node.id)).toBe(-1);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   const group: GroupNode = {
     ...makeNode<GroupNode>("group", "g", "page", "a3", {}),
     type: "group",
@@ -89,8 +149,12 @@ describe("layers", () => {
       ...rect("c", "a0"),
       parent: "g",
     });
-    expect(layerRows(store, "page", new Set()).map((r) => r.node.id)).toEqual(["g", "b", "a"]);
-    const open = layerRows(store, "page", new Set(["g"]));
+    expect(allRows(layerRows(store, "page", new Set())).map((r) => r.node.id)).toEqual([
+      "g",
+      "b",
+      "a",
+    ]);
+    const open = allRows(layerRows(store, "page", new Set(["g"])));
     expect(open.map((r) => [r.node.id, r.depth])).toEqual([
       ["g", 0],
       ["c", 1],
@@ -129,7 +193,9 @@ describe("layers", () => {
     store.childrenOf("page");
     const rows = layerRows(store, "page", new Set());
     expect(rows).toHaveLength(100_000);
-    expect(rows[0]?.node.id).toBe("r99999");
+    expect(rows.at(0)?.node.id).toBe("r99999");
+    expect(rows.at(99_999)?.node.id).toBe("r0");
+    expect(rows.indexOf("r5")).toBe(99_994);
   });
 });
 

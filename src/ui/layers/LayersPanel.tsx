@@ -127,7 +127,7 @@ export function LayersPanel({ store, pulse, pageId, touch = false }: LayersPanel
     locate: (_x, clientY, moving) => {
       const top = list.current?.getBoundingClientRect().top;
       const at = top === undefined ? null : rowAt(clientY - top, rowHeight, rows.length);
-      const row = at === null ? undefined : rows[at.index];
+      const row = at === null ? undefined : rows.at(at.index);
       if (at === null || row === undefined || moving.includes(row.node.id)) return null;
       return { id: row.node.id, position: dropPosition(at.offset, isContainer(row.node)) };
     },
@@ -149,7 +149,7 @@ export function LayersPanel({ store, pulse, pageId, touch = false }: LayersPanel
   useLayoutEffect(() => {
     const id = refocus.current;
     if (id === null) return;
-    const index = rows.findIndex((row) => row.node.id === id);
+    const index = rows.indexOf(id);
     const view = scroller.current;
     if (index < 0 || !view) {
       refocus.current = null;

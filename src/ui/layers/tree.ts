@@ -1,5 +1,5 @@
 import type { DocumentStore } from "../../doc/store";
-import { isContainer, type Id, type SceneNode } from "../../doc/types";
+import { isContainer, isSceneNode, type Id, type SceneNode } from "../../doc/types";
 
 export interface LayerRow {
   readonly node: SceneNode;
@@ -7,27 +7,133 @@ export interface LayerRow {
   readonly hasChildren: boolean;
 }
 
+/** A run of one parent's children listed front to back: `list[from]`, `list[from - 1]`, … */
+interface Run {
+  /** The row of its first entry. */
+  readonly start: number;
+  readonly list: readonly SceneNode[];
+  readonly from: number;
+  readonly count: number;
+  readonly depth: number;
+}
+
 /**
  * The page's node tree as the rows of a layers panel: front to back (the topmost shape first, as
- * drawing programs list them), children under expanded containers. Iterative, so deep nesting
- * cannot overflow the stack.
+ * drawing programs list them), children under expanded containers. Rows are made only when
+ * asked for (the panel asks for those in view): the rows are runs of the store's sorted child
+ * lists, one run between expanded containers, so a page of a million shapes is listed at a cost
+ * of its expanded containers, not of its shapes, after every edit.
  */
-export function layerRows(store: DocumentStore, pageId: Id, expanded: ReadonlySet<Id>): LayerRow[] {
-  const rows: LayerRow[] = [];
-  const stack: { node: SceneNode; depth: number }[] = [];
-  const pushChildren = (parent: Id, depth: number): void => {
-    // Back-to-front order pushed as is: the stack pops the frontmost first.
-    for (const node of store.childrenOf(parent)) stack.push({ node, depth });
-  };
-  pushChildren(pageId, 0);
-  while (stack.length > 0) {
-    const { node, depth } = stack.pop()!;
-    // Leaves are most of a big page: only containers are asked about children.
-    const hasChildren = isContainer(node) && hasAny(store.childIds(node.id));
-    rows.push({ node, depth, hasChildren });
-    if (hasChildren && expanded.has(node.id)) pushChildren(node.id, depth + 1);
+export class LayerRows {
+  private readonly runs: Run[] = [];
+  readonly length: number;
+
+  constructor(
+    private readonly store: DocumentStore,
+    pageId: Id,
+    expanded: ReadonlySet<Id>,
+  ) {
+    // Which containers are open under each parent: few, whatever the page's size.
+    const openUnder = new Map<Id, SceneNode[]>();
+    for (const id of expanded) {
+      const node = store.get(id);
+      if (!isSceneNode(node) || !isContainer(node) || !hasAny(store.childIds(id))) continue;
+      let open = openUnder.get(node.parent);
+      if (open === undefined) openUnder.set(node.parent, (open = []));
+      open.push(node);
+    }
+    let rows = 0;
+    // Iterative, so deep nesting cannot overflow the stack: each entry lists a parent's
+    // children from `cursor` down to its first, opening the containers met on the way.
+    const stack: { list: readonly SceneNode[]; cursor: number; open: number[]; depth: number }[] =
+      [];
+    const enter = (parent: Id, depth: number): void => {
+      const list = store.childrenOf(parent);
+      const open: number[] = [];
+      for (const node of openUnder.get(parent) ?? []) {
+        const at = siblingPlace(list, node);
+        if (list[at]?.id === node.id) open.push(at);
+      }
+      // Ascending, so the frontmost open container is popped first.
+      open.sort((a, b) => a - b);
+      stack.push({ list, cursor: list.length - 1, open, depth });
+    };
+    enter(pageId, 0);
+    while (stack.length > 0) {
+      const top = stack.at(-1)!;
+      const next = top.open.pop() ?? -1;
+      const count = top.cursor - next + (next >= 0 ? 1 : 0);
+      if (count > 0) {
+        this.runs.push({ start: rows, list: top.list, from: top.cursor, count, depth: top.depth });
+        rows += count;
+      }
+      if (next < 0) {
+        stack.pop();
+        continue;
+      }
+      top.cursor = next - 1;
+      enter(top.list[next]!.id, top.depth + 1);
+    }
+    this.length = rows;
   }
-  return rows;
+
+  /** Row `i` (0 is the frontmost), or undefined past the end. */
+  at(i: number): LayerRow | undefined {
+    if (!(i >= 0 && i < this.length)) return undefined;
+    const run = this.runs[this.runOf(i)]!;
+    const node = run.list[run.from - (i - run.start)]!;
+    const hasChildren = isContainer(node) && hasAny(this.store.childIds(node.id));
+    return { node, depth: run.depth, hasChildren };
+  }
+
+  /** The rows from `start` up to `end`. */
+  slice(start: number, end: number): LayerRow[] {
+    const rows: LayerRow[] = [];
+    for (let i = Math.max(0, start); i < Math.min(end, this.length); i++) rows.push(this.at(i)!);
+    return rows;
+  }
+
+  /** The row of node `id`, or -1 when it is not listed (inside a closed container). */
+  indexOf(id: Id): number {
+    const node = this.store.get(id);
+    if (!isSceneNode(node)) return -1;
+    for (const run of this.runs) {
+      if (run.list[0]?.parent !== node.parent) continue;
+      const at = siblingPlace(run.list, node);
+      if (run.list[at]?.id === id && at <= run.from && at > run.from - run.count)
+        return run.start + (run.from - at);
+    }
+    return -1;
+  }
+
+  private runOf(row: number): number {
+    let low = 0;
+    let high = this.runs.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >>> 1;
+      if (this.runs[mid]!.start <= row) low = mid;
+      else high = mid - 1;
+    }
+    return low;
+  }
+}
+
+export function layerRows(store: DocumentStore, pageId: Id, expanded: ReadonlySet<Id>): LayerRows {
+  return new LayerRows(store, pageId, expanded);
+}
+
+/** Where `node` is, or would go, among `siblings` (in sibling order: index, then id). */
+function siblingPlace(siblings: readonly SceneNode[], node: SceneNode): number {
+  let low = 0;
+  let high = siblings.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    const other = siblings[mid]!;
+    const before = other.index !== node.index ? other.index < node.index : other.id < node.id;
+    if (before) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 function hasAny(ids: Iterable<Id>): boolean {
