@@ -117,7 +117,15 @@ export class BindingFollower {
 
   private finish(tx: Transaction): void {
     const written = new Set(tx.written());
-    if (written.size === 0) return;
+    // Only scene nodes bind or are bound: renaming a document just opened must not index the
+    // bindings of a million shapes.
+    let nodes = false;
+    for (const id of written)
+      if (isSceneNode(tx.get(id)) || isSceneNode(this.store.get(id))) {
+        nodes = true;
+        break;
+      }
+    if (!nodes) return;
     const index = this.index();
     const lines = new Set<Id>();
     for (const id of written) {

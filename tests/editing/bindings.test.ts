@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { copyPayload, pastePayload } from "../../src/actions/clipboard";
 import {
   CONNECTED_COPY_GAP,
@@ -20,6 +20,7 @@ import { checkAll } from "../../src/doc/invariants";
 import { apply, invert } from "../../src/doc/transform";
 import type { Binding, EllipseNode, GroupNode, Id, LineNode, RectNode } from "../../src/doc/types";
 import { createEditor, type EditableDocument } from "../../src/editing/editor";
+import { BindingFollower } from "../../src/editing/bindingFollower";
 import { anchorWorld } from "../../src/shapes/bindings";
 import { routePoints, routeSubpath, routeTangents, withRoute } from "../../src/shapes/lineRoute";
 import type { Point } from "../../src/math/point";
@@ -257,6 +258,28 @@ describe("bound line ends", () => {
     const duplicated = lineCopy as LineNode;
     expect(duplicated.startBinding!.node).toBe(rectCopy!.id);
     expect(duplicated.endBinding).toBeNull();
+  });
+
+  it("are not looked for when a commit touches only the document's record (a file's rename)", () => {
+    const editor = diagram();
+    bind(editor, CENTRE, { ...CENTRE, node: "b" });
+    const store = editor.store;
+    // A fresh follower, as a document just opened has: its index of bindings is not built yet.
+    editor.bindings.dispose();
+    const follower = new BindingFollower(store, editor.commits.stage("bindings"));
+    const all = vi.spyOn(store, "all");
+    store.transact("Rename", (tx) => tx.update(store.document.id, { name: "Renamed" }), "remote");
+    expect(all).not.toHaveBeenCalled();
+    const was = endWorld(editor, "l", "start");
+    const a = store.get("a") as RectNode;
+    store.transact("Move", (tx) =>
+      tx.put({ ...a, transform: { ...a.transform, y: a.transform.y + 50 } }),
+    );
+    expect(all).toHaveBeenCalledTimes(1);
+    // The end followed its box down.
+    expect(endWorld(editor, "l", "start").y).toBeGreaterThan(was.y + 10);
+    all.mockRestore();
+    follower.dispose();
   });
 
   it("come free when bound to a missing node, a line or a group", () => {
