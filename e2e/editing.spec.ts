@@ -402,6 +402,37 @@ test.describe("touch and stylus", () => {
     expect(underRight.y).toBeCloseTo(right.y, 1);
   });
 
+  test("a finger's double tap a little apart opens a shape's label", async () => {
+    const page = shared();
+    await prepare(page);
+    await page.keyboard.press("r");
+    await waitTicks(page);
+    const a = await screen(page, 100, 100);
+    const b = await screen(page, 300, 200);
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move(b.x, b.y, { steps: 4 });
+    await page.mouse.up();
+    await waitTicks(page);
+    const c = await screen(page, 200, 150);
+    // Fingers land 5–20 px apart: these 12 px would not be a mouse's double click.
+    const cdp = await page.context().newCDPSession(page);
+    await touch(cdp, "touchStart", [{ ...c, id: 1 }]);
+    await touch(cdp, "touchEnd", []);
+    await touch(cdp, "touchStart", [{ x: c.x + 12, y: c.y + 4, id: 2 }]);
+    await touch(cdp, "touchEnd", []);
+    await expect(page.locator("textarea.linework-text-editor")).toBeFocused();
+    await page.keyboard.type("Start");
+    await page.keyboard.press("Escape");
+    await waitTicks(page);
+    const [rect] = await nodes(page);
+    const record = await page.evaluate(
+      (id) => JSON.stringify(window.linework!.current.store.get(id)),
+      rect!.id,
+    );
+    expect(record).toContain("Start");
+  });
+
   test("a stylus turns pen mode on: the pen draws, a finger pans, a resting palm is ignored", async () => {
     const page = shared();
     await prepare(page);

@@ -5,6 +5,15 @@ import type { ToolPointer } from "./types";
 /** A second press within this time and distance of the first is a double click. */
 export const DOUBLE_CLICK_MS = 400;
 export const DOUBLE_CLICK_PX = 5;
+/**
+ * A finger's second tap lands 5–20 px from its first, a pen's closer: a double tap is judged by
+ * the kind of pointer (Excalidraw allows a finger 35 px).
+ */
+export const DOUBLE_TAP_PX: Readonly<Record<PointerSample["kind"], number>> = {
+  mouse: DOUBLE_CLICK_PX,
+  pen: 12,
+  touch: 30,
+};
 
 /** Button numbers of `PointerEvent.button`, from the bits of `buttons` (1 left, 2 right, 4 middle). */
 const BUTTON_BITS: ReadonlyArray<readonly [number, number]> = [
@@ -29,7 +38,13 @@ function changedButton(before: number, after: number): number {
  */
 export class PointerEvents {
   private readonly buttons = new Map<number, number>();
-  private lastDown: { x: number; y: number; time: number; count: number } | null = null;
+  private lastDown: {
+    x: number;
+    y: number;
+    time: number;
+    count: number;
+    kind: PointerSample["kind"];
+  } | null = null;
 
   constructor(private readonly camera: Camera) {}
 
@@ -80,11 +95,12 @@ export class PointerEvents {
     const last = this.lastDown;
     const count =
       last !== null &&
+      last.kind === sample.kind &&
       sample.time - last.time <= DOUBLE_CLICK_MS &&
-      Math.hypot(sample.x - last.x, sample.y - last.y) <= DOUBLE_CLICK_PX
+      Math.hypot(sample.x - last.x, sample.y - last.y) <= DOUBLE_TAP_PX[sample.kind]
         ? last.count + 1
         : 1;
-    this.lastDown = { x: sample.x, y: sample.y, time: sample.time, count };
+    this.lastDown = { x: sample.x, y: sample.y, time: sample.time, count, kind: sample.kind };
     return count;
   }
 }
