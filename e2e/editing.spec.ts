@@ -402,6 +402,28 @@ test.describe("touch and stylus", () => {
     expect(underRight.y).toBeCloseTo(right.y, 1);
   });
 
+  test("a finger a little off a selected shape's corner resizes it, as a mouse on the corner does", async () => {
+    const page = shared();
+    await prepare(page);
+    await page.keyboard.press("r");
+    await waitTicks(page);
+    const a = await screen(page, 100, 100);
+    const b = await screen(page, 300, 250);
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move(b.x, b.y, { steps: 4 });
+    await page.mouse.up();
+    await waitTicks(page);
+    // Drawn, selected; a fingertip lands 9 px outside the corner, where a mouse would turn it.
+    const cdp = await page.context().newCDPSession(page);
+    await touch(cdp, "touchStart", [{ x: b.x + 9, y: b.y + 9, id: 1 }]);
+    for (let i = 1; i <= 4; i++)
+      await touch(cdp, "touchMove", [{ x: b.x + 9 + i * 10, y: b.y + 9 + i * 7.5, id: 1 }]);
+    await touch(cdp, "touchEnd", []);
+    await waitTicks(page);
+    expect((await nodes(page))[0]).toMatchObject({ width: 240, height: 180, rotation: 0 });
+  });
+
   test("a finger's double tap a little apart opens a shape's label", async () => {
     const page = shared();
     await prepare(page);

@@ -249,14 +249,15 @@ export class SelectTool implements Tool {
     const end =
       only === null
         ? null
-        : (this.ctx.overlays.hitLineEnd?.(e.screen) ??
+        : (this.ctx.overlays.hitLineEnd?.(e.screen, e.kind) ??
           (onLineLabel(this.ctx, only, e.world) ? "label" : null));
     const drag = end === null ? null : LineEndDrag.begin(this.ctx, store.selection[0]!, end);
     if (drag !== null) {
       this.current = { name: "line end", drag };
       return;
     }
-    const handle = store.selection.length > 0 ? this.ctx.overlays.hitHandle(e.screen) : null;
+    const handle =
+      store.selection.length > 0 ? this.ctx.overlays.hitHandle(e.screen, e.kind) : null;
     // A frame's name label sits where the rotation zone of its corner reaches: the label wins.
     const label =
       handle !== null && !handle.startsWith("rotate")
@@ -353,7 +354,7 @@ export class SelectTool implements Tool {
     const frame = this.ctx.overlays.selectionFrame ?? null;
     let handle =
       store.selection.length > 0 && !store.readOnly && frame !== null
-        ? this.ctx.overlays.hitHandle(e.screen)
+        ? this.ctx.overlays.hitHandle(e.screen, e.kind)
         : null;
     // A frame's name label wins over the rotation zone it lies in, as a press does.
     if (handle?.startsWith("rotate") && (this.ctx.overlays.hitFrameLabel?.(e.screen) ?? null))
@@ -365,7 +366,7 @@ export class SelectTool implements Tool {
     else if (
       store.selection.length === 1 &&
       !store.readOnly &&
-      (this.ctx.overlays.hitLineEnd?.(e.screen) ?? null) !== null
+      (this.ctx.overlays.hitLineEnd?.(e.screen, e.kind) ?? null) !== null
     )
       this.hoverCursor = "pointer";
     else if (hit !== null && !store.readOnly && !this.lockedOrHidden(hit))

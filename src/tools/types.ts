@@ -45,7 +45,7 @@ export interface OverlaySink {
   /** The keyboard cursor's crosshair, in world coordinates; null hides it. */
   setKeyboardCursor(point: Point | null): void;
   /** The selection handle under a screen point, if any. */
-  hitHandle(screen: Point): HandleHit | null;
+  hitHandle(screen: Point, kind?: PointerKind): HandleHit | null;
   /** The selection's frame on screen as last drawn, for cursors that follow its turn. */
   readonly selectionFrame?: Quad | null;
   /** The rotate affordance at a hovered rotation zone; sinks that draw nothing may leave it out. */
@@ -55,7 +55,7 @@ export interface OverlaySink {
   /** The frame whose name label (drawn above it) is under a screen point; sinks without labels leave it out. */
   hitFrameLabel?(screen: Point): Id | null;
   /** The end (or bend handle) of the one selected line whose handle is under a screen point. */
-  hitLineEnd?(screen: Point): "start" | "end" | "bend" | null;
+  hitLineEnd?(screen: Point, kind?: PointerKind): "start" | "end" | "bend" | null;
   refresh(): void;
 }
 

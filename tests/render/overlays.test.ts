@@ -7,6 +7,7 @@ import { storeWith } from "../support/store";
 import {
   boxQuad,
   HANDLE_HIT,
+  HANDLE_REACH,
   handlePositions,
   hitHandle,
   insideQuad,
@@ -143,6 +144,39 @@ describe("handles", () => {
       expect(hitHandle(frame, at)).toBe(name);
       expect(hitHandle(frame, { x: at.x + HANDLE_HIT, y: at.y - HANDLE_HIT })).toBe(name);
     }
+  });
+
+  it("gives a finger a wider reach: a corner 12 px off resizes, where a mouse would rotate", () => {
+    const corner = handlePositions(frame).se!;
+    const off = { x: corner.x + 12, y: corner.y + 8 };
+    expect(hitHandle(frame, off, HANDLE_REACH.touch)).toBe("se");
+    expect(hitHandle(frame, off)).toBe("rotate-se");
+    const inside = { x: corner.x - 10, y: corner.y - 10 };
+    expect(hitHandle(frame, inside, HANDLE_REACH.touch)).toBe("se");
+    expect(hitHandle(frame, inside)).toBeNull();
+    expect(hitHandle(frame, { x: corner.x + 25, y: corner.y + 20 }, HANDLE_REACH.touch)).toBe(
+      "rotate-se",
+    );
+  });
+
+  it("leaves the middle of any frame to the move, whatever the pointer", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 400 }),
+        fc.integer({ min: 2, max: 400 }),
+        fc.constantFrom("mouse", "pen", "touch") as fc.Arbitrary<keyof typeof HANDLE_REACH>,
+        (width, height, kind) => {
+          const quad = boxQuad({ minX: 50, minY: 60, maxX: 50 + width, maxY: 60 + height });
+          const hit = hitHandle(
+            quad,
+            { x: 50 + width / 2, y: 60 + height / 2 },
+            HANDLE_REACH[kind],
+          );
+          // A frame too small for any inside (under twice the mouse's reach) is all handle.
+          if (Math.min(width, height) > 4 * HANDLE_HIT) expect(hit).toBeNull();
+        },
+      ),
+    );
   });
 
   it("resizes from an edge, moves from the inside, and ignores points far away", () => {

@@ -33,6 +33,23 @@ export const HANDLE_HIT = 6;
 export const EDGE_HIT = 4;
 /** The rotation zone reaches this far from a corner, outside the selection. */
 export const ROTATE_REACH = 20;
+
+/** How far from a handle, from an edge and out from a corner a pointer grabs them (CSS px). */
+export interface HandleReach {
+  readonly handle: number;
+  readonly edge: number;
+  readonly rotate: number;
+}
+
+/**
+ * By the kind of pointer: a fingertip covers about ten pixels, and lands off what it aims at by
+ * as much (Excalidraw gives touch handles 28 px), a pen tip less.
+ */
+export const HANDLE_REACH: Readonly<Record<"mouse" | "pen" | "touch", HandleReach>> = {
+  mouse: { handle: HANDLE_HIT, edge: EDGE_HIT, rotate: ROTATE_REACH },
+  pen: { handle: 9, edge: 6, rotate: 26 },
+  touch: { handle: 16, edge: 10, rotate: 36 },
+};
 /**
  * Side handles are left out of an edge shorter than this on screen: they would cover the corner
  * handles and hide the shape; the edge itself still resizes.
@@ -240,14 +257,24 @@ export function rotationZones(
  * (as its side), then a rotation zone; null elsewhere, the inside included, so the tool moves.
  * Nearer wins among handles of one kind, so tiny frames still offer every corner.
  */
-export function hitHandle(screenQuad: Quad, p: Point): HandleHit | null {
+export function hitHandle(
+  screenQuad: Quad,
+  p: Point,
+  reach: HandleReach = HANDLE_REACH.mouse,
+): HandleHit | null {
   const angle = quadAngle(screenQuad);
   let best: HandleHit | null = null;
   let bestDistance = Infinity;
   const corners = cornerPoints(screenQuad);
+  // Inside the frame a wide reach gives way to the move, so a finger can still drag a small
+  // shape by its middle: no more than a quarter of its shorter side.
+  const inside = insideQuad(screenQuad, p);
+  const quarter = Math.min(distance(corners.nw, corners.ne), distance(corners.nw, corners.sw)) / 4;
+  const handleReach = inside ? Math.min(reach.handle, Math.max(HANDLE_HIT, quarter)) : reach.handle;
+  const edgeReach = inside ? Math.min(reach.edge, Math.max(EDGE_HIT, quarter)) : reach.edge;
   for (const corner of CORNERS) {
     const d = handleDistance(p, corners[corner], angle);
-    if (d <= HANDLE_HIT && d < bestDistance) {
+    if (d <= handleReach && d < bestDistance) {
       best = corner;
       bestDistance = d;
     }
@@ -258,7 +285,7 @@ export function hitHandle(screenQuad: Quad, p: Point): HandleHit | null {
     const centre = handles[side];
     if (centre === undefined) continue;
     const d = handleDistance(p, centre, angle);
-    if (d <= HANDLE_HIT && d < bestDistance) {
+    if (d <= handleReach && d < bestDistance) {
       best = side;
       bestDistance = d;
     }
@@ -267,16 +294,16 @@ export function hitHandle(screenQuad: Quad, p: Point): HandleHit | null {
   for (const side of SIDES) {
     const [a, b] = sideEdge(screenQuad, side);
     const d = segmentDistance(p, a, b);
-    if (d <= EDGE_HIT && d < bestDistance) {
+    if (d <= edgeReach && d < bestDistance) {
       best = side;
       bestDistance = d;
     }
   }
   if (best !== null) return best;
-  if (insideQuad(screenQuad, p)) return null;
+  if (inside) return null;
   for (const zone of rotationZones(screenQuad)) {
     const d = distance(p, zone.centre);
-    if (d <= zone.radius && d < bestDistance) {
+    if (d <= Math.max(zone.radius, reach.rotate) && d < bestDistance) {
       best = zone.handle;
       bestDistance = d;
     }

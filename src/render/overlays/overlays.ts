@@ -4,7 +4,7 @@ import type { Commit } from "../../doc/store";
 
 import type { Camera, CameraState } from "../camera";
 import {
-  HANDLE_HIT,
+  HANDLE_REACH,
   HANDLE_SIZE,
   handlePositions,
   hitHandle,
@@ -26,6 +26,7 @@ import { drawGradientMarkers } from "./gradientMarkers";
 import { FrameLabels } from "./frameLabels";
 import { HoverOutlineCache, hoverToScreen, type HoverShape } from "./hoverOutline";
 import type { Point } from "../../math/point";
+import type { PointerKind } from "../../../engine";
 import type { Box } from "../../math/box";
 
 /** The accent of the chrome (overlay.css), so the canvas and the panels agree. */
@@ -234,10 +235,10 @@ export class Overlays {
   }
 
   /** The end of the selected line under a screen point (CSS pixels, canvas origin), if any. */
-  hitLineEnd(screenPoint: Point): "start" | "end" | "bend" | null {
+  hitLineEnd(screenPoint: Point, kind: PointerKind = "mouse"): "start" | "end" | "bend" | null {
     const ends = this.ends;
     if (ends === null || this.handlesHidden) return null;
-    const reach = LINE_END_RADIUS + HANDLE_HIT;
+    const reach = LINE_END_RADIUS + HANDLE_REACH[kind].handle;
     const near = (p: Point) => Math.hypot(p.x - screenPoint.x, p.y - screenPoint.y) <= reach;
     // The end drawn on top (the end) wins where both overlap; the bend handle comes last.
     if (near(ends.end)) return "end";
@@ -246,8 +247,10 @@ export class Overlays {
   }
 
   /** What a screen point (CSS pixels, canvas origin) grabs of the selection frame. */
-  hitHandle(screenPoint: Point): HandleHit | null {
-    return this.frame === null || this.handlesHidden ? null : hitHandle(this.frame, screenPoint);
+  hitHandle(screenPoint: Point, kind: PointerKind = "mouse"): HandleHit | null {
+    return this.frame === null || this.handlesHidden
+      ? null
+      : hitHandle(this.frame, screenPoint, HANDLE_REACH[kind]);
   }
 
   /** The node whose hover outline is shown, if any. */
