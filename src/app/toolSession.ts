@@ -99,7 +99,7 @@ export function attachTools(
   let shownCursor = "";
   const untick = engine.onTick((input) => {
     controller.tick(input);
-    const cursor = controller.tool.cursor;
+    const cursor = controller.cursorStyle;
     if (cursor !== shownCursor) {
       shownCursor = cursor;
       canvas.style.cursor = cursor;

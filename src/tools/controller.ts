@@ -24,6 +24,8 @@ export const DRAG_THRESHOLD_PX = 3;
 export class ToolController {
   private readonly tools = new Map<ToolId, Tool>();
   private active: Tool;
+  /** Whether Space was held at the last tick, for the cursor (see `cursorStyle`). */
+  private spaceHeld = false;
   private readonly pointers: PointerEvents;
   private readonly touch = new TouchGestures();
   readonly cursor: KeyboardCursor;
@@ -97,7 +99,18 @@ export class ToolController {
     this.notify();
   }
 
+  /**
+   * The canvas's cursor: the hand's while Space or the middle button pans (or Space waits to),
+   * else the active tool's.
+   */
+  get cursorStyle(): string {
+    if (this.panFrom !== null) return "grabbing";
+    if (this.spaceHeld && !this.active.busy) return "grab";
+    return this.active.cursor;
+  }
+
   tick(input: PolledInput): void {
+    this.spaceHeld = input.isDown("Space") && !this.cursor.usesSpace();
     const modifiers = input.modifiers;
     for (const event of input.events) {
       if (event.type === "pointer") this.sample(event.sample, modifiers, input);

@@ -143,4 +143,23 @@ describe("temporary hand", () => {
     expect(h.camera.state).toMatchObject({ x: 40, y: 20 });
     expect(documentState(h)).toEqual(before);
   });
+
+  it("shows the hand while Space is held, grabbing while it pans, and the tool's cursor after", async () => {
+    const h = await createToolHarness();
+    const keys = { shift: false, ctrl: false, alt: false, meta: false };
+    h.setTool("rect");
+    const own = h.controller.cursorStyle;
+    h.input.keyDown("Space", " ", keys);
+    h.tick();
+    expect(h.controller.cursorStyle).toBe("grab");
+    h.down(100, 100).move(120, 110).tick();
+    expect(h.controller.cursorStyle).toBe("grabbing");
+    h.up(120, 110);
+    h.tick();
+    expect(h.controller.cursorStyle).toBe("grab");
+    h.input.keyUp("Space", " ", keys);
+    h.tick();
+    expect(h.controller.cursorStyle).toBe(own);
+    expect(own).not.toBe("grab");
+  });
 });
