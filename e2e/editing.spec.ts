@@ -407,13 +407,8 @@ test.describe("touch and stylus", () => {
     await prepare(page);
     await page.keyboard.press("r");
     await waitTicks(page);
-    const a = await screen(page, 100, 100);
+    await drag(page, { x: 100, y: 100 }, { x: 300, y: 250 });
     const b = await screen(page, 300, 250);
-    await page.mouse.move(a.x, a.y);
-    await page.mouse.down();
-    await page.mouse.move(b.x, b.y, { steps: 4 });
-    await page.mouse.up();
-    await waitTicks(page);
     // Drawn, selected; a fingertip lands 9 px outside the corner, where a mouse would turn it.
     const cdp = await page.context().newCDPSession(page);
     await touch(cdp, "touchStart", [{ x: b.x + 9, y: b.y + 9, id: 1 }]);
@@ -429,13 +424,7 @@ test.describe("touch and stylus", () => {
     await prepare(page);
     await page.keyboard.press("r");
     await waitTicks(page);
-    const a = await screen(page, 100, 100);
-    const b = await screen(page, 300, 200);
-    await page.mouse.move(a.x, a.y);
-    await page.mouse.down();
-    await page.mouse.move(b.x, b.y, { steps: 4 });
-    await page.mouse.up();
-    await waitTicks(page);
+    await drag(page, { x: 100, y: 100 }, { x: 300, y: 200 });
     const c = await screen(page, 200, 150);
     // Fingers land 5–20 px apart: these 12 px would not be a mouse's double click.
     const cdp = await page.context().newCDPSession(page);

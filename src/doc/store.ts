@@ -1,3 +1,4 @@
+import { bySiblingOrder, siblingPlace } from "./siblingOrder";
 import {
   checkAll,
   checkAllSteps,
@@ -43,24 +44,6 @@ type Listener<T> = (value: T) => void;
 /** Changes per write up to which sorted children lists are edited rather than dropped. */
 const EDITS_KEEPING_ORDER = 256;
 
-function byIndex(a: { index: string; id: string }, b: { index: string; id: string }): number {
-  // Ids break ties so an order is always total, even in a document that arrived broken.
-  if (a.index !== b.index) return a.index < b.index ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
-/** Where `node` is, or would go, in `list` (sorted `byIndex`). */
-function placeIn(list: readonly SceneNode[], node: SceneNode): number {
-  let low = 0;
-  let high = list.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (byIndex(list[mid]!, node) < 0) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
-
 /** Whether a change keeps a node under the same parent at the same index. */
 function samePlace(before: DocRecord | undefined, after: DocRecord | null): after is SceneNode {
   return (
@@ -73,22 +56,23 @@ function samePlace(before: DocRecord | undefined, after: DocRecord | null): afte
   );
 }
 
-/** `sorted` with `more` (in any order) merged in, in `byIndex` order: a new list. */
+/** `sorted` with `more` (in any order) merged in, in `bySiblingOrder` order: a new list. */
 function mergeSorted(sorted: readonly SceneNode[], more: SceneNode[]): SceneNode[] {
-  more.sort(byIndex);
+  more.sort(bySiblingOrder);
   const out: SceneNode[] = [];
   let i = 0;
   let j = 0;
   while (i < sorted.length && j < more.length)
-    out.push(byIndex(sorted[i]!, more[j]!) <= 0 ? sorted[i++]! : more[j++]!);
+    out.push(bySiblingOrder(sorted[i]!, more[j]!) <= 0 ? sorted[i++]! : more[j++]!);
   while (i < sorted.length) out.push(sorted[i++]!);
   while (j < more.length) out.push(more[j++]!);
   return out;
 }
 
-/** Whether the nodes are in `byIndex` order, each strictly after the one before. */
+/** Whether the nodes are in `bySiblingOrder` order, each strictly after the one before. */
 function inSiblingOrder(nodes: readonly SceneNode[]): boolean {
-  for (let i = 1; i < nodes.length; i++) if (byIndex(nodes[i - 1]!, nodes[i]!) >= 0) return false;
+  for (let i = 1; i < nodes.length; i++)
+    if (bySiblingOrder(nodes[i - 1]!, nodes[i]!) >= 0) return false;
   return true;
 }
 
@@ -203,7 +187,7 @@ export class DocumentStore implements RecordView {
         const child = this.records.get(childId);
         if (isSceneNode(child)) list.push(child);
       }
-      sorted = list.sort(byIndex);
+      sorted = list.sort(bySiblingOrder);
       this.sortedChildren.set(id, sorted);
     }
     return sorted;
@@ -221,7 +205,7 @@ export class DocumentStore implements RecordView {
       const record = this.records.get(id);
       if (record?.type === "page") pages.push(record);
     }
-    return pages.sort(byIndex);
+    return pages.sort(bySiblingOrder);
   }
 
   /** The page a node is on, or undefined for a detached id. */
@@ -433,7 +417,7 @@ export class DocumentStore implements RecordView {
       edited.set(parent, list);
       this.sortedChildren.set(parent, list);
     }
-    const low = placeIn(list, node);
+    const low = siblingPlace(list, node);
     if (edit !== "remove") list.splice(low, 0, node);
     else if (list[low]?.id === node.id) list.splice(low, 1);
     else {
@@ -455,7 +439,7 @@ export class DocumentStore implements RecordView {
       copies.set(parent, list);
       this.sortedChildren.set(parent, list);
     }
-    const at = placeIn(list, node);
+    const at = siblingPlace(list, node);
     if (list[at]?.id === node.id) list[at] = node;
     else {
       // Not where its index says (only in a list that arrived broken): sort again when asked.
@@ -608,7 +592,7 @@ export class Transaction {
         result.set(id, record);
       else result.delete(id);
     }
-    return [...result.values()].sort(byIndex);
+    return [...result.values()].sort(bySiblingOrder);
   }
 
   /** Whether a record written here is, or was, a child of `parent`. */

@@ -1,5 +1,6 @@
 import { Container, type Buffer, type Geometry, type Mesh, type Shader } from "pixi.js";
 import type { DocumentStore } from "../doc/store";
+import { siblingPlace } from "../doc/siblingOrder";
 import { toMatrix } from "../doc/transform";
 import { isSceneNode, type Id, type SceneNode } from "../doc/types";
 import { dependsOnZoom, encodeNode, isBatchable, type Detail } from "./batch/encode";
@@ -597,7 +598,7 @@ export class ChunkList {
       get: (id) => {
         const node = store.get(id);
         if (!isSceneNode(node) || node.parent !== this.holder) return undefined;
-        const place = sortedPlace(children, node);
+        const place = siblingPlace(children, node);
         if (children[place]?.id !== id) return undefined;
         return this.chunks[lastAtOrBefore(starts, place)];
       },
@@ -1266,20 +1267,6 @@ export function sameChildren(host: Container, wanted: readonly Container[]): boo
   if (children.length !== wanted.length) return false;
   for (let i = 0; i < wanted.length; i += 1) if (children[i] !== wanted[i]) return false;
   return true;
-}
-
-/** Where `node` is, or would go, among `siblings` (in sibling order: index, then id). */
-function sortedPlace(siblings: readonly SceneNode[], node: SceneNode): number {
-  let low = 0;
-  let high = siblings.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    const other = siblings[mid]!;
-    const before = other.index !== node.index ? other.index < node.index : other.id < node.id;
-    if (before) low = mid + 1;
-    else high = mid;
-  }
-  return low;
 }
 
 /** The position of the last of `starts` (ascending) at or before `at`. */

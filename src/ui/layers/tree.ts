@@ -1,4 +1,5 @@
 import type { DocumentStore } from "../../doc/store";
+import { siblingPlace } from "../../doc/siblingOrder";
 import { isContainer, isSceneNode, type Id, type SceneNode } from "../../doc/types";
 
 export interface LayerRow {
@@ -120,20 +121,6 @@ export class LayerRows {
 
 export function layerRows(store: DocumentStore, pageId: Id, expanded: ReadonlySet<Id>): LayerRows {
   return new LayerRows(store, pageId, expanded);
-}
-
-/** Where `node` is, or would go, among `siblings` (in sibling order: index, then id). */
-function siblingPlace(siblings: readonly SceneNode[], node: SceneNode): number {
-  let low = 0;
-  let high = siblings.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    const other = siblings[mid]!;
-    const before = other.index !== node.index ? other.index < node.index : other.id < node.id;
-    if (before) low = mid + 1;
-    else high = mid;
-  }
-  return low;
 }
 
 function hasAny(ids: Iterable<Id>): boolean {
