@@ -46,6 +46,8 @@ type State =
       readonly hit: Id | null;
       /** The press changed the selection already (so a click does not change it again). */
       readonly selectedOnPress: boolean;
+      /** The selection before the press: a cancel (Esc, a second finger) puts it back. */
+      readonly selectionBefore: readonly Id[];
     }
   | {
       readonly name: "moving";
@@ -226,6 +228,10 @@ export class SelectTool implements Tool {
     this.ctx.overlays.setMarquee(null);
     this.ctx.overlays.setGuides([]);
     if (s.name === "marquee") this.ctx.editor.store.setSelection(s.base);
+    // A press that selected a shape and was cancelled before it dragged (a pinch's first
+    // finger, an Esc) leaves the selection as it was.
+    if (s.name === "pointing" && s.selectedOnPress)
+      this.ctx.editor.store.setSelection(s.selectionBefore);
     if (s.name === "line end") s.drag.cancel();
     if (s.name === "moving" || s.name === "resizing" || s.name === "rotating") {
       this.ctx.editor.history.cancelGesture();
@@ -270,11 +276,12 @@ export class SelectTool implements Tool {
     const deep = e.modifiers.ctrl || e.modifiers.meta;
     const hit = label ?? (deep ? null : this.selectedUnder(e)) ?? this.pick(e);
     let selectedOnPress = false;
+    const selectionBefore = store.selection;
     if (hit !== null && !store.selection.includes(hit)) {
       store.setSelection(e.modifiers.shift ? [...store.selection, hit] : [hit]);
       selectedOnPress = true;
     }
-    this.current = { name: "pointing", start: e, hit, selectedOnPress };
+    this.current = { name: "pointing", start: e, hit, selectedOnPress, selectionBefore };
   }
 
   private click(s: Extract<State, { name: "pointing" }>): void {

@@ -138,6 +138,25 @@ describe("select tool", () => {
     expect(h.tool.state).toBe("idle");
   });
 
+  it("a press that selected a shape, cancelled before it drags, leaves the selection as it was", () => {
+    h.click(350, 25);
+    expect(h.store.selection).toEqual(["b"]);
+    // Esc with the button still down on another shape.
+    h.pause().down(50, 25).tick();
+    expect(h.store.selection).toEqual(["a"]);
+    h.key("Escape");
+    h.up(50, 25).tick();
+    expect(h.store.selection).toEqual(["b"]);
+    // A pinch: one finger on a shape, a second lands before the first moves.
+    h.pause().down(50, 25, { kind: "touch", pointerId: 7 }).tick();
+    h.down(400, 400, { kind: "touch", pointerId: 8 }).tick();
+    h.move(60, 25, { kind: "touch", pointerId: 7 }).move(420, 420, { kind: "touch", pointerId: 8 });
+    h.up(60, 25, { kind: "touch", pointerId: 7 }).up(420, 420, { kind: "touch", pointerId: 8 });
+    h.tick();
+    expect(h.store.selection).toEqual(["b"]);
+    expect(h.history.depth.undo).toBe(0);
+  });
+
   it("a right-click mid-drag cancels it too", () => {
     const before = documentState(h);
     h.down(50, 25).move(90, 90).tick();
