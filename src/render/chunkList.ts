@@ -1,6 +1,7 @@
 import { Container, type Buffer, type Geometry, type Mesh, type Shader } from "pixi.js";
 import type { DocumentStore } from "../doc/store";
 import { siblingPlace } from "../doc/siblingOrder";
+import { lastStartingBy } from "../math/sortedSearch";
 import { toMatrix } from "../doc/transform";
 import { isSceneNode, type Id, type SceneNode } from "../doc/types";
 import { dependsOnZoom, encodeNode, isBatchable, type Detail } from "./batch/encode";
@@ -600,7 +601,7 @@ export class ChunkList {
         if (!isSceneNode(node) || node.parent !== this.holder) return undefined;
         const place = siblingPlace(children, node);
         if (children[place]?.id !== id) return undefined;
-        return this.chunks[lastAtOrBefore(starts, place)];
+        return this.chunks[lastStartingBy(starts, place, (start) => start)];
       },
     };
   }
@@ -1267,16 +1268,4 @@ export function sameChildren(host: Container, wanted: readonly Container[]): boo
   if (children.length !== wanted.length) return false;
   for (let i = 0; i < wanted.length; i += 1) if (children[i] !== wanted[i]) return false;
   return true;
-}
-
-/** The position of the last of `starts` (ascending) at or before `at`. */
-function lastAtOrBefore(starts: readonly number[], at: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >>> 1;
-    if (starts[mid]! <= at) low = mid;
-    else high = mid - 1;
-  }
-  return low;
 }

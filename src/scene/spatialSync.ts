@@ -218,16 +218,17 @@ export class SpatialSync {
   /** Nodes whose bounds contain the point: hit-test candidates, front to back not guaranteed. */
   queryPoint(x: number, y: number): Id[] {
     const found = this.index.queryPoint(x, y);
-    if (this.pending === null) return this.ids(found);
-    return this.ids(scanBoxes(this.pending, x, y, x, y, this.loadedCount, [...found]));
+    if (this.pending !== null) scanBoxes(this.pending, x, y, x, y, this.loadedCount, found);
+    return this.ids(found);
   }
 
   /** Nodes whose bounds touch the rectangle. */
   queryRect(box: Box): Id[] {
     const { minX, minY, maxX, maxY } = box;
     const found = this.index.queryRect(minX, minY, maxX, maxY);
-    if (this.pending === null) return this.ids(found);
-    return this.ids(scanBoxes(this.pending, minX, minY, maxX, maxY, this.loadedCount, [...found]));
+    if (this.pending !== null)
+      scanBoxes(this.pending, minX, minY, maxX, maxY, this.loadedCount, found);
+    return this.ids(found);
   }
 
   /**

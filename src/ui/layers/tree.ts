@@ -1,5 +1,6 @@
 import type { DocumentStore } from "../../doc/store";
 import { siblingPlace } from "../../doc/siblingOrder";
+import { lastStartingBy } from "../../math/sortedSearch";
 import { isContainer, isSceneNode, type Id, type SceneNode } from "../../doc/types";
 
 export interface LayerRow {
@@ -81,7 +82,7 @@ export class LayerRows {
   /** Row `i` (0 is the frontmost), or undefined past the end. */
   at(i: number): LayerRow | undefined {
     if (!(i >= 0 && i < this.length)) return undefined;
-    const run = this.runs[this.runOf(i)]!;
+    const run = this.runs[lastStartingBy(this.runs, i, (r) => r.start)]!;
     const node = run.list[run.from - (i - run.start)]!;
     const hasChildren = isContainer(node) && hasAny(this.store.childIds(node.id));
     return { node, depth: run.depth, hasChildren };
@@ -105,17 +106,6 @@ export class LayerRows {
         return run.start + (run.from - at);
     }
     return -1;
-  }
-
-  private runOf(row: number): number {
-    let low = 0;
-    let high = this.runs.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >>> 1;
-      if (this.runs[mid]!.start <= row) low = mid;
-      else high = mid - 1;
-    }
-    return low;
   }
 }
 
